@@ -1,0 +1,9 @@
+//! chessdip: the game master for chess/Diplomacy hybrids.
+//!
+//! Layers (each depends only on the ones above it): [`rules`] (pure game
+//! logic), [`scenario`] (adjudication test files over the rules).
+#![forbid(unsafe_code)]
+#![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
+
+pub mod rules;
+pub mod scenario;

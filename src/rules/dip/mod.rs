@@ -1,0 +1,26 @@
+//! The Diplomacy-style games on chessboards: Chesspolitik (and Chess Dip).
+//!
+//! Pure: no I/O, no async, no Discord or SQL. Text goes in through
+//! [`order_text::parse`], is checked by [`order::validate_movement`] or
+//! [`adjust::validate_adjustment`], and phases are resolved by
+//! [`phase::apply_movement`] and [`adjust::apply_adjustments`].
+
+pub mod adjust;
+pub mod geometry;
+pub mod order;
+pub mod order_text;
+pub mod phase;
+pub mod resolve;
+pub mod state;
+pub mod variant;
+
+pub use adjust::{
+    apply_adjustments, validate_adjustment, Adjustment, AdjustmentKind, IllegalAdjustment,
+};
+pub use geometry::{MoveKind, Via};
+pub use order::{validate_movement, IllegalOrder, Order, OrderKind, Supported};
+pub use order_text::{parse, Context, OrderText, ParseError};
+pub use phase::{apply_movement, game_result, GameResult, MovementReport};
+pub use resolve::{resolve, Outcome, Resolution, Strength};
+pub use state::{DipState, Phase, Piece, Season, Setup, SetupError};
+pub use variant::{Variant, VariantError};

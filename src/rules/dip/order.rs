@@ -1,0 +1,493 @@
+//! Validated orders: [`OrderText`] + position -> [`Order`] or [`IllegalOrder`].
+//!
+//! Vocabulary (after godip): an order that cannot be read is *invalid*
+//! ([`super::order_text::ParseError`]); one that is read but not allowed in
+//! the position is *illegal* ([`IllegalOrder`]). Both are rejected before
+//! adjudication and the piece holds.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::geometry::{self, MoveKind, Via};
+use super::order_text::{ActionText, DirectText, MoveCode, OrderText};
+use super::state::DipState;
+use super::variant::Variant;
+use crate::rules::power::PowerId;
+use crate::rules::role::Role;
+use crate::rules::square::Square;
+
+/// A legal movement-phase order of one piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Order {
+    /// The ordering power.
+    pub power: PowerId,
+    /// The piece's square.
+    pub square: Square,
+    /// The piece's kind.
+    pub role: Role,
+    /// What it does.
+    pub kind: OrderKind,
+}
+
+/// What a piece does in a movement phase.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OrderKind {
+    /// Stay and defend.
+    Hold,
+    /// Move to `to`.
+    Move {
+        /// Landing square.
+        to: Square,
+        /// Attack or travel.
+        kind: MoveKind,
+        /// Intermediate squares.
+        via: Via,
+    },
+    /// Support the order of the piece on `target`.
+    Support {
+        /// The supported piece's square.
+        target: Square,
+        /// The supported piece's kind.
+        target_role: Role,
+        /// What it is supported to do.
+        supported: Supported,
+        /// Intermediate squares between supporter and the supported landing square.
+        via: Via,
+    },
+}
+
+/// The supported order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Supported {
+    /// Holding (any order that does not move).
+    Hold,
+    /// Moving to `to`; `kind` if the code named it (`x`/`t`).
+    Move {
+        /// Landing square.
+        to: Square,
+        /// Attack or travel, if the order said so.
+        kind: Option<MoveKind>,
+    },
+}
+
+impl Supported {
+    /// The square the support is given into: the held square or the landing square.
+    #[must_use]
+    pub fn landing(self, target: Square) -> Square {
+        match self {
+            Supported::Hold => target,
+            Supported::Move { to, .. } => to,
+        }
+    }
+}
+
+impl Order {
+    /// A hold order for the piece.
+    #[must_use]
+    pub fn hold(power: PowerId, square: Square, role: Role) -> Order {
+        Order {
+            power,
+            square,
+            role,
+            kind: OrderKind::Hold,
+        }
+    }
+
+    /// The landing square of a move order.
+    #[must_use]
+    pub fn move_target(&self) -> Option<Square> {
+        match self.kind {
+            OrderKind::Move { to, .. } => Some(to),
+            _ => None,
+        }
+    }
+}
+
+fn piece_prefix(role: Role, sq: Square) -> String {
+    if role == Role::Pawn {
+        sq.to_string()
+    } else {
+        format!("{} {sq}", role.char())
+    }
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let me = piece_prefix(self.role, self.square);
+        match self.kind {
+            OrderKind::Hold => write!(f, "{me} H"),
+            OrderKind::Move {
+                to,
+                kind: MoveKind::Travel,
+                ..
+            } if self.role != Role::Pawn => {
+                write!(f, "{me} t {to}")
+            }
+            OrderKind::Move { to, .. } => write!(f, "{me} - {to}"),
+            OrderKind::Support {
+                target,
+                target_role,
+                supported,
+                ..
+            } => {
+                let them = piece_prefix(target_role, target);
+                match supported {
+                    Supported::Hold => write!(f, "{me} S {them} H"),
+                    Supported::Move {
+                        to,
+                        kind: Some(MoveKind::Travel),
+                    } => write!(f, "{me} S {them} t {to}"),
+                    Supported::Move {
+                        to,
+                        kind: Some(MoveKind::Attack),
+                    } => write!(f, "{me} S {them} x {to}"),
+                    Supported::Move { to, kind: None } => write!(f, "{me} S {them} - {to}"),
+                }
+            }
+        }
+    }
+}
+
+/// Why an order that was read is not allowed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalOrder {
+    /// No piece on the square.
+    #[error("{power} has no piece on {square}")]
+    NoPiece {
+        /// The ordering power's name.
+        power: String,
+        /// The square.
+        square: Square,
+    },
+    /// The piece is someone else's.
+    #[error("the {role} on {square} belongs to {owner}, not {power}")]
+    NotYours {
+        /// Its kind.
+        role: Role,
+        /// Its square.
+        square: Square,
+        /// Its owner's name.
+        owner: String,
+        /// The ordering power's name.
+        power: String,
+    },
+    /// The letter does not match the piece.
+    #[error("there is a {actual} on {square}, not a {said}")]
+    WrongRole {
+        /// The square.
+        square: Square,
+        /// What the order said.
+        said: Role,
+        /// What is there.
+        actual: Role,
+    },
+    /// The variant does not have this kind of piece.
+    #[error("{variant} has no {role}s: it uses {allowed}")]
+    RoleNotInPlay {
+        /// The kind.
+        role: Role,
+        /// The variant's name.
+        variant: String,
+        /// The kinds in play.
+        allowed: String,
+    },
+    /// A move the piece cannot make.
+    #[error("a {role} on {from} cannot reach {to}{hint}")]
+    CannotReach {
+        /// Its kind.
+        role: Role,
+        /// Its square.
+        from: Square,
+        /// Where it was sent.
+        to: Square,
+        /// "; it can move to ..." or empty.
+        hint: String,
+    },
+    /// Moving onto its own square.
+    #[error("the {role} on {square} is already there: to stay, order `{} {square} H`", role.char())]
+    MoveToOwnSquare {
+        /// Its kind.
+        role: Role,
+        /// Its square.
+        square: Square,
+    },
+    /// `x` or `t` on a move that is not of that kind.
+    #[error("a {role} on {from} moving to {to} makes {actual}, not {said}")]
+    WrongMoveKind {
+        /// Its kind.
+        role: Role,
+        /// Start.
+        from: Square,
+        /// Landing.
+        to: Square,
+        /// What was written.
+        said: &'static str,
+        /// What it is.
+        actual: &'static str,
+    },
+    /// A support of a square without a piece.
+    #[error("there is no piece on {0} to support")]
+    NothingToSupport(Square),
+    /// A piece supporting its own order.
+    #[error("the {role} on {square} cannot support itself")]
+    SelfSupport {
+        /// Its kind.
+        role: Role,
+        /// Its square.
+        square: Square,
+    },
+    /// Supporting a move onto the supporter's own square.
+    #[error("the {role} on {square} cannot support a move onto its own square")]
+    SupportOntoSelf {
+        /// Its kind.
+        role: Role,
+        /// Its square.
+        square: Square,
+    },
+    /// The supporter cannot reach the square it supports into.
+    #[error("a {role} on {from} cannot support into {to}: it cannot reach {to}")]
+    SupportCannotReach {
+        /// Supporter's kind.
+        role: Role,
+        /// Supporter's square.
+        from: Square,
+        /// The square supported into.
+        to: Square,
+    },
+    /// The supported piece cannot make the supported move.
+    #[error("the {role} on {from} cannot reach {to}, so there is no such move to support")]
+    SupportedCannotReach {
+        /// Supported piece's kind.
+        role: Role,
+        /// Its square.
+        from: Square,
+        /// The impossible landing square.
+        to: Square,
+    },
+    /// A second order for one piece.
+    #[error("the {role} on {square} already has an order: {previous}")]
+    AlreadyOrdered {
+        /// Its kind.
+        role: Role,
+        /// Its square.
+        square: Square,
+        /// The order it has.
+        previous: String,
+    },
+    /// An order kind this variant does not have.
+    #[error("{variant} has no {what}: it uses only {roles}")]
+    Unavailable {
+        /// "castling", "en passant", "convoys to support".
+        what: &'static str,
+        /// The variant's name.
+        variant: String,
+        /// The kinds in play.
+        roles: String,
+    },
+    /// A movement order in an adjustment phase or the reverse.
+    #[error("it is {phase}: {expected}")]
+    WrongPhase {
+        /// The phase's name.
+        phase: String,
+        /// What orders are taken now.
+        expected: &'static str,
+    },
+}
+
+fn kind_word(k: MoveKind) -> &'static str {
+    match k {
+        MoveKind::Attack => "an attack (`x`)",
+        MoveKind::Travel => "a travel order (`t`)",
+    }
+}
+
+/// Finds the ordering power's piece on `square`, checking owner and letter.
+fn own_piece(
+    variant: &Variant,
+    state: &DipState,
+    power: PowerId,
+    role: Option<Role>,
+    square: Square,
+) -> Result<Role, IllegalOrder> {
+    if let Some(r) = role {
+        if !variant.has_role(r) {
+            return Err(IllegalOrder::RoleNotInPlay {
+                role: r,
+                variant: variant.name.clone(),
+                allowed: variant.roles_text(),
+            });
+        }
+    }
+    let Some(piece) = state.piece(square) else {
+        return Err(IllegalOrder::NoPiece {
+            power: variant.power(power).name.clone(),
+            square,
+        });
+    };
+    if piece.power != power {
+        return Err(IllegalOrder::NotYours {
+            role: piece.role,
+            square,
+            owner: variant.power(piece.power).name.clone(),
+            power: variant.power(power).name.clone(),
+        });
+    }
+    match role {
+        // A bare square means a pawn in the seed's grammar; accept a bare square for any piece.
+        Some(said) if said != piece.role => Err(IllegalOrder::WrongRole {
+            square,
+            said,
+            actual: piece.role,
+        }),
+        _ => Ok(piece.role),
+    }
+}
+
+fn reach_hint(variant: &Variant, state: &DipState, role: Role, from: Square) -> String {
+    let facing = state
+        .piece(from)
+        .map_or(crate::rules::power::Facing::Up, |p| {
+            variant.power(p.power).facing
+        });
+    let list: Vec<String> = geometry::targets(variant.board, role, facing, from)
+        .map(|s| s.to_string())
+        .collect();
+    if list.is_empty() {
+        String::new()
+    } else {
+        format!("; it can move to {}", list.join(", "))
+    }
+}
+
+/// Checks one movement order of `power` against the position.
+///
+/// # Errors
+/// [`IllegalOrder`] saying what is not allowed and, where it helps, what would be.
+pub fn validate_movement(
+    variant: &Variant,
+    state: &DipState,
+    power: PowerId,
+    text: &OrderText,
+) -> Result<Order, IllegalOrder> {
+    let unavailable = |what| IllegalOrder::Unavailable {
+        what,
+        variant: variant.name.clone(),
+        roles: variant.roles_text(),
+    };
+    let (role, square, action) = match *text {
+        OrderText::Piece { role, square, action } => (role, square, action),
+        OrderText::Castle { .. } => return Err(unavailable("castling")),
+        OrderText::Build { .. } | OrderText::Disband { .. } | OrderText::Promote { .. } | OrderText::Waive => {
+            return Err(IllegalOrder::WrongPhase {
+                phase: state.phase.name(variant),
+                expected: "pieces hold, move and support now; build, disband and waive orders come in the adjustment phase",
+            })
+        }
+    };
+    let role = own_piece(variant, state, power, role, square)?;
+    let facing = variant.power(power).facing;
+    let board = variant.board;
+    let kind = match action {
+        ActionText::Hold => OrderKind::Hold,
+        ActionText::Move { to, code } => {
+            if to == square {
+                return Err(IllegalOrder::MoveToOwnSquare { role, square });
+            }
+            let Some(r) = geometry::reach(board, role, facing, square, to) else {
+                return Err(IllegalOrder::CannotReach {
+                    role,
+                    from: square,
+                    to,
+                    hint: reach_hint(variant, state, role, square),
+                });
+            };
+            let said = match code {
+                MoveCode::Plain => None,
+                MoveCode::Capture => Some(MoveKind::Attack),
+                MoveCode::Travel => Some(MoveKind::Travel),
+            };
+            if let Some(said) = said.filter(|k| *k != r.kind) {
+                return Err(IllegalOrder::WrongMoveKind {
+                    role,
+                    from: square,
+                    to,
+                    said: kind_word(said),
+                    actual: kind_word(r.kind),
+                });
+            }
+            OrderKind::Move {
+                to,
+                kind: r.kind,
+                via: r.via,
+            }
+        }
+        ActionText::EnPassant { .. } => return Err(unavailable("en passant")),
+        ActionText::Support {
+            role: target_said,
+            square: target,
+            direct,
+        } => {
+            let (supported, landing) = match direct {
+                DirectText::Hold => (Supported::Hold, target),
+                DirectText::Move { to, code } => {
+                    let kind = match code {
+                        MoveCode::Plain => None,
+                        MoveCode::Capture => Some(MoveKind::Attack),
+                        MoveCode::Travel => Some(MoveKind::Travel),
+                    };
+                    (Supported::Move { to, kind }, to)
+                }
+                DirectText::Convoy { .. } => return Err(unavailable("convoys to support")),
+            };
+            if target == square {
+                return Err(IllegalOrder::SelfSupport { role, square });
+            }
+            let Some(tp) = state.piece(target) else {
+                return Err(IllegalOrder::NothingToSupport(target));
+            };
+            if let Some(said) = target_said.filter(|r| *r != tp.role) {
+                return Err(IllegalOrder::WrongRole {
+                    square: target,
+                    said,
+                    actual: tp.role,
+                });
+            }
+            if landing == square {
+                return Err(IllegalOrder::SupportOntoSelf { role, square });
+            }
+            if let Supported::Move { to, kind } = supported {
+                let tfacing = variant.power(tp.power).facing;
+                let ok = geometry::reach(board, tp.role, tfacing, target, to)
+                    .is_some_and(|r| kind.is_none_or(|k| k == r.kind));
+                if !ok {
+                    return Err(IllegalOrder::SupportedCannotReach {
+                        role: tp.role,
+                        from: target,
+                        to,
+                    });
+                }
+            }
+            let Some(r) = geometry::support_reach(board, role, facing, square, landing) else {
+                return Err(IllegalOrder::SupportCannotReach {
+                    role,
+                    from: square,
+                    to: landing,
+                });
+            };
+            OrderKind::Support {
+                target,
+                target_role: tp.role,
+                supported,
+                via: r.via,
+            }
+        }
+    };
+    Ok(Order {
+        power,
+        square,
+        role,
+        kind,
+    })
+}

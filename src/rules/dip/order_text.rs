@@ -1,0 +1,813 @@
+//! Order text -> [`OrderText`]: syntax only, no knowledge of the position.
+//!
+//! Accepts the seeds' grammar and the usual Diplomacy forms, case-insensitive,
+//! with or without spaces and dashes: `K e1 - e2`, `Ke1-e2`, `Ke1 e2`,
+//! `e2-e4`, `N g1 S e1 - e2`, `N c3 S K d1`, `K e1 S e2 C f1 - c4`,
+//! `e5 t d6 x d5`, `O-O`, `K d1 H`, `K d1 holds`; in adjustment phases
+//! `build K d1`, `B K d1`, `disband N c3`, `promote c8 R`, `c8=R`, `waive`.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::rules::role::Role;
+use crate::rules::square::{Board, Square, SquareError};
+
+/// How the move was written: `-`, `x` (capture) or `t` (travel).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveCode {
+    /// `-`, `to`, `move`, or no sign: the kind follows from the piece.
+    Plain,
+    /// `x`: an attack.
+    Capture,
+    /// `t`: a travel order.
+    Travel,
+}
+
+/// The action of a supported order, as written after `S <square>`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DirectText {
+    /// Support to hold.
+    Hold,
+    /// Support to move to a square.
+    Move {
+        /// Landing square.
+        to: Square,
+        /// How the move was written.
+        code: MoveCode,
+    },
+    /// Support-convoy: `S e2 C f1 - c4` supports the convoy order on e2 for
+    /// the move f1 - c4.
+    Convoy {
+        /// Start of the convoyed order.
+        from: Square,
+        /// Its landing square.
+        to: Square,
+        /// Its convoy code (`-`, `x`, `t` or `S`).
+        code: ConvoyCode,
+    },
+}
+
+/// The action code of a convoyed multi-square order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ConvoyCode {
+    /// A move (`-`).
+    Move,
+    /// An attack (`x`).
+    Capture,
+    /// A travel (`t`).
+    Travel,
+    /// A multi-square support (`S`).
+    Support,
+}
+
+/// What a piece is ordered to do, as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ActionText {
+    /// Hold.
+    Hold,
+    /// Move to a square.
+    Move {
+        /// Landing square.
+        to: Square,
+        /// How the move was written.
+        code: MoveCode,
+    },
+    /// Support another piece's order.
+    Support {
+        /// Piece letter written before the supported square, if any.
+        role: Option<Role>,
+        /// The supported piece's square (or the convoy square).
+        square: Square,
+        /// What it is supported to do.
+        direct: DirectText,
+    },
+    /// En passant: travel to `travel`, attack the passed pawn on `attack`.
+    EnPassant {
+        /// The square passed over by the enemy pawn.
+        travel: Square,
+        /// The passed pawn's square.
+        attack: Square,
+    },
+}
+
+/// An order as written, checked only for syntax and squares on the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OrderText {
+    /// An order to a piece.
+    Piece {
+        /// Piece letter, if written.
+        role: Option<Role>,
+        /// The piece's square.
+        square: Square,
+        /// What it does.
+        action: ActionText,
+    },
+    /// `O-O` (`long == false`) or `O-O-O`.
+    Castle {
+        /// Whether the rook moves three squares.
+        long: bool,
+    },
+    /// Build a piece.
+    Build {
+        /// Kind to build (aliases resolved).
+        role: Role,
+        /// Where.
+        square: Square,
+    },
+    /// Disband a piece.
+    Disband {
+        /// Piece letter, if written.
+        role: Option<Role>,
+        /// Its square.
+        square: Square,
+    },
+    /// Promote the pawn on `square`.
+    Promote {
+        /// The pawn's square.
+        square: Square,
+        /// What it becomes.
+        role: Role,
+    },
+    /// Give up one build.
+    Waive,
+}
+
+/// Which phase kind the text is read for: movement words and adjustment words overlap
+/// (`B` is a bishop in Spring and "build" in Winter).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// Spring or Fall.
+    Movement,
+    /// Winter.
+    Adjustment,
+}
+
+/// An order that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{kind} (in `{input}`)")]
+pub struct ParseError {
+    /// The text as given.
+    pub input: String,
+    /// What was wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What was wrong with an order's syntax.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseErrorKind {
+    /// Nothing but blanks.
+    #[error("the order is empty")]
+    Empty,
+    /// A square name that is malformed or off the board.
+    #[error("{0}")]
+    Square(#[from] SquareError),
+    /// Something else was needed here.
+    #[error("expected {expected} but found `{found}`")]
+    Expected {
+        /// What would have been right.
+        expected: &'static str,
+        /// What was there.
+        found: String,
+    },
+    /// The order stopped too early.
+    #[error("the order ends too early: expected {0}")]
+    Incomplete(&'static str),
+    /// A piece with no action.
+    #[error("no action for the piece on {0}: add `H` to hold, `- <square>` to move or `S <square> ...` to support")]
+    NoAction(Square),
+    /// A word no order uses.
+    #[error("`{0}` is not part of any order: orders look like `K e1 - e2`, `K e1 H`, `N g1 S K e1 - e2`")]
+    UnknownWord(String),
+    /// Extra text after a complete order.
+    #[error("unexpected `{0}` after the end of the order")]
+    Trailing(String),
+    /// A build without a piece kind.
+    #[error(
+        "say which piece to build, e.g. `build K {0}` for a king or `build N {0}` for a knight"
+    )]
+    BuildWhat(Square),
+    /// A promotion without a piece kind.
+    #[error("say what the pawn on {0} becomes, e.g. `promote {0} N` (N, B or R)")]
+    PromoteWhat(Square),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Word(String),
+    Square(String),
+    Dash,
+    Eq,
+}
+
+impl fmt::Display for Tok {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tok::Word(w) | Tok::Square(w) => f.write_str(w),
+            Tok::Dash => f.write_str("-"),
+            Tok::Eq => f.write_str("="),
+        }
+    }
+}
+
+/// Words that mean something on their own; anything else is split into letters.
+const WORDS: &[&str] = &[
+    "h", "hold", "holds", "stand", "stands", "to", "m", "move", "moves", "x", "t", "s", "support",
+    "supports", "c", "convoy", "convoys", "build", "b", "disband", "disbands", "d", "remove",
+    "destroy", "waive", "waives", "w", "pass", "promote", "promotes", "k", "q", "r", "n", "p", "a",
+    "f", "king", "kings", "queen", "rook", "bishop", "knight", "pawn", "army", "fleet", "monarch",
+    "horse",
+];
+
+fn tokenize(input: &str) -> Result<Vec<Tok>, ParseErrorKind> {
+    let chars: Vec<char> = input.chars().collect();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() || c == '.' || c == ':' {
+            i += 1;
+        } else if matches!(c, '-' | '–' | '—' | '→' | '>') {
+            // `->`, `=>` and `-->` are one dash.
+            if !matches!(toks.last(), Some(Tok::Dash)) || c != '>' {
+                toks.push(Tok::Dash);
+            }
+            i += 1;
+        } else if c == '=' {
+            if chars.get(i + 1) == Some(&'>') {
+                toks.push(Tok::Dash);
+                i += 2;
+            } else {
+                toks.push(Tok::Eq);
+                i += 1;
+            }
+        } else if c.is_ascii_alphabetic() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_alphabetic() {
+                i += 1;
+            }
+            let mut run: String = chars[start..i].iter().collect();
+            let mut square = None;
+            if i < chars.len() && chars[i].is_ascii_digit() {
+                let last = run.pop().unwrap_or('a');
+                let dstart = i;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let digits: String = chars[dstart..i].iter().collect();
+                square = Some(format!("{}{digits}", last.to_ascii_lowercase()));
+            }
+            if !run.is_empty() {
+                let lower = run.to_ascii_lowercase();
+                if WORDS.contains(&lower.as_str()) {
+                    toks.push(Tok::Word(lower));
+                } else if lower.len() <= 3
+                    && lower
+                        .chars()
+                        .all(|ch| WORDS.contains(&ch.to_string().as_str()))
+                {
+                    toks.extend(lower.chars().map(|ch| Tok::Word(ch.to_string())));
+                } else {
+                    return Err(ParseErrorKind::UnknownWord(run));
+                }
+            }
+            if let Some(s) = square {
+                toks.push(Tok::Square(s));
+            }
+        } else if c.is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let s: String = chars[start..i].iter().collect();
+            return Err(ParseErrorKind::Expected {
+                expected: "a square like `e4`",
+                found: s,
+            });
+        } else {
+            return Err(ParseErrorKind::UnknownWord(c.to_string()));
+        }
+    }
+    Ok(toks)
+}
+
+fn is_castle(input: &str) -> Option<bool> {
+    let squeezed: String = input
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '–' | '—'))
+        .map(|c| {
+            if c == '0' {
+                'o'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect();
+    match squeezed.as_str() {
+        "oo" => Some(false),
+        "ooo" => Some(true),
+        _ => None,
+    }
+}
+
+struct Cursor<'a> {
+    toks: &'a [Tok],
+    pos: usize,
+    board: Board,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.pos)
+    }
+    fn peek_word(&self) -> Option<&str> {
+        match self.peek() {
+            Some(Tok::Word(w)) => Some(w),
+            _ => None,
+        }
+    }
+    fn bump(&mut self) {
+        self.pos += 1;
+    }
+    fn eat_word(&mut self, words: &[&str]) -> bool {
+        if self.peek_word().is_some_and(|w| words.contains(&w)) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    fn square(&mut self, expected: &'static str) -> Result<Square, ParseErrorKind> {
+        match self.peek().cloned() {
+            Some(Tok::Square(s)) => {
+                self.bump();
+                Ok(self.board.parse_square(&s)?)
+            }
+            Some(t) => Err(ParseErrorKind::Expected {
+                expected,
+                found: t.to_string(),
+            }),
+            None => Err(ParseErrorKind::Incomplete(expected)),
+        }
+    }
+    fn role(&mut self, aliases: bool) -> Option<Role> {
+        let w = self.peek_word()?;
+        let r = role_word(w, aliases)?;
+        self.bump();
+        Some(r)
+    }
+    fn move_code(&mut self) -> Option<MoveCode> {
+        match self.peek() {
+            Some(Tok::Dash) => {
+                self.bump();
+                Some(MoveCode::Plain)
+            }
+            Some(Tok::Word(w)) => {
+                let code = match w.as_str() {
+                    "to" | "m" | "move" | "moves" => MoveCode::Plain,
+                    "x" => MoveCode::Capture,
+                    "t" => MoveCode::Travel,
+                    _ => return None,
+                };
+                self.bump();
+                // `moves to`, `m -`
+                if code == MoveCode::Plain {
+                    self.eat_word(&["to"]);
+                    if matches!(self.peek(), Some(Tok::Dash)) {
+                        self.bump();
+                    }
+                }
+                Some(code)
+            }
+            _ => None,
+        }
+    }
+    fn end(&self) -> Result<(), ParseErrorKind> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(ParseErrorKind::Trailing(
+                self.toks[self.pos..]
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )),
+        }
+    }
+}
+
+fn role_word(w: &str, aliases: bool) -> Option<Role> {
+    if w.chars().count() == 1 {
+        let c = w.chars().next()?;
+        if aliases {
+            match c {
+                'a' | 'm' => return Some(Role::King),
+                'f' | 'h' => return Some(Role::Knight),
+                _ => {}
+            }
+        }
+        return Role::from_char(c);
+    }
+    if aliases {
+        match w {
+            "army" | "monarch" => return Some(Role::King),
+            "fleet" | "horse" => return Some(Role::Knight),
+            _ => {}
+        }
+    }
+    Role::from_name(w)
+}
+
+/// Reads one order.
+///
+/// # Errors
+/// [`ParseError`] with the input and what was wrong.
+pub fn parse(board: Board, input: &str, ctx: Context) -> Result<OrderText, ParseError> {
+    parse_inner(board, input, ctx).map_err(|kind| ParseError {
+        input: input.trim().to_string(),
+        kind,
+    })
+}
+
+fn parse_inner(board: Board, input: &str, ctx: Context) -> Result<OrderText, ParseErrorKind> {
+    if input.trim().is_empty() {
+        return Err(ParseErrorKind::Empty);
+    }
+    if let Some(long) = is_castle(input) {
+        return Ok(OrderText::Castle { long });
+    }
+    let toks = tokenize(input)?;
+    let mut c = Cursor {
+        toks: &toks,
+        pos: 0,
+        board,
+    };
+    let order = match ctx {
+        Context::Adjustment => parse_adjustment(&mut c)?,
+        Context::Movement => parse_movement(&mut c)?,
+    };
+    c.end()?;
+    Ok(order)
+}
+
+fn parse_adjustment(c: &mut Cursor<'_>) -> Result<OrderText, ParseErrorKind> {
+    if c.eat_word(&["waive", "waives", "w", "pass"]) {
+        c.eat_word(&["build"]);
+        return Ok(OrderText::Waive);
+    }
+    if c.eat_word(&["build", "b"]) {
+        let role = c.role(true);
+        let square = c.square("the square to build on")?;
+        let role = match role.or_else(|| c.role(true)) {
+            Some(r) => r,
+            None => return Err(ParseErrorKind::BuildWhat(square)),
+        };
+        return Ok(OrderText::Build { role, square });
+    }
+    if c.eat_word(&["disband", "disbands", "d", "remove", "destroy"]) {
+        let role = c.role(false);
+        let square = c.square("the square of the piece to disband")?;
+        return Ok(OrderText::Disband { role, square });
+    }
+    let promote = c.eat_word(&["promote", "promotes"]);
+    c.eat_word(&["p"]);
+    let square = match c.peek() {
+        Some(Tok::Square(_)) => c.square("a square")?,
+        Some(t) => {
+            return Err(ParseErrorKind::Expected {
+                expected: "`build`, `disband`, `promote` or `waive`",
+                found: t.to_string(),
+            })
+        }
+        None => {
+            return Err(ParseErrorKind::Incomplete(
+                "`build`, `disband`, `promote` or `waive`",
+            ))
+        }
+    };
+    // `c8=R`, `c8 R`, `promote c8 R`, `promote c8 to R`, `c8 disband`.
+    if c.eat_word(&["disband", "disbands", "d", "remove"]) {
+        return Ok(OrderText::Disband { role: None, square });
+    }
+    if !promote && c.peek().is_none() {
+        return Err(ParseErrorKind::Incomplete(
+            "`build`, `disband`, `promote` or `waive`",
+        ));
+    }
+    if matches!(c.peek(), Some(Tok::Eq)) {
+        c.bump();
+    }
+    c.eat_word(&["to"]);
+    match c.role(false) {
+        Some(role) => Ok(OrderText::Promote { square, role }),
+        None => Err(ParseErrorKind::PromoteWhat(square)),
+    }
+}
+
+fn parse_movement(c: &mut Cursor<'_>) -> Result<OrderText, ParseErrorKind> {
+    let role = c.role(false);
+    let square = c.square("the square of the piece to order, like `e2`")?;
+    let action = parse_action(c, square)?;
+    Ok(OrderText::Piece {
+        role,
+        square,
+        action,
+    })
+}
+
+fn parse_action(c: &mut Cursor<'_>, square: Square) -> Result<ActionText, ParseErrorKind> {
+    if c.peek().is_none() {
+        return Err(ParseErrorKind::NoAction(square));
+    }
+    if c.eat_word(&["h", "hold", "holds", "stand", "stands"]) {
+        return Ok(ActionText::Hold);
+    }
+    if c.eat_word(&["s", "support", "supports"]) {
+        let role = c.role(false);
+        let target = c.square("the square of the supported piece")?;
+        let direct = parse_direct(c)?;
+        return Ok(ActionText::Support {
+            role,
+            square: target,
+            direct,
+        });
+    }
+    let code = c.move_code().unwrap_or(MoveCode::Plain);
+    let to = c.square("the square to move to")?;
+    if code == MoveCode::Travel && c.eat_word(&["x"]) {
+        let attack = c.square("the passed pawn's square after `x`")?;
+        return Ok(ActionText::EnPassant { travel: to, attack });
+    }
+    Ok(ActionText::Move { to, code })
+}
+
+fn parse_direct(c: &mut Cursor<'_>) -> Result<DirectText, ParseErrorKind> {
+    if c.peek().is_none() || c.eat_word(&["h", "hold", "holds", "stand", "stands"]) {
+        return Ok(DirectText::Hold);
+    }
+    if c.eat_word(&["c", "convoy", "convoys"]) {
+        let from = c.square("the start square of the convoyed order")?;
+        let code = match c.peek() {
+            Some(Tok::Dash) => ConvoyCode::Move,
+            Some(Tok::Word(w)) if w == "x" => ConvoyCode::Capture,
+            Some(Tok::Word(w)) if w == "t" => ConvoyCode::Travel,
+            Some(Tok::Word(w)) if w == "s" => ConvoyCode::Support,
+            Some(Tok::Square(_)) => {
+                let to = c.square("a square")?;
+                return Ok(DirectText::Convoy {
+                    from,
+                    to,
+                    code: ConvoyCode::Move,
+                });
+            }
+            Some(t) => {
+                return Err(ParseErrorKind::Expected {
+                    expected: "a convoy code `-`, `x`, `t` or `S`",
+                    found: t.to_string(),
+                })
+            }
+            None => {
+                return Err(ParseErrorKind::Incomplete(
+                    "a convoy code `-`, `x`, `t` or `S`",
+                ))
+            }
+        };
+        c.bump();
+        let to = c.square("the landing square of the convoyed order")?;
+        return Ok(DirectText::Convoy { from, to, code });
+    }
+    let code = c.move_code().unwrap_or(MoveCode::Plain);
+    let to = c.square("the square the supported piece moves to")?;
+    Ok(DirectText::Move { to, code })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+    fn mv(text: &str) -> Result<OrderText, ParseError> {
+        parse(Board::MAX, text, Context::Movement)
+    }
+    fn adj(text: &str) -> Result<OrderText, ParseError> {
+        parse(Board::MAX, text, Context::Adjustment)
+    }
+    fn piece(role: Option<Role>, s: &str, action: ActionText) -> OrderText {
+        OrderText::Piece {
+            role,
+            square: sq(s),
+            action,
+        }
+    }
+
+    #[test]
+    fn moves_in_every_spelling() {
+        let want = piece(
+            Some(Role::King),
+            "e1",
+            ActionText::Move {
+                to: sq("e2"),
+                code: MoveCode::Plain,
+            },
+        );
+        for t in [
+            "K e1 - e2",
+            "Ke1-e2",
+            "Ke1 e2",
+            "k E1 -> E2",
+            "K e1 to e2",
+            "K e1 moves to e2",
+            "  K e1 – e2 ",
+        ] {
+            assert_eq!(mv(t), Ok(want), "{t}");
+        }
+        assert_eq!(
+            mv("e2-e4"),
+            Ok(piece(
+                None,
+                "e2",
+                ActionText::Move {
+                    to: sq("e4"),
+                    code: MoveCode::Plain
+                }
+            ))
+        );
+        assert_eq!(
+            mv("e4xd5"),
+            Ok(piece(
+                None,
+                "e4",
+                ActionText::Move {
+                    to: sq("d5"),
+                    code: MoveCode::Capture
+                }
+            ))
+        );
+        assert_eq!(
+            mv("Bb1-c2"),
+            Ok(piece(
+                Some(Role::Bishop),
+                "b1",
+                ActionText::Move {
+                    to: sq("c2"),
+                    code: MoveCode::Plain
+                }
+            ))
+        );
+    }
+
+    #[test]
+    fn holds_and_supports() {
+        assert_eq!(
+            mv("K d1 H"),
+            Ok(piece(Some(Role::King), "d1", ActionText::Hold))
+        );
+        assert_eq!(
+            mv("K d1 holds"),
+            Ok(piece(Some(Role::King), "d1", ActionText::Hold))
+        );
+        let sup = |role| {
+            piece(
+                Some(Role::Knight),
+                "g1",
+                ActionText::Support {
+                    role,
+                    square: sq("e1"),
+                    direct: DirectText::Move {
+                        to: sq("e2"),
+                        code: MoveCode::Plain,
+                    },
+                },
+            )
+        };
+        assert_eq!(mv("N g1 S e1 - e2"), Ok(sup(None)));
+        assert_eq!(mv("Ng1Se1-e2"), Ok(sup(None)));
+        assert_eq!(mv("N g1 supports K e1 - e2"), Ok(sup(Some(Role::King))));
+        let hold = piece(
+            Some(Role::Knight),
+            "c3",
+            ActionText::Support {
+                role: Some(Role::King),
+                square: sq("d1"),
+                direct: DirectText::Hold,
+            },
+        );
+        assert_eq!(mv("N c3 S K d1"), Ok(hold));
+        assert_eq!(mv("N c3 S K d1 H"), Ok(hold));
+    }
+
+    #[test]
+    fn chess_dip_forms() {
+        assert_eq!(
+            mv("K e1 S e2 C f1 - c4"),
+            Ok(piece(
+                Some(Role::King),
+                "e1",
+                ActionText::Support {
+                    role: None,
+                    square: sq("e2"),
+                    direct: DirectText::Convoy {
+                        from: sq("f1"),
+                        to: sq("c4"),
+                        code: ConvoyCode::Move
+                    }
+                }
+            ))
+        );
+        assert_eq!(
+            mv("e5 t d6 x d5"),
+            Ok(piece(
+                None,
+                "e5",
+                ActionText::EnPassant {
+                    travel: sq("d6"),
+                    attack: sq("d5")
+                }
+            ))
+        );
+        assert_eq!(mv("e5td6xd5"), mv("e5 t d6 x d5"));
+        assert_eq!(mv("O-O"), Ok(OrderText::Castle { long: false }));
+        assert_eq!(mv("0-0-0"), Ok(OrderText::Castle { long: true }));
+    }
+
+    #[test]
+    fn adjustments() {
+        let b = OrderText::Build {
+            role: Role::King,
+            square: sq("d1"),
+        };
+        for t in [
+            "build K d1",
+            "B K d1",
+            "build king d1",
+            "Build A d1",
+            "build M d1",
+            "build d1 K",
+        ] {
+            assert_eq!(adj(t), Ok(b), "{t}");
+        }
+        let n = OrderText::Build {
+            role: Role::Knight,
+            square: sq("h2"),
+        };
+        for t in [
+            "build F h2",
+            "build H h2",
+            "build fleet h2",
+            "build N h2",
+            "build horse h2",
+        ] {
+            assert_eq!(adj(t), Ok(n), "{t}");
+        }
+        assert_eq!(
+            adj("disband N c3"),
+            Ok(OrderText::Disband {
+                role: Some(Role::Knight),
+                square: sq("c3")
+            })
+        );
+        assert_eq!(adj("waive"), Ok(OrderText::Waive));
+        let p = OrderText::Promote {
+            square: sq("c8"),
+            role: Role::Rook,
+        };
+        assert_eq!(adj("promote c8 R"), Ok(p));
+        assert_eq!(adj("c8=R"), Ok(p));
+        assert!(matches!(
+            adj("build h2"),
+            Err(ParseError {
+                kind: ParseErrorKind::BuildWhat(_),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn errors_say_what_was_wrong() {
+        assert_eq!(mv("").unwrap_err().kind, ParseErrorKind::Empty);
+        assert_eq!(
+            mv("K i9 - e2").unwrap_err().to_string(),
+            "there is no square i9 on this board: it runs from a1 to h8 (in `K i9 - e2`)"
+        );
+        assert!(matches!(
+            mv("K e1").unwrap_err().kind,
+            ParseErrorKind::NoAction(_)
+        ));
+        assert!(matches!(
+            mv("K e1 - e2 e3").unwrap_err().kind,
+            ParseErrorKind::Trailing(_)
+        ));
+        assert!(matches!(
+            mv("K e1 jumps e2").unwrap_err().kind,
+            ParseErrorKind::UnknownWord(_)
+        ));
+        assert!(matches!(
+            mv("K e1 -").unwrap_err().kind,
+            ParseErrorKind::Incomplete(_)
+        ));
+        let six = Board { files: 6, ranks: 6 };
+        assert!(parse(six, "K f6 - g6", Context::Movement).is_err());
+    }
+}
