@@ -112,7 +112,7 @@ pub fn check(s: &Scenario, r: &Report) -> Vec<Mismatch> {
             if !same_power(got, owner) {
                 out.push(Mismatch {
                     expected: format!("center {sq} owned by {owner}"),
-                    got: format!("{got}"),
+                    got: got.to_string(),
                 });
             }
         }
