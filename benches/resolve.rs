@@ -35,23 +35,61 @@ fn chesspolitik_phase(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
     let p = |n: &str| v.power_by_name(n).expect("power");
     let (mu, mi, ru, ot) = (p("Mughal"), p("Ming"), p("Russia"), p("Ottoman"));
     let pieces = [
-        (mu, Role::King, "d3"), (mu, Role::King, "e3"), (mu, Role::Knight, "c3"), (mu, Role::Knight, "f3"),
-        (mi, Role::King, "f4"), (mi, Role::King, "g5"), (mi, Role::Knight, "h2"), (mi, Role::Knight, "f6"),
-        (ru, Role::King, "d6"), (ru, Role::King, "e6"), (ru, Role::Knight, "c6"), (ru, Role::Knight, "g8"),
-        (ot, Role::King, "b4"), (ot, Role::King, "b5"), (ot, Role::Knight, "a2"), (ot, Role::Knight, "a7"),
+        (mu, Role::King, "d3"),
+        (mu, Role::King, "e3"),
+        (mu, Role::Knight, "c3"),
+        (mu, Role::Knight, "f3"),
+        (mi, Role::King, "f4"),
+        (mi, Role::King, "g5"),
+        (mi, Role::Knight, "h2"),
+        (mi, Role::Knight, "f6"),
+        (ru, Role::King, "d6"),
+        (ru, Role::King, "e6"),
+        (ru, Role::Knight, "c6"),
+        (ru, Role::Knight, "g8"),
+        (ot, Role::King, "b4"),
+        (ot, Role::King, "b5"),
+        (ot, Role::Knight, "a2"),
+        (ot, Role::Knight, "a7"),
     ];
     let setup = Setup {
-        pieces: pieces.iter().map(|&(pw, r, s)| (pw, r, sq(s), false)).collect(),
+        pieces: pieces
+            .iter()
+            .map(|&(pw, r, s)| (pw, r, sq(s), false))
+            .collect(),
         ..Setup::default()
     };
-    let state = DipState::from_setup(v, Phase { year: 1602, season: Season::Fall }, &setup).expect("setup");
+    let state = DipState::from_setup(
+        v,
+        Phase {
+            year: 1602,
+            season: Season::Fall,
+        },
+        &setup,
+    )
+    .expect("setup");
     let orders = [
-        (mu, "K d3 - d4"), (mu, "K e3 S K d3 - d4"), (mu, "N c3 - b5"), (mu, "N f3 S K d3 - d4"),
-        (mi, "K f4 - e4"), (mi, "K g5 - f5"), (mi, "N h2 - g4"), (mi, "N f6 S K f4 - e4"),
-        (ru, "K d6 - d5"), (ru, "K e6 - e5"), (ru, "N c6 S K e6 - e5"), (ru, "N g8 - f6"),
-        (ot, "K b4 - c4"), (ot, "K b5 S K b4 - c4"), (ot, "N a2 - c3"), (ot, "N a7 - b5"),
+        (mu, "K d3 - d4"),
+        (mu, "K e3 S K d3 - d4"),
+        (mu, "N c3 - b5"),
+        (mu, "N f3 S K d3 - d4"),
+        (mi, "K f4 - e4"),
+        (mi, "K g5 - f5"),
+        (mi, "N h2 - g4"),
+        (mi, "N f6 S K f4 - e4"),
+        (ru, "K d6 - d5"),
+        (ru, "K e6 - e5"),
+        (ru, "N c6 S K e6 - e5"),
+        (ru, "N g8 - f6"),
+        (ot, "K b4 - c4"),
+        (ot, "K b5 S K b4 - c4"),
+        (ot, "N a2 - c3"),
+        (ot, "N a7 - b5"),
     ];
-    (state, orders.iter().map(|&(p, o)| (p, o.to_string())).collect())
+    (
+        state,
+        orders.iter().map(|&(p, o)| (p, o.to_string())).collect(),
+    )
 }
 
 fn full_board(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
@@ -73,7 +111,11 @@ fn full_board(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
         .expect("in the block");
         let block = (f / 2 + r / 2) % 4;
         let text = if block == 3 && (bf, br) == (0, 1) {
-            format!("K {sq} S K {} - {}", sq.offset(0, -1).expect("below"), sq.offset(1, -1).expect("right"))
+            format!(
+                "K {sq} S K {} - {}",
+                sq.offset(0, -1).expect("below"),
+                sq.offset(1, -1).expect("right")
+            )
         } else if block == 2 && (bf, br) == (1, 1) && f + 1 < 8 {
             format!("K {sq} - {}", sq.offset(1, 0).expect("right"))
         } else {
@@ -81,14 +123,26 @@ fn full_board(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
         };
         orders.push((power, text));
     }
-    let state = DipState::from_setup(v, Phase { year: 1605, season: Season::Spring }, &setup).expect("setup");
+    let state = DipState::from_setup(
+        v,
+        Phase {
+            year: 1605,
+            season: Season::Spring,
+        },
+        &setup,
+    )
+    .expect("setup");
     (state, orders)
 }
 
 fn bench(c: &mut Criterion) {
     let v = Variant::builtin("chesspolitik4").expect("variant");
     let (state, orders) = chesspolitik_phase(&v);
-    assert_eq!(parse_all(&v, &state, &orders).len(), 16, "every order is legal");
+    assert_eq!(
+        parse_all(&v, &state, &orders).len(),
+        16,
+        "every order is legal"
+    );
     c.bench_function("chesspolitik4_full_phase", |b| {
         b.iter(|| {
             let parsed = parse_all(&v, &state, black_box(&orders));
@@ -96,7 +150,11 @@ fn bench(c: &mut Criterion) {
         });
     });
     let (state, orders) = full_board(&v);
-    assert_eq!(parse_all(&v, &state, &orders).len(), 64, "every order is legal");
+    assert_eq!(
+        parse_all(&v, &state, &orders).len(),
+        64,
+        "every order is legal"
+    );
     c.bench_function("board_64_units", |b| {
         b.iter(|| {
             let parsed = parse_all(&v, &state, black_box(&orders));
