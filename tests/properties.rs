@@ -36,7 +36,10 @@ proptest! {
 
 /// A random position: up to 24 pieces of 4 powers, kings and knights, and
 /// for each piece a choice of order (hold, a move, or a support).
-fn position() -> impl Strategy<Value = (Vec<(u8, u8, bool)>, Vec<(u8, u8)>)> {
+/// (square, power, is a knight) per piece; (order kind, target pick) per piece.
+type Generated = (Vec<(u8, u8, bool)>, Vec<(u8, u8)>);
+
+fn position() -> impl Strategy<Value = Generated> {
     (
         proptest::collection::vec((0u8..64, 0u8..4, any::<bool>()), 2..24),
         proptest::collection::vec((0u8..3, 0u8..64), 24),
