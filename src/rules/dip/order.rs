@@ -29,6 +29,25 @@ pub struct Order {
     pub role: Role,
     /// What it does.
     pub kind: OrderKind,
+    /// The other half of a castling or en passant order: both fail together.
+    pub coupling: Option<Coupling>,
+}
+
+/// Links the two halves of a coupled order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Coupling {
+    /// Castling: king and rook travel together.
+    Castle {
+        /// The king's square.
+        king: Square,
+        /// The rook's square.
+        rook: Square,
+    },
+    /// En passant: the pawn travels to the passed square and attacks the passed pawn.
+    EnPassant {
+        /// The capturing pawn's square.
+        pawn: Square,
+    },
 }
 
 /// What a piece does in a movement phase.
@@ -70,6 +89,17 @@ pub enum Supported {
         /// Attack or travel, if the order said so.
         kind: Option<MoveKind>,
     },
+    /// The implicit convoy order on the supported square (the target) of the
+    /// multi-square order of the piece on `from`.
+    Convoy {
+        /// The convoyed order's piece.
+        from: Square,
+        /// The convoyed order's landing square (a move's), or for a
+        /// multi-square support the supported piece's square or landing square.
+        to: Square,
+        /// Whether the convoyed order is a support (`S` code).
+        support: bool,
+    },
 }
 
 impl Supported {
@@ -77,7 +107,7 @@ impl Supported {
     #[must_use]
     pub fn landing(self, target: Square) -> Square {
         match self {
-            Supported::Hold => target,
+            Supported::Hold | Supported::Convoy { .. } => target,
             Supported::Move { to, .. } => to,
         }
     }
@@ -92,6 +122,7 @@ impl Order {
             square,
             role,
             kind: OrderKind::Hold,
+            coupling: None,
         }
     }
 
@@ -122,8 +153,15 @@ impl fmt::Display for Order {
                 to,
                 kind: MoveKind::Travel,
                 ..
-            } if self.role != Role::Pawn => {
+            } if self.role != Role::Pawn || self.coupling.is_some() => {
                 write!(f, "{me} t {to}")
+            }
+            OrderKind::Move {
+                to,
+                kind: MoveKind::Attack,
+                ..
+            } if self.role == Role::Pawn => {
+                write!(f, "{me} x {to}")
             }
             OrderKind::Move { to, .. } => write!(f, "{me} - {to}"),
             OrderKind::Support {
@@ -144,6 +182,10 @@ impl fmt::Display for Order {
                         kind: Some(MoveKind::Attack),
                     } => write!(f, "{me} S {them} x {to}"),
                     Supported::Move { to, kind: None } => write!(f, "{me} S {them} - {to}"),
+                    Supported::Convoy { from, to, support } => {
+                        let code = if support { "S" } else { "-" };
+                        write!(f, "{me} S {target} C {from} {code} {to}")
+                    }
                 }
             }
         }
@@ -489,5 +531,6 @@ pub fn validate_movement(
         square,
         role,
         kind,
+        coupling: None,
     })
 }

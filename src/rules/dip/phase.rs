@@ -74,14 +74,16 @@ pub fn apply_movement(
         next.take(sq);
     }
     let mut arrivals = Vec::new();
-    for (o, outcome) in resolution.orders.iter().zip(&resolution.outcomes) {
-        if let (OrderKind::Move { to, kind, via }, true) = (o.kind, outcome.succeeded()) {
-            if let Some(mut piece) = next.take(o.square) {
-                piece.moved = true;
-                arrivals.push((to, piece));
-                if o.role == Role::Pawn && kind == MoveKind::Travel && via.len() == 1 {
-                    next.double_steps.push((o.square, to));
-                }
+    for &(from, to) in &resolution.moved {
+        if let Some(mut piece) = next.take(from) {
+            piece.moved = true;
+            arrivals.push((to, piece));
+            let two_step = resolution.orders.iter().any(|o| {
+                o.square == from
+                    && matches!(o.kind, OrderKind::Move { to: t, kind: MoveKind::Travel, via } if t == to && via.len() == 1)
+            });
+            if piece.role == Role::Pawn && two_step {
+                next.double_steps.push((from, to));
             }
         }
     }
