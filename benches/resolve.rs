@@ -52,22 +52,8 @@ fn chesspolitik_phase(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
         (ot, Role::Knight, "a2"),
         (ot, Role::Knight, "a7"),
     ];
-    let setup = Setup {
-        pieces: pieces
-            .iter()
-            .map(|&(pw, r, s)| (pw, r, sq(s), false))
-            .collect(),
-        ..Setup::default()
-    };
-    let state = DipState::from_setup(
-        v,
-        Phase {
-            year: 1602,
-            season: Season::Fall,
-        },
-        &setup,
-    )
-    .expect("setup");
+    let setup = Setup { pieces: pieces.iter().map(|&(pw, r, s)| (pw, r, sq(s), false)).collect(), ..Setup::default() };
+    let state = DipState::from_setup(v, Phase { year: 1602, season: Season::Fall }, &setup).expect("setup");
     let orders = [
         (mu, "K d3 - d4"),
         (mu, "K e3 S K d3 - d4"),
@@ -86,10 +72,7 @@ fn chesspolitik_phase(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
         (ot, "N a2 - c3"),
         (ot, "N a7 - b5"),
     ];
-    (
-        state,
-        orders.iter().map(|&(p, o)| (p, o.to_string())).collect(),
-    )
+    (state, orders.iter().map(|&(p, o)| (p, o.to_string())).collect())
 }
 
 fn full_board(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
@@ -111,11 +94,7 @@ fn full_board(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
         .expect("in the block");
         let block = (f / 2 + r / 2) % 4;
         let text = if block == 3 && (bf, br) == (0, 1) {
-            format!(
-                "K {sq} S K {} - {}",
-                sq.offset(0, -1).expect("below"),
-                sq.offset(1, -1).expect("right")
-            )
+            format!("K {sq} S K {} - {}", sq.offset(0, -1).expect("below"), sq.offset(1, -1).expect("right"))
         } else if block == 2 && (bf, br) == (1, 1) && f + 1 < 8 {
             format!("K {sq} - {}", sq.offset(1, 0).expect("right"))
         } else {
@@ -123,26 +102,14 @@ fn full_board(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
         };
         orders.push((power, text));
     }
-    let state = DipState::from_setup(
-        v,
-        Phase {
-            year: 1605,
-            season: Season::Spring,
-        },
-        &setup,
-    )
-    .expect("setup");
+    let state = DipState::from_setup(v, Phase { year: 1605, season: Season::Spring }, &setup).expect("setup");
     (state, orders)
 }
 
 fn bench(c: &mut Criterion) {
     let v = Variant::builtin("chesspolitik4").expect("variant");
     let (state, orders) = chesspolitik_phase(&v);
-    assert_eq!(
-        parse_all(&v, &state, &orders).len(),
-        16,
-        "every order is legal"
-    );
+    assert_eq!(parse_all(&v, &state, &orders).len(), 16, "every order is legal");
     c.bench_function("chesspolitik4_full_phase", |b| {
         b.iter(|| {
             let parsed = parse_all(&v, &state, black_box(&orders));
@@ -150,11 +117,7 @@ fn bench(c: &mut Criterion) {
         });
     });
     let (state, orders) = full_board(&v);
-    assert_eq!(
-        parse_all(&v, &state, &orders).len(),
-        64,
-        "every order is legal"
-    );
+    assert_eq!(parse_all(&v, &state, &orders).len(), 64, "every order is legal");
     c.bench_function("board_64_units", |b| {
         b.iter(|| {
             let parsed = parse_all(&v, &state, black_box(&orders));

@@ -65,10 +65,7 @@ impl Config {
     ///
     /// # Errors
     /// [`ConfigError`] naming the bad key or variable.
-    pub fn load(
-        file: Option<&str>,
-        env: impl IntoIterator<Item = (String, String)>,
-    ) -> Result<Config, ConfigError> {
+    pub fn load(file: Option<&str>, env: impl IntoIterator<Item = (String, String)>) -> Result<Config, ConfigError> {
         let mut c = match file {
             Some(text) => toml::from_str(text)?,
             None => Config::default(),
@@ -82,9 +79,7 @@ impl Config {
                 })
             };
             match name.as_str() {
-                "CHESSDIP_TOKEN" if !value.trim().is_empty() => {
-                    c.token = Some(value.trim().to_string())
-                }
+                "CHESSDIP_TOKEN" if !value.trim().is_empty() => c.token = Some(value.trim().to_string()),
                 "CHESSDIP_DATABASE" => c.database = PathBuf::from(&value),
                 "CHESSDIP_GUILD" => {
                     c.guild = Some(value.trim().parse().map_err(|_| ConfigError::Env {
@@ -95,9 +90,7 @@ impl Config {
                 }
                 "CHESSDIP_MODERATOR_ROLE" => c.moderator_role = value,
                 "CHESSDIP_MOVEMENT_HOURS" => c.movement_hours = number("a whole number of hours")?,
-                "CHESSDIP_ADJUSTMENT_HOURS" => {
-                    c.adjustment_hours = number("a whole number of hours")?
-                }
+                "CHESSDIP_ADJUSTMENT_HOURS" => c.adjustment_hours = number("a whole number of hours")?,
                 "CHESSDIP_TIMEZONE" => c.timezone = value,
                 _ => {}
             }
@@ -137,15 +130,8 @@ mod tests {
 
     #[test]
     fn bad_values_are_named() {
-        let e = Config::load(
-            None,
-            [("CHESSDIP_MOVEMENT_HOURS".to_string(), "soon".to_string())],
-        )
-        .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "CHESSDIP_MOVEMENT_HOURS=soon is not valid: a whole number of hours"
-        );
+        let e = Config::load(None, [("CHESSDIP_MOVEMENT_HOURS".to_string(), "soon".to_string())]).unwrap_err();
+        assert_eq!(e.to_string(), "CHESSDIP_MOVEMENT_HOURS=soon is not valid: a whole number of hours");
         let e = Config::load(Some("tokn = \"x\""), []).unwrap_err();
         assert!(e.to_string().contains("unknown field `tokn`"), "{e}");
         let c = Config::load(Some("token = \"  \""), []).unwrap();

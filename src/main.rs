@@ -42,8 +42,7 @@ enum ScenarioCommand {
 }
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    let meta =
-        std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
     if meta.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
             .with_context(|| format!("cannot list {}", path.display()))?
@@ -69,19 +68,12 @@ fn check(paths: &[PathBuf]) -> Result<ExitCode> {
     if files.is_empty() {
         bail!(
             "no scenario files (*.txt) found under {}",
-            paths
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+            paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
         );
     }
     let (mut passed, mut failed) = (0, 0);
     for f in &files {
-        let name = f.file_stem().map_or_else(
-            || f.display().to_string(),
-            |s| s.to_string_lossy().into_owned(),
-        );
+        let name = f.file_stem().map_or_else(|| f.display().to_string(), |s| s.to_string_lossy().into_owned());
         let verdict = Scenario::from_file(f).and_then(|s| {
             let r = scenario::run(&s)?;
             Ok((s.name.clone(), scenario::check(&s, &r)))
@@ -103,11 +95,7 @@ fn check(paths: &[PathBuf]) -> Result<ExitCode> {
         }
     }
     println!("{passed} passed, {failed} failed");
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
 fn run(file: &Path, json: bool) -> Result<ExitCode> {

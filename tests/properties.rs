@@ -1,9 +1,7 @@
 //! Property tests: the order parser never panics, and the resolver keeps its
 //! invariants on random positions with random legal orders.
 
-use chessdip::rules::dip::{
-    self, geometry, Context, DipState, Order, OrderKind, Phase, Season, Setup, Variant,
-};
+use chessdip::rules::dip::{self, geometry, Context, DipState, Order, OrderKind, Phase, Season, Setup, Variant};
 use chessdip::rules::{Board, PowerId, Role, Square};
 use proptest::prelude::*;
 
@@ -53,23 +51,10 @@ fn build(v: &Variant, pieces: &[(u8, u8, bool)], choices: &[(u8, u8)]) -> (DipSt
         if !seen[usize::from(sq)] {
             seen[usize::from(sq)] = true;
             let role = if knight { Role::Knight } else { Role::King };
-            setup.pieces.push((
-                PowerId(p),
-                role,
-                Square::from_index(usize::from(sq)).expect("sq"),
-                false,
-            ));
+            setup.pieces.push((PowerId(p), role, Square::from_index(usize::from(sq)).expect("sq"), false));
         }
     }
-    let state = DipState::from_setup(
-        v,
-        Phase {
-            year: 1601,
-            season: Season::Spring,
-        },
-        &setup,
-    )
-    .expect("setup");
+    let state = DipState::from_setup(v, Phase { year: 1601, season: Season::Spring }, &setup).expect("setup");
     let mut orders = Vec::new();
     for (i, (sq, piece)) in state.pieces().enumerate() {
         let (kind, pick) = choices[i % choices.len()];
@@ -84,9 +69,7 @@ fn build(v: &Variant, pieces: &[(u8, u8, bool)], choices: &[(u8, u8)]) -> (DipSt
                 Some(_) => format!("{} {sq} S {to}", piece.role.char()),
                 None => {
                     let mover = state.pieces().find(|(s, p)| {
-                        *s != sq
-                            && geometry::reach(v.board, p.role, v.power(p.power).facing, *s, to)
-                                .is_some()
+                        *s != sq && geometry::reach(v.board, p.role, v.power(p.power).facing, *s, to).is_some()
                     });
                     match mover {
                         Some((s, _)) => format!("{} {sq} S {s} - {to}", piece.role.char()),
@@ -96,8 +79,7 @@ fn build(v: &Variant, pieces: &[(u8, u8, bool)], choices: &[(u8, u8)]) -> (DipSt
             },
         };
         let t = dip::parse(v.board, &text, Context::Movement).expect("generated orders parse");
-        let o =
-            dip::validate_movement(v, &state, piece.power, &t).expect("generated orders are legal");
+        let o = dip::validate_movement(v, &state, piece.power, &t).expect("generated orders are legal");
         orders.push(o);
     }
     (state, orders)

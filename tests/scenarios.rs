@@ -28,12 +28,7 @@ fn run_one(path: &Path) -> Result<(), Failed> {
         return Ok(());
     }
     let lines: Vec<String> = mismatches.iter().map(|m| format!("  {m}")).collect();
-    Err(format!(
-        "{}:\n{}\nfull result:\n{report}",
-        path.display(),
-        lines.join("\n")
-    )
-    .into())
+    Err(format!("{}:\n{}\nfull result:\n{report}", path.display(), lines.join("\n")).into())
 }
 
 fn main() {
@@ -41,11 +36,7 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
     let mut all = Vec::new();
     files(&root, &mut all);
-    assert!(
-        !all.is_empty(),
-        "no scenario files under {}",
-        root.display()
-    );
+    assert!(!all.is_empty(), "no scenario files under {}", root.display());
     let trials = all
         .into_iter()
         .map(|path| {

@@ -81,10 +81,7 @@ impl<T> ByPower<T> {
     }
     /// Entries with their power.
     pub fn iter(&self) -> impl Iterator<Item = (PowerId, &T)> {
-        self.0
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (PowerId(i as u8), t))
+        self.0.iter().enumerate().map(|(i, t)| (PowerId(i as u8), t))
     }
 }
 

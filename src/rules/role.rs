@@ -23,14 +23,7 @@ pub enum Role {
 
 impl Role {
     /// All roles, strongest first.
-    pub const ALL: [Role; 6] = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ];
+    pub const ALL: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
     /// The upper-case letter used in orders: `K Q R B N P`.
     #[must_use]

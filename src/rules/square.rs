@@ -128,10 +128,7 @@ impl Square {
     /// The file and rank differences `other - self`.
     #[must_use]
     pub fn delta(self, other: Square) -> (i8, i8) {
-        (
-            other.file().0 as i8 - self.file().0 as i8,
-            other.rank().0 as i8 - self.rank().0 as i8,
-        )
+        (other.file().0 as i8 - self.file().0 as i8, other.rank().0 as i8 - self.rank().0 as i8)
     }
     /// Whether the square is dark in chessboard colouring (`a1` is dark).
     #[must_use]
@@ -217,18 +214,13 @@ impl Board {
 
     /// Every square of the board, `a1`, `b1`, ... rank by rank.
     pub fn squares(self) -> impl Iterator<Item = Square> {
-        (0..self.ranks)
-            .flat_map(move |r| (0..self.files).filter_map(move |f| Square::from_coords(f, r)))
+        (0..self.ranks).flat_map(move |r| (0..self.files).filter_map(move |f| Square::from_coords(f, r)))
     }
 
     /// The top-right square's name, such as `h8`.
     #[must_use]
     pub fn last_square(self) -> String {
-        format!(
-            "{}{}",
-            (b'a' + self.files.saturating_sub(1)) as char,
-            self.ranks
-        )
+        format!("{}{}", (b'a' + self.files.saturating_sub(1)) as char, self.ranks)
     }
 
     /// Reads a square name (case-insensitive) that must lie on this board.
@@ -241,16 +233,10 @@ impl Board {
         let malformed = || SquareError::Malformed(t.to_string());
         let letter = chars.next().ok_or_else(malformed)?.to_ascii_lowercase();
         let digits: &str = chars.as_str();
-        if !letter.is_ascii_lowercase()
-            || digits.is_empty()
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-        {
+        if !letter.is_ascii_lowercase() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(malformed());
         }
-        let off = || SquareError::OffBoard {
-            name: format!("{letter}{digits}"),
-            last: self.last_square(),
-        };
+        let off = || SquareError::OffBoard { name: format!("{letter}{digits}"), last: self.last_square() };
         let rank: u32 = digits.parse().map_err(|_| off())?;
         let file = u32::from(letter) - u32::from('a');
         if rank == 0 || rank > u32::from(self.ranks) || file >= u32::from(self.files) {
@@ -281,18 +267,9 @@ mod tests {
             b.parse_square("g1").unwrap_err().to_string(),
             "there is no square g1 on this board: it runs from a1 to f6"
         );
-        assert!(matches!(
-            b.parse_square("e"),
-            Err(SquareError::Malformed(_))
-        ));
-        assert!(matches!(
-            b.parse_square("a0"),
-            Err(SquareError::OffBoard { .. })
-        ));
-        assert!(matches!(
-            b.parse_square("a99999999999"),
-            Err(SquareError::OffBoard { .. })
-        ));
+        assert!(matches!(b.parse_square("e"), Err(SquareError::Malformed(_))));
+        assert!(matches!(b.parse_square("a0"), Err(SquareError::OffBoard { .. })));
+        assert!(matches!(b.parse_square("a99999999999"), Err(SquareError::OffBoard { .. })));
     }
 
     #[test]

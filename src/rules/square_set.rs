@@ -73,15 +73,9 @@ mod tests {
 
     #[test]
     fn insert_iterate_remove() {
-        let mut s: SquareSet = ["h8", "a1", "e4"]
-            .iter()
-            .map(|n| n.parse::<Square>().unwrap())
-            .collect();
+        let mut s: SquareSet = ["h8", "a1", "e4"].iter().map(|n| n.parse::<Square>().unwrap()).collect();
         assert_eq!(s.len(), 3);
-        assert_eq!(
-            s.iter().map(|q| q.to_string()).collect::<Vec<_>>(),
-            ["a1", "e4", "h8"]
-        );
+        assert_eq!(s.iter().map(|q| q.to_string()).collect::<Vec<_>>(), ["a1", "e4", "h8"]);
         s.remove("e4".parse().unwrap());
         assert!(!s.contains("e4".parse().unwrap()));
         assert!(!s.insert("a1".parse().unwrap()));

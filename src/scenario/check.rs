@@ -21,10 +21,7 @@ impl std::fmt::Display for Mismatch {
 
 /// Order texts compare without case and spaces: `Ke1-e2` = `K e1 - e2`.
 pub(crate) fn norm(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
+    s.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect()
 }
 
 fn same_power(a: &str, b: &str) -> bool {
@@ -37,10 +34,7 @@ pub fn check(s: &Scenario, r: &Report) -> Vec<Mismatch> {
     let mut out = Vec::new();
     for (power, order, ok) in &s.expect.orders {
         let want = if *ok { "succeeds" } else { "fails" };
-        let found = r
-            .orders
-            .iter()
-            .find(|o| same_power(&o.power, power) && norm(&o.order) == norm(order));
+        let found = r.orders.iter().find(|o| same_power(&o.power, power) && norm(&o.order) == norm(order));
         match found {
             Some(o) if o.result == want => {}
             Some(o) => out.push(Mismatch {
@@ -48,10 +42,7 @@ pub fn check(s: &Scenario, r: &Report) -> Vec<Mismatch> {
                 got: format!("{} ({})", o.result, o.reason),
             }),
             None => {
-                let invalid = r
-                    .invalid
-                    .iter()
-                    .find(|i| same_power(&i.power, power) && norm(&i.order) == norm(order));
+                let invalid = r.invalid.iter().find(|i| same_power(&i.power, power) && norm(&i.order) == norm(order));
                 out.push(Mismatch {
                     expected: format!("{power}: {order} {want}"),
                     got: match invalid {
@@ -63,23 +54,13 @@ pub fn check(s: &Scenario, r: &Report) -> Vec<Mismatch> {
         }
     }
     for (power, order) in &s.expect.invalid {
-        let rejected = r
-            .invalid
-            .iter()
-            .any(|i| same_power(&i.power, power) && norm(&i.order) == norm(order));
+        let rejected = r.invalid.iter().any(|i| same_power(&i.power, power) && norm(&i.order) == norm(order));
         if !rejected {
-            let got = match r
-                .orders
-                .iter()
-                .find(|o| same_power(&o.power, power) && norm(&o.order) == norm(order))
-            {
+            let got = match r.orders.iter().find(|o| same_power(&o.power, power) && norm(&o.order) == norm(order)) {
                 Some(o) => format!("accepted, {} ({})", o.result, o.reason),
                 None => "no such order in `orders:`".into(),
             };
-            out.push(Mismatch {
-                expected: format!("invalid: {power}: {order}"),
-                got,
-            });
+            out.push(Mismatch { expected: format!("invalid: {power}: {order}"), got });
         }
     }
     if let Some(want) = &s.expect.dislodged {
@@ -87,59 +68,35 @@ pub fn check(s: &Scenario, r: &Report) -> Vec<Mismatch> {
         let got: BTreeSet<String> = r.dislodged.iter().map(|p| norm(p)).collect();
         if want != got {
             out.push(Mismatch {
-                expected: format!(
-                    "dislodged: {}",
-                    join_or_none(s.expect.dislodged.iter().flatten())
-                ),
+                expected: format!("dislodged: {}", join_or_none(s.expect.dislodged.iter().flatten())),
                 got: format!("dislodged: {}", join_or_none(r.dislodged.iter())),
             });
         }
     }
     if let Some(want) = &s.expect.outcome {
         if norm(want) != norm(&r.outcome) {
-            out.push(Mismatch {
-                expected: format!("outcome: {want}"),
-                got: format!("outcome: {}", r.outcome),
-            });
+            out.push(Mismatch { expected: format!("outcome: {want}"), got: format!("outcome: {}", r.outcome) });
         }
     }
     for (owner, squares) in &s.expect.centers {
         for sq in squares {
-            let got = r
-                .centers
-                .get(&sq.to_ascii_lowercase())
-                .map_or("neutral", String::as_str);
+            let got = r.centers.get(&sq.to_ascii_lowercase()).map_or("neutral", String::as_str);
             if !same_power(got, owner) {
-                out.push(Mismatch {
-                    expected: format!("center {sq} owned by {owner}"),
-                    got: got.to_string(),
-                });
+                out.push(Mismatch { expected: format!("center {sq} owned by {owner}"), got: got.to_string() });
             }
         }
     }
     if let Some(after) = &s.after {
-        let want: BTreeSet<(String, String)> = after
-            .iter()
-            .map(|(p, piece)| (p.trim().to_lowercase(), norm(piece)))
-            .collect();
+        let want: BTreeSet<(String, String)> =
+            after.iter().map(|(p, piece)| (p.trim().to_lowercase(), norm(piece))).collect();
         let got: BTreeSet<(String, String)> = r
             .after
             .iter()
-            .flat_map(|(p, pieces)| {
-                pieces
-                    .iter()
-                    .map(move |piece| (p.to_lowercase(), norm(piece)))
-            })
+            .flat_map(|(p, pieces)| pieces.iter().map(move |piece| (p.to_lowercase(), norm(piece))))
             .collect();
         if want != got {
-            let missing: Vec<String> = want
-                .difference(&got)
-                .map(|(p, x)| format!("{p} {x}"))
-                .collect();
-            let extra: Vec<String> = got
-                .difference(&want)
-                .map(|(p, x)| format!("{p} {x}"))
-                .collect();
+            let missing: Vec<String> = want.difference(&got).map(|(p, x)| format!("{p} {x}")).collect();
+            let extra: Vec<String> = got.difference(&want).map(|(p, x)| format!("{p} {x}")).collect();
             out.push(Mismatch {
                 expected: format!("after: also {}", join_or_none(missing.iter())),
                 got: format!("instead {}", join_or_none(extra.iter())),

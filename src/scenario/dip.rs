@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use super::{parse_owner_list, InvalidResult, OrderResult, Report, Scenario, ScenarioError};
 use crate::rules::dip::{
-    self, apply_adjustments, apply_movement, validate_adjustment, validate_movement, Adjustment,
-    Context, DipState, GameResult, Order, Phase, Setup, Variant,
+    self, apply_adjustments, apply_movement, validate_adjustment, validate_movement, Adjustment, Context, DipState,
+    GameResult, Order, Phase, Setup, Variant,
 };
 use crate::rules::{PowerId, Role, Square};
 
@@ -15,29 +15,18 @@ fn setup_error(message: String) -> ScenarioError {
 
 fn power(variant: &Variant, name: &str) -> Result<PowerId, ScenarioError> {
     variant.power_by_name(name).ok_or_else(|| {
-        setup_error(format!(
-            "`{name}` is not a power of {}; its powers are {}",
-            variant.id,
-            variant.power_names()
-        ))
+        setup_error(format!("`{name}` is not a power of {}; its powers are {}", variant.id, variant.power_names()))
     })
 }
 
 fn square(variant: &Variant, text: &str) -> Result<Square, ScenarioError> {
-    variant
-        .board
-        .parse_square(text)
-        .map_err(|e| setup_error(e.to_string()))
+    variant.board.parse_square(text).map_err(|e| setup_error(e.to_string()))
 }
 
 /// Reads `K d1`, `Kd1`, `P c2` or a bare `c2` (a pawn).
 fn piece(variant: &Variant, text: &str) -> Result<(Role, Square), ScenarioError> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let bad = || {
-        setup_error(format!(
-            "`{text}` is not a piece: write a letter and a square, like `K d1`"
-        ))
-    };
+    let bad = || setup_error(format!("`{text}` is not a piece: write a letter and a square, like `K d1`"));
     let first = t.chars().next().ok_or_else(bad)?;
     let second_is_digit = t.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
     if second_is_digit {
@@ -66,9 +55,7 @@ fn build_state(variant: &Variant, s: &Scenario) -> Result<DipState, ScenarioErro
         Some(list) => {
             for (p, text) in list {
                 let (role, sq) = piece(variant, text)?;
-                setup
-                    .pieces
-                    .push((power(variant, p)?, role, sq, moved.contains(&sq)));
+                setup.pieces.push((power(variant, p)?, role, sq, moved.contains(&sq)));
             }
         }
         None => {
@@ -131,18 +118,13 @@ fn outcome_text(variant: &Variant, r: GameResult) -> String {
 
 fn finish(variant: &Variant, next: &DipState, report: &mut Report) {
     for id in variant.power_ids() {
-        let pieces: Vec<String> = next
-            .pieces_of(id)
-            .map(|(sq, p)| piece_text(p.role, sq))
-            .collect();
+        let pieces: Vec<String> = next.pieces_of(id).map(|(sq, p)| piece_text(p.role, sq)).collect();
         if !pieces.is_empty() {
             report.after.insert(variant.power(id).name.clone(), pieces);
         }
     }
-    report.centers = next
-        .owned_centers()
-        .map(|(sq, p)| (sq.to_string(), variant.power(p).name.clone()))
-        .collect::<BTreeMap<_, _>>();
+    report.centers =
+        next.owned_centers().map(|(sq, p)| (sq.to_string(), variant.power(p).name.clone())).collect::<BTreeMap<_, _>>();
     report.next_phase = next.phase.name(variant);
 }
 
@@ -150,26 +132,15 @@ fn finish(variant: &Variant, next: &DipState, report: &mut Report) {
 pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
     let variant = Variant::builtin(&s.variant).map_err(|e| setup_error(e.to_string()))?;
     let state = build_state(&variant, s)?;
-    let ctx = if state.phase.season.is_movement() {
-        Context::Movement
-    } else {
-        Context::Adjustment
-    };
-    let mut report = Report {
-        phase: state.phase.name(&variant),
-        ..Report::default()
-    };
+    let ctx = if state.phase.season.is_movement() { Context::Movement } else { Context::Adjustment };
+    let mut report = Report { phase: state.phase.name(&variant), ..Report::default() };
     let mut accepted: Vec<(usize, PowerId, String)> = Vec::new();
     let mut movement: Vec<Order> = Vec::new();
     let mut adjustments: Vec<Adjustment> = Vec::new();
     for (pname, text) in &s.orders {
         let p = power(&variant, pname)?;
         let name = variant.power(p).name.clone();
-        let reject = |error: String| InvalidResult {
-            power: name.clone(),
-            order: text.clone(),
-            error,
-        };
+        let reject = |error: String| InvalidResult { power: name.clone(), order: text.clone(), error };
         let parsed = match dip::parse(variant.board, text, ctx) {
             Ok(t) => t,
             Err(e) => {
@@ -214,20 +185,12 @@ pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
             report.orders.push(OrderResult {
                 power: variant.power(*p).name.clone(),
                 order: text.clone(),
-                result: if outcome.succeeded() {
-                    "succeeds"
-                } else {
-                    "fails"
-                }
-                .into(),
+                result: if outcome.succeeded() { "succeeds" } else { "fails" }.into(),
                 reason: outcome.reason(),
             });
         }
-        report.dislodged = res
-            .dislodged
-            .iter()
-            .filter_map(|(sq, _)| state.piece(*sq).map(|p| piece_text(p.role, *sq)))
-            .collect();
+        report.dislodged =
+            res.dislodged.iter().filter_map(|(sq, _)| state.piece(*sq).map(|p| piece_text(p.role, *sq))).collect();
         report.outcome = outcome_text(&variant, mr.result);
         finish(&variant, &next, &mut report);
     } else {
@@ -239,18 +202,10 @@ pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
                 power: variant.power(*p).name.clone(),
                 order: text.clone(),
                 result: if done { "succeeds" } else { "fails" }.into(),
-                reason: if done {
-                    "carried out".into()
-                } else {
-                    "not carried out".into()
-                },
+                reason: if done { "carried out".into() } else { "not carried out".into() },
             });
         }
-        report.civil_disorder = ar
-            .civil_disorder
-            .iter()
-            .map(|(_, role, sq)| piece_text(*role, *sq))
-            .collect();
+        report.civil_disorder = ar.civil_disorder.iter().map(|(_, role, sq)| piece_text(*role, *sq)).collect();
         report.dislodged = Vec::new();
         report.outcome = outcome_text(&variant, dip::game_result(&variant, &next));
         finish(&variant, &next, &mut report);

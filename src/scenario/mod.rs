@@ -90,26 +90,18 @@ impl Scenario {
     /// # Errors
     /// [`ScenarioError`] with the line of the first problem.
     pub fn parse(text: &str, default_name: &str) -> Result<Scenario, ScenarioError> {
-        let mut s = Scenario {
-            name: default_name.to_string(),
-            ..Scenario::default()
-        };
+        let mut s = Scenario { name: default_name.to_string(), ..Scenario::default() };
         let mut section = Section::None;
         let mut saw_variant = false;
         for (n, raw) in text.lines().enumerate() {
             let line_no = n + 1;
-            let err = |message: String| ScenarioError {
-                line: line_no,
-                message,
-            };
+            let err = |message: String| ScenarioError { line: line_no, message };
             let line = raw.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
                 continue;
             }
             let Some((key, value)) = split_key(line) else {
-                return Err(err(format!(
-                    "expected `key: value` or a section header, found `{line}`"
-                )));
+                return Err(err(format!("expected `key: value` or a section header, found `{line}`")));
             };
             let lkey = key.to_ascii_lowercase();
             match lkey.as_str() {
@@ -146,9 +138,7 @@ impl Scenario {
                         }
                     };
                     if !value.is_empty() {
-                        return Err(err(format!(
-                            "put the entries of `{key}:` on the lines below it"
-                        )));
+                        return Err(err(format!("put the entries of `{key}:` on the lines below it")));
                     }
                     continue;
                 }
@@ -204,10 +194,7 @@ impl Scenario {
             }
         }
         if !saw_variant {
-            return Err(ScenarioError {
-                line: 0,
-                message: "missing `variant:` line".into(),
-            });
+            return Err(ScenarioError { line: 0, message: "missing `variant:` line".into() });
         }
         Ok(s)
     }
@@ -217,23 +204,15 @@ impl Scenario {
     /// # Errors
     /// [`ScenarioError`] for unreadable files or bad syntax.
     pub fn from_file(path: &Path) -> Result<Scenario, ScenarioError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
-            line: 0,
-            message: format!("cannot read {}: {e}", path.display()),
-        })?;
-        let stem = path.file_stem().map_or_else(
-            || path.display().to_string(),
-            |s| s.to_string_lossy().into_owned(),
-        );
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ScenarioError { line: 0, message: format!("cannot read {}: {e}", path.display()) })?;
+        let stem = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
         Scenario::parse(&text, &stem)
     }
 
     /// The values of a `state:` key (it may repeat).
     pub fn state_values<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.state
-            .iter()
-            .filter(move |(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.state.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 }
 
@@ -241,21 +220,9 @@ impl Scenario {
 pub(crate) fn parse_owner_list(value: &str) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
     for group in value.split(';').map(str::trim).filter(|g| !g.is_empty()) {
-        let words: Vec<&str> = group
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|w| !w.is_empty())
-            .collect();
-        let first_square = words
-            .iter()
-            .position(|w| looks_like_square(w))
-            .unwrap_or(words.len());
-        out.push((
-            words[..first_square].join(" "),
-            words[first_square..]
-                .iter()
-                .map(|w| w.to_string())
-                .collect(),
-        ));
+        let words: Vec<&str> = group.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+        let first_square = words.iter().position(|w| looks_like_square(w)).unwrap_or(words.len());
+        out.push((words[..first_square].join(" "), words[first_square..].iter().map(|w| w.to_string()).collect()));
     }
     out
 }

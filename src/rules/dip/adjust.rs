@@ -65,9 +65,7 @@ pub enum IllegalAdjustment {
         phase: String,
     },
     /// Nothing to adjust.
-    #[error(
-        "{power} has {centers} centers and {pieces} pieces: it has nothing to build or disband"
-    )]
+    #[error("{power} has {centers} centers and {pieces} pieces: it has nothing to build or disband")]
     NothingToAdjust {
         /// Power name.
         power: String,
@@ -233,8 +231,7 @@ pub fn buildable_squares<'a>(
     power: PowerId,
 ) -> impl Iterator<Item = Square> + 'a {
     let zone = state.build_zone(variant, power);
-    zone.iter()
-        .filter(move |&sq| state.owner(sq) == Some(power) && state.piece(sq).is_none())
+    zone.iter().filter(move |&sq| state.owner(sq) == Some(power) && state.piece(sq).is_none())
 }
 
 /// Checks one adjustment order given the power's orders accepted before it.
@@ -253,159 +250,86 @@ pub fn validate_adjustment(
     let pieces = state.piece_count(power);
     let b = balance(state, power);
     let mine: Vec<&Adjustment> = earlier.iter().filter(|a| a.power == power).collect();
-    let list = || {
-        mine.iter()
-            .map(|a| a.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let kind =
-        match *text {
-            OrderText::Piece { .. } | OrderText::Castle { .. } => {
-                return Err(IllegalAdjustment::WrongPhase {
-                    phase: state.phase.name(variant),
-                })
-            }
-            OrderText::Promote { .. } => {
-                return Err(IllegalAdjustment::Unavailable {
-                    what: "pawns to promote",
+    let list = || mine.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ");
+    let kind = match *text {
+        OrderText::Piece { .. } | OrderText::Castle { .. } => {
+            return Err(IllegalAdjustment::WrongPhase { phase: state.phase.name(variant) })
+        }
+        OrderText::Promote { .. } => {
+            return Err(IllegalAdjustment::Unavailable { what: "pawns to promote", variant: variant.name.clone() })
+        }
+        OrderText::Waive | OrderText::Build { .. } if b < 0 => {
+            return Err(IllegalAdjustment::MustDisband { power: name, centers, pieces, due: (-b) as usize })
+        }
+        OrderText::Waive | OrderText::Build { .. } if b == 0 => {
+            return Err(IllegalAdjustment::NothingToAdjust { power: name, centers, pieces })
+        }
+        OrderText::Waive | OrderText::Build { .. } if mine.len() >= b as usize => {
+            return Err(IllegalAdjustment::TooManyBuilds { power: name, allowed: b as usize, list: list() })
+        }
+        OrderText::Waive => AdjustmentKind::Waive,
+        OrderText::Build { role, square } => {
+            if !variant.buildable.contains(&role) {
+                let allowed = variant.buildable.iter().map(|r| format!("{}s", r.name())).collect::<Vec<_>>();
+                return Err(IllegalAdjustment::NotBuildable {
+                    role,
                     variant: variant.name.clone(),
-                })
+                    allowed: allowed.join(" and "),
+                });
             }
-            OrderText::Waive | OrderText::Build { .. } if b < 0 => {
-                return Err(IllegalAdjustment::MustDisband {
-                    power: name,
-                    centers,
-                    pieces,
-                    due: (-b) as usize,
-                })
+            if !variant.centers.contains(square) {
+                return Err(IllegalAdjustment::NotACenter(square));
             }
-            OrderText::Waive | OrderText::Build { .. } if b == 0 => {
-                return Err(IllegalAdjustment::NothingToAdjust {
-                    power: name,
-                    centers,
-                    pieces,
-                })
+            let zone = state.build_zone(variant, power);
+            if !zone.contains(square) {
+                let zone = zone.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
+                return Err(IllegalAdjustment::NotInBuildZone { square, power: name, zone });
             }
-            OrderText::Waive | OrderText::Build { .. } if mine.len() >= b as usize => {
-                return Err(IllegalAdjustment::TooManyBuilds {
-                    power: name,
-                    allowed: b as usize,
-                    list: list(),
-                })
-            }
-            OrderText::Waive => AdjustmentKind::Waive,
-            OrderText::Build { role, square } => {
-                if !variant.buildable.contains(&role) {
-                    let allowed = variant
-                        .buildable
-                        .iter()
-                        .map(|r| format!("{}s", r.name()))
-                        .collect::<Vec<_>>();
-                    return Err(IllegalAdjustment::NotBuildable {
-                        role,
-                        variant: variant.name.clone(),
-                        allowed: allowed.join(" and "),
-                    });
-                }
-                if !variant.centers.contains(square) {
-                    return Err(IllegalAdjustment::NotACenter(square));
-                }
-                let zone = state.build_zone(variant, power);
-                if !zone.contains(square) {
-                    let zone = zone
-                        .iter()
-                        .map(|s| s.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    return Err(IllegalAdjustment::NotInBuildZone {
-                        square,
-                        power: name,
-                        zone,
-                    });
-                }
-                if state.owner(square) != Some(power) {
-                    let owner = match state.owner(square) {
-                        Some(o) => format!("{} owns it", variant.power(o).name),
-                        None => "it is neutral".into(),
-                    };
-                    return Err(IllegalAdjustment::NotOwned {
-                        square,
-                        power: name,
-                        owner,
-                    });
-                }
-                if let Some(p) = state.piece(square) {
-                    return Err(IllegalAdjustment::Occupied {
-                        square,
-                        role: p.role,
-                    });
-                }
-                if mine.iter().any(
-                    |a| matches!(a.kind, AdjustmentKind::Build { square: s, .. } if s == square),
-                ) {
-                    return Err(IllegalAdjustment::AlreadyBuilding(square));
-                }
-                AdjustmentKind::Build { role, square }
-            }
-            OrderText::Disband { role, square } => {
-                if b > 0 {
-                    return Err(IllegalAdjustment::MayBuild {
-                        power: name,
-                        centers,
-                        pieces,
-                        due: b as usize,
-                    });
-                }
-                if b == 0 {
-                    return Err(IllegalAdjustment::NothingToAdjust {
-                        power: name,
-                        centers,
-                        pieces,
-                    });
-                }
-                let Some(piece) = state.piece(square) else {
-                    return Err(IllegalAdjustment::NoPiece {
-                        power: name,
-                        square,
-                    });
+            if state.owner(square) != Some(power) {
+                let owner = match state.owner(square) {
+                    Some(o) => format!("{} owns it", variant.power(o).name),
+                    None => "it is neutral".into(),
                 };
-                if piece.power != power {
-                    return Err(IllegalAdjustment::NotYours {
-                        role: piece.role,
-                        square,
-                        owner: variant.power(piece.power).name.clone(),
-                        power: name,
-                    });
-                }
-                if let Some(said) = role.filter(|r| *r != piece.role) {
-                    return Err(IllegalAdjustment::WrongRole {
-                        square,
-                        said,
-                        actual: piece.role,
-                    });
-                }
-                if mine.iter().any(
-                    |a| matches!(a.kind, AdjustmentKind::Disband { square: s, .. } if s == square),
-                ) {
-                    return Err(IllegalAdjustment::AlreadyDisbanded {
-                        role: piece.role,
-                        square,
-                    });
-                }
-                if mine.len() >= (-b) as usize {
-                    return Err(IllegalAdjustment::TooManyDisbands {
-                        power: name,
-                        due: (-b) as usize,
-                        list: list(),
-                    });
-                }
-                AdjustmentKind::Disband {
+                return Err(IllegalAdjustment::NotOwned { square, power: name, owner });
+            }
+            if let Some(p) = state.piece(square) {
+                return Err(IllegalAdjustment::Occupied { square, role: p.role });
+            }
+            if mine.iter().any(|a| matches!(a.kind, AdjustmentKind::Build { square: s, .. } if s == square)) {
+                return Err(IllegalAdjustment::AlreadyBuilding(square));
+            }
+            AdjustmentKind::Build { role, square }
+        }
+        OrderText::Disband { role, square } => {
+            if b > 0 {
+                return Err(IllegalAdjustment::MayBuild { power: name, centers, pieces, due: b as usize });
+            }
+            if b == 0 {
+                return Err(IllegalAdjustment::NothingToAdjust { power: name, centers, pieces });
+            }
+            let Some(piece) = state.piece(square) else {
+                return Err(IllegalAdjustment::NoPiece { power: name, square });
+            };
+            if piece.power != power {
+                return Err(IllegalAdjustment::NotYours {
                     role: piece.role,
                     square,
-                }
+                    owner: variant.power(piece.power).name.clone(),
+                    power: name,
+                });
             }
-        };
+            if let Some(said) = role.filter(|r| *r != piece.role) {
+                return Err(IllegalAdjustment::WrongRole { square, said, actual: piece.role });
+            }
+            if mine.iter().any(|a| matches!(a.kind, AdjustmentKind::Disband { square: s, .. } if s == square)) {
+                return Err(IllegalAdjustment::AlreadyDisbanded { role: piece.role, square });
+            }
+            if mine.len() >= (-b) as usize {
+                return Err(IllegalAdjustment::TooManyDisbands { power: name, due: (-b) as usize, list: list() });
+            }
+            AdjustmentKind::Disband { role: piece.role, square }
+        }
+    };
     Ok(Adjustment { power, kind })
 }
 
@@ -423,55 +347,29 @@ pub struct AdjustmentReport {
 /// Pieces of `power` in civil-disorder order: farthest (king moves) from its
 /// nearest home center first, ties by square name.
 #[must_use]
-pub fn civil_disorder_order(
-    variant: &Variant,
-    state: &DipState,
-    power: PowerId,
-) -> Vec<(Square, Piece)> {
+pub fn civil_disorder_order(variant: &Variant, state: &DipState, power: PowerId) -> Vec<(Square, Piece)> {
     let homes = state.homes(variant, power);
     let dist = |sq: Square| homes.iter().map(|h| h.distance(sq)).min().unwrap_or(0);
     let mut pieces: Vec<(Square, Piece)> = state.pieces_of(power).collect();
-    pieces.sort_by(|(a, _), (b, _)| {
-        dist(*b)
-            .cmp(&dist(*a))
-            .then_with(|| a.to_string().cmp(&b.to_string()))
-    });
+    pieces.sort_by(|(a, _), (b, _)| dist(*b).cmp(&dist(*a)).then_with(|| a.to_string().cmp(&b.to_string())));
     pieces
 }
 
 /// Carries out legal adjustment orders, then the civil-disorder defaults.
 #[must_use]
-pub fn apply_adjustments(
-    variant: &Variant,
-    state: &DipState,
-    orders: &[Adjustment],
-) -> (DipState, AdjustmentReport) {
+pub fn apply_adjustments(variant: &Variant, state: &DipState, orders: &[Adjustment]) -> (DipState, AdjustmentReport) {
     let mut next = state.clone();
-    let mut report = AdjustmentReport {
-        carried_out: Vec::new(),
-        civil_disorder: Vec::new(),
-        unused_builds: Vec::new(),
-    };
+    let mut report =
+        AdjustmentReport { carried_out: Vec::new(), civil_disorder: Vec::new(), unused_builds: Vec::new() };
     for power in variant.power_ids() {
         let b = balance(state, power);
-        let mine: Vec<Adjustment> = orders
-            .iter()
-            .filter(|a| a.power == power)
-            .copied()
-            .collect();
+        let mine: Vec<Adjustment> = orders.iter().filter(|a| a.power == power).copied().collect();
         if b > 0 {
             let mut used = 0;
             for a in mine.iter().take(b as usize) {
                 match a.kind {
                     AdjustmentKind::Build { role, square } if next.piece(square).is_none() => {
-                        next.put(
-                            square,
-                            Piece {
-                                power,
-                                role,
-                                moved: false,
-                            },
-                        );
+                        next.put(square, Piece { power, role, moved: false });
                         report.carried_out.push(*a);
                         used += 1;
                     }
@@ -497,10 +395,7 @@ pub fn apply_adjustments(
                     }
                 }
             }
-            for (sq, p) in civil_disorder_order(variant, &next, power)
-                .into_iter()
-                .take(due - done)
-            {
+            for (sq, p) in civil_disorder_order(variant, &next, power).into_iter().take(due - done) {
                 next.take(sq);
                 report.civil_disorder.push((power, p.role, sq));
             }

@@ -24,10 +24,7 @@ pub struct Via {
 
 impl Via {
     /// No intermediate squares.
-    pub const NONE: Via = Via {
-        squares: [None; 6],
-        len: 0,
-    };
+    pub const NONE: Via = Via { squares: [None; 6], len: 0 };
 
     fn push(&mut self, sq: Square) {
         self.squares[usize::from(self.len)] = Some(sq);
@@ -35,10 +32,7 @@ impl Via {
     }
     /// The squares, nearest the start first.
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        self.squares[..usize::from(self.len)]
-            .iter()
-            .flatten()
-            .copied()
+        self.squares[..usize::from(self.len)].iter().flatten().copied()
     }
     /// Number of intermediate squares.
     #[must_use]
@@ -72,26 +66,8 @@ pub struct Reach {
     pub via: Via,
 }
 
-const KING: [(i8, i8); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+const KING: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 
 /// Whether `sq` lies on one of the power's two home rows (or files).
 #[must_use]
@@ -130,12 +106,7 @@ pub fn reach(board: Board, role: Role, facing: Facing, from: Square, to: Square)
         return None;
     }
     let d = from.delta(to);
-    let attack = |via| {
-        Some(Reach {
-            kind: MoveKind::Attack,
-            via,
-        })
-    };
+    let attack = |via| Some(Reach { kind: MoveKind::Attack, via });
     match role {
         Role::King => KING.contains(&d).then_some(Via::NONE).and_then(attack),
         Role::Knight => KNIGHT.contains(&d).then_some(Via::NONE).and_then(attack),
@@ -146,18 +117,12 @@ pub fn reach(board: Board, role: Role, facing: Facing, from: Square, to: Square)
             let (ff, fr) = facing.forward();
             let (side_f, side_r) = (fr, ff); // perpendicular to forward
             if d == (ff, fr) {
-                return Some(Reach {
-                    kind: MoveKind::Travel,
-                    via: Via::NONE,
-                });
+                return Some(Reach { kind: MoveKind::Travel, via: Via::NONE });
             }
             if d == (2 * ff, 2 * fr) && on_home_rows(board, facing, from) {
                 let mut via = Via::NONE;
                 via.push(board.offset(from, ff, fr)?);
-                return Some(Reach {
-                    kind: MoveKind::Travel,
-                    via,
-                });
+                return Some(Reach { kind: MoveKind::Travel, via });
             }
             if d == (ff + side_f, fr + side_r) || d == (ff - side_f, fr - side_r) {
                 return attack(Via::NONE);
@@ -170,26 +135,13 @@ pub fn reach(board: Board, role: Role, facing: Facing, from: Square, to: Square)
 /// How a piece supports into `to`: along the squares it could attack.
 /// (A pawn supports only diagonally forward; other pieces as they move.)
 #[must_use]
-pub fn support_reach(
-    board: Board,
-    role: Role,
-    facing: Facing,
-    from: Square,
-    to: Square,
-) -> Option<Reach> {
+pub fn support_reach(board: Board, role: Role, facing: Facing, from: Square, to: Square) -> Option<Reach> {
     reach(board, role, facing, from, to).filter(|r| r.kind == MoveKind::Attack)
 }
 
 /// Every square the piece can move to, in square order.
-pub fn targets(
-    board: Board,
-    role: Role,
-    facing: Facing,
-    from: Square,
-) -> impl Iterator<Item = Square> {
-    board
-        .squares()
-        .filter(move |&to| reach(board, role, facing, from, to).is_some())
+pub fn targets(board: Board, role: Role, facing: Facing, from: Square) -> impl Iterator<Item = Square> {
+    board.squares().filter(move |&to| reach(board, role, facing, from, to).is_some())
 }
 
 #[cfg(test)]
@@ -205,27 +157,15 @@ mod tests {
 
     #[test]
     fn knight_from_b1_as_in_the_seed() {
-        assert_eq!(
-            names(targets(Board::MAX, Role::Knight, Facing::Up, sq("b1"))),
-            ["d2", "a3", "c3"]
-        );
+        assert_eq!(names(targets(Board::MAX, Role::Knight, Facing::Up, sq("b1"))), ["d2", "a3", "c3"]);
     }
 
     #[test]
     fn king_in_the_middle_and_corner() {
-        assert_eq!(
-            targets(Board::MAX, Role::King, Facing::Up, sq("d4")).count(),
-            8
-        );
-        assert_eq!(
-            targets(Board::MAX, Role::King, Facing::Up, sq("h8")).count(),
-            3
-        );
+        assert_eq!(targets(Board::MAX, Role::King, Facing::Up, sq("d4")).count(), 8);
+        assert_eq!(targets(Board::MAX, Role::King, Facing::Up, sq("h8")).count(), 3);
         let six = Board { files: 6, ranks: 6 };
-        assert_eq!(
-            names(targets(six, Role::King, Facing::Up, sq("f6"))),
-            ["e5", "f5", "e6"]
-        );
+        assert_eq!(names(targets(six, Role::King, Facing::Up, sq("f6"))), ["e5", "f5", "e6"]);
     }
 
     #[test]
@@ -242,24 +182,11 @@ mod tests {
     fn pawns_by_facing() {
         let b = Board::MAX;
         let up = reach(b, Role::Pawn, Facing::Up, sq("e2"), sq("e4")).unwrap();
-        assert_eq!(
-            (up.kind, names(up.via.iter())),
-            (MoveKind::Travel, vec!["e3".to_string()])
-        );
+        assert_eq!((up.kind, names(up.via.iter())), (MoveKind::Travel, vec!["e3".to_string()]));
         assert!(reach(b, Role::Pawn, Facing::Up, sq("e3"), sq("e5")).is_none());
-        assert_eq!(
-            reach(b, Role::Pawn, Facing::Up, sq("e4"), sq("d5"))
-                .unwrap()
-                .kind,
-            MoveKind::Attack
-        );
+        assert_eq!(reach(b, Role::Pawn, Facing::Up, sq("e4"), sq("d5")).unwrap().kind, MoveKind::Attack);
         assert!(reach(b, Role::Pawn, Facing::Up, sq("e4"), sq("e3")).is_none());
-        assert_eq!(
-            reach(b, Role::Pawn, Facing::Down, sq("d7"), sq("d5"))
-                .unwrap()
-                .kind,
-            MoveKind::Travel
-        );
+        assert_eq!(reach(b, Role::Pawn, Facing::Down, sq("d7"), sq("d5")).unwrap().kind, MoveKind::Travel);
         assert!(reach(b, Role::Pawn, Facing::Right, sq("b4"), sq("c5")).is_some());
         assert!(support_reach(b, Role::Pawn, Facing::Up, sq("e4"), sq("e5")).is_none());
         assert!(support_reach(b, Role::Pawn, Facing::Up, sq("e4"), sq("f5")).is_some());

@@ -14,9 +14,7 @@ pub mod resolve;
 pub mod state;
 pub mod variant;
 
-pub use adjust::{
-    apply_adjustments, validate_adjustment, Adjustment, AdjustmentKind, IllegalAdjustment,
-};
+pub use adjust::{apply_adjustments, validate_adjustment, Adjustment, AdjustmentKind, IllegalAdjustment};
 pub use geometry::{MoveKind, Via};
 pub use order::{validate_movement, IllegalOrder, Order, OrderKind, Supported};
 pub use order_text::{parse, Context, OrderText, ParseError};

@@ -117,13 +117,7 @@ impl Order {
     /// A hold order for the piece.
     #[must_use]
     pub fn hold(power: PowerId, square: Square, role: Role) -> Order {
-        Order {
-            power,
-            square,
-            role,
-            kind: OrderKind::Hold,
-            coupling: None,
-        }
+        Order { power, square, role, kind: OrderKind::Hold, coupling: None }
     }
 
     /// The landing square of a move order.
@@ -149,38 +143,21 @@ impl fmt::Display for Order {
         let me = piece_prefix(self.role, self.square);
         match self.kind {
             OrderKind::Hold => write!(f, "{me} H"),
-            OrderKind::Move {
-                to,
-                kind: MoveKind::Travel,
-                ..
-            } if self.role != Role::Pawn || self.coupling.is_some() => {
+            OrderKind::Move { to, kind: MoveKind::Travel, .. }
+                if self.role != Role::Pawn || self.coupling.is_some() =>
+            {
                 write!(f, "{me} t {to}")
             }
-            OrderKind::Move {
-                to,
-                kind: MoveKind::Attack,
-                ..
-            } if self.role == Role::Pawn => {
+            OrderKind::Move { to, kind: MoveKind::Attack, .. } if self.role == Role::Pawn => {
                 write!(f, "{me} x {to}")
             }
             OrderKind::Move { to, .. } => write!(f, "{me} - {to}"),
-            OrderKind::Support {
-                target,
-                target_role,
-                supported,
-                ..
-            } => {
+            OrderKind::Support { target, target_role, supported, .. } => {
                 let them = piece_prefix(target_role, target);
                 match supported {
                     Supported::Hold => write!(f, "{me} S {them} H"),
-                    Supported::Move {
-                        to,
-                        kind: Some(MoveKind::Travel),
-                    } => write!(f, "{me} S {them} t {to}"),
-                    Supported::Move {
-                        to,
-                        kind: Some(MoveKind::Attack),
-                    } => write!(f, "{me} S {them} x {to}"),
+                    Supported::Move { to, kind: Some(MoveKind::Travel) } => write!(f, "{me} S {them} t {to}"),
+                    Supported::Move { to, kind: Some(MoveKind::Attack) } => write!(f, "{me} S {them} x {to}"),
                     Supported::Move { to, kind: None } => write!(f, "{me} S {them} - {to}"),
                     Supported::Convoy { from, to, support } => {
                         let code = if support { "S" } else { "-" };
@@ -363,10 +340,7 @@ fn own_piece(
         }
     }
     let Some(piece) = state.piece(square) else {
-        return Err(IllegalOrder::NoPiece {
-            power: variant.power(power).name.clone(),
-            square,
-        });
+        return Err(IllegalOrder::NoPiece { power: variant.power(power).name.clone(), square });
     };
     if piece.power != power {
         return Err(IllegalOrder::NotYours {
@@ -378,24 +352,14 @@ fn own_piece(
     }
     match role {
         // A bare square means a pawn in the seed's grammar; accept a bare square for any piece.
-        Some(said) if said != piece.role => Err(IllegalOrder::WrongRole {
-            square,
-            said,
-            actual: piece.role,
-        }),
+        Some(said) if said != piece.role => Err(IllegalOrder::WrongRole { square, said, actual: piece.role }),
         _ => Ok(piece.role),
     }
 }
 
 fn reach_hint(variant: &Variant, state: &DipState, role: Role, from: Square) -> String {
-    let facing = state
-        .piece(from)
-        .map_or(crate::rules::power::Facing::Up, |p| {
-            variant.power(p.power).facing
-        });
-    let list: Vec<String> = geometry::targets(variant.board, role, facing, from)
-        .map(|s| s.to_string())
-        .collect();
+    let facing = state.piece(from).map_or(crate::rules::power::Facing::Up, |p| variant.power(p.power).facing);
+    let list: Vec<String> = geometry::targets(variant.board, role, facing, from).map(|s| s.to_string()).collect();
     if list.is_empty() {
         String::new()
     } else {
@@ -413,18 +377,16 @@ pub fn validate_movement(
     power: PowerId,
     text: &OrderText,
 ) -> Result<Order, IllegalOrder> {
-    let unavailable = |what| IllegalOrder::Unavailable {
-        what,
-        variant: variant.name.clone(),
-        roles: variant.roles_text(),
-    };
+    let unavailable =
+        |what| IllegalOrder::Unavailable { what, variant: variant.name.clone(), roles: variant.roles_text() };
     let (role, square, action) = match *text {
         OrderText::Piece { role, square, action } => (role, square, action),
         OrderText::Castle { .. } => return Err(unavailable("castling")),
         OrderText::Build { .. } | OrderText::Disband { .. } | OrderText::Promote { .. } | OrderText::Waive => {
             return Err(IllegalOrder::WrongPhase {
                 phase: state.phase.name(variant),
-                expected: "pieces hold, move and support now; build, disband and waive orders come in the adjustment phase",
+                expected:
+                    "pieces hold, move and support now; build, disband and waive orders come in the adjustment phase",
             })
         }
     };
@@ -459,18 +421,10 @@ pub fn validate_movement(
                     actual: kind_word(r.kind),
                 });
             }
-            OrderKind::Move {
-                to,
-                kind: r.kind,
-                via: r.via,
-            }
+            OrderKind::Move { to, kind: r.kind, via: r.via }
         }
         ActionText::EnPassant { .. } => return Err(unavailable("en passant")),
-        ActionText::Support {
-            role: target_said,
-            square: target,
-            direct,
-        } => {
+        ActionText::Support { role: target_said, square: target, direct } => {
             let (supported, landing) = match direct {
                 DirectText::Hold => (Supported::Hold, target),
                 DirectText::Move { to, code } => {
@@ -490,11 +444,7 @@ pub fn validate_movement(
                 return Err(IllegalOrder::NothingToSupport(target));
             };
             if let Some(said) = target_said.filter(|r| *r != tp.role) {
-                return Err(IllegalOrder::WrongRole {
-                    square: target,
-                    said,
-                    actual: tp.role,
-                });
+                return Err(IllegalOrder::WrongRole { square: target, said, actual: tp.role });
             }
             if landing == square {
                 return Err(IllegalOrder::SupportOntoSelf { role, square });
@@ -504,33 +454,14 @@ pub fn validate_movement(
                 let ok = geometry::reach(board, tp.role, tfacing, target, to)
                     .is_some_and(|r| kind.is_none_or(|k| k == r.kind));
                 if !ok {
-                    return Err(IllegalOrder::SupportedCannotReach {
-                        role: tp.role,
-                        from: target,
-                        to,
-                    });
+                    return Err(IllegalOrder::SupportedCannotReach { role: tp.role, from: target, to });
                 }
             }
             let Some(r) = geometry::support_reach(board, role, facing, square, landing) else {
-                return Err(IllegalOrder::SupportCannotReach {
-                    role,
-                    from: square,
-                    to: landing,
-                });
+                return Err(IllegalOrder::SupportCannotReach { role, from: square, to: landing });
             };
-            OrderKind::Support {
-                target,
-                target_role: tp.role,
-                supported,
-                via: r.via,
-            }
+            OrderKind::Support { target, target_role: tp.role, supported, via: r.via }
         }
     };
-    Ok(Order {
-        power,
-        square,
-        role,
-        kind,
-        coupling: None,
-    })
+    Ok(Order { power, square, role, kind, coupling: None })
 }

@@ -183,9 +183,7 @@ pub enum ParseErrorKind {
     #[error("unexpected `{0}` after the end of the order")]
     Trailing(String),
     /// A build without a piece kind.
-    #[error(
-        "say which piece to build, e.g. `build K {0}` for a king or `build N {0}` for a knight"
-    )]
+    #[error("say which piece to build, e.g. `build K {0}` for a king or `build N {0}` for a knight")]
     BuildWhat(Square),
     /// A promotion without a piece kind.
     #[error("say what the pawn on {0} becomes, e.g. `promote {0} N` (N, B or R)")]
@@ -212,11 +210,10 @@ impl fmt::Display for Tok {
 
 /// Words that mean something on their own; anything else is split into letters.
 const WORDS: &[&str] = &[
-    "h", "hold", "holds", "stand", "stands", "to", "m", "move", "moves", "x", "t", "s", "support",
-    "supports", "c", "convoy", "convoys", "build", "b", "disband", "disbands", "d", "remove",
-    "destroy", "waive", "waives", "w", "pass", "promote", "promotes", "k", "q", "r", "n", "p", "a",
-    "f", "king", "kings", "queen", "rook", "bishop", "knight", "pawn", "army", "fleet", "monarch",
-    "horse",
+    "h", "hold", "holds", "stand", "stands", "to", "m", "move", "moves", "x", "t", "s", "support", "supports", "c",
+    "convoy", "convoys", "build", "b", "disband", "disbands", "d", "remove", "destroy", "waive", "waives", "w", "pass",
+    "promote", "promotes", "k", "q", "r", "n", "p", "a", "f", "king", "kings", "queen", "rook", "bishop", "knight",
+    "pawn", "army", "fleet", "monarch", "horse",
 ];
 
 fn tokenize(input: &str) -> Result<Vec<Tok>, ParseErrorKind> {
@@ -261,11 +258,7 @@ fn tokenize(input: &str) -> Result<Vec<Tok>, ParseErrorKind> {
                 let lower = run.to_ascii_lowercase();
                 if WORDS.contains(&lower.as_str()) {
                     toks.push(Tok::Word(lower));
-                } else if lower.len() <= 3
-                    && lower
-                        .chars()
-                        .all(|ch| WORDS.contains(&ch.to_string().as_str()))
-                {
+                } else if lower.len() <= 3 && lower.chars().all(|ch| WORDS.contains(&ch.to_string().as_str())) {
                     toks.extend(lower.chars().map(|ch| Tok::Word(ch.to_string())));
                 } else {
                     return Err(ParseErrorKind::UnknownWord(run));
@@ -280,10 +273,7 @@ fn tokenize(input: &str) -> Result<Vec<Tok>, ParseErrorKind> {
                 i += 1;
             }
             let s: String = chars[start..i].iter().collect();
-            return Err(ParseErrorKind::Expected {
-                expected: "a square like `e4`",
-                found: s,
-            });
+            return Err(ParseErrorKind::Expected { expected: "a square like `e4`", found: s });
         } else {
             return Err(ParseErrorKind::UnknownWord(c.to_string()));
         }
@@ -295,13 +285,7 @@ fn is_castle(input: &str) -> Option<bool> {
     let squeezed: String = input
         .chars()
         .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '–' | '—'))
-        .map(|c| {
-            if c == '0' {
-                'o'
-            } else {
-                c.to_ascii_lowercase()
-            }
-        })
+        .map(|c| if c == '0' { 'o' } else { c.to_ascii_lowercase() })
         .collect();
     match squeezed.as_str() {
         "oo" => Some(false),
@@ -343,10 +327,7 @@ impl Cursor<'_> {
                 self.bump();
                 Ok(self.board.parse_square(&s)?)
             }
-            Some(t) => Err(ParseErrorKind::Expected {
-                expected,
-                found: t.to_string(),
-            }),
+            Some(t) => Err(ParseErrorKind::Expected { expected, found: t.to_string() }),
             None => Err(ParseErrorKind::Incomplete(expected)),
         }
     }
@@ -386,11 +367,7 @@ impl Cursor<'_> {
         match self.peek() {
             None => Ok(()),
             Some(_) => Err(ParseErrorKind::Trailing(
-                self.toks[self.pos..]
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                self.toks[self.pos..].iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
             )),
         }
     }
@@ -423,10 +400,7 @@ fn role_word(w: &str, aliases: bool) -> Option<Role> {
 /// # Errors
 /// [`ParseError`] with the input and what was wrong.
 pub fn parse(board: Board, input: &str, ctx: Context) -> Result<OrderText, ParseError> {
-    parse_inner(board, input, ctx).map_err(|kind| ParseError {
-        input: input.trim().to_string(),
-        kind,
-    })
+    parse_inner(board, input, ctx).map_err(|kind| ParseError { input: input.trim().to_string(), kind })
 }
 
 fn parse_inner(board: Board, input: &str, ctx: Context) -> Result<OrderText, ParseErrorKind> {
@@ -437,11 +411,7 @@ fn parse_inner(board: Board, input: &str, ctx: Context) -> Result<OrderText, Par
         return Ok(OrderText::Castle { long });
     }
     let toks = tokenize(input)?;
-    let mut c = Cursor {
-        toks: &toks,
-        pos: 0,
-        board,
-    };
+    let mut c = Cursor { toks: &toks, pos: 0, board };
     let order = match ctx {
         Context::Adjustment => parse_adjustment(&mut c)?,
         Context::Movement => parse_movement(&mut c)?,
@@ -479,20 +449,14 @@ fn parse_adjustment(c: &mut Cursor<'_>) -> Result<OrderText, ParseErrorKind> {
                 found: t.to_string(),
             })
         }
-        None => {
-            return Err(ParseErrorKind::Incomplete(
-                "`build`, `disband`, `promote` or `waive`",
-            ))
-        }
+        None => return Err(ParseErrorKind::Incomplete("`build`, `disband`, `promote` or `waive`")),
     };
     // `c8=R`, `c8 R`, `promote c8 R`, `promote c8 to R`, `c8 disband`.
     if c.eat_word(&["disband", "disbands", "d", "remove"]) {
         return Ok(OrderText::Disband { role: None, square });
     }
     if !promote && c.peek().is_none() {
-        return Err(ParseErrorKind::Incomplete(
-            "`build`, `disband`, `promote` or `waive`",
-        ));
+        return Err(ParseErrorKind::Incomplete("`build`, `disband`, `promote` or `waive`"));
     }
     if matches!(c.peek(), Some(Tok::Eq)) {
         c.bump();
@@ -508,11 +472,7 @@ fn parse_movement(c: &mut Cursor<'_>) -> Result<OrderText, ParseErrorKind> {
     let role = c.role(false);
     let square = c.square("the square of the piece to order, like `e2`")?;
     let action = parse_action(c, square)?;
-    Ok(OrderText::Piece {
-        role,
-        square,
-        action,
-    })
+    Ok(OrderText::Piece { role, square, action })
 }
 
 fn parse_action(c: &mut Cursor<'_>, square: Square) -> Result<ActionText, ParseErrorKind> {
@@ -526,11 +486,7 @@ fn parse_action(c: &mut Cursor<'_>, square: Square) -> Result<ActionText, ParseE
         let role = c.role(false);
         let target = c.square("the square of the supported piece")?;
         let direct = parse_direct(c)?;
-        return Ok(ActionText::Support {
-            role,
-            square: target,
-            direct,
-        });
+        return Ok(ActionText::Support { role, square: target, direct });
     }
     let code = c.move_code().unwrap_or(MoveCode::Plain);
     let to = c.square("the square to move to")?;
@@ -554,11 +510,7 @@ fn parse_direct(c: &mut Cursor<'_>) -> Result<DirectText, ParseErrorKind> {
             Some(Tok::Word(w)) if w == "s" => ConvoyCode::Support,
             Some(Tok::Square(_)) => {
                 let to = c.square("a square")?;
-                return Ok(DirectText::Convoy {
-                    from,
-                    to,
-                    code: ConvoyCode::Move,
-                });
+                return Ok(DirectText::Convoy { from, to, code: ConvoyCode::Move });
             }
             Some(t) => {
                 return Err(ParseErrorKind::Expected {
@@ -566,11 +518,7 @@ fn parse_direct(c: &mut Cursor<'_>) -> Result<DirectText, ParseErrorKind> {
                     found: t.to_string(),
                 })
             }
-            None => {
-                return Err(ParseErrorKind::Incomplete(
-                    "a convoy code `-`, `x`, `t` or `S`",
-                ))
-            }
+            None => return Err(ParseErrorKind::Incomplete("a convoy code `-`, `x`, `t` or `S`")),
         };
         c.bump();
         let to = c.square("the landing square of the convoyed order")?;
@@ -595,79 +543,27 @@ mod tests {
         parse(Board::MAX, text, Context::Adjustment)
     }
     fn piece(role: Option<Role>, s: &str, action: ActionText) -> OrderText {
-        OrderText::Piece {
-            role,
-            square: sq(s),
-            action,
-        }
+        OrderText::Piece { role, square: sq(s), action }
     }
 
     #[test]
     fn moves_in_every_spelling() {
-        let want = piece(
-            Some(Role::King),
-            "e1",
-            ActionText::Move {
-                to: sq("e2"),
-                code: MoveCode::Plain,
-            },
-        );
-        for t in [
-            "K e1 - e2",
-            "Ke1-e2",
-            "Ke1 e2",
-            "k E1 -> E2",
-            "K e1 to e2",
-            "K e1 moves to e2",
-            "  K e1 – e2 ",
-        ] {
+        let want = piece(Some(Role::King), "e1", ActionText::Move { to: sq("e2"), code: MoveCode::Plain });
+        for t in ["K e1 - e2", "Ke1-e2", "Ke1 e2", "k E1 -> E2", "K e1 to e2", "K e1 moves to e2", "  K e1 – e2 "] {
             assert_eq!(mv(t), Ok(want), "{t}");
         }
-        assert_eq!(
-            mv("e2-e4"),
-            Ok(piece(
-                None,
-                "e2",
-                ActionText::Move {
-                    to: sq("e4"),
-                    code: MoveCode::Plain
-                }
-            ))
-        );
-        assert_eq!(
-            mv("e4xd5"),
-            Ok(piece(
-                None,
-                "e4",
-                ActionText::Move {
-                    to: sq("d5"),
-                    code: MoveCode::Capture
-                }
-            ))
-        );
+        assert_eq!(mv("e2-e4"), Ok(piece(None, "e2", ActionText::Move { to: sq("e4"), code: MoveCode::Plain })));
+        assert_eq!(mv("e4xd5"), Ok(piece(None, "e4", ActionText::Move { to: sq("d5"), code: MoveCode::Capture })));
         assert_eq!(
             mv("Bb1-c2"),
-            Ok(piece(
-                Some(Role::Bishop),
-                "b1",
-                ActionText::Move {
-                    to: sq("c2"),
-                    code: MoveCode::Plain
-                }
-            ))
+            Ok(piece(Some(Role::Bishop), "b1", ActionText::Move { to: sq("c2"), code: MoveCode::Plain }))
         );
     }
 
     #[test]
     fn holds_and_supports() {
-        assert_eq!(
-            mv("K d1 H"),
-            Ok(piece(Some(Role::King), "d1", ActionText::Hold))
-        );
-        assert_eq!(
-            mv("K d1 holds"),
-            Ok(piece(Some(Role::King), "d1", ActionText::Hold))
-        );
+        assert_eq!(mv("K d1 H"), Ok(piece(Some(Role::King), "d1", ActionText::Hold)));
+        assert_eq!(mv("K d1 holds"), Ok(piece(Some(Role::King), "d1", ActionText::Hold)));
         let sup = |role| {
             piece(
                 Some(Role::Knight),
@@ -675,10 +571,7 @@ mod tests {
                 ActionText::Support {
                     role,
                     square: sq("e1"),
-                    direct: DirectText::Move {
-                        to: sq("e2"),
-                        code: MoveCode::Plain,
-                    },
+                    direct: DirectText::Move { to: sq("e2"), code: MoveCode::Plain },
                 },
             )
         };
@@ -688,11 +581,7 @@ mod tests {
         let hold = piece(
             Some(Role::Knight),
             "c3",
-            ActionText::Support {
-                role: Some(Role::King),
-                square: sq("d1"),
-                direct: DirectText::Hold,
-            },
+            ActionText::Support { role: Some(Role::King), square: sq("d1"), direct: DirectText::Hold },
         );
         assert_eq!(mv("N c3 S K d1"), Ok(hold));
         assert_eq!(mv("N c3 S K d1 H"), Ok(hold));
@@ -708,24 +597,13 @@ mod tests {
                 ActionText::Support {
                     role: None,
                     square: sq("e2"),
-                    direct: DirectText::Convoy {
-                        from: sq("f1"),
-                        to: sq("c4"),
-                        code: ConvoyCode::Move
-                    }
+                    direct: DirectText::Convoy { from: sq("f1"), to: sq("c4"), code: ConvoyCode::Move }
                 }
             ))
         );
         assert_eq!(
             mv("e5 t d6 x d5"),
-            Ok(piece(
-                None,
-                "e5",
-                ActionText::EnPassant {
-                    travel: sq("d6"),
-                    attack: sq("d5")
-                }
-            ))
+            Ok(piece(None, "e5", ActionText::EnPassant { travel: sq("d6"), attack: sq("d5") }))
         );
         assert_eq!(mv("e5td6xd5"), mv("e5 t d6 x d5"));
         assert_eq!(mv("O-O"), Ok(OrderText::Castle { long: false }));
@@ -734,54 +612,20 @@ mod tests {
 
     #[test]
     fn adjustments() {
-        let b = OrderText::Build {
-            role: Role::King,
-            square: sq("d1"),
-        };
-        for t in [
-            "build K d1",
-            "B K d1",
-            "build king d1",
-            "Build A d1",
-            "build M d1",
-            "build d1 K",
-        ] {
+        let b = OrderText::Build { role: Role::King, square: sq("d1") };
+        for t in ["build K d1", "B K d1", "build king d1", "Build A d1", "build M d1", "build d1 K"] {
             assert_eq!(adj(t), Ok(b), "{t}");
         }
-        let n = OrderText::Build {
-            role: Role::Knight,
-            square: sq("h2"),
-        };
-        for t in [
-            "build F h2",
-            "build H h2",
-            "build fleet h2",
-            "build N h2",
-            "build horse h2",
-        ] {
+        let n = OrderText::Build { role: Role::Knight, square: sq("h2") };
+        for t in ["build F h2", "build H h2", "build fleet h2", "build N h2", "build horse h2"] {
             assert_eq!(adj(t), Ok(n), "{t}");
         }
-        assert_eq!(
-            adj("disband N c3"),
-            Ok(OrderText::Disband {
-                role: Some(Role::Knight),
-                square: sq("c3")
-            })
-        );
+        assert_eq!(adj("disband N c3"), Ok(OrderText::Disband { role: Some(Role::Knight), square: sq("c3") }));
         assert_eq!(adj("waive"), Ok(OrderText::Waive));
-        let p = OrderText::Promote {
-            square: sq("c8"),
-            role: Role::Rook,
-        };
+        let p = OrderText::Promote { square: sq("c8"), role: Role::Rook };
         assert_eq!(adj("promote c8 R"), Ok(p));
         assert_eq!(adj("c8=R"), Ok(p));
-        assert!(matches!(
-            adj("build h2"),
-            Err(ParseError {
-                kind: ParseErrorKind::BuildWhat(_),
-                ..
-            })
-        ));
+        assert!(matches!(adj("build h2"), Err(ParseError { kind: ParseErrorKind::BuildWhat(_), .. })));
     }
 
     #[test]
@@ -791,22 +635,10 @@ mod tests {
             mv("K i9 - e2").unwrap_err().to_string(),
             "there is no square i9 on this board: it runs from a1 to h8 (in `K i9 - e2`)"
         );
-        assert!(matches!(
-            mv("K e1").unwrap_err().kind,
-            ParseErrorKind::NoAction(_)
-        ));
-        assert!(matches!(
-            mv("K e1 - e2 e3").unwrap_err().kind,
-            ParseErrorKind::Trailing(_)
-        ));
-        assert!(matches!(
-            mv("K e1 jumps e2").unwrap_err().kind,
-            ParseErrorKind::UnknownWord(_)
-        ));
-        assert!(matches!(
-            mv("K e1 -").unwrap_err().kind,
-            ParseErrorKind::Incomplete(_)
-        ));
+        assert!(matches!(mv("K e1").unwrap_err().kind, ParseErrorKind::NoAction(_)));
+        assert!(matches!(mv("K e1 - e2 e3").unwrap_err().kind, ParseErrorKind::Trailing(_)));
+        assert!(matches!(mv("K e1 jumps e2").unwrap_err().kind, ParseErrorKind::UnknownWord(_)));
+        assert!(matches!(mv("K e1 -").unwrap_err().kind, ParseErrorKind::Incomplete(_)));
         let six = Board { files: 6, ranks: 6 };
         assert!(parse(six, "K f6 - g6", Context::Movement).is_err());
     }

@@ -62,11 +62,7 @@ pub fn game_result(variant: &Variant, state: &DipState) -> GameResult {
 /// retreats). After Fall, centers go to the power standing on them, and
 /// Winter is skipped when no power has an adjustment to make.
 #[must_use]
-pub fn apply_movement(
-    variant: &Variant,
-    state: &DipState,
-    orders: &[Order],
-) -> (DipState, MovementReport) {
+pub fn apply_movement(variant: &Variant, state: &DipState, orders: &[Order]) -> (DipState, MovementReport) {
     let resolution = resolve(state, orders);
     let mut next = state.clone();
     next.double_steps.clear();
@@ -102,27 +98,12 @@ pub fn apply_movement(
             }
         }
     }
-    let eliminated = variant
-        .power_ids()
-        .filter(|&p| state.is_alive(p) && !next.is_alive(p))
-        .collect();
+    let eliminated = variant.power_ids().filter(|&p| state.is_alive(p) && !next.is_alive(p)).collect();
     let result = game_result(variant, &next);
     next.phase = match state.phase.season {
-        Season::Fall
-            if !variant
-                .power_ids()
-                .any(|p| has_adjustments(variant, &next, p)) =>
-        {
-            state.phase.next().next()
-        }
+        Season::Fall if !variant.power_ids().any(|p| has_adjustments(variant, &next, p)) => state.phase.next().next(),
         _ => state.phase.next(),
     };
-    let report = MovementReport {
-        phase: state.phase,
-        resolution,
-        center_changes,
-        eliminated,
-        result,
-    };
+    let report = MovementReport { phase: state.phase, resolution, center_changes, eliminated, result };
     (next, report)
 }

@@ -98,14 +98,7 @@ impl Outcome {
     /// Whether the order succeeded (for supports: was given).
     #[must_use]
     pub fn succeeded(self) -> bool {
-        matches!(
-            self,
-            Outcome::Held
-                | Outcome::Moved
-                | Outcome::Struck { .. }
-                | Outcome::Given
-                | Outcome::Convoyed
-        )
+        matches!(self, Outcome::Held | Outcome::Moved | Outcome::Struck { .. } | Outcome::Given | Outcome::Convoyed)
     }
 
     /// A short explanation for players ("bounced at d2: strength 1 against 2 from e2").
@@ -118,20 +111,10 @@ impl Outcome {
             Outcome::Struck { at } => {
                 format!("the attack on {at} succeeded; the pawn stays, nothing to capture")
             }
-            Outcome::Bounced {
-                at,
-                attack,
-                against,
-                by,
-            } if by == at => {
+            Outcome::Bounced { at, attack, against, by } if by == at => {
                 format!("bounced at {at}: strength {attack} against {against} holding there")
             }
-            Outcome::Bounced {
-                at,
-                attack,
-                against,
-                by,
-            } => {
+            Outcome::Bounced { at, attack, against, by } => {
                 format!("bounced at {at}: strength {attack} against {against} from {by}")
             }
             Outcome::OwnPiece { at } => format!("cannot dislodge its own power's piece on {at}"),
@@ -223,11 +206,7 @@ impl Ctx {
         let mut nodes: Vec<Node> = Vec::with_capacity(given.len() + 8);
         for (sq, p) in state.pieces() {
             let mut k = 0;
-            for o in given
-                .iter()
-                .filter(|o| o.square == sq && o.power == p.power)
-                .take(2)
-            {
+            for o in given.iter().filter(|o| o.square == sq && o.power == p.power).take(2) {
                 piece[sq.index()][k] = nodes.len() as u16;
                 nodes.push(Node::Order(*o));
                 k += 1;
@@ -248,11 +227,7 @@ impl Ctx {
             };
             for (pos, square) in via.iter().enumerate() {
                 let c = nodes.len() as u16;
-                nodes.push(Node::Convoy {
-                    square,
-                    of: i as u16,
-                    pos: pos as u8,
-                });
+                nodes.push(Node::Convoy { square, of: i as u16, pos: pos as u8 });
                 convoys_of[i].push(c);
                 convoys_on[square.index()].push(c);
             }
@@ -266,9 +241,7 @@ impl Ctx {
             }
             if let Some(c) = o.coupling {
                 partner[i] = (0..n_orders)
-                    .find(|&j| {
-                        j != i && matches!(nodes[j], Node::Order(p) if p.coupling == Some(c))
-                    })
+                    .find(|&j| j != i && matches!(nodes[j], Node::Order(p) if p.coupling == Some(c)))
                     .map_or(NONE, |j| j as u16);
             }
         }
@@ -290,10 +263,7 @@ impl Ctx {
             let Node::Order(o) = ctx.nodes[i] else {
                 continue;
             };
-            let OrderKind::Support {
-                target, supported, ..
-            } = o.kind
-            else {
+            let OrderKind::Support { target, supported, .. } = o.kind else {
                 continue;
             };
             match ctx.supported_node(target, supported) {
@@ -315,10 +285,8 @@ impl Ctx {
                 matches!(self.order(j).kind, OrderKind::Move { to: t, kind: k, .. }
                     if t == to && kind.is_none_or(|kind| kind == k))
             }),
-            Supported::Convoy { from, to, support } => self.convoys_on[target.index()]
-                .iter()
-                .map(|&c| usize::from(c))
-                .find(|&c| {
+            Supported::Convoy { from, to, support } => {
+                self.convoys_on[target.index()].iter().map(|&c| usize::from(c)).find(|&c| {
                     let Node::Convoy { of, .. } = self.nodes[c] else {
                         return false;
                     };
@@ -326,14 +294,13 @@ impl Ctx {
                     o.square == from
                         && match o.kind {
                             OrderKind::Move { to: t, .. } => !support && t == to,
-                            OrderKind::Support {
-                                target: st,
-                                supported: ss,
-                                ..
-                            } => support && (st == to || ss.landing(st) == to),
+                            OrderKind::Support { target: st, supported: ss, .. } => {
+                                support && (st == to || ss.landing(st) == to)
+                            }
                             OrderKind::Hold => false,
                         }
-                }),
+                })
+            }
         }
     }
 
@@ -345,20 +312,11 @@ impl Ctx {
     }
 
     fn orders_at(&self, sq: Square) -> impl Iterator<Item = usize> + '_ {
-        self.piece[sq.index()]
-            .iter()
-            .filter(|&&j| j != NONE)
-            .map(|&j| usize::from(j))
+        self.piece[sq.index()].iter().filter(|&&j| j != NONE).map(|&j| usize::from(j))
     }
 
     fn is_move(&self, i: usize) -> bool {
-        matches!(
-            self.nodes[i],
-            Node::Order(Order {
-                kind: OrderKind::Move { .. },
-                ..
-            })
-        )
+        matches!(self.nodes[i], Node::Order(Order { kind: OrderKind::Move { .. }, .. }))
     }
 
     fn occupied(&self, sq: Square) -> bool {
@@ -468,9 +426,7 @@ impl Resolver<'_> {
     fn backup_rule(&mut self, old: usize) {
         let cycle: Vec<usize> = self.deps[old..].to_vec();
         self.deps.truncate(old);
-        let has_convoy = cycle
-            .iter()
-            .any(|&d| matches!(self.ctx.nodes[d], Node::Convoy { .. }));
+        let has_convoy = cycle.iter().any(|&d| matches!(self.ctx.nodes[d], Node::Convoy { .. }));
         for d in cycle {
             let settle = if has_convoy {
                 matches!(self.ctx.nodes[d], Node::Convoy { .. }).then_some(false)
@@ -493,10 +449,7 @@ impl Resolver<'_> {
             Node::Order(o) => match o.kind {
                 OrderKind::Hold => true,
                 OrderKind::Move { .. } => {
-                    self.move_outcome(i).is_none()
-                        && self
-                            .partner(i)
-                            .is_none_or(|p| self.move_outcome(p).is_none())
+                    self.move_outcome(i).is_none() && self.partner(i).is_none_or(|p| self.move_outcome(p).is_none())
                 }
                 OrderKind::Support { .. } => self.support_outcome(i).is_none(),
             },
@@ -624,10 +577,7 @@ impl Resolver<'_> {
         }
         let n = self.count_supports(j, None);
         match self.ctx.order(j).kind {
-            OrderKind::Move {
-                kind: MoveKind::Travel,
-                ..
-            } => Strength(2 * n),
+            OrderKind::Move { kind: MoveKind::Travel, .. } => Strength(2 * n),
             _ => Strength(2 * (1 + n)),
         }
     }
@@ -660,11 +610,7 @@ impl Resolver<'_> {
             return Strength(0);
         };
         if ctx.leaving_node(sq).is_some() {
-            return if self.vacates(sq) {
-                Strength(0)
-            } else {
-                Strength(2)
-            };
+            return if self.vacates(sq) { Strength(0) } else { Strength(2) };
         }
         Strength(2 * (1 + self.count_supports(first, None)))
     }
@@ -688,24 +634,14 @@ impl Resolver<'_> {
             None => self.hold_strength(to),
         };
         if attack <= resist {
-            return Some(Outcome::Bounced {
-                at: to,
-                attack,
-                against: resist,
-                by: to,
-            });
+            return Some(Outcome::Bounced { at: to, attack, against: resist, by: to });
         }
         for &k in &ctx.moves_to[to.index()] {
             let k = usize::from(k);
             if k != i {
                 let p = self.prevent_strength(k);
                 if attack <= p {
-                    return Some(Outcome::Bounced {
-                        at: to,
-                        attack,
-                        against: p,
-                        by: ctx.order(k).square,
-                    });
+                    return Some(Outcome::Bounced { at: to, attack, against: p, by: ctx.order(k).square });
                 }
             }
         }
@@ -713,12 +649,7 @@ impl Resolver<'_> {
             let c = usize::from(c);
             let p = self.convoy_prevent_strength(c);
             if attack <= p {
-                return Some(Outcome::Bounced {
-                    at: to,
-                    attack,
-                    against: p,
-                    by: ctx.order(c).square,
-                });
+                return Some(Outcome::Bounced { at: to, attack, against: p, by: ctx.order(c).square });
             }
         }
         None
@@ -731,10 +662,7 @@ impl Resolver<'_> {
             return Some(Outcome::Void);
         }
         let o = *ctx.order(i);
-        let OrderKind::Support {
-            target, supported, ..
-        } = o.kind
-        else {
+        let OrderKind::Support { target, supported, .. } = o.kind else {
             return None;
         };
         if let Some(at) = self.path_blocked(i) {
@@ -747,19 +675,13 @@ impl Resolver<'_> {
             let OrderKind::Move { via, .. } = a.kind else {
                 continue;
             };
-            if a.power != o.power
-                && a.square != landing
-                && !via.contains(landing)
-                && self.path_blocked(m).is_none()
-            {
+            if a.power != o.power && a.square != landing && !via.contains(landing) && self.path_blocked(m).is_none() {
                 return Some(Outcome::Cut { by: a.square });
             }
         }
         for &m in &ctx.moves_to[o.square.index()] {
             if self.resolve(usize::from(m)) {
-                return Some(Outcome::Dislodged {
-                    by: ctx.order(usize::from(m)).square,
-                });
+                return Some(Outcome::Dislodged { by: ctx.order(usize::from(m)).square });
             }
         }
         None
@@ -779,9 +701,7 @@ impl Resolver<'_> {
         }
         for &m in &ctx.moves_to[square.index()] {
             if self.resolve(usize::from(m)) {
-                return Some(Outcome::Broken {
-                    by: ctx.order(usize::from(m)).square,
-                });
+                return Some(Outcome::Broken { by: ctx.order(usize::from(m)).square });
             }
         }
         let mine = self.convoy_prevent_strength(c);
@@ -801,13 +721,8 @@ impl Resolver<'_> {
 pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
     let ctx = Ctx::new(state, orders);
     let n = ctx.nodes.len();
-    let mut r = Resolver {
-        ctx: &ctx,
-        state: vec![State::Unresolved; n],
-        result: vec![false; n],
-        deps: Vec::new(),
-        asking: 0,
-    };
+    let mut r =
+        Resolver { ctx: &ctx, state: vec![State::Unresolved; n], result: vec![false; n], deps: Vec::new(), asking: 0 };
     for i in 0..n {
         r.resolve(i);
     }
@@ -816,17 +731,12 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
     let mut dislodged = Vec::new();
     for (sq, _) in state.pieces() {
         if r.vacates(sq) {
-            if let Some(OrderKind::Move { to, .. }) =
-                ctx.leaving_node(sq).map(|i| ctx.order(i).kind)
-            {
+            if let Some(OrderKind::Move { to, .. }) = ctx.leaving_node(sq).map(|i| ctx.order(i).kind) {
                 moved.push((sq, to));
             }
             continue;
         }
-        let by = ctx.moves_to[sq.index()]
-            .iter()
-            .map(|&m| usize::from(m))
-            .find(|&m| r.result[m]);
+        let by = ctx.moves_to[sq.index()].iter().map(|&m| usize::from(m)).find(|&m| r.result[m]);
         if let Some(m) = by {
             dislodged.push((sq, ctx.order(m).square));
         }
@@ -837,13 +747,9 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
     for i in 0..ctx.n_orders {
         let o = *ctx.order(i);
         let outcome = match o.kind {
-            OrderKind::Hold => {
-                by_of(o.square).map_or(Outcome::Held, |by| Outcome::Dislodged { by })
-            }
+            OrderKind::Hold => by_of(o.square).map_or(Outcome::Held, |by| Outcome::Dislodged { by }),
             OrderKind::Move { to, kind, .. } if r.result[i] => {
-                let pawn_stays = o.role == Role::Pawn
-                    && kind == MoveKind::Attack
-                    && !moved.contains(&(o.square, to));
+                let pawn_stays = o.role == Role::Pawn && kind == MoveKind::Attack && !moved.contains(&(o.square, to));
                 if pawn_stays {
                     Outcome::Struck { at: to }
                 } else {
@@ -872,11 +778,5 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
             Node::Order(_) => None,
         })
         .collect();
-    Resolution {
-        orders,
-        outcomes,
-        convoys,
-        dislodged,
-        moved,
-    }
+    Resolution { orders, outcomes, convoys, dislodged, moved }
 }

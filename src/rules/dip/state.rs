@@ -51,18 +51,9 @@ impl Phase {
     #[must_use]
     pub const fn next(self) -> Phase {
         match self.season {
-            Season::Spring => Phase {
-                year: self.year,
-                season: Season::Fall,
-            },
-            Season::Fall => Phase {
-                year: self.year,
-                season: Season::Winter,
-            },
-            Season::Winter => Phase {
-                year: self.year + 1,
-                season: Season::Spring,
-            },
+            Season::Spring => Phase { year: self.year, season: Season::Fall },
+            Season::Fall => Phase { year: self.year, season: Season::Winter },
+            Season::Winter => Phase { year: self.year + 1, season: Season::Spring },
         }
     }
 
@@ -78,8 +69,7 @@ impl Phase {
     /// A message saying what a phase looks like.
     pub fn parse(text: &str) -> Result<Phase, String> {
         let t = text.trim().to_ascii_lowercase();
-        let err =
-            || format!("`{text}` is not a phase: write a season and a year, like `spring 1601`");
+        let err = || format!("`{text}` is not a phase: write a season and a year, like `spring 1601`");
         let (season_part, year_part) = match t.split_once(char::is_whitespace) {
             Some((s, y)) => (s.to_string(), y.trim().to_string()),
             None => {
@@ -194,20 +184,10 @@ impl DipState {
     /// The variant's starting position in Spring of its first year.
     #[must_use]
     pub fn start(variant: &Variant) -> DipState {
-        let mut s = DipState::empty(Phase {
-            year: variant.first_year,
-            season: Season::Spring,
-        });
+        let mut s = DipState::empty(Phase { year: variant.first_year, season: Season::Spring });
         for (id, p) in variant.power_ids().map(|id| (id, variant.power(id))) {
             for &(role, sq) in &p.start_units {
-                s.put(
-                    sq,
-                    Piece {
-                        power: id,
-                        role,
-                        moved: false,
-                    },
-                );
+                s.put(sq, Piece { power: id, role, moved: false });
             }
             for c in p.start_centers.iter() {
                 s.set_owner(c, Some(id));
@@ -234,10 +214,7 @@ impl DipState {
 
     /// Every piece with its square, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.pieces
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| Some((Square::from_index(i)?, (*p)?)))
+        self.pieces.iter().enumerate().filter_map(|(i, p)| Some((Square::from_index(i)?, (*p)?)))
     }
 
     /// The pieces of one power.
@@ -258,19 +235,13 @@ impl DipState {
 
     /// Every owned center with its owner.
     pub fn owned_centers(&self) -> impl Iterator<Item = (Square, PowerId)> + '_ {
-        self.owners
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| Some((Square::from_index(i)?, (*p)?)))
+        self.owners.iter().enumerate().filter_map(|(i, p)| Some((Square::from_index(i)?, (*p)?)))
     }
 
     /// The centers a power owns.
     #[must_use]
     pub fn centers_of(&self, power: PowerId) -> SquareSet {
-        self.owned_centers()
-            .filter(|(_, p)| *p == power)
-            .map(|(s, _)| s)
-            .collect()
+        self.owned_centers().filter(|(_, p)| *p == power).map(|(s, _)| s).collect()
     }
 
     /// How many pieces a power has.
@@ -360,21 +331,13 @@ impl DipState {
     /// # Errors
     /// [`SetupError`] for squares off the board, doubled squares, pieces the
     /// variant does not use, or owners set on non-centers.
-    pub fn from_setup(
-        variant: &Variant,
-        phase: Phase,
-        setup: &Setup,
-    ) -> Result<DipState, SetupError> {
+    pub fn from_setup(variant: &Variant, phase: Phase, setup: &Setup) -> Result<DipState, SetupError> {
         let board = variant.board;
         let on_board = |sq: Square| {
             if board.contains(sq) {
                 Ok(())
             } else {
-                Err(SetupError::OffBoard {
-                    square: sq,
-                    files: board.files,
-                    ranks: board.ranks,
-                })
+                Err(SetupError::OffBoard { square: sq, files: board.files, ranks: board.ranks })
             }
         };
         let mut s = DipState::start(variant);
@@ -383,11 +346,7 @@ impl DipState {
         for &(power, role, sq, moved) in &setup.pieces {
             on_board(sq)?;
             if !variant.has_role(role) {
-                return Err(SetupError::Role {
-                    variant: variant.name.clone(),
-                    role,
-                    allowed: variant.roles_text(),
-                });
+                return Err(SetupError::Role { variant: variant.name.clone(), role, allowed: variant.roles_text() });
             }
             if s.piece(sq).is_some() {
                 return Err(SetupError::Occupied(sq));
@@ -424,13 +383,7 @@ mod tests {
     #[test]
     fn phases() {
         let p = Phase::parse("Fall 1603").unwrap();
-        assert_eq!(
-            p,
-            Phase {
-                year: 1603,
-                season: Season::Fall
-            }
-        );
+        assert_eq!(p, Phase { year: 1603, season: Season::Fall });
         assert_eq!(p.next().to_string(), "Winter 1603");
         assert_eq!(p.next().next().to_string(), "Spring 1604");
         assert_eq!(Phase::parse("w1").unwrap().to_string(), "Winter 1");

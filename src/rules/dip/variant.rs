@@ -16,14 +16,9 @@ use crate::rules::square_set::SquareSet;
 
 /// The variants shipped with the program, by id, with their TOML text.
 pub const BUILTIN: &[(&str, &str)] = &[
-    (
-        "chesspolitik4",
-        include_str!("../../../assets/variants/chesspolitik4.toml"),
-    ),
-    (
-        "chesspolitik2",
-        include_str!("../../../assets/variants/chesspolitik2.toml"),
-    ),
+    ("chesspolitik4", include_str!("../../../assets/variants/chesspolitik4.toml")),
+    ("chesspolitik2", include_str!("../../../assets/variants/chesspolitik2.toml")),
+    ("chessdip", include_str!("../../../assets/variants/chessdip.toml")),
 ];
 
 /// An RGB colour, written `#rrggbb` in variant files.
@@ -76,6 +71,15 @@ pub struct VariantFile {
     pub seasons: [String; 3],
     /// Every supply center.
     pub centers: Vec<String>,
+    /// Whether kings and rooks may castle (`O-O`, `O-O-O`).
+    #[serde(default)]
+    pub castling: bool,
+    /// Whether pawns may capture en passant.
+    #[serde(default)]
+    pub en_passant: bool,
+    /// Whether pawns on their last rank are promoted in Winter.
+    #[serde(default)]
+    pub promotion: bool,
     /// The powers, in their canonical order.
     pub powers: Vec<PowerFile>,
 }
@@ -123,6 +127,8 @@ pub struct PowerDef {
     pub start_centers: SquareSet,
     /// Starting pieces.
     pub start_units: Vec<(Role, Square)>,
+    /// The square its king starts on (the "king square" of castling), if it has one king.
+    pub king_square: Option<Square>,
 }
 
 /// A checked variant of the Diplomacy-style games.
@@ -148,6 +154,12 @@ pub struct Variant {
     pub seasons: [String; 3],
     /// All supply centers.
     pub centers: SquareSet,
+    /// Rule policy: castling allowed.
+    pub castling: bool,
+    /// Rule policy: en passant allowed.
+    pub en_passant: bool,
+    /// Rule policy: pawns promote on their last rank.
+    pub promotion: bool,
     /// The powers.
     pub powers: Vec<PowerDef>,
 }
@@ -188,11 +200,7 @@ impl Variant {
             Some((_, text)) => Variant::from_toml(text),
             None => Err(VariantError::Unknown {
                 id: id.to_string(),
-                known: BUILTIN
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                known: BUILTIN.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
             }),
         }
     }
@@ -212,54 +220,41 @@ impl Variant {
     /// [`VariantError::Invalid`] naming the first problem found.
     pub fn from_file(file: VariantFile) -> Result<Variant, VariantError> {
         let id = file.id.clone();
-        let bad = |problem: String| VariantError::Invalid {
-            id: id.clone(),
-            problem,
-        };
+        let bad = |problem: String| VariantError::Invalid { id: id.clone(), problem };
         if file.files == 0 || file.files > MAX_SIDE || file.ranks == 0 || file.ranks > MAX_SIDE {
-            return Err(bad(format!(
-                "the board is {}x{}; boards must be between 1x1 and 8x8",
-                file.files, file.ranks
-            )));
+            return Err(bad(format!("the board is {}x{}; boards must be between 1x1 and 8x8", file.files, file.ranks)));
         }
-        let board = Board {
-            files: file.files,
-            ranks: file.ranks,
-        };
-        let square = |what: &str, s: &str| {
-            board
-                .parse_square(s)
-                .map_err(|e| bad(format!("{what}: {e}")))
-        };
+        let board = Board { files: file.files, ranks: file.ranks };
+        let square = |what: &str, s: &str| board.parse_square(s).map_err(|e| bad(format!("{what}: {e}")));
         let role = |what: &str, s: &str| {
             let mut cs = s.trim().chars();
             match (cs.next().and_then(Role::from_char), cs.next()) {
                 (Some(r), None) => Ok(r),
-                _ => Err(bad(format!(
-                    "{what}: `{s}` is not a piece letter (K Q R B N P)"
-                ))),
+                _ => Err(bad(format!("{what}: `{s}` is not a piece letter (K Q R B N P)"))),
             }
         };
-        let roles = file
-            .roles
-            .iter()
-            .map(|r| role("roles", r))
-            .collect::<Result<Vec<_>, _>>()?;
+        let roles = file.roles.iter().map(|r| role("roles", r)).collect::<Result<Vec<_>, _>>()?;
         if roles.is_empty() {
             return Err(bad("roles: at least one piece kind is needed".into()));
         }
         let buildable = match &file.buildable {
-            Some(list) => list
-                .iter()
-                .map(|r| role("buildable", r))
-                .collect::<Result<Vec<_>, _>>()?,
+            Some(list) => list.iter().map(|r| role("buildable", r)).collect::<Result<Vec<_>, _>>()?,
             None => roles.clone(),
         };
+        let needs = |flag: bool, role: Role, what: &str| {
+            if flag && !roles.contains(&role) {
+                Err(bad(format!("{what} needs {}s among the roles", role.name())))
+            } else {
+                Ok(())
+            }
+        };
+        needs(file.castling, Role::Rook, "castling")?;
+        needs(file.castling, Role::King, "castling")?;
+        needs(file.en_passant, Role::Pawn, "en passant")?;
+        needs(file.promotion, Role::Pawn, "promotion")?;
+        needs(file.promotion, Role::Knight, "promotion (unordered pawns become knights)")?;
         if let Some(r) = buildable.iter().find(|r| !roles.contains(r)) {
-            return Err(bad(format!(
-                "buildable: {} is not among the roles in play",
-                r.name()
-            )));
+            return Err(bad(format!("buildable: {} is not among the roles in play", r.name())));
         }
         let mut centers = SquareSet::EMPTY;
         for c in &file.centers {
@@ -268,17 +263,10 @@ impl Variant {
             }
         }
         if file.solo == 0 || file.solo as usize > centers.len() {
-            return Err(bad(format!(
-                "solo is {} but the board has {} centers",
-                file.solo,
-                centers.len()
-            )));
+            return Err(bad(format!("solo is {} but the board has {} centers", file.solo, centers.len())));
         }
         if file.powers.is_empty() || file.powers.len() > 8 {
-            return Err(bad(format!(
-                "a variant needs 1 to 8 powers, not {}",
-                file.powers.len()
-            )));
+            return Err(bad(format!("a variant needs 1 to 8 powers, not {}", file.powers.len())));
         }
         let mut powers = Vec::with_capacity(file.powers.len());
         let mut occupied = SquareSet::EMPTY;
@@ -288,18 +276,11 @@ impl Variant {
             if name.is_empty() {
                 return Err(bad("a power has an empty name".into()));
             }
-            if powers
-                .iter()
-                .any(|q: &PowerDef| q.name.eq_ignore_ascii_case(&name))
-            {
+            if powers.iter().any(|q: &PowerDef| q.name.eq_ignore_ascii_case(&name)) {
                 return Err(bad(format!("two powers are named {name}")));
             }
-            let colour = Colour::parse(&p.colour).ok_or_else(|| {
-                bad(format!(
-                    "{name}: colour `{}` is not of the form #rrggbb",
-                    p.colour
-                ))
-            })?;
+            let colour = Colour::parse(&p.colour)
+                .ok_or_else(|| bad(format!("{name}: colour `{}` is not of the form #rrggbb", p.colour)))?;
             let center_set = |what: &str, list: &[String]| -> Result<SquareSet, VariantError> {
                 let mut set = SquareSet::EMPTY;
                 for s in list {
@@ -322,9 +303,7 @@ impl Variant {
             };
             for c in start_centers.iter() {
                 if !owned.insert(c) {
-                    return Err(bad(format!(
-                        "{name}: starting center {c} is owned by another power too"
-                    )));
+                    return Err(bad(format!("{name}: starting center {c} is owned by another power too")));
                 }
             }
             let mut start_units = Vec::new();
@@ -335,20 +314,24 @@ impl Variant {
                 };
                 let r = role(&format!("{name} unit"), r)?;
                 if !roles.contains(&r) {
-                    return Err(bad(format!(
-                        "{name}: unit `{u}`: {} is not in play",
-                        r.name()
-                    )));
+                    return Err(bad(format!("{name}: unit `{u}`: {} is not in play", r.name())));
                 }
                 let s = square(&format!("{name} unit"), s)?;
                 if !occupied.insert(s) {
-                    return Err(bad(format!(
-                        "{name}: unit `{u}`: {s} already holds a piece"
-                    )));
+                    return Err(bad(format!("{name}: unit `{u}`: {s} already holds a piece")));
                 }
                 start_units.push((r, s));
             }
+            let mut kings = start_units.iter().filter(|(r, _)| *r == Role::King);
+            let king_square = match (kings.next(), kings.next()) {
+                (Some(&(_, sq)), None) => Some(sq),
+                _ => None,
+            };
+            if file.castling && king_square.is_none() {
+                return Err(bad(format!("{name}: castling needs exactly one starting king")));
+            }
             powers.push(PowerDef {
+                king_square,
                 name,
                 colour,
                 side: p.side,
@@ -370,6 +353,9 @@ impl Variant {
             first_year: file.first_year,
             seasons: file.seasons,
             centers,
+            castling: file.castling,
+            en_passant: file.en_passant,
+            promotion: file.promotion,
             powers,
         })
     }
@@ -379,11 +365,7 @@ impl Variant {
     #[must_use]
     pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
         let n = name.trim();
-        if let Some(i) = self
-            .powers
-            .iter()
-            .position(|p| p.name.eq_ignore_ascii_case(n))
-        {
+        if let Some(i) = self.powers.iter().position(|p| p.name.eq_ignore_ascii_case(n)) {
             return Some(PowerId(i as u8));
         }
         let lower = n.to_lowercase();
@@ -420,11 +402,7 @@ impl Variant {
     /// The names of all powers, comma-separated, for error messages.
     #[must_use]
     pub fn power_names(&self) -> String {
-        self.powers
-            .iter()
-            .map(|p| p.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
+        self.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
     }
 
     /// Whether pieces of this kind are in play.
@@ -436,11 +414,7 @@ impl Variant {
     /// The roles in play as readable text ("kings and knights").
     #[must_use]
     pub fn roles_text(&self) -> String {
-        let names: Vec<String> = self
-            .roles
-            .iter()
-            .map(|r| format!("{}s", r.name()))
-            .collect();
+        let names: Vec<String> = self.roles.iter().map(|r| format!("{}s", r.name())).collect();
         match names.split_last() {
             Some((last, [])) => last.clone(),
             Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
@@ -472,10 +446,7 @@ mod tests {
         assert_eq!(mughal.homes.len(), 5);
         assert_eq!(mughal.build_zone.len(), 8);
         assert_eq!(mughal.start_units.len(), 4);
-        assert_eq!(
-            v.power_by_name("russia"),
-            v.power_by_name("Tsardom of Russia")
-        );
+        assert_eq!(v.power_by_name("russia"), v.power_by_name("Tsardom of Russia"));
         assert_eq!(v.roles_text(), "kings and knights");
     }
 
@@ -486,6 +457,25 @@ mod tests {
         assert_eq!(v.centers.len(), 18);
         assert_eq!(v.solo, 12);
         assert_eq!(v.powers.len(), 2);
+    }
+
+    #[test]
+    fn chessdip_matches_the_rulings() {
+        let v = Variant::builtin("chessdip").unwrap();
+        assert_eq!(v.centers.len(), 29);
+        assert_eq!(v.solo, 15);
+        assert_eq!(v.first_year, 1);
+        assert!(v.castling && v.en_passant && v.promotion);
+        let owned: usize = v.powers.iter().map(|p| p.start_centers.len()).sum();
+        assert_eq!(owned, 12);
+        for p in &v.powers {
+            assert_eq!(p.homes.len(), 9, "{}", p.name);
+            for &(_, sq) in &p.start_units {
+                assert!(p.start_centers.contains(sq), "{} starts on its own center {sq}", p.name);
+            }
+        }
+        let england = v.power(v.power_by_name("england").unwrap());
+        assert_eq!(england.king_square, Some("d1".parse().unwrap()));
     }
 
     #[test]
@@ -500,9 +490,6 @@ mod tests {
         let broken = text.replacen("\"K d1\"", "\"N b1\"", 1);
         let e = Variant::from_toml(&broken).unwrap_err().to_string();
         assert!(e.contains("b1 already holds a piece"), "{e}");
-        assert!(matches!(
-            Variant::builtin("nope"),
-            Err(VariantError::Unknown { .. })
-        ));
+        assert!(matches!(Variant::builtin("nope"), Err(VariantError::Unknown { .. })));
     }
 }
