@@ -16,19 +16,17 @@ fn sq(s: &str) -> Square {
 }
 
 fn parse_all(v: &Variant, state: &DipState, orders: &[(PowerId, String)]) -> Vec<Order> {
-    orders
-        .iter()
-        .filter_map(|(p, text)| {
-            let t = dip::parse(v.board, text, Context::Movement).ok()?;
-            match dip::validate_movement(v, state, *p, &t) {
-                Ok(o) => Some(o),
-                Err(e) => {
-                    eprintln!("{text}: {e}");
-                    None
-                }
-            }
-        })
-        .collect()
+    let mut out = Vec::with_capacity(orders.len());
+    for (p, text) in orders {
+        let valid = dip::parse(v.board, text, Context::Movement)
+            .map_err(|e| e.to_string())
+            .and_then(|t| dip::validate_movement(v, state, *p, &t).map_err(|e| e.to_string()));
+        match valid {
+            Ok(valid) => out.extend(valid.orders()),
+            Err(e) => eprintln!("{text}: {e}"),
+        }
+    }
+    out
 }
 
 fn chesspolitik_phase(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {

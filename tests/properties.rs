@@ -80,7 +80,7 @@ fn build(v: &Variant, pieces: &[(u8, u8, bool)], choices: &[(u8, u8)]) -> (DipSt
         };
         let t = dip::parse(v.board, &text, Context::Movement).expect("generated orders parse");
         let o = dip::validate_movement(v, &state, piece.power, &t).expect("generated orders are legal");
-        orders.push(o);
+        orders.extend(o.orders());
     }
     (state, orders)
 }

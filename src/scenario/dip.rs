@@ -134,7 +134,8 @@ pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
     let state = build_state(&variant, s)?;
     let ctx = if state.phase.season.is_movement() { Context::Movement } else { Context::Adjustment };
     let mut report = Report { phase: state.phase.name(&variant), ..Report::default() };
-    let mut accepted: Vec<(usize, PowerId, String)> = Vec::new();
+    // Accepted texts with the indexes of the orders they stand for.
+    let mut accepted: Vec<(Vec<usize>, PowerId, String)> = Vec::new();
     let mut movement: Vec<Order> = Vec::new();
     let mut adjustments: Vec<Adjustment> = Vec::new();
     for (pname, text) in &s.orders {
@@ -150,25 +151,29 @@ pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
         };
         if ctx == Context::Movement {
             match validate_movement(&variant, &state, p, &parsed) {
-                Ok(order) => {
-                    if let Some(prev) = movement.iter().find(|o| o.square == order.square) {
+                Ok(valid) => {
+                    let clash = valid
+                        .orders()
+                        .find_map(|o| movement.iter().find(|prev| prev.square == o.square).map(|prev| (o, *prev)));
+                    if let Some((o, prev)) = clash {
                         let e = dip::IllegalOrder::AlreadyOrdered {
-                            role: order.role,
-                            square: order.square,
+                            role: o.role,
+                            square: o.square,
                             previous: prev.to_string(),
                         };
                         report.invalid.push(reject(e.to_string()));
                         continue;
                     }
-                    accepted.push((movement.len(), p, text.clone()));
-                    movement.push(order);
+                    let first = movement.len();
+                    movement.extend(valid.orders());
+                    accepted.push(((first..movement.len()).collect(), p, text.clone()));
                 }
                 Err(e) => report.invalid.push(reject(e.to_string())),
             }
         } else {
             match validate_adjustment(&variant, &state, p, &parsed, &adjustments) {
                 Ok(a) => {
-                    accepted.push((adjustments.len(), p, text.clone()));
+                    accepted.push((vec![adjustments.len()], p, text.clone()));
                     adjustments.push(a);
                 }
                 Err(e) => report.invalid.push(reject(e.to_string())),
@@ -178,15 +183,22 @@ pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
     if ctx == Context::Movement {
         let (next, mr) = apply_movement(&variant, &state, &movement);
         let res = &mr.resolution;
-        for (i, p, text) in &accepted {
-            let order = movement[*i];
-            let k = res.orders.iter().position(|o| *o == order).unwrap_or(0);
-            let outcome = res.outcomes[k];
+        for (indexes, p, text) in &accepted {
+            let outcomes: Vec<dip::Outcome> = indexes
+                .iter()
+                .filter_map(|&i| res.orders.iter().position(|o| *o == movement[i]).map(|k| res.outcomes[k]))
+                .collect();
+            let ok = outcomes.iter().all(|o| o.succeeded());
+            let reason = outcomes
+                .iter()
+                .find(|o| !o.succeeded() && **o != dip::Outcome::PartnerFailed)
+                .or(outcomes.first())
+                .map_or_else(String::new, |o| o.reason());
             report.orders.push(OrderResult {
                 power: variant.power(*p).name.clone(),
                 order: text.clone(),
-                result: if outcome.succeeded() { "succeeds" } else { "fails" }.into(),
-                reason: outcome.reason(),
+                result: if ok { "succeeds" } else { "fails" }.into(),
+                reason,
             });
         }
         report.dislodged =
@@ -195,8 +207,8 @@ pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
         finish(&variant, &next, &mut report);
     } else {
         let (next, ar) = apply_adjustments(&variant, &state, &adjustments);
-        for (i, p, text) in &accepted {
-            let a = adjustments[*i];
+        for (indexes, p, text) in &accepted {
+            let a = adjustments[indexes[0]];
             let done = ar.carried_out.contains(&a);
             report.orders.push(OrderResult {
                 power: variant.power(*p).name.clone(),

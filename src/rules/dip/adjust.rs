@@ -5,6 +5,7 @@ use std::fmt;
 use serde::Serialize;
 use thiserror::Error;
 
+use super::geometry;
 use super::order_text::OrderText;
 use super::state::{DipState, Piece};
 use super::variant::Variant;
@@ -41,6 +42,13 @@ pub enum AdjustmentKind {
     },
     /// Give up one build.
     Waive,
+    /// Promote the pawn on `square` (on its last rank) to `role`.
+    Promote {
+        /// The pawn's square.
+        square: Square,
+        /// Knight, bishop or rook.
+        role: Role,
+    },
 }
 
 impl fmt::Display for Adjustment {
@@ -51,6 +59,7 @@ impl fmt::Display for Adjustment {
                 write!(f, "disband {} {square}", role.char())
             }
             AdjustmentKind::Waive => f.write_str("waive"),
+            AdjustmentKind::Promote { square, role } => write!(f, "promote {square} {}", role.char()),
         }
     }
 }
@@ -200,6 +209,9 @@ pub enum IllegalAdjustment {
         /// The ordering power's name.
         power: String,
     },
+    /// A promotion of something that is not the power's pawn on its last rank.
+    #[error("{0}")]
+    CannotPromote(String),
     /// An order kind the variant does not have (promotions without pawns).
     #[error("{variant} has no {what}")]
     Unavailable {
@@ -221,7 +233,21 @@ pub fn balance(state: &DipState, power: PowerId) -> i64 {
 #[must_use]
 pub fn has_adjustments(variant: &Variant, state: &DipState, power: PowerId) -> bool {
     let b = balance(state, power);
-    b < 0 || (b > 0 && buildable_squares(variant, state, power).next().is_some())
+    b < 0
+        || (b > 0 && buildable_squares(variant, state, power).next().is_some())
+        || pawns_to_promote(variant, state, power).next().is_some()
+}
+
+/// The power's pawns standing on its last rank (promoted in Winter).
+pub fn pawns_to_promote<'a>(
+    variant: &'a Variant,
+    state: &'a DipState,
+    power: PowerId,
+) -> impl Iterator<Item = Square> + 'a {
+    let facing = variant.power(power).facing;
+    state.pieces_of(power).filter_map(move |(sq, p)| {
+        (variant.promotion && p.role == Role::Pawn && geometry::on_last_rank(variant.board, facing, sq)).then_some(sq)
+    })
 }
 
 /// The empty, owned centers of the power's build zone.
@@ -250,13 +276,42 @@ pub fn validate_adjustment(
     let pieces = state.piece_count(power);
     let b = balance(state, power);
     let mine: Vec<&Adjustment> = earlier.iter().filter(|a| a.power == power).collect();
+    let counted = mine.iter().filter(|a| !matches!(a.kind, AdjustmentKind::Promote { .. })).count();
     let list = || mine.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ");
     let kind = match *text {
         OrderText::Piece { .. } | OrderText::Castle { .. } => {
             return Err(IllegalAdjustment::WrongPhase { phase: state.phase.name(variant) })
         }
-        OrderText::Promote { .. } => {
+        OrderText::Promote { .. } if !variant.promotion => {
             return Err(IllegalAdjustment::Unavailable { what: "pawns to promote", variant: variant.name.clone() })
+        }
+        OrderText::Promote { square, role } => {
+            let facing = variant.power(power).facing;
+            let bad = |m: String| Err(IllegalAdjustment::CannotPromote(m));
+            match state.piece(square) {
+                None => return bad(format!("{name} has no pawn on {square} to promote")),
+                Some(p) if p.power != power => {
+                    return bad(format!(
+                        "the {} on {square} belongs to {}, not {name}",
+                        p.role,
+                        variant.power(p.power).name
+                    ))
+                }
+                Some(p) if p.role != Role::Pawn => {
+                    return bad(format!("the piece on {square} is a {}, not a pawn", p.role))
+                }
+                Some(_) if !geometry::on_last_rank(variant.board, facing, square) => {
+                    return bad(format!("the pawn on {square} has not reached {name}'s last rank"))
+                }
+                Some(_) => {}
+            }
+            if !matches!(role, Role::Knight | Role::Bishop | Role::Rook) || !variant.has_role(role) {
+                return bad(format!("a pawn promotes to a knight, bishop or rook, not a {role}"));
+            }
+            if mine.iter().any(|a| matches!(a.kind, AdjustmentKind::Promote { square: s, .. } if s == square)) {
+                return bad(format!("the pawn on {square} already has a promotion order"));
+            }
+            AdjustmentKind::Promote { square, role }
         }
         OrderText::Waive | OrderText::Build { .. } if b < 0 => {
             return Err(IllegalAdjustment::MustDisband { power: name, centers, pieces, due: (-b) as usize })
@@ -264,7 +319,7 @@ pub fn validate_adjustment(
         OrderText::Waive | OrderText::Build { .. } if b == 0 => {
             return Err(IllegalAdjustment::NothingToAdjust { power: name, centers, pieces })
         }
-        OrderText::Waive | OrderText::Build { .. } if mine.len() >= b as usize => {
+        OrderText::Waive | OrderText::Build { .. } if counted >= b as usize => {
             return Err(IllegalAdjustment::TooManyBuilds { power: name, allowed: b as usize, list: list() })
         }
         OrderText::Waive => AdjustmentKind::Waive,
@@ -324,7 +379,7 @@ pub fn validate_adjustment(
             if mine.iter().any(|a| matches!(a.kind, AdjustmentKind::Disband { square: s, .. } if s == square)) {
                 return Err(IllegalAdjustment::AlreadyDisbanded { role: piece.role, square });
             }
-            if mine.len() >= (-b) as usize {
+            if counted >= (-b) as usize {
                 return Err(IllegalAdjustment::TooManyDisbands { power: name, due: (-b) as usize, list: list() });
             }
             AdjustmentKind::Disband { role: piece.role, square }
@@ -342,6 +397,8 @@ pub struct AdjustmentReport {
     pub civil_disorder: Vec<(PowerId, Role, Square)>,
     /// Builds neither ordered nor waived: (power, count).
     pub unused_builds: Vec<(PowerId, usize)>,
+    /// Pawns promoted without an order (they become knights): (power, square).
+    pub default_promotions: Vec<(PowerId, Square)>,
 }
 
 /// Pieces of `power` in civil-disorder order: farthest (king moves) from its
@@ -359,11 +416,19 @@ pub fn civil_disorder_order(variant: &Variant, state: &DipState, power: PowerId)
 #[must_use]
 pub fn apply_adjustments(variant: &Variant, state: &DipState, orders: &[Adjustment]) -> (DipState, AdjustmentReport) {
     let mut next = state.clone();
-    let mut report =
-        AdjustmentReport { carried_out: Vec::new(), civil_disorder: Vec::new(), unused_builds: Vec::new() };
+    let mut report = AdjustmentReport {
+        carried_out: Vec::new(),
+        civil_disorder: Vec::new(),
+        unused_builds: Vec::new(),
+        default_promotions: Vec::new(),
+    };
     for power in variant.power_ids() {
         let b = balance(state, power);
-        let mine: Vec<Adjustment> = orders.iter().filter(|a| a.power == power).copied().collect();
+        let mine: Vec<Adjustment> = orders
+            .iter()
+            .filter(|a| a.power == power && !matches!(a.kind, AdjustmentKind::Promote { .. }))
+            .copied()
+            .collect();
         if b > 0 {
             let mut used = 0;
             for a in mine.iter().take(b as usize) {
@@ -398,6 +463,27 @@ pub fn apply_adjustments(variant: &Variant, state: &DipState, orders: &[Adjustme
             for (sq, p) in civil_disorder_order(variant, &next, power).into_iter().take(due - done) {
                 next.take(sq);
                 report.civil_disorder.push((power, p.role, sq));
+            }
+        }
+    }
+    // Promotions last, for the pawns still on the board.
+    for power in variant.power_ids() {
+        let pawns: Vec<Square> = pawns_to_promote(variant, &next, power).collect();
+        for sq in pawns {
+            let ordered = orders
+                .iter()
+                .find(|a| a.power == power && matches!(a.kind, AdjustmentKind::Promote { square, .. } if square == sq));
+            let role = match ordered.map(|a| a.kind) {
+                Some(AdjustmentKind::Promote { role, .. }) => role,
+                _ => Role::Knight,
+            };
+            match ordered {
+                Some(a) => report.carried_out.push(*a),
+                None => report.default_promotions.push((power, sq)),
+            }
+            next.put(sq, Piece { power, role, moved: true });
+            if variant.centers.contains(sq) {
+                next.promoted_homes.insert(sq, power);
             }
         }
     }

@@ -44,6 +44,16 @@ impl Via {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+    /// The same squares less `sq` (castling: the rook's path skips the king's landing square).
+    #[must_use]
+    pub fn without(&self, sq: Square) -> Via {
+        let mut v = Via::NONE;
+        for s in self.iter().filter(|&s| s != sq) {
+            v.push(s);
+        }
+        v
+    }
+
     /// Whether `sq` is one of the squares.
     #[must_use]
     pub fn contains(&self, sq: Square) -> bool {
@@ -78,6 +88,18 @@ pub fn on_home_rows(board: Board, facing: Facing, sq: Square) -> bool {
         Facing::Down => r + 2 >= board.ranks,
         Facing::Right => f < 2,
         Facing::Left => f + 2 >= board.files,
+    }
+}
+
+/// Whether `sq` lies on the power's last rank (or file): where its pawns promote.
+#[must_use]
+pub fn on_last_rank(board: Board, facing: Facing, sq: Square) -> bool {
+    let (f, r) = (sq.file().index(), sq.rank().index());
+    match facing {
+        Facing::Up => r + 1 == board.ranks,
+        Facing::Down => r == 0,
+        Facing::Right => f + 1 == board.files,
+        Facing::Left => f == 0,
     }
 }
 

@@ -12,13 +12,15 @@ pub mod order_text;
 pub mod phase;
 pub mod resolve;
 pub mod state;
+pub mod validate;
 pub mod variant;
 
 pub use adjust::{apply_adjustments, validate_adjustment, Adjustment, AdjustmentKind, IllegalAdjustment};
 pub use geometry::{MoveKind, Via};
-pub use order::{validate_movement, IllegalOrder, Order, OrderKind, Supported};
+pub use order::{Coupling, IllegalOrder, Order, OrderKind, Supported};
 pub use order_text::{parse, Context, OrderText, ParseError};
 pub use phase::{apply_movement, game_result, GameResult, MovementReport};
 pub use resolve::{resolve, Outcome, Resolution, Strength};
 pub use state::{DipState, Phase, Piece, Season, Setup, SetupError};
+pub use validate::{validate_movement, Validated};
 pub use variant::{Variant, VariantError};

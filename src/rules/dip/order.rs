@@ -10,10 +10,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::geometry::{self, MoveKind, Via};
-use super::order_text::{ActionText, DirectText, MoveCode, OrderText};
-use super::state::DipState;
-use super::variant::Variant;
+use super::geometry::{MoveKind, Via};
 use crate::rules::power::PowerId;
 use crate::rules::role::Role;
 use crate::rules::square::Square;
@@ -305,6 +302,35 @@ pub enum IllegalOrder {
         /// The kinds in play.
         roles: String,
     },
+    /// A two-square pawn advance away from the power's first two ranks.
+    #[error("no two-square move from {0}: pawns advance two squares only from their power's first two ranks")]
+    NoTwoSquare(Square),
+    /// Castling without the pieces for it.
+    #[error("castling {order} needs an unmoved king on {king} and rook on {rook}{detail}")]
+    CannotCastle {
+        /// `O-O` or `O-O-O`.
+        order: &'static str,
+        /// The king square.
+        king: Square,
+        /// The rook's corner.
+        rook: Square,
+        /// What is missing.
+        detail: String,
+    },
+    /// En passant without a passed pawn.
+    #[error("en passant needs a pawn that moved two squares last phase{detail}")]
+    NoEnPassant {
+        /// What is missing.
+        detail: String,
+    },
+    /// A support-convoy for a square no order from there passes.
+    #[error("{square} is not an intermediate square of {what}")]
+    NotOnPath {
+        /// The convoy square.
+        square: Square,
+        /// The order described.
+        what: String,
+    },
     /// A movement order in an adjustment phase or the reverse.
     #[error("it is {phase}: {expected}")]
     WrongPhase {
@@ -315,153 +341,9 @@ pub enum IllegalOrder {
     },
 }
 
-fn kind_word(k: MoveKind) -> &'static str {
+pub(crate) fn kind_word(k: MoveKind) -> &'static str {
     match k {
         MoveKind::Attack => "an attack (`x`)",
         MoveKind::Travel => "a travel order (`t`)",
     }
-}
-
-/// Finds the ordering power's piece on `square`, checking owner and letter.
-fn own_piece(
-    variant: &Variant,
-    state: &DipState,
-    power: PowerId,
-    role: Option<Role>,
-    square: Square,
-) -> Result<Role, IllegalOrder> {
-    if let Some(r) = role {
-        if !variant.has_role(r) {
-            return Err(IllegalOrder::RoleNotInPlay {
-                role: r,
-                variant: variant.name.clone(),
-                allowed: variant.roles_text(),
-            });
-        }
-    }
-    let Some(piece) = state.piece(square) else {
-        return Err(IllegalOrder::NoPiece { power: variant.power(power).name.clone(), square });
-    };
-    if piece.power != power {
-        return Err(IllegalOrder::NotYours {
-            role: piece.role,
-            square,
-            owner: variant.power(piece.power).name.clone(),
-            power: variant.power(power).name.clone(),
-        });
-    }
-    match role {
-        // A bare square means a pawn in the seed's grammar; accept a bare square for any piece.
-        Some(said) if said != piece.role => Err(IllegalOrder::WrongRole { square, said, actual: piece.role }),
-        _ => Ok(piece.role),
-    }
-}
-
-fn reach_hint(variant: &Variant, state: &DipState, role: Role, from: Square) -> String {
-    let facing = state.piece(from).map_or(crate::rules::power::Facing::Up, |p| variant.power(p.power).facing);
-    let list: Vec<String> = geometry::targets(variant.board, role, facing, from).map(|s| s.to_string()).collect();
-    if list.is_empty() {
-        String::new()
-    } else {
-        format!("; it can move to {}", list.join(", "))
-    }
-}
-
-/// Checks one movement order of `power` against the position.
-///
-/// # Errors
-/// [`IllegalOrder`] saying what is not allowed and, where it helps, what would be.
-pub fn validate_movement(
-    variant: &Variant,
-    state: &DipState,
-    power: PowerId,
-    text: &OrderText,
-) -> Result<Order, IllegalOrder> {
-    let unavailable =
-        |what| IllegalOrder::Unavailable { what, variant: variant.name.clone(), roles: variant.roles_text() };
-    let (role, square, action) = match *text {
-        OrderText::Piece { role, square, action } => (role, square, action),
-        OrderText::Castle { .. } => return Err(unavailable("castling")),
-        OrderText::Build { .. } | OrderText::Disband { .. } | OrderText::Promote { .. } | OrderText::Waive => {
-            return Err(IllegalOrder::WrongPhase {
-                phase: state.phase.name(variant),
-                expected:
-                    "pieces hold, move and support now; build, disband and waive orders come in the adjustment phase",
-            })
-        }
-    };
-    let role = own_piece(variant, state, power, role, square)?;
-    let facing = variant.power(power).facing;
-    let board = variant.board;
-    let kind = match action {
-        ActionText::Hold => OrderKind::Hold,
-        ActionText::Move { to, code } => {
-            if to == square {
-                return Err(IllegalOrder::MoveToOwnSquare { role, square });
-            }
-            let Some(r) = geometry::reach(board, role, facing, square, to) else {
-                return Err(IllegalOrder::CannotReach {
-                    role,
-                    from: square,
-                    to,
-                    hint: reach_hint(variant, state, role, square),
-                });
-            };
-            let said = match code {
-                MoveCode::Plain => None,
-                MoveCode::Capture => Some(MoveKind::Attack),
-                MoveCode::Travel => Some(MoveKind::Travel),
-            };
-            if let Some(said) = said.filter(|k| *k != r.kind) {
-                return Err(IllegalOrder::WrongMoveKind {
-                    role,
-                    from: square,
-                    to,
-                    said: kind_word(said),
-                    actual: kind_word(r.kind),
-                });
-            }
-            OrderKind::Move { to, kind: r.kind, via: r.via }
-        }
-        ActionText::EnPassant { .. } => return Err(unavailable("en passant")),
-        ActionText::Support { role: target_said, square: target, direct } => {
-            let (supported, landing) = match direct {
-                DirectText::Hold => (Supported::Hold, target),
-                DirectText::Move { to, code } => {
-                    let kind = match code {
-                        MoveCode::Plain => None,
-                        MoveCode::Capture => Some(MoveKind::Attack),
-                        MoveCode::Travel => Some(MoveKind::Travel),
-                    };
-                    (Supported::Move { to, kind }, to)
-                }
-                DirectText::Convoy { .. } => return Err(unavailable("convoys to support")),
-            };
-            if target == square {
-                return Err(IllegalOrder::SelfSupport { role, square });
-            }
-            let Some(tp) = state.piece(target) else {
-                return Err(IllegalOrder::NothingToSupport(target));
-            };
-            if let Some(said) = target_said.filter(|r| *r != tp.role) {
-                return Err(IllegalOrder::WrongRole { square: target, said, actual: tp.role });
-            }
-            if landing == square {
-                return Err(IllegalOrder::SupportOntoSelf { role, square });
-            }
-            if let Supported::Move { to, kind } = supported {
-                let tfacing = variant.power(tp.power).facing;
-                let ok = geometry::reach(board, tp.role, tfacing, target, to)
-                    .is_some_and(|r| kind.is_none_or(|k| k == r.kind));
-                if !ok {
-                    return Err(IllegalOrder::SupportedCannotReach { role: tp.role, from: target, to });
-                }
-            }
-            let Some(r) = geometry::support_reach(board, role, facing, square, landing) else {
-                return Err(IllegalOrder::SupportCannotReach { role, from: square, to: landing });
-            };
-            OrderKind::Support { target, target_role: tp.role, supported, via: r.via }
-        }
-    };
-    Ok(Order { power, square, role, kind, coupling: None })
 }
