@@ -86,7 +86,7 @@ fn build(v: &Variant, pieces: &[(u8, u8, bool)], choices: &[(u8, u8)]) -> (DipSt
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(cases(400)))]
 
     #[test]
     fn resolver_invariants((pieces, choices) in position()) {
@@ -120,4 +120,9 @@ proptest! {
         let again = dip::resolve(&state, &reversed);
         prop_assert_eq!(&again.outcomes, &res.outcomes);
     }
+}
+
+/// The number of cases: `PROPTEST_CASES` if set (for deeper local runs), else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }

@@ -92,6 +92,8 @@ pub enum Outcome {
     },
     /// A convoy order failed: another convoy order on its square was as strong.
     Contested,
+    /// A convoy order failed by the paradox rule (a paradox involving a convoy).
+    Paradox,
 }
 
 impl Outcome {
@@ -127,6 +129,7 @@ impl Outcome {
             Outcome::Blocked => "a piece stayed on the square".into(),
             Outcome::Broken { by } => format!("broken by the move from {by}"),
             Outcome::Contested => "another convoy order on the square was as strong".into(),
+            Outcome::Paradox => "failed by the paradox rule: the convoy was part of a paradox".into(),
         }
     }
 }
@@ -363,19 +366,27 @@ struct Resolver<'c> {
     state: Vec<State>,
     result: Vec<bool>,
     deps: Vec<usize>,
-    /// Squares whose "does the piece leave" question is being asked (a guard
-    /// against chains of pawn attacks asking each other).
-    asking: u64,
+    /// When each order's current guess was made (a logical clock).
+    stamp: Vec<u32>,
+    clock: u32,
+    /// During verification: the node being re-adjudicated, and the reads seen.
+    reading: Option<usize>,
+    reads: Vec<(usize, usize)>,
 }
 
 impl Resolver<'_> {
     fn resolve(&mut self, nr: usize) -> bool {
         match self.state[nr] {
-            State::Resolved => return self.result[nr],
-            State::Guessing => {
-                if !self.deps.contains(&nr) {
-                    self.deps.push(nr);
+            State::Resolved => {
+                if let Some(reader) = self.reading {
+                    self.reads.push((reader, nr));
                 }
+                return self.result[nr];
+            }
+            State::Guessing => {
+                // Record every read of a guess, even one already listed: the
+                // reader's result depends on it and must not be taken as final.
+                self.deps.push(nr);
                 return self.result[nr];
             }
             State::Unresolved => {}
@@ -383,7 +394,10 @@ impl Resolver<'_> {
         let old = self.deps.len();
         self.result[nr] = false;
         self.state[nr] = State::Guessing;
+        self.stamp[nr] = self.clock;
+        self.clock += 1;
         let first = self.adjudicate(nr);
+        tracing::trace!(node = %self.describe(nr), first, deps = self.deps.len() - old, "first guess (fails) adjudicated");
         if self.deps.len() == old {
             // No order depended on a guess: the result is final.
             if self.state[nr] != State::Resolved {
@@ -392,31 +406,171 @@ impl Resolver<'_> {
             }
             return first;
         }
-        if self.deps[old] != nr {
-            // Depends on another order's guess: keep guessing, report upwards.
+        if !self.deps[old..].contains(&nr) {
+            // Depends on other orders' guesses only: keep guessing, report upwards.
             self.deps.push(nr);
             self.result[nr] = first;
             return first;
         }
         // The result depends on its own guess: try the other guess.
-        self.reset_from(old);
+        let mut outer = self.outer_guesses(nr, old);
+        self.reset_from(old, nr);
         self.result[nr] = true;
         self.state[nr] = State::Guessing;
         let second = self.adjudicate(nr);
-        if first == second {
-            self.reset_from(old);
-            self.result[nr] = first;
-            self.state[nr] = State::Resolved;
-            return first;
+        tracing::trace!(node = %self.describe(nr), first, second, "second guess (succeeds) adjudicated");
+        for d in self.outer_guesses(nr, old) {
+            if !outer.contains(&d) {
+                outer.push(d);
+            }
         }
-        // Two consistent resolutions or none: a cycle the backup rule settles.
-        self.backup_rule(old);
-        self.resolve(nr)
+        if outer.is_empty() {
+            if first == second {
+                self.reset_from(old, nr);
+                self.result[nr] = first;
+                self.state[nr] = State::Resolved;
+                return first;
+            }
+            // Two consistent resolutions or none: a cycle the backup rule settles.
+            tracing::trace!(node = nr, cycle = ?self.deps[old..].iter().map(|&d| self.describe(d)).collect::<Vec<_>>(), "backup rule");
+            self.backup_rule(old);
+            return self.resolve(nr);
+        }
+        // The cycle also hangs on older guesses: settle it for those guesses
+        // only, and stay a guess that is redone when they change.
+        let value = if first == second { first } else { self.conditional_backup(nr, old) };
+        self.reset_from(old, nr);
+        self.deps.extend(outer);
+        self.deps.push(nr);
+        self.state[nr] = State::Guessing;
+        self.result[nr] = value;
+        value
     }
 
-    fn reset_from(&mut self, old: usize) {
+    /// Checks the finished resolution: every node re-adjudicated against the
+    /// final results must agree with its own. Where some do not (a paradox
+    /// the guesses could not see whole), returns the convoys of the cycles
+    /// they depend on, not yet in `forced`: those fail by the paradox rule.
+    fn paradox_convoys(&mut self, forced: &[usize]) -> Vec<usize> {
+        let n = self.ctx.nodes.len();
+        self.reads.clear();
+        let mut bad = Vec::new();
+        for i in 0..n {
+            if forced.contains(&i) {
+                continue;
+            }
+            self.reading = Some(i);
+            let again = self.adjudicate(i);
+            if again != self.result[i] {
+                bad.push(i);
+            }
+        }
+        self.reading = None;
+        if bad.is_empty() {
+            return Vec::new();
+        }
+        let mut edges = vec![Vec::new(); n];
+        for &(a, b) in &self.reads {
+            if !edges[a].contains(&b) {
+                edges[a].push(b);
+            }
+        }
+        // Nodes reachable from the inconsistent ones.
+        let mut reach = vec![false; n];
+        let mut stack = bad.clone();
+        while let Some(x) = stack.pop() {
+            if !reach[x] {
+                reach[x] = true;
+                stack.extend(edges[x].iter().copied());
+            }
+        }
+        let comp = strongly_connected(&edges);
+        let mut size = vec![0usize; n];
+        for &c in &comp {
+            size[c] += 1;
+        }
+        let cyclic = |x: usize| size[comp[x]] > 1 || edges[x].contains(&x);
+        let mut out: Vec<usize> = (0..n)
+            .filter(|&x| reach[x] && cyclic(x) && !forced.contains(&x))
+            .filter(|&x| matches!(self.ctx.nodes[x], Node::Convoy { .. }))
+            .collect();
+        if out.is_empty() {
+            // No convoy to blame: fail the convoys the inconsistent orders reach at all.
+            out = (0..n)
+                .filter(|&x| reach[x] && !forced.contains(&x) && matches!(self.ctx.nodes[x], Node::Convoy { .. }))
+                .collect();
+        }
+        out
+    }
+
+    /// The guessing orders read since `old` whose guesses are older than `nr`'s.
+    fn outer_guesses(&self, nr: usize, old: usize) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
         for &d in &self.deps[old..] {
+            if d != nr && self.state[d] == State::Guessing && self.stamp[d] < self.stamp[nr] && !out.contains(&d) {
+                out.push(d);
+            }
+        }
+        out
+    }
+
+    /// The value the backup rule gives `nr` within the cycle `deps[old..]`,
+    /// without settling anything for good (the cycle hangs on older guesses).
+    fn conditional_backup(&mut self, nr: usize, old: usize) -> bool {
+        let stamp = self.stamp[nr];
+        let mut cycle: Vec<usize> = Vec::new();
+        for &d in &self.deps[old..] {
+            if self.state[d] == State::Guessing && self.stamp[d] >= stamp && !cycle.contains(&d) {
+                cycle.push(d);
+            }
+        }
+        let has_convoy = cycle.iter().any(|&d| matches!(self.ctx.nodes[d], Node::Convoy { .. }));
+        let forced = |ctx: &Ctx, d: usize| -> Option<bool> {
+            if has_convoy {
+                matches!(ctx.nodes[d], Node::Convoy { .. }).then_some(false)
+            } else {
+                ctx.is_move(d).then_some(true)
+            }
+        };
+        if let Some(v) = forced(self.ctx, nr) {
+            return v;
+        }
+        // Hold the forced orders at their backup values (as guesses), work out nr.
+        self.deps.truncate(old);
+        let mut held = Vec::new();
+        for &d in &cycle {
+            match forced(self.ctx, d) {
+                Some(v) => {
+                    self.result[d] = v;
+                    held.push(d);
+                }
+                None if d != nr => self.state[d] = State::Unresolved,
+                None => {}
+            }
+        }
+        let value = self.adjudicate(nr);
+        for d in held {
             self.state[d] = State::Unresolved;
+        }
+        value
+    }
+
+    fn describe(&self, i: usize) -> String {
+        match self.ctx.nodes[i] {
+            Node::Order(o) => o.to_string(),
+            Node::Convoy { square, of, .. } => format!("{square} C {}", self.ctx.order(usize::from(of))),
+        }
+    }
+
+    /// Forgets the guesses made within `nr`'s evaluation (those read since
+    /// `old` and not older than `nr`'s own); older guesses stay as they are.
+    fn reset_from(&mut self, old: usize, nr: usize) {
+        let stamp = self.stamp[nr];
+        for i in old..self.deps.len() {
+            let d = self.deps[i];
+            if d == nr || self.stamp[d] >= stamp {
+                self.state[d] = State::Unresolved;
+            }
         }
         self.deps.truncate(old);
     }
@@ -521,22 +675,19 @@ impl Resolver<'_> {
             return false;
         }
         if o.role == Role::Pawn && kind == MoveKind::Attack && o.coupling.is_none() {
-            // A pawn moves only when its attack dislodges a piece.
-            return self.stays(to);
+            // A pawn moves only when its attack dislodges a piece. The loser of a
+            // head-to-head stays; otherwise ask the target. (Chains of pawn
+            // attacks cannot close a cycle except as a head-to-head: pawns of
+            // one direction alternate ranks, so a cycle would revisit a square.)
+            return ctx.head_to_head(i).is_some() || self.stays(to);
         }
         true
     }
 
-    /// Whether a piece stands on `sq` and does not leave it.
+    /// Whether a piece stands on `sq` and does not leave it. (Re-entry is safe:
+    /// every path back here passes through [`Resolver::resolve`], which tracks guesses.)
     fn stays(&mut self, sq: Square) -> bool {
-        let bit = 1u64 << sq.index();
-        if !self.ctx.occupied(sq) || self.asking & bit != 0 {
-            return self.ctx.occupied(sq);
-        }
-        self.asking |= bit;
-        let leaves = self.vacates(sq);
-        self.asking &= !bit;
-        !leaves
+        self.ctx.occupied(sq) && !self.vacates(sq)
     }
 
     fn attack_strength(&mut self, i: usize) -> Strength {
@@ -721,11 +872,32 @@ impl Resolver<'_> {
 pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
     let ctx = Ctx::new(state, orders);
     let n = ctx.nodes.len();
-    let mut r =
-        Resolver { ctx: &ctx, state: vec![State::Unresolved; n], result: vec![false; n], deps: Vec::new(), asking: 0 };
-    for i in 0..n {
-        r.resolve(i);
-    }
+    // Convoys made to fail by the paradox rule, grown until the result is consistent.
+    let mut forced: Vec<usize> = Vec::new();
+    let mut r = loop {
+        let mut r = Resolver {
+            ctx: &ctx,
+            state: vec![State::Unresolved; n],
+            result: vec![false; n],
+            deps: Vec::new(),
+            stamp: vec![0; n],
+            clock: 0,
+            reading: None,
+            reads: Vec::new(),
+        };
+        for &c in &forced {
+            r.state[c] = State::Resolved;
+        }
+        for i in 0..n {
+            r.resolve(i);
+        }
+        let more = r.paradox_convoys(&forced);
+        if more.is_empty() {
+            break r;
+        }
+        tracing::debug!(convoys = ?more.iter().map(|&c| r.describe(c)).collect::<Vec<_>>(), "paradox: convoys fail");
+        forced.extend(more);
+    };
     // Every node is resolved now; explain each and work out who moves.
     let mut moved = Vec::new();
     let mut dislodged = Vec::new();
@@ -771,12 +943,76 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
                 order: usize::from(of),
                 outcome: if r.result[c] {
                     Outcome::Convoyed
+                } else if forced.contains(&c) {
+                    Outcome::Paradox
                 } else {
-                    r.convoy_outcome(c).unwrap_or(Outcome::Contested)
+                    r.convoy_outcome(c).unwrap_or(Outcome::Paradox)
                 },
             }),
             Node::Order(_) => None,
         })
         .collect();
     Resolution { orders, outcomes, convoys, dislodged, moved }
+}
+
+/// Tarjan's strongly connected components (iterative): a component id per node.
+fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
+    let n = edges.len();
+    let (mut index, mut low, mut comp) = (vec![usize::MAX; n], vec![0; n], vec![usize::MAX; n]);
+    let mut on_stack = vec![false; n];
+    let (mut stack, mut next, mut ncomp) = (Vec::new(), 0, 0);
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut work = vec![(root, 0usize)];
+        while let Some(&mut (v, ref mut k)) = work.last_mut() {
+            if *k == 0 {
+                index[v] = next;
+                low[v] = next;
+                next += 1;
+                stack.push(v);
+                on_stack[v] = true;
+            }
+            if let Some(&w) = edges[v].get(*k) {
+                *k += 1;
+                if index[w] == usize::MAX {
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    comp[w] = ncomp;
+                    if w == v {
+                        break;
+                    }
+                }
+                ncomp += 1;
+            }
+        }
+    }
+    comp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strongly_connected;
+
+    #[test]
+    fn components() {
+        // 0 -> 1 -> 2 -> 0, 2 -> 3, 3 alone, 4 -> 4.
+        let edges = vec![vec![1], vec![2], vec![0, 3], vec![], vec![4]];
+        let c = strongly_connected(&edges);
+        assert!(c[0] == c[1] && c[1] == c[2]);
+        assert_ne!(c[2], c[3]);
+        assert_ne!(c[3], c[4]);
+    }
 }

@@ -1,0 +1,98 @@
+//! Random Chess Dip positions with every piece ordered, for property tests
+//! and benchmarks. Deterministic for a seed: a small LCG, no dependencies.
+
+use chessdip::rules::dip::{self, geometry, Context, DipState, Order, OrderKind, Phase, Season, Setup, Variant};
+use chessdip::rules::{PowerId, Role, Square};
+
+/// A tiny deterministic generator (Knuth's MMIX LCG).
+pub struct Lcg(u64);
+
+impl Lcg {
+    pub fn new(seed: u64) -> Lcg {
+        Lcg(seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407))
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Places `n` pieces (kings, knights, bishops, rooks, pawns of four powers)
+/// and orders every one: multi-square moves where possible, the rest
+/// supporting those moves or the convoys on their paths.
+/// Returns the state, the order texts with their powers, and the legal orders.
+pub fn position(v: &Variant, seed: u64, n: usize, multi_bias: usize) -> (DipState, Vec<(PowerId, String)>, Vec<Order>) {
+    let mut rng = Lcg::new(seed);
+    let roles = [Role::Rook, Role::Bishop, Role::Rook, Role::Bishop, Role::Knight, Role::King, Role::Pawn];
+    let mut setup = Setup::default();
+    let mut used = [false; 64];
+    while setup.pieces.len() < n.min(60) {
+        let sq = Square::from_index(rng.below(64)).expect("square");
+        let role = roles[rng.below(roles.len())];
+        let rank = sq.rank().index();
+        if used[sq.index()] || (role == Role::Pawn && (rank == 0 || rank == 7)) {
+            continue;
+        }
+        used[sq.index()] = true;
+        setup.pieces.push((PowerId(rng.below(4) as u8), role, sq, rng.below(2) == 0));
+    }
+    let state = DipState::from_setup(v, Phase { year: 3, season: Season::Fall }, &setup).expect("setup");
+    let mut texts: Vec<Option<(PowerId, String)>> = vec![None; 64];
+    let mut orders: Vec<Order> = Vec::new();
+    let legal = |p: PowerId, text: &str| -> Option<Vec<Order>> {
+        let t = dip::parse(v.board, text, Context::Movement).ok()?;
+        dip::validate_movement(v, &state, p, &t).ok().map(|x| x.orders().collect())
+    };
+    let pieces: Vec<_> = state.pieces().collect();
+    // First pass: movers (multi-square preferred).
+    for &(sq, piece) in &pieces {
+        if rng.below(100) >= multi_bias {
+            continue;
+        }
+        let facing = v.power(piece.power).facing;
+        let mut targets: Vec<(Square, usize)> = geometry::targets(v.board, piece.role, facing, sq)
+            .map(|t| (t, geometry::reach(v.board, piece.role, facing, sq, t).map_or(0, |r| r.via.len())))
+            .collect();
+        targets.sort_by_key(|&(t, len)| (std::cmp::Reverse(len), t));
+        if targets.is_empty() {
+            continue;
+        }
+        let pick = targets[rng.below(targets.len().min(3))].0;
+        let text = format!("{} {sq} - {pick}", piece.role.char());
+        if let Some(o) = legal(piece.power, &text) {
+            orders.extend(o);
+            texts[sq.index()] = Some((piece.power, text));
+        }
+    }
+    // Second pass: everyone else supports a move or a convoy on a path, or holds.
+    let movers: Vec<Order> = orders.clone();
+    for &(sq, piece) in &pieces {
+        if texts[sq.index()].is_some() {
+            continue;
+        }
+        let mut candidates = Vec::new();
+        for m in &movers {
+            if let OrderKind::Move { to, via, .. } = m.kind {
+                candidates.push(format!("{} {sq} S {} - {to}", piece.role.char(), m.square));
+                for c in via.iter() {
+                    candidates.push(format!("{} {sq} S {c} C {} - {to}", piece.role.char(), m.square));
+                }
+            }
+        }
+        let start = rng.below(candidates.len().max(1));
+        let chosen = (0..candidates.len())
+            .map(|k| &candidates[(start + k) % candidates.len()])
+            .find_map(|text| legal(piece.power, text).map(|o| (text.clone(), o)));
+        let (text, o) = chosen.unwrap_or_else(|| {
+            let t = format!("{} {sq} H", piece.role.char());
+            let o = legal(piece.power, &t).expect("a hold is always legal");
+            (t, o)
+        });
+        orders.extend(o);
+        texts[sq.index()] = Some((piece.power, text));
+    }
+    (state, texts.into_iter().flatten().collect(), orders)
+}

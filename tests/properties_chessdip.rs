@@ -1,0 +1,47 @@
+//! Property tests for Chess Dip: random positions with random legal orders
+//! (multi-square moves, supports, support-convoys) never panic, terminate,
+//! keep the board consistent and do not depend on the order of the orders.
+
+#[path = "common/gen.rs"]
+mod gen;
+
+use chessdip::rules::dip::{self, OrderKind, Variant};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(300), timeout: 5_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_phases_are_consistent(seed in any::<u64>(), n in 2usize..40, bias in 20usize..90) {
+        let v = Variant::builtin("chessdip").expect("variant");
+        let (state, _, orders) = gen::position(&v, seed, n, bias);
+        let (next, report) = dip::apply_movement(&v, &state, &orders);
+        let res = &report.resolution;
+        prop_assert_eq!(next.pieces().count(), state.pieces().count() - res.dislodged.len());
+        for &(sq, by) in &res.dislodged {
+            let victim = state.piece(sq).expect("victim");
+            let attacker = state.piece(by).expect("attacker");
+            prop_assert_ne!(victim.power, attacker.power, "self-dislodgement at {}", sq);
+        }
+        for &(from, to) in &res.moved {
+            prop_assert_eq!(next.piece(to).map(|p| p.power), state.piece(from).map(|p| p.power));
+        }
+        // A successful move or support has an intact path.
+        for (i, (o, out)) in res.orders.iter().zip(&res.outcomes).enumerate() {
+            if out.succeeded() && matches!(o.kind, OrderKind::Move { .. } | OrderKind::Support { .. }) {
+                prop_assert!(res.convoys.iter().filter(|c| c.order == i).all(|c| c.outcome.succeeded()));
+            }
+        }
+        // The order of the orders does not matter.
+        let mut shuffled = orders.clone();
+        shuffled.reverse();
+        let again = dip::resolve(&state, &shuffled);
+        prop_assert_eq!(&again.outcomes, &res.outcomes);
+        prop_assert_eq!(&again.dislodged, &res.dislodged);
+    }
+}
+
+/// The number of cases: `PROPTEST_CASES` if set (for deeper local runs), else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
