@@ -11,6 +11,33 @@ use proptest::prelude::*;
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(300), timeout: 5_000, ..ProptestConfig::default() })]
 
+    /// Where a phase has exactly one consistent resolution (found by trying
+    /// every assignment of success and failure), the resolver returns it.
+    #[test]
+    fn a_unique_consistent_resolution_is_found(seed in any::<u64>(), n in 2usize..9, bias in 20usize..95) {
+        let v = Variant::builtin("chessdip").expect("variant");
+        let (state, _, orders) = gen::position(&v, seed, n, bias);
+        let Some(all) = dip::resolve::consistent_resolutions(&state, &orders, 14) else {
+            return Ok(());
+        };
+        let res = dip::resolve(&state, &orders);
+        if let [only] = all.as_slice() {
+            let got: Vec<bool> = res
+                .orders
+                .iter()
+                .zip(&res.outcomes)
+                .map(|(o, out)| o.kind == OrderKind::Hold || out.succeeded())
+                .chain(res.convoys.iter().map(|c| c.outcome.succeeded()))
+                .collect();
+            prop_assert_eq!(&got, only);
+        } else {
+            // None or several: the backup rule must have decided something.
+            let backup = res.convoys.iter().any(|c| c.outcome == dip::Outcome::Paradox)
+                || res.orders.iter().zip(&res.outcomes).any(|(o, out)| matches!(o.kind, OrderKind::Move { .. }) && out.succeeded());
+            prop_assert!(backup, "{} consistent resolutions, but no backup rule applied", all.len());
+        }
+    }
+
     #[test]
     fn random_phases_are_consistent(seed in any::<u64>(), n in 2usize..40, bias in 20usize..90) {
         let v = Variant::builtin("chessdip").expect("variant");

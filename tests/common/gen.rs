@@ -96,3 +96,70 @@ pub fn position(v: &Variant, seed: u64, n: usize, multi_bias: usize) -> (DipStat
     }
     (state, texts.into_iter().flatten().collect(), orders)
 }
+
+/// An adversarial phase for the guess-and-check: `n` rooks and bishops of
+/// four powers packed onto a fixed scatter of squares (the first `n` squares
+/// of a stride-37 walk over the board, so a larger `n` only adds pieces).
+/// Every second piece makes its longest legal move; every other piece
+/// supports the convoy on a path square of the next mover in the chain
+/// (or, failing that, of any mover), so paths cross, convoys compete and
+/// supports hang on pieces that other paths attack.
+#[allow(dead_code)]
+pub fn chain(v: &Variant, n: usize) -> (DipState, Vec<(PowerId, String)>, Vec<Order>) {
+    let mut setup = Setup::default();
+    for k in 0..n.min(64) {
+        let sq = Square::from_index((k * 37 + 27) % 64).expect("square");
+        let role = if k % 3 == 2 { Role::Bishop } else { Role::Rook };
+        setup.pieces.push((PowerId((k % 4) as u8), role, sq, false));
+    }
+    let state = DipState::from_setup(v, Phase { year: 5, season: Season::Spring }, &setup).expect("setup");
+    let legal = |p: PowerId, text: &str| -> Option<Vec<Order>> {
+        let t = dip::parse(v.board, text, Context::Movement).ok()?;
+        dip::validate_movement(v, &state, p, &t).ok().map(|x| x.orders().collect())
+    };
+    let mut texts = Vec::new();
+    let mut orders = Vec::new();
+    let mut movers: Vec<Order> = Vec::new();
+    for (k, &(power, role, sq, _)) in setup.pieces.iter().enumerate() {
+        if k % 2 == 1 {
+            continue;
+        }
+        let facing = v.power(power).facing;
+        let best = geometry::targets(v.board, role, facing, sq)
+            .filter_map(|t| geometry::reach(v.board, role, facing, sq, t).map(|r| (r.via.len(), t)))
+            .filter(|&(_, t)| state.piece(t).is_none_or(|p| p.power != power))
+            .max();
+        let text = match best {
+            Some((_, t)) => format!("{} {sq} - {t}", role.char()),
+            None => format!("{} {sq} H", role.char()),
+        };
+        let o = legal(power, &text).expect("a longest move or a hold is legal");
+        movers.extend(o.iter().copied().filter(|o| matches!(o.kind, OrderKind::Move { .. })));
+        orders.extend(o);
+        texts.push((power, text));
+    }
+    for (k, &(power, role, sq, _)) in setup.pieces.iter().enumerate() {
+        if k % 2 == 0 {
+            continue;
+        }
+        let next = movers.iter().position(|m| m.square.index() > sq.index()).unwrap_or(0);
+        let mut candidates = Vec::new();
+        for m in movers.iter().cycle().skip(next).take(movers.len()) {
+            if let OrderKind::Move { to, via, .. } = m.kind {
+                for c in via.iter() {
+                    candidates.push(format!("{} {sq} S {c} C {} - {to}", role.char(), m.square));
+                }
+                candidates.push(format!("{} {sq} S {} - {to}", role.char(), m.square));
+            }
+        }
+        let (text, o) =
+            candidates.into_iter().find_map(|text| legal(power, &text).map(|o| (text, o))).unwrap_or_else(|| {
+                let t = format!("{} {sq} H", role.char());
+                let o = legal(power, &t).expect("a hold is always legal");
+                (t, o)
+            });
+        orders.extend(o);
+        texts.push((power, text));
+    }
+    (state, texts, orders)
+}

@@ -1,11 +1,25 @@
-//! The movement resolver: Kruijswijk's guess-and-check algorithm as described
-//! in the DATC (v3.0, section 5), generalised to Chess Dip (RULINGS.md 1.2):
-//! multi-square orders with implicit convoy orders on their intermediate
-//! squares, support-convoys, travel orders, pawn attacks that move only when
-//! they dislodge, and coupled orders (castling, en passant) that fail together.
+//! The movement resolver: Diplomacy adjudication (DATC v3.0 strengths and
+//! rules) generalised to Chess Dip (RULINGS.md 1.2): multi-square orders with
+//! implicit convoy orders on their intermediate squares, support-convoys,
+//! travel orders, pawn attacks that move only when they dislodge, and
+//! coupled orders (castling, en passant) that fail together.
+//!
+//! Every order and convoy is a node whose success is a function of other
+//! nodes' results. The resolver works in two steps. First, three-valued
+//! propagation: each node keeps bounds (can it still fail? still succeed?)
+//! computed from the bounds of what it reads, each read taken at the bound
+//! that favours or disfavours it, so the evaluation is monotone; bounds only
+//! tighten, which makes this polynomial, and what it decides holds in every
+//! consistent resolution. Second, what stays open are cycles (circular
+//! movement, paradoxes, or dependencies only a guess untangles): taking a
+//! cycle that hangs on nothing else undecided, Kruijswijk's guess-and-check
+//! (DATC section 5) guesses a node's result, propagates, checks the guess,
+//! tries the other one; exactly one consistent resolution stands, otherwise
+//! the backup rule settles the cycle (convoys in a paradox fail, Szykman;
+//! circular movement succeeds).
 //!
 //! [`Ctx`] is the immutable context (the order graph and its indexes);
-//! [`Resolver`] the small mutable state (results, guesses, dependency list).
+//! [`Resolver`] the small mutable state (bounds, results, who reads whom).
 //! Outcomes explain themselves ([`Outcome`]) so replies and images can say why.
 
 use serde::Serialize;
@@ -161,13 +175,6 @@ pub struct Resolution {
 }
 
 const NONE: u16 = u16::MAX;
-
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum State {
-    Unresolved,
-    Guessing,
-    Resolved,
-}
 
 /// A node of the order graph: a piece's order or an implicit convoy order.
 #[derive(Copy, Clone, Debug)]
@@ -360,199 +367,54 @@ impl Ctx {
     }
 }
 
-/// The mutable part: results, guesses and the dependency list.
+/// The mutable part: each node's bounds and, once decided, its result.
 struct Resolver<'c> {
     ctx: &'c Ctx,
-    state: Vec<State>,
+    decided: Vec<bool>,
     result: Vec<bool>,
-    deps: Vec<usize>,
-    /// When each order's current guess was made (a logical clock).
-    stamp: Vec<u32>,
-    clock: u32,
-    /// During verification: the node being re-adjudicated, and the reads seen.
-    reading: Option<usize>,
-    reads: Vec<(usize, usize)>,
+    /// Lower and upper bounds of each node's result (equal once decided).
+    lo: Vec<bool>,
+    hi: Vec<bool>,
+    /// Nodes decided by the backup rule rather than by their own evaluation.
+    forced: Vec<bool>,
+    /// While bounding: the node being evaluated.
+    bounding: Option<usize>,
+    /// Reads of undecided nodes made while bounding.
+    bound_reads: Vec<usize>,
+    /// The undecided nodes each node's last evaluation read, and the reverse.
+    reads_of: Vec<Vec<usize>>,
+    readers: Vec<Vec<usize>>,
+    /// Set when a guess leads to a contradiction.
+    conflict: bool,
+    /// Guesses left for the cycle being settled.
+    budget: u32,
 }
 
+/// How many guesses [`Resolver::settle`] may make on one cycle before it
+/// gives up looking for a single consistent resolution and applies the
+/// backup rule (keeps adversarial order sets polynomial).
+const GUESS_BUDGET: u32 = 4096;
+
+/// A saved copy of the resolver's decisions, to undo a guess.
+type Snapshot = (Vec<bool>, Vec<bool>, Vec<bool>, Vec<bool>);
+
 impl Resolver<'_> {
-    fn resolve(&mut self, nr: usize) -> bool {
-        match self.state[nr] {
-            State::Resolved => {
-                if let Some(reader) = self.reading {
-                    self.reads.push((reader, nr));
-                }
-                return self.result[nr];
-            }
-            State::Guessing => {
-                // Record every read of a guess, even one already listed: the
-                // reader's result depends on it and must not be taken as final.
-                self.deps.push(nr);
-                return self.result[nr];
-            }
-            State::Unresolved => {}
+    fn new(ctx: &Ctx) -> Resolver<'_> {
+        let n = ctx.nodes.len();
+        Resolver {
+            ctx,
+            decided: vec![false; n],
+            result: vec![false; n],
+            lo: vec![false; n],
+            hi: vec![true; n],
+            forced: vec![false; n],
+            bounding: None,
+            bound_reads: Vec::new(),
+            reads_of: vec![Vec::new(); n],
+            readers: vec![Vec::new(); n],
+            conflict: false,
+            budget: 0,
         }
-        let old = self.deps.len();
-        self.result[nr] = false;
-        self.state[nr] = State::Guessing;
-        self.stamp[nr] = self.clock;
-        self.clock += 1;
-        let first = self.adjudicate(nr);
-        tracing::trace!(node = %self.describe(nr), first, deps = self.deps.len() - old, "first guess (fails) adjudicated");
-        if self.deps.len() == old {
-            // No order depended on a guess: the result is final.
-            if self.state[nr] != State::Resolved {
-                self.result[nr] = first;
-                self.state[nr] = State::Resolved;
-            }
-            return first;
-        }
-        if !self.deps[old..].contains(&nr) {
-            // Depends on other orders' guesses only: keep guessing, report upwards.
-            self.deps.push(nr);
-            self.result[nr] = first;
-            return first;
-        }
-        // The result depends on its own guess: try the other guess.
-        let mut outer = self.outer_guesses(nr, old);
-        self.reset_from(old, nr);
-        self.result[nr] = true;
-        self.state[nr] = State::Guessing;
-        let second = self.adjudicate(nr);
-        tracing::trace!(node = %self.describe(nr), first, second, "second guess (succeeds) adjudicated");
-        for d in self.outer_guesses(nr, old) {
-            if !outer.contains(&d) {
-                outer.push(d);
-            }
-        }
-        if outer.is_empty() {
-            if first == second {
-                self.reset_from(old, nr);
-                self.result[nr] = first;
-                self.state[nr] = State::Resolved;
-                return first;
-            }
-            // Two consistent resolutions or none: a cycle the backup rule settles.
-            tracing::trace!(node = nr, cycle = ?self.deps[old..].iter().map(|&d| self.describe(d)).collect::<Vec<_>>(), "backup rule");
-            self.backup_rule(old);
-            return self.resolve(nr);
-        }
-        // The cycle also hangs on older guesses: settle it for those guesses
-        // only, and stay a guess that is redone when they change.
-        let value = if first == second { first } else { self.conditional_backup(nr, old) };
-        self.reset_from(old, nr);
-        self.deps.extend(outer);
-        self.deps.push(nr);
-        self.state[nr] = State::Guessing;
-        self.result[nr] = value;
-        value
-    }
-
-    /// Checks the finished resolution: every node re-adjudicated against the
-    /// final results must agree with its own. Where some do not (a paradox
-    /// the guesses could not see whole), returns the convoys of the cycles
-    /// they depend on, not yet in `forced`: those fail by the paradox rule.
-    fn paradox_convoys(&mut self, forced: &[usize]) -> Vec<usize> {
-        let n = self.ctx.nodes.len();
-        self.reads.clear();
-        let mut bad = Vec::new();
-        for i in 0..n {
-            if forced.contains(&i) {
-                continue;
-            }
-            self.reading = Some(i);
-            let again = self.adjudicate(i);
-            if again != self.result[i] {
-                bad.push(i);
-            }
-        }
-        self.reading = None;
-        if bad.is_empty() {
-            return Vec::new();
-        }
-        let mut edges = vec![Vec::new(); n];
-        for &(a, b) in &self.reads {
-            if !edges[a].contains(&b) {
-                edges[a].push(b);
-            }
-        }
-        // Nodes reachable from the inconsistent ones.
-        let mut reach = vec![false; n];
-        let mut stack = bad.clone();
-        while let Some(x) = stack.pop() {
-            if !reach[x] {
-                reach[x] = true;
-                stack.extend(edges[x].iter().copied());
-            }
-        }
-        let comp = strongly_connected(&edges);
-        let mut size = vec![0usize; n];
-        for &c in &comp {
-            size[c] += 1;
-        }
-        let cyclic = |x: usize| size[comp[x]] > 1 || edges[x].contains(&x);
-        let mut out: Vec<usize> = (0..n)
-            .filter(|&x| reach[x] && cyclic(x) && !forced.contains(&x))
-            .filter(|&x| matches!(self.ctx.nodes[x], Node::Convoy { .. }))
-            .collect();
-        if out.is_empty() {
-            // No convoy to blame: fail the convoys the inconsistent orders reach at all.
-            out = (0..n)
-                .filter(|&x| reach[x] && !forced.contains(&x) && matches!(self.ctx.nodes[x], Node::Convoy { .. }))
-                .collect();
-        }
-        out
-    }
-
-    /// The guessing orders read since `old` whose guesses are older than `nr`'s.
-    fn outer_guesses(&self, nr: usize, old: usize) -> Vec<usize> {
-        let mut out: Vec<usize> = Vec::new();
-        for &d in &self.deps[old..] {
-            if d != nr && self.state[d] == State::Guessing && self.stamp[d] < self.stamp[nr] && !out.contains(&d) {
-                out.push(d);
-            }
-        }
-        out
-    }
-
-    /// The value the backup rule gives `nr` within the cycle `deps[old..]`,
-    /// without settling anything for good (the cycle hangs on older guesses).
-    fn conditional_backup(&mut self, nr: usize, old: usize) -> bool {
-        let stamp = self.stamp[nr];
-        let mut cycle: Vec<usize> = Vec::new();
-        for &d in &self.deps[old..] {
-            if self.state[d] == State::Guessing && self.stamp[d] >= stamp && !cycle.contains(&d) {
-                cycle.push(d);
-            }
-        }
-        let has_convoy = cycle.iter().any(|&d| matches!(self.ctx.nodes[d], Node::Convoy { .. }));
-        let forced = |ctx: &Ctx, d: usize| -> Option<bool> {
-            if has_convoy {
-                matches!(ctx.nodes[d], Node::Convoy { .. }).then_some(false)
-            } else {
-                ctx.is_move(d).then_some(true)
-            }
-        };
-        if let Some(v) = forced(self.ctx, nr) {
-            return v;
-        }
-        // Hold the forced orders at their backup values (as guesses), work out nr.
-        self.deps.truncate(old);
-        let mut held = Vec::new();
-        for &d in &cycle {
-            match forced(self.ctx, d) {
-                Some(v) => {
-                    self.result[d] = v;
-                    held.push(d);
-                }
-                None if d != nr => self.state[d] = State::Unresolved,
-                None => {}
-            }
-        }
-        let value = self.adjudicate(nr);
-        for d in held {
-            self.state[d] = State::Unresolved;
-        }
-        value
     }
 
     fn describe(&self, i: usize) -> String {
@@ -562,50 +424,69 @@ impl Resolver<'_> {
         }
     }
 
-    /// Forgets the guesses made within `nr`'s evaluation (those read since
-    /// `old` and not older than `nr`'s own); older guesses stay as they are.
-    fn reset_from(&mut self, old: usize, nr: usize) {
-        let stamp = self.stamp[nr];
-        for i in old..self.deps.len() {
-            let d = self.deps[i];
-            if d == nr || self.stamp[d] >= stamp {
-                self.state[d] = State::Unresolved;
-            }
-        }
-        self.deps.truncate(old);
+    fn decide(&mut self, i: usize, value: bool) {
+        self.decided[i] = true;
+        self.result[i] = value;
+        self.lo[i] = value;
+        self.hi[i] = value;
     }
 
-    /// A paradox involving a convoy: the convoy orders in it fail (Szykman).
-    /// Otherwise the cycle is circular movement: its moves succeed.
-    fn backup_rule(&mut self, old: usize) {
-        let cycle: Vec<usize> = self.deps[old..].to_vec();
-        self.deps.truncate(old);
-        let has_convoy = cycle.iter().any(|&d| matches!(self.ctx.nodes[d], Node::Convoy { .. }));
-        for d in cycle {
-            let settle = if has_convoy {
-                matches!(self.ctx.nodes[d], Node::Convoy { .. }).then_some(false)
-            } else {
-                self.ctx.is_move(d).then_some(true)
-            };
-            match settle {
-                Some(r) => {
-                    self.result[d] = r;
-                    self.state[d] = State::Resolved;
-                }
-                None => self.state[d] = State::Unresolved,
-            }
-        }
+    fn snapshot(&self) -> Snapshot {
+        (self.decided.clone(), self.result.clone(), self.lo.clone(), self.hi.clone())
     }
 
-    fn adjudicate(&mut self, i: usize) -> bool {
+    fn restore(&mut self, s: Snapshot) {
+        (self.decided, self.result, self.lo, self.hi) = s;
+    }
+
+    /// Node `i`'s bounds from what it reads now, recording the reads.
+    fn bounds(&mut self, i: usize) -> (bool, bool) {
+        self.bounding = Some(i);
+        self.bound_reads.clear();
+        let l = self.adjudicate(i, false);
+        let h = self.adjudicate(i, true);
+        self.bounding = None;
+        self.reads_of[i].clear();
+        for k in 0..self.bound_reads.len() {
+            let x = self.bound_reads[k];
+            if !self.reads_of[i].contains(&x) {
+                self.reads_of[i].push(x);
+            }
+            if !self.readers[x].contains(&i) {
+                self.readers[x].push(i);
+            }
+        }
+        debug_assert!(!l || h, "bounds crossed for {}", self.describe(i));
+        (l, h)
+    }
+
+    /// An order's result as the evaluation in hand sees it. Bounding, it is
+    /// the bound that favours (`up`) or disfavours the quantity being
+    /// computed: every caller passes `up` flipped where a success of `x`
+    /// works against it, so each evaluation is monotone in what it reads.
+    /// Otherwise (explaining outcomes, once all is decided) the result.
+    fn get(&mut self, x: usize, up: bool) -> bool {
+        if self.bounding.is_some() {
+            if !self.decided[x] {
+                self.bound_reads.push(x);
+            }
+            return if up { self.hi[x] } else { self.lo[x] };
+        }
+        debug_assert!(self.decided[x], "read of an undecided node");
+        self.result[x]
+    }
+
+    /// Whether node `i` succeeds; bounding, its lower (`up` false) or upper bound.
+    fn adjudicate(&mut self, i: usize, up: bool) -> bool {
         match self.ctx.nodes[i] {
-            Node::Convoy { .. } => self.convoy_outcome(i).is_none(),
+            Node::Convoy { .. } => self.convoy_outcome(i, up).is_none(),
             Node::Order(o) => match o.kind {
                 OrderKind::Hold => true,
                 OrderKind::Move { .. } => {
-                    self.move_outcome(i).is_none() && self.partner(i).is_none_or(|p| self.move_outcome(p).is_none())
+                    self.move_outcome(i, up).is_none()
+                        && self.partner(i).is_none_or(|p| self.move_outcome(p, up).is_none())
                 }
-                OrderKind::Support { .. } => self.support_outcome(i).is_none(),
+                OrderKind::Support { .. } => self.support_outcome(i, up).is_none(),
             },
         }
     }
@@ -615,11 +496,12 @@ impl Resolver<'_> {
         (p != NONE).then_some(usize::from(p))
     }
 
-    /// The first intermediate square whose convoy fails, if any.
-    fn path_blocked(&mut self, i: usize) -> Option<Square> {
+    /// The first intermediate square whose convoy fails, if any (`up`: the
+    /// bound favouring an open path).
+    fn path_blocked(&mut self, i: usize, up: bool) -> Option<Square> {
         let ctx = self.ctx;
         for &c in &ctx.convoys_of[i] {
-            if !self.resolve(usize::from(c)) {
+            if !self.get(usize::from(c), up) {
                 let Node::Convoy { square, .. } = ctx.nodes[usize::from(c)] else {
                     continue;
                 };
@@ -630,13 +512,13 @@ impl Resolver<'_> {
     }
 
     /// For a convoy node: the first earlier convoy of the same order that fails.
-    fn convoy_path_blocked(&mut self, c: usize) -> Option<Square> {
+    fn convoy_path_blocked(&mut self, c: usize, up: bool) -> Option<Square> {
         let ctx = self.ctx;
         let Node::Convoy { of, pos, .. } = ctx.nodes[c] else {
             return None;
         };
         for &e in &ctx.convoys_of[usize::from(of)][..usize::from(pos)] {
-            if !self.resolve(usize::from(e)) {
+            if !self.get(usize::from(e), up) {
                 let Node::Convoy { square, .. } = ctx.nodes[usize::from(e)] else {
                     continue;
                 };
@@ -646,7 +528,7 @@ impl Resolver<'_> {
         None
     }
 
-    fn count_supports(&mut self, i: usize, except: Option<PowerId>) -> u32 {
+    fn count_supports(&mut self, i: usize, except: Option<PowerId>, up: bool) -> u32 {
         let ctx = self.ctx;
         let mut n = 0;
         for &s in &ctx.supports[i] {
@@ -654,7 +536,7 @@ impl Resolver<'_> {
             if except == Some(ctx.order(s).power) {
                 continue;
             }
-            if self.resolve(s) {
+            if self.get(s, up) {
                 n += 1;
             }
         }
@@ -662,7 +544,7 @@ impl Resolver<'_> {
     }
 
     /// Whether the piece on `sq` leaves its square.
-    fn vacates(&mut self, sq: Square) -> bool {
+    fn vacates(&mut self, sq: Square, up: bool) -> bool {
         let ctx = self.ctx;
         let Some(i) = ctx.leaving_node(sq) else {
             return false;
@@ -671,7 +553,7 @@ impl Resolver<'_> {
         let OrderKind::Move { to, kind, .. } = o.kind else {
             return false;
         };
-        if !self.resolve(i) {
+        if !self.get(i, up) {
             return false;
         }
         if o.role == Role::Pawn && kind == MoveKind::Attack && o.coupling.is_none() {
@@ -679,24 +561,24 @@ impl Resolver<'_> {
             // head-to-head stays; otherwise ask the target. (Chains of pawn
             // attacks cannot close a cycle except as a head-to-head: pawns of
             // one direction alternate ranks, so a cycle would revisit a square.)
-            return ctx.head_to_head(i).is_some() || self.stays(to);
+            return ctx.head_to_head(i).is_some() || self.stays(to, up);
         }
         true
     }
 
     /// Whether a piece stands on `sq` and does not leave it. (Re-entry is safe:
-    /// every path back here passes through [`Resolver::resolve`], which tracks guesses.)
-    fn stays(&mut self, sq: Square) -> bool {
-        self.ctx.occupied(sq) && !self.vacates(sq)
+    /// every path back here passes through [`Resolver::get`].)
+    fn stays(&mut self, sq: Square, up: bool) -> bool {
+        self.ctx.occupied(sq) && !self.vacates(sq, !up)
     }
 
-    fn attack_strength(&mut self, i: usize) -> Strength {
+    fn attack_strength(&mut self, i: usize, up: bool) -> Strength {
         let ctx = self.ctx;
         let o = *ctx.order(i);
         let OrderKind::Move { to, kind, .. } = o.kind else {
             return Strength(0);
         };
-        if self.path_blocked(i).is_some() {
+        if self.path_blocked(i, up).is_some() {
             return Strength(0);
         }
         let free = |n: u32| match kind {
@@ -705,84 +587,84 @@ impl Resolver<'_> {
             MoveKind::Travel => Strength(2 * n),
         };
         let Some(occupant) = ctx.occupant_power(to) else {
-            let n = self.count_supports(i, None);
+            let n = self.count_supports(i, None, up);
             return free(n);
         };
-        if ctx.head_to_head(i).is_none() && self.vacates(to) {
-            let n = self.count_supports(i, None);
+        if ctx.head_to_head(i).is_none() && self.vacates(to, up) {
+            let n = self.count_supports(i, None, up);
             return free(n);
         }
         if occupant == o.power {
             return Strength(0);
         }
-        let n = self.count_supports(i, Some(occupant));
+        let n = self.count_supports(i, Some(occupant), up);
         match kind {
             MoveKind::Attack => Strength(2 * (1 + n)),
             MoveKind::Travel => Strength(2 * n),
         }
     }
 
-    fn defend_strength(&mut self, j: usize) -> Strength {
-        if self.path_blocked(j).is_some() {
+    fn defend_strength(&mut self, j: usize, up: bool) -> Strength {
+        if self.path_blocked(j, up).is_some() {
             return Strength(0);
         }
-        let n = self.count_supports(j, None);
+        let n = self.count_supports(j, None, up);
         match self.ctx.order(j).kind {
             OrderKind::Move { kind: MoveKind::Travel, .. } => Strength(2 * n),
             _ => Strength(2 * (1 + n)),
         }
     }
 
-    fn prevent_strength(&mut self, k: usize) -> Strength {
-        if self.path_blocked(k).is_some() {
+    fn prevent_strength(&mut self, k: usize, up: bool) -> Strength {
+        if self.path_blocked(k, up).is_some() {
             return Strength(0);
         }
         if let Some(opp) = self.ctx.head_to_head(k) {
-            if self.resolve(opp) {
+            if self.get(opp, !up) {
                 return Strength(0);
             }
         }
-        Strength(2 * (1 + self.count_supports(k, None)))
+        Strength(2 * (1 + self.count_supports(k, None, up)))
     }
 
-    fn convoy_prevent_strength(&mut self, c: usize) -> Strength {
-        if self.convoy_path_blocked(c).is_some() {
+    fn convoy_prevent_strength(&mut self, c: usize, up: bool) -> Strength {
+        if self.convoy_path_blocked(c, up).is_some() {
             return Strength(0);
         }
-        match self.count_supports(c, None) {
+        match self.count_supports(c, None, up) {
             0 => Strength(1),
             n => Strength(2 * n),
         }
     }
 
-    fn hold_strength(&mut self, sq: Square) -> Strength {
+    fn hold_strength(&mut self, sq: Square, up: bool) -> Strength {
         let ctx = self.ctx;
         let Some(first) = ctx.orders_at(sq).next() else {
             return Strength(0);
         };
         if ctx.leaving_node(sq).is_some() {
-            return if self.vacates(sq) { Strength(0) } else { Strength(2) };
+            return if self.vacates(sq, !up) { Strength(0) } else { Strength(2) };
         }
-        Strength(2 * (1 + self.count_supports(first, None)))
+        Strength(2 * (1 + self.count_supports(first, None, up)))
     }
 
     /// `None` if the move's own conditions hold (the partner is checked by the caller).
-    fn move_outcome(&mut self, i: usize) -> Option<Outcome> {
+    fn move_outcome(&mut self, i: usize, up: bool) -> Option<Outcome> {
         let ctx = self.ctx;
         let o = *ctx.order(i);
         let OrderKind::Move { to, .. } = o.kind else {
             return None;
         };
-        if let Some(at) = self.path_blocked(i) {
+        if let Some(at) = self.path_blocked(i, up) {
             return Some(Outcome::PathBlocked { at });
         }
-        let attack = self.attack_strength(i);
+        let attack = self.attack_strength(i, up);
         if attack == Strength(0) && ctx.occupant_power(to) == Some(o.power) {
             return Some(Outcome::OwnPiece { at: to });
         }
         let resist = match ctx.head_to_head(i) {
-            Some(j) => self.defend_strength(j),
-            None => self.hold_strength(to),
+            Some(j) => self.defend_strength(j, !up),
+            None => self.hold_strength(to, !up),
         };
         if attack <= resist {
             return Some(Outcome::Bounced { at: to, attack, against: resist, by: to });
@@ -790,7 +672,7 @@ impl Resolver<'_> {
         for &k in &ctx.moves_to[to.index()] {
             let k = usize::from(k);
             if k != i {
-                let p = self.prevent_strength(k);
+                let p = self.prevent_strength(k, !up);
                 if attack <= p {
                     return Some(Outcome::Bounced { at: to, attack, against: p, by: ctx.order(k).square });
                 }
@@ -798,7 +680,7 @@ impl Resolver<'_> {
         }
         for &c in &ctx.convoys_on[to.index()] {
             let c = usize::from(c);
-            let p = self.convoy_prevent_strength(c);
+            let p = self.convoy_prevent_strength(c, !up);
             if attack <= p {
                 return Some(Outcome::Bounced { at: to, attack, against: p, by: ctx.order(c).square });
             }
@@ -807,7 +689,7 @@ impl Resolver<'_> {
     }
 
     /// `None` if the support is given, else why not.
-    fn support_outcome(&mut self, i: usize) -> Option<Outcome> {
+    fn support_outcome(&mut self, i: usize, up: bool) -> Option<Outcome> {
         let ctx = self.ctx;
         if ctx.void[i] {
             return Some(Outcome::Void);
@@ -816,7 +698,7 @@ impl Resolver<'_> {
         let OrderKind::Support { target, supported, .. } = o.kind else {
             return None;
         };
-        if let Some(at) = self.path_blocked(i) {
+        if let Some(at) = self.path_blocked(i, up) {
             return Some(Outcome::PathBlocked { at });
         }
         let landing = supported.landing(target);
@@ -826,12 +708,16 @@ impl Resolver<'_> {
             let OrderKind::Move { via, .. } = a.kind else {
                 continue;
             };
-            if a.power != o.power && a.square != landing && !via.contains(landing) && self.path_blocked(m).is_none() {
+            if a.power != o.power
+                && a.square != landing
+                && !via.contains(landing)
+                && self.path_blocked(m, !up).is_none()
+            {
                 return Some(Outcome::Cut { by: a.square });
             }
         }
         for &m in &ctx.moves_to[o.square.index()] {
-            if self.resolve(usize::from(m)) {
+            if self.get(usize::from(m), !up) {
                 return Some(Outcome::Dislodged { by: ctx.order(usize::from(m)).square });
             }
         }
@@ -839,30 +725,173 @@ impl Resolver<'_> {
     }
 
     /// `None` if the convoy order succeeds, else why not.
-    fn convoy_outcome(&mut self, c: usize) -> Option<Outcome> {
+    fn convoy_outcome(&mut self, c: usize, up: bool) -> Option<Outcome> {
         let ctx = self.ctx;
         let Node::Convoy { square, .. } = ctx.nodes[c] else {
             return None;
         };
-        if let Some(at) = self.convoy_path_blocked(c) {
+        if let Some(at) = self.convoy_path_blocked(c, up) {
             return Some(Outcome::PathBlocked { at });
         }
-        if self.stays(square) {
+        if self.stays(square, !up) {
             return Some(Outcome::Blocked);
         }
         for &m in &ctx.moves_to[square.index()] {
-            if self.resolve(usize::from(m)) {
+            if self.get(usize::from(m), !up) {
                 return Some(Outcome::Broken { by: ctx.order(usize::from(m)).square });
             }
         }
-        let mine = self.convoy_prevent_strength(c);
+        let mine = self.convoy_prevent_strength(c, up);
         for &other in &ctx.convoys_on[square.index()] {
             let other = usize::from(other);
-            if other != c && self.convoy_prevent_strength(other) >= mine {
+            if other != c && self.convoy_prevent_strength(other, !up) >= mine {
                 return Some(Outcome::Contested);
             }
         }
         None
+    }
+
+    /// Three-valued propagation: tightens every undecided node's bounds
+    /// (`lo` <= result <= `hi`) from the bounds of what it reads until nothing
+    /// changes, deciding the nodes whose bounds meet. Bounds only tighten and
+    /// each changes at most once per side, so this costs a polynomial number
+    /// of evaluations. Bounds that would cross mean the decisions made so far
+    /// (guesses) contradict each other: `conflict` is set.
+    fn propagate(&mut self, mut queue: Vec<usize>) {
+        let n = self.ctx.nodes.len();
+        let mut queued = vec![false; n];
+        queue.retain(|&i| !std::mem::replace(&mut queued[i], true));
+        while let Some(i) = queue.pop() {
+            queued[i] = false;
+            if self.decided[i] {
+                continue;
+            }
+            let (l, h) = self.bounds(i);
+            let (lo, hi) = (self.lo[i] || l, self.hi[i] && h);
+            if lo && !hi {
+                self.conflict = true;
+                return;
+            }
+            if (lo, hi) == (self.lo[i], self.hi[i]) {
+                continue;
+            }
+            self.lo[i] = lo;
+            self.hi[i] = hi;
+            if lo == hi {
+                self.decided[i] = true;
+                self.result[i] = lo;
+            }
+            for k in 0..self.readers[i].len() {
+                let r = self.readers[i][k];
+                if !queued[r] && !self.decided[r] {
+                    queued[r] = true;
+                    queue.push(r);
+                }
+            }
+        }
+    }
+
+    /// Settles what propagation cannot. The undecided nodes are cycles with
+    /// two consistent resolutions or none (circular movement, paradoxes) or
+    /// one that only guessing finds, and what hangs on them. Takes a cycle
+    /// that hangs on no other undecided node and guesses (Kruijswijk's
+    /// guess-and-check): if exactly one consistent resolution exists it
+    /// stands; otherwise the backup rule decides: a cycle with a convoy is a
+    /// paradox and its convoys fail (Szykman), one without is circular
+    /// movement and its moves succeed. Then propagates, until all is decided.
+    fn settle(&mut self) {
+        let n = self.ctx.nodes.len();
+        loop {
+            let undecided: Vec<usize> = (0..n).filter(|&i| !self.decided[i]).collect();
+            if undecided.is_empty() {
+                return;
+            }
+            let mut edges = vec![Vec::new(); n];
+            for &i in &undecided {
+                edges[i] = self.reads_of[i].iter().copied().filter(|&x| !self.decided[x]).collect();
+            }
+            let comp = strongly_connected(&edges);
+            let leaks = |c: usize| undecided.iter().any(|&i| comp[i] == c && edges[i].iter().any(|&x| comp[x] != c));
+            let bottom = undecided.iter().map(|&i| comp[i]).find(|&c| !leaks(c)).unwrap_or(comp[undecided[0]]);
+            let members: Vec<usize> = undecided.iter().copied().filter(|&i| comp[i] == bottom).collect();
+            self.budget = GUESS_BUDGET;
+            let mut solution = None;
+            let count = self.search(&members, &mut solution);
+            tracing::trace!(cycle = ?members.iter().map(|&d| self.describe(d)).collect::<Vec<_>>(), count, "guess-and-check");
+            match solution {
+                Some(s) if count == 1 => {
+                    self.restore(s);
+                    let queue = members.iter().flat_map(|&m| self.readers[m].clone()).collect();
+                    self.propagate(queue);
+                }
+                _ => self.backup_rule(&members),
+            }
+        }
+    }
+
+    /// Counts the consistent resolutions of the undecided `members` (0, 1,
+    /// or 2 meaning "more than one"), keeping the first one found.
+    fn search(&mut self, members: &[usize], solution: &mut Option<Snapshot>) -> u32 {
+        let Some(&x) = members.iter().find(|&&m| !self.decided[m]) else {
+            // Everything guessed or derived: each member's own evaluation must agree.
+            for &m in members {
+                let (l, h) = self.bounds(m);
+                if l && !self.result[m] || !h && self.result[m] {
+                    return 0;
+                }
+            }
+            if solution.is_none() {
+                *solution = Some(self.snapshot());
+            }
+            return 1;
+        };
+        let mut count = 0;
+        for value in [false, true] {
+            if self.budget == 0 {
+                return 2;
+            }
+            self.budget -= 1;
+            let saved = self.snapshot();
+            self.decide(x, value);
+            self.conflict = false;
+            let queue = self.readers[x].clone();
+            self.propagate(queue);
+            if !self.conflict {
+                count += self.search(members, solution);
+            }
+            self.restore(saved);
+            if count >= 2 {
+                return 2;
+            }
+        }
+        count
+    }
+
+    /// No single consistent resolution: convoys in the cycle fail, or, with
+    /// no convoy in it, its moves succeed.
+    fn backup_rule(&mut self, members: &[usize]) {
+        let has_convoy = members.iter().any(|&d| matches!(self.ctx.nodes[d], Node::Convoy { .. }));
+        tracing::trace!(cycle = ?members.iter().map(|&d| self.describe(d)).collect::<Vec<_>>(), has_convoy, "backup rule");
+        let mut queue = Vec::new();
+        for &d in members {
+            let settle = if has_convoy {
+                matches!(self.ctx.nodes[d], Node::Convoy { .. }).then_some(false)
+            } else {
+                self.ctx.is_move(d).then_some(true)
+            };
+            if let Some(v) = settle {
+                self.decide(d, v);
+                self.forced[d] = true;
+                queue.extend(self.readers[d].iter().copied());
+            }
+        }
+        if queue.is_empty() && !members.iter().any(|&d| self.forced[d]) {
+            // Cannot happen (a cycle holds a move or a convoy); make progress anyway.
+            self.decide(members[0], false);
+            self.forced[members[0]] = true;
+            queue.extend(self.readers[members[0]].iter().copied());
+        }
+        self.propagate(queue);
     }
 }
 
@@ -872,37 +901,21 @@ impl Resolver<'_> {
 pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
     let ctx = Ctx::new(state, orders);
     let n = ctx.nodes.len();
-    // Convoys made to fail by the paradox rule, grown until the result is consistent.
-    let mut forced: Vec<usize> = Vec::new();
-    let mut r = loop {
-        let mut r = Resolver {
-            ctx: &ctx,
-            state: vec![State::Unresolved; n],
-            result: vec![false; n],
-            deps: Vec::new(),
-            stamp: vec![0; n],
-            clock: 0,
-            reading: None,
-            reads: Vec::new(),
-        };
-        for &c in &forced {
-            r.state[c] = State::Resolved;
+    let mut r = Resolver::new(&ctx);
+    r.propagate((0..n).rev().collect());
+    r.settle();
+    #[cfg(debug_assertions)]
+    for i in 0..n {
+        if !r.forced[i] {
+            let (l, h) = r.bounds(i);
+            debug_assert!(l == h && l == r.result[i], "inconsistent result for {}", r.describe(i));
         }
-        for i in 0..n {
-            r.resolve(i);
-        }
-        let more = r.paradox_convoys(&forced);
-        if more.is_empty() {
-            break r;
-        }
-        tracing::debug!(convoys = ?more.iter().map(|&c| r.describe(c)).collect::<Vec<_>>(), "paradox: convoys fail");
-        forced.extend(more);
-    };
+    }
     // Every node is resolved now; explain each and work out who moves.
     let mut moved = Vec::new();
     let mut dislodged = Vec::new();
     for (sq, _) in state.pieces() {
-        if r.vacates(sq) {
+        if r.vacates(sq, true) {
             if let Some(OrderKind::Move { to, .. }) = ctx.leaving_node(sq).map(|i| ctx.order(i).kind) {
                 moved.push((sq, to));
             }
@@ -929,9 +942,9 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
                 }
             }
             // A failed move whose own conditions held failed with its partner.
-            OrderKind::Move { .. } => r.move_outcome(i).unwrap_or(Outcome::PartnerFailed),
+            OrderKind::Move { .. } => r.move_outcome(i, true).unwrap_or(Outcome::PartnerFailed),
             OrderKind::Support { .. } if r.result[i] => Outcome::Given,
-            OrderKind::Support { .. } => r.support_outcome(i).unwrap_or(Outcome::Void),
+            OrderKind::Support { .. } => r.support_outcome(i, true).unwrap_or(Outcome::Void),
         };
         orders.push(o);
         outcomes.push(outcome);
@@ -943,16 +956,47 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
                 order: usize::from(of),
                 outcome: if r.result[c] {
                     Outcome::Convoyed
-                } else if forced.contains(&c) {
+                } else if r.forced[c] {
                     Outcome::Paradox
                 } else {
-                    r.convoy_outcome(c).unwrap_or(Outcome::Paradox)
+                    r.convoy_outcome(c, true).unwrap_or(Outcome::Paradox)
                 },
             }),
             Node::Order(_) => None,
         })
         .collect();
     Resolution { orders, outcomes, convoys, dislodged, moved }
+}
+
+/// Every consistent resolution of a phase, by brute force, for testing:
+/// each assignment of success or failure to the order and convoy nodes in
+/// which every node's own evaluation agrees with its value. Node values are
+/// in the order of [`Resolution::orders`] then [`Resolution::convoys`].
+/// `None` if more than `max_nodes` nodes could vary (holds always succeed).
+#[doc(hidden)]
+#[must_use]
+pub fn consistent_resolutions(state: &DipState, orders: &[Order], max_nodes: usize) -> Option<Vec<Vec<bool>>> {
+    let ctx = Ctx::new(state, orders);
+    let n = ctx.nodes.len();
+    let vars: Vec<usize> =
+        (0..n).filter(|&i| !matches!(ctx.nodes[i], Node::Order(o) if o.kind == OrderKind::Hold)).collect();
+    if vars.len() > max_nodes.min(24) {
+        return None;
+    }
+    let mut r = Resolver::new(&ctx);
+    for i in 0..n {
+        r.decide(i, true);
+    }
+    let mut out = Vec::new();
+    for mask in 0u32..(1 << vars.len()) {
+        for (k, &v) in vars.iter().enumerate() {
+            r.decide(v, mask >> k & 1 == 1);
+        }
+        if vars.iter().all(|&v| r.bounds(v).0 == r.result[v]) {
+            out.push(r.result.clone());
+        }
+    }
+    Some(out)
 }
 
 /// Tarjan's strongly connected components (iterative): a component id per node.
