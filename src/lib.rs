@@ -7,5 +7,6 @@
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 
 pub mod config;
+pub mod render;
 pub mod rules;
 pub mod scenario;

@@ -21,6 +21,23 @@ enum Command {
     /// Adjudication test files (see README: "Scenario files").
     #[command(subcommand)]
     Scenario(ScenarioCommand),
+    /// Draw a scenario file as it resolves: the orders with their outcomes, or the resulting position.
+    Render {
+        /// The scenario file.
+        file: PathBuf,
+        /// Where to write the PNG.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// `orders` (the orders and outcomes on the old position) or `result` (the new position).
+        #[arg(long, default_value = "orders")]
+        stage: chessdip::render::Stage,
+        /// `classic` (webDiplomacy colours) or `colour-blind`.
+        #[arg(long, default_value = "classic")]
+        palette: chessdip::render::Palette,
+        /// Image width in pixels.
+        #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(320..=4096))]
+        width: u32,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -109,6 +126,20 @@ fn run(file: &Path, json: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn render(
+    file: &Path,
+    output: &Path,
+    stage: chessdip::render::Stage,
+    style: &chessdip::render::Style,
+) -> Result<ExitCode> {
+    let s = Scenario::from_file(file).with_context(|| format!("in {}", file.display()))?;
+    let a = scenario::dip::adjudicate(&s).with_context(|| format!("in {}", file.display()))?;
+    let png = chessdip::render::adjudication(&a, stage, style).png()?;
+    std::fs::write(output, &png).with_context(|| format!("cannot write {}", output.display()))?;
+    println!("{}: {} bytes", output.display(), png.len());
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
@@ -118,6 +149,10 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Scenario(ScenarioCommand::Check { paths }) => check(paths),
         Command::Scenario(ScenarioCommand::Run { file, json }) => run(file, *json),
+        Command::Render { file, output, stage, palette, width } => {
+            let style = chessdip::render::Style { width: *width, palette: *palette, title: None };
+            render(file, output, *stage, &style)
+        }
     };
     match result {
         Ok(code) => code,

@@ -128,8 +128,52 @@ fn finish(variant: &Variant, next: &DipState, report: &mut Report) {
     report.next_phase = next.phase.name(variant);
 }
 
+/// What a phase of a Diplomacy-style scenario did: the orders and reports
+/// the renderer draws.
+#[derive(Debug, Clone)]
+pub enum PhaseResult {
+    /// Spring or Fall: the accepted orders and the adjudication.
+    Movement {
+        /// The legal orders, as adjudicated.
+        orders: Vec<Order>,
+        /// The resolution and its consequences.
+        report: dip::MovementReport,
+    },
+    /// Winter: the accepted adjustment orders and what was done.
+    Adjustment {
+        /// The legal adjustment orders.
+        orders: Vec<Adjustment>,
+        /// What was carried out, including civil disorder and promotions.
+        report: dip::AdjustmentReport,
+    },
+}
+
+/// A scenario of a Diplomacy-style variant, adjudicated.
+#[derive(Debug, Clone)]
+pub struct Adjudication {
+    /// The variant.
+    pub variant: Variant,
+    /// The position before the phase.
+    pub before: DipState,
+    /// The position after it.
+    pub after: DipState,
+    /// The orders and what happened to them.
+    pub phase: PhaseResult,
+    /// The textual report (what `scenario run` prints).
+    pub report: Report,
+}
+
 /// Runs a scenario of a Diplomacy-style variant.
 pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
+    adjudicate(s).map(|a| a.report)
+}
+
+/// Adjudicates a scenario of a Diplomacy-style variant, keeping the states
+/// and reports.
+///
+/// # Errors
+/// [`ScenarioError`] when the scenario cannot be set up.
+pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
     let variant = Variant::builtin(&s.variant).map_err(|e| setup_error(e.to_string()))?;
     let state = build_state(&variant, s)?;
     let ctx = if state.phase.season.is_movement() { Context::Movement } else { Context::Adjustment };
@@ -205,6 +249,13 @@ pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
             res.dislodged.iter().filter_map(|(sq, _)| state.piece(*sq).map(|p| piece_text(p.role, *sq))).collect();
         report.outcome = outcome_text(&variant, mr.result);
         finish(&variant, &next, &mut report);
+        Ok(Adjudication {
+            variant,
+            before: state,
+            after: next,
+            phase: PhaseResult::Movement { orders: movement, report: mr },
+            report,
+        })
     } else {
         let (next, ar) = apply_adjustments(&variant, &state, &adjustments);
         for (indexes, p, text) in &accepted {
@@ -221,6 +272,12 @@ pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
         report.dislodged = Vec::new();
         report.outcome = outcome_text(&variant, dip::game_result(&variant, &next));
         finish(&variant, &next, &mut report);
+        Ok(Adjudication {
+            variant,
+            before: state,
+            after: next,
+            phase: PhaseResult::Adjustment { orders: adjustments, report: ar },
+            report,
+        })
     }
-    Ok(report)
 }

@@ -5,7 +5,7 @@
 //! a report with the file's `expect` and `after` sections.
 
 mod check;
-mod dip;
+pub mod dip;
 
 use std::collections::BTreeMap;
 use std::fmt;

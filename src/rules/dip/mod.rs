@@ -15,7 +15,9 @@ pub mod state;
 pub mod validate;
 pub mod variant;
 
-pub use adjust::{apply_adjustments, validate_adjustment, Adjustment, AdjustmentKind, IllegalAdjustment};
+pub use adjust::{
+    apply_adjustments, validate_adjustment, Adjustment, AdjustmentKind, AdjustmentReport, IllegalAdjustment,
+};
 pub use geometry::{MoveKind, Via};
 pub use order::{Coupling, IllegalOrder, Order, OrderKind, Supported};
 pub use order_text::{parse, Context, OrderText, ParseError};

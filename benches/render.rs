@@ -1,0 +1,32 @@
+//! Rendering benchmark: a 1024 px Chess Dip board with 30 pieces, every one
+//! ordered (multi-square moves, supports, support-convoys), resolved and
+//! drawn with its outcomes, then PNG-encoded.
+
+use std::hint::black_box;
+
+use chessdip::render::dip::{draw, Overlay};
+use chessdip::render::Style;
+use chessdip::rules::dip::{self, Variant};
+use criterion::{criterion_group, criterion_main, Criterion};
+
+#[path = "../tests/common/gen.rs"]
+mod gen;
+
+fn bench(c: &mut Criterion) {
+    let v = Variant::builtin("chessdip").expect("variant");
+    let (state, texts, orders) = gen::position(&v, 11, 30, 60);
+    assert_eq!(texts.len(), 30, "30 orders");
+    let res = dip::resolve(&state, &orders);
+    let style = Style::default();
+    let png = draw(&v, &state, Overlay::Movement(&res, &orders), &style, "orders").png().expect("png");
+    eprintln!("PNG size: {} bytes", png.len());
+    c.bench_function("render_chessdip_1024_30_orders", |b| {
+        b.iter(|| {
+            let canvas = draw(&v, black_box(&state), Overlay::Movement(&res, &orders), &style, "orders");
+            canvas.png().expect("png")
+        });
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,405 @@
+//! A small drawing surface over tiny-skia: filled and stroked shapes, arrows,
+//! text and glyphs from the bundled DejaVu fonts, PNG encoding with `image`.
+
+use std::sync::OnceLock;
+
+use ab_glyph::{Font, FontRef, OutlineCurve};
+use tiny_skia::{
+    Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform,
+};
+
+/// An sRGB colour with alpha.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
+
+impl Rgba {
+    /// An opaque colour.
+    #[must_use]
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Rgba {
+        Rgba(r, g, b, 255)
+    }
+
+    /// The same colour with alpha `a`.
+    #[must_use]
+    pub const fn alpha(self, a: u8) -> Rgba {
+        Rgba(self.0, self.1, self.2, a)
+    }
+
+    /// A mix of `self` and `other`: `t` = 0 gives `self`, 1 gives `other`.
+    #[must_use]
+    pub fn mix(self, other: Rgba, t: f32) -> Rgba {
+        let m = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round().clamp(0.0, 255.0) as u8;
+        Rgba(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2), m(self.3, other.3))
+    }
+
+    /// Relative luminance (0 dark .. 1 light), for picking readable text.
+    #[must_use]
+    pub fn luminance(self) -> f32 {
+        (0.2126 * f32::from(self.0) + 0.7152 * f32::from(self.1) + 0.0722 * f32::from(self.2)) / 255.0
+    }
+
+    fn paint(self) -> Paint<'static> {
+        let mut p = Paint::default();
+        p.set_color(Color::from_rgba8(self.0, self.1, self.2, self.3));
+        p.anti_alias = true;
+        p
+    }
+}
+
+/// Which bundled face to draw text with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Face {
+    /// DejaVu Sans (also the chess glyphs).
+    Regular,
+    /// DejaVu Sans Bold.
+    Bold,
+}
+
+static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+fn font(face: Face) -> &'static FontRef<'static> {
+    static R: OnceLock<FontRef<'static>> = OnceLock::new();
+    static B: OnceLock<FontRef<'static>> = OnceLock::new();
+    match face {
+        Face::Regular => R.get_or_init(|| FontRef::try_from_slice(REGULAR).expect("bundled DejaVuSans.ttf parses")),
+        Face::Bold => B.get_or_init(|| FontRef::try_from_slice(BOLD).expect("bundled DejaVuSans-Bold.ttf parses")),
+    }
+}
+
+/// Horizontal anchoring of text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Align {
+    /// `x` is the left edge.
+    Left,
+    /// `x` is the centre.
+    Centre,
+    /// `x` is the right edge.
+    Right,
+}
+
+/// A stroke style.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// Colour.
+    pub colour: Rgba,
+    /// Width in pixels.
+    pub width: f32,
+    /// Dash pattern (on, off), if dashed.
+    pub dash: Option<(f32, f32)>,
+}
+
+/// The drawing surface.
+#[derive(Debug)]
+pub struct Canvas {
+    pixmap: Pixmap,
+}
+
+impl Canvas {
+    /// A canvas of `width` x `height` filled with `background`.
+    ///
+    /// # Panics
+    /// If a side is zero.
+    #[must_use]
+    pub fn new(width: u32, height: u32, background: Rgba) -> Canvas {
+        let mut pixmap = Pixmap::new(width, height).expect("non-empty canvas");
+        pixmap.fill(Color::from_rgba8(background.0, background.1, background.2, 255));
+        Canvas { pixmap }
+    }
+
+    /// Width in pixels.
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.pixmap.width()
+    }
+
+    /// Height in pixels.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.pixmap.height()
+    }
+
+    /// A filled rectangle.
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, colour: Rgba) {
+        if let Some(r) = Rect::from_xywh(x, y, w, h) {
+            self.pixmap.fill_rect(r, &colour.paint(), Transform::identity(), None);
+        }
+    }
+
+    /// A rounded rectangle, filled.
+    pub fn rounded_rect(&mut self, x: f32, y: f32, w: f32, h: f32, radius: f32, colour: Rgba) {
+        if let Some(path) = rounded(x, y, w, h, radius) {
+            self.fill(&path, colour);
+        }
+    }
+
+    /// A filled circle.
+    pub fn disc(&mut self, cx: f32, cy: f32, r: f32, colour: Rgba) {
+        if let Some(path) = PathBuilder::from_circle(cx, cy, r) {
+            self.fill(&path, colour);
+        }
+    }
+
+    /// A circle outline.
+    pub fn ring(&mut self, cx: f32, cy: f32, r: f32, line: &Line) {
+        if let Some(path) = PathBuilder::from_circle(cx, cy, r) {
+            self.stroke(&path, line);
+        }
+    }
+
+    /// A straight line.
+    pub fn line(&mut self, from: (f32, f32), to: (f32, f32), line: &Line) {
+        let mut pb = PathBuilder::new();
+        pb.move_to(from.0, from.1);
+        pb.line_to(to.0, to.1);
+        if let Some(path) = pb.finish() {
+            self.stroke(&path, line);
+        }
+    }
+
+    /// A polygon, filled.
+    pub fn polygon(&mut self, points: &[(f32, f32)], colour: Rgba) {
+        let mut pb = PathBuilder::new();
+        for (i, &(x, y)) in points.iter().enumerate() {
+            if i == 0 {
+                pb.move_to(x, y);
+            } else {
+                pb.line_to(x, y);
+            }
+        }
+        pb.close();
+        if let Some(path) = pb.finish() {
+            self.fill(&path, colour);
+        }
+    }
+
+    /// An arrow from `from` to `to` with a filled head of length `head`.
+    /// The shaft stops where the head begins.
+    pub fn arrow(&mut self, from: (f32, f32), to: (f32, f32), line: &Line, head: f32) {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len < 1.0 {
+            return;
+        }
+        let (ux, uy) = (dx / len, dy / len);
+        let head = head.min(len * 0.6);
+        let base = (to.0 - ux * head, to.1 - uy * head);
+        self.line(from, (base.0 + ux * 1.0, base.1 + uy * 1.0), line);
+        let half = head * 0.55;
+        let (px, py) = (-uy * half, ux * half);
+        self.polygon(&[to, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)], line.colour);
+    }
+
+    /// A cross (X) centred at `(cx, cy)` with arms of half-length `r`.
+    pub fn cross(&mut self, cx: f32, cy: f32, r: f32, line: &Line) {
+        self.line((cx - r, cy - r), (cx + r, cy + r), line);
+        self.line((cx - r, cy + r), (cx + r, cy - r), line);
+    }
+
+    /// Text with its baseline at `y`; returns the advance width.
+    #[allow(clippy::too_many_arguments)] // position, size, face, alignment and colour are all needed
+    pub fn text(&mut self, s: &str, x: f32, y: f32, size: f32, face: Face, align: Align, colour: Rgba) -> f32 {
+        let width = text_width(s, size, face);
+        let x0 = match align {
+            Align::Left => x,
+            Align::Centre => x - width / 2.0,
+            Align::Right => x - width,
+        };
+        if let Some(path) = text_path(s, x0, y, size, face) {
+            self.fill(&path, colour);
+        }
+        width
+    }
+
+    /// One glyph centred on `(cx, cy)` (its outline box), filled; and
+    /// optionally outlined.
+    pub fn glyph(&mut self, c: char, cx: f32, cy: f32, size: f32, fill: Rgba, outline: Option<&Line>) {
+        let f = font(Face::Regular);
+        let id = f.glyph_id(c);
+        let Some(o) = f.outline(id) else {
+            return;
+        };
+        let scale = size / f.units_per_em().unwrap_or(2048.0);
+        let (bx, by) = ((o.bounds.min.x + o.bounds.max.x) / 2.0, (o.bounds.min.y + o.bounds.max.y) / 2.0);
+        let Some(path) = outline_path(&o.curves, |x, y| (cx + (x - bx) * scale, cy - (y - by) * scale)) else {
+            return;
+        };
+        if let Some(line) = outline {
+            self.stroke(&path, line);
+        }
+        self.pixmap.fill_path(&path, &fill.paint(), FillRule::EvenOdd, Transform::identity(), None);
+    }
+
+    fn fill(&mut self, path: &Path, colour: Rgba) {
+        self.pixmap.fill_path(path, &colour.paint(), FillRule::Winding, Transform::identity(), None);
+    }
+
+    fn stroke(&mut self, path: &Path, line: &Line) {
+        let mut stroke =
+            Stroke { width: line.width, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() };
+        if let Some((on, off)) = line.dash {
+            stroke.dash = StrokeDash::new(vec![on, off], 0.0);
+            stroke.line_cap = LineCap::Butt;
+        }
+        self.pixmap.stroke_path(path, &line.colour.paint(), &stroke, Transform::identity(), None);
+    }
+
+    /// The pixel at `(x, y)` (opaque canvases: straight RGB).
+    #[must_use]
+    pub fn pixel(&self, x: u32, y: u32) -> Option<Rgba> {
+        let p = self.pixmap.pixel(x, y)?;
+        Some(Rgba(p.red(), p.green(), p.blue(), p.alpha()))
+    }
+
+    /// Encodes as PNG (RGB, the canvas is opaque).
+    ///
+    /// # Errors
+    /// If encoding fails (it should not for an in-memory buffer).
+    pub fn png(&self) -> Result<Vec<u8>, image::ImageError> {
+        use image::ImageEncoder;
+        let rgb: Vec<u8> = self.pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+        let mut out = Vec::with_capacity(256 * 1024);
+        let enc = image::codecs::png::PngEncoder::new_with_quality(
+            &mut out,
+            image::codecs::png::CompressionType::Level(2),
+            image::codecs::png::FilterType::NoFilter,
+        );
+        enc.write_image(&rgb, self.width(), self.height(), image::ExtendedColorType::Rgb8)?;
+        Ok(out)
+    }
+}
+
+fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
+    let r = r.min(w / 2.0).min(h / 2.0);
+    let mut pb = PathBuilder::new();
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.quad_to(x + w, y, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.quad_to(x + w, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.quad_to(x, y + h, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.quad_to(x, y, x + r, y);
+    pb.close();
+    pb.finish()
+}
+
+/// The advance width of `s` at `size` pixels.
+#[must_use]
+pub fn text_width(s: &str, size: f32, face: Face) -> f32 {
+    let f = font(face);
+    let scale = size / f.units_per_em().unwrap_or(2048.0);
+    let mut w = 0.0;
+    let mut prev = None;
+    for c in s.chars() {
+        let id = f.glyph_id(c);
+        if let Some(p) = prev {
+            w += f.kern_unscaled(p, id) * scale;
+        }
+        w += f.h_advance_unscaled(id) * scale;
+        prev = Some(id);
+    }
+    w
+}
+
+fn text_path(s: &str, x: f32, y: f32, size: f32, face: Face) -> Option<Path> {
+    let f = font(face);
+    let scale = size / f.units_per_em().unwrap_or(2048.0);
+    let mut pb = PathBuilder::new();
+    let mut pen = x;
+    let mut prev = None;
+    for c in s.chars() {
+        let id = f.glyph_id(c);
+        if let Some(p) = prev {
+            pen += f.kern_unscaled(p, id) * scale;
+        }
+        if let Some(o) = f.outline(id) {
+            let origin = pen;
+            append_curves(&mut pb, &o.curves, |gx, gy| (origin + gx * scale, y - gy * scale));
+        }
+        pen += f.h_advance_unscaled(id) * scale;
+        prev = Some(id);
+    }
+    pb.finish()
+}
+
+fn outline_path(curves: &[OutlineCurve], map: impl Fn(f32, f32) -> (f32, f32)) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    append_curves(&mut pb, curves, map);
+    pb.finish()
+}
+
+/// Adds glyph outline segments, starting a new contour wherever a segment
+/// does not continue the previous one.
+fn append_curves(pb: &mut PathBuilder, curves: &[OutlineCurve], map: impl Fn(f32, f32) -> (f32, f32)) {
+    let mut last: Option<(f32, f32)> = None;
+    for curve in curves {
+        let start = match curve {
+            OutlineCurve::Line(a, _) | OutlineCurve::Quad(a, _, _) | OutlineCurve::Cubic(a, _, _, _) => *a,
+        };
+        let s = map(start.x, start.y);
+        if last.is_none_or(|l| (l.0 - s.0).abs() > 0.01 || (l.1 - s.1).abs() > 0.01) {
+            if last.is_some() {
+                pb.close();
+            }
+            pb.move_to(s.0, s.1);
+        }
+        let end = match curve {
+            OutlineCurve::Line(_, b) => {
+                let b = map(b.x, b.y);
+                pb.line_to(b.0, b.1);
+                b
+            }
+            OutlineCurve::Quad(_, c, b) => {
+                let (c, b) = (map(c.x, c.y), map(b.x, b.y));
+                pb.quad_to(c.0, c.1, b.0, b.1);
+                b
+            }
+            OutlineCurve::Cubic(_, c1, c2, b) => {
+                let (c1, c2, b) = (map(c1.x, c1.y), map(c2.x, c2.y), map(b.x, b.y));
+                pb.cubic_to(c1.0, c1.1, c2.0, c2.1, b.0, b.1);
+                b
+            }
+        };
+        last = Some(end);
+    }
+    if last.is_some() {
+        pb.close();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_drawn_where_asked() {
+        let mut c = Canvas::new(200, 60, Rgba::rgb(255, 255, 255));
+        let w = c.text("Fall 1603", 10.0, 40.0, 24.0, Face::Bold, Align::Left, Rgba::rgb(0, 0, 0));
+        assert!(w > 80.0 && w < 190.0, "width {w}");
+        let dark = (10..10 + w as u32)
+            .flat_map(|x| (15..42).map(move |y| (x, y)))
+            .filter(|&(x, y)| c.pixel(x, y).is_some_and(|p| p.luminance() < 0.5));
+        assert!(dark.count() > 100, "the text left ink");
+    }
+
+    #[test]
+    fn chess_glyphs_exist() {
+        let f = font(Face::Regular);
+        for c in ['\u{2654}', '\u{265A}', '\u{265F}', '\u{2659}'] {
+            assert!(f.outline(f.glyph_id(c)).is_some(), "glyph {c}");
+        }
+    }
+
+    #[test]
+    fn png_round_trips() {
+        let mut c = Canvas::new(64, 32, Rgba::rgb(10, 20, 30));
+        c.disc(32.0, 16.0, 10.0, Rgba::rgb(250, 0, 0));
+        let png = c.png().expect("png");
+        let img = image::load_from_memory(&png).expect("decodes").to_rgb8();
+        assert_eq!(img.dimensions(), (64, 32));
+        assert_eq!(img.get_pixel(32, 16).0, [250, 0, 0]);
+        assert_eq!(img.get_pixel(1, 1).0, [10, 20, 30]);
+    }
+}
