@@ -100,10 +100,9 @@ fn a_failed_move_is_crossed_and_a_dislodged_piece_marked() {
     let (v, c) = image(text, Stage::Orders);
     let s = rdip::square_size(&v, 1024);
     // The bounced move d4-e4: a dark cross on a white disc near the arrow's end.
-    let (a, b) = (rdip::square_centre(&v, 1024, sq("d4")), rdip::square_centre(&v, 1024, sq("e4")));
-    let end = (b.0 - s * 0.2 - s * 0.42 * 0.0, b.1);
-    let m = (end.0 - s * 0.42 + s * 0.0, end.1);
-    let _ = a;
+    // The arrow ends 0.2 squares short of e4's centre; the mark sits 0.42 squares further back.
+    let b = rdip::square_centre(&v, 1024, sq("e4"));
+    let m = (b.0 - s * 0.2 - s * 0.42, b.1);
     let dark = (0..12)
         .flat_map(|i| {
             (0..12).map(move |j| (m.0 - s * 0.1 + i as f32 * s * 0.018, m.1 - s * 0.1 + j as f32 * s * 0.018))
