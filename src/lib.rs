@@ -7,6 +7,9 @@
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 
 pub mod config;
+pub mod console;
+pub mod game;
 pub mod render;
 pub mod rules;
 pub mod scenario;
+pub mod store;

@@ -21,6 +21,21 @@ enum Command {
     /// Adjudication test files (see README: "Scenario files").
     #[command(subcommand)]
     Scenario(ScenarioCommand),
+    /// Play locally: a console over the game service and a SQLite file. Lines are `<user> <command>`.
+    Play {
+        /// The database file (created if missing).
+        #[arg(long, default_value = "chessdip.db", env = "CHESSDIP_DB")]
+        db: PathBuf,
+        /// Read lines from this file instead of the keyboard.
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Users who moderate (besides each game's creator), comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        moderators: Vec<String>,
+        /// Where board images are written.
+        #[arg(long, default_value = "chessdip-images")]
+        images: PathBuf,
+    },
     /// Draw a scenario file as it resolves: the orders with their outcomes, or the resulting position.
     Render {
         /// The scenario file.
@@ -140,6 +155,39 @@ fn render(
     Ok(ExitCode::SUCCESS)
 }
 
+fn play(db: &Path, script: Option<&Path>, moderators: &[String], images: &Path) -> Result<ExitCode> {
+    use std::io::{BufRead, Write};
+    let mut console = chessdip::console::Console::open(db, images.to_path_buf(), moderators.to_vec())
+        .with_context(|| format!("cannot open the database {}", db.display()))?;
+    let interactive = script.is_none();
+    let reader: Box<dyn BufRead> = match script {
+        Some(p) => Box::new(std::io::BufReader::new(
+            std::fs::File::open(p).with_context(|| format!("cannot read {}", p.display()))?,
+        )),
+        None => {
+            println!("chessdip console on {}. Lines are `<user> <command>`, e.g. `gm game create chesspolitik2`, `p1 join France`. `help` lists commands; Ctrl-D quits.", db.display());
+            Box::new(std::io::BufReader::new(std::io::stdin()))
+        }
+    };
+    let mut out = std::io::stdout();
+    if interactive {
+        print!("> ");
+        out.flush()?;
+    }
+    for line in reader.lines() {
+        let line = line?;
+        if !interactive && !line.trim().is_empty() && !line.trim_start().starts_with('#') {
+            writeln!(out, "> {line}")?;
+        }
+        write!(out, "{}", console.line(&line))?;
+        if interactive {
+            print!("> ");
+        }
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
@@ -149,6 +197,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Scenario(ScenarioCommand::Check { paths }) => check(paths),
         Command::Scenario(ScenarioCommand::Run { file, json }) => run(file, *json),
+        Command::Play { db, script, moderators, images } => play(db, script.as_deref(), moderators, images),
         Command::Render { file, output, stage, palette, width } => {
             let style = chessdip::render::Style { width: *width, palette: *palette, title: None };
             render(file, output, *stage, &style)

@@ -1,0 +1,133 @@
+//! `chessdip play`: a local console over the same service and a real SQLite
+//! file. Each line is `<user> <command>` with the slash commands' words
+//! (`gm game create chessdip`, `p2 join Italy`, `p2 orders K e1 - e2`).
+//! Console-only lines: `advance <duration>` moves the clock (deadlines that
+//! pass are resolved), `channel <name>` switches the game channel, and `#`
+//! starts a comment. Images are written to a folder and their paths printed.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+use crate::game::{parse_duration, Caller, Clock, Reply, Service, SystemClock, Visibility};
+use crate::store::Store;
+
+/// The system clock plus an offset the console can advance.
+#[derive(Debug, Default)]
+pub struct OffsetClock(AtomicI64);
+
+impl OffsetClock {
+    /// Moves time forward by `secs`.
+    pub fn advance(&self, secs: i64) {
+        self.0.fetch_add(secs, Ordering::SeqCst);
+    }
+}
+
+impl Clock for OffsetClock {
+    fn now(&self) -> i64 {
+        SystemClock.now() + self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// The console's state.
+#[derive(Debug)]
+pub struct Console {
+    service: Service,
+    clock: Arc<OffsetClock>,
+    moderators: Vec<String>,
+    images: PathBuf,
+    channel: String,
+    written: usize,
+}
+
+impl Console {
+    /// A console on the database at `db`, writing images under `images`.
+    ///
+    /// # Errors
+    /// If the database cannot be opened.
+    pub fn open(
+        db: &std::path::Path,
+        images: PathBuf,
+        moderators: Vec<String>,
+    ) -> Result<Console, crate::store::StoreError> {
+        let clock = Arc::new(OffsetClock::default());
+        let service = Service::new(Store::open(db)?, clock.clone());
+        Ok(Console { service, clock, moderators, images, channel: "console".into(), written: 0 })
+    }
+
+    /// The service (for tests).
+    #[must_use]
+    pub fn service(&self) -> &Service {
+        &self.service
+    }
+
+    /// Runs one line and returns what to print.
+    pub fn line(&mut self, line: &str) -> String {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return String::new();
+        }
+        let (user, rest) = line.split_once(char::is_whitespace).map_or((line, ""), |(u, r)| (u, r.trim()));
+        let mut out = String::new();
+        match user.to_ascii_lowercase().as_str() {
+            "advance" => match parse_duration(rest) {
+                Ok(secs) => {
+                    self.clock.advance(secs);
+                    out += &format!("(the clock moves forward {rest})\n");
+                }
+                Err(e) => return format!("error: {e}\n"),
+            },
+            "channel" if !rest.is_empty() => {
+                self.channel = rest.to_string();
+                return format!("(now in channel {rest})\n");
+            }
+            "help" => {
+                return format!(
+                    "{}\nConsole: advance <duration>, channel <name>, # comment\n",
+                    crate::game::command::HELP
+                )
+            }
+            _ => {
+                if rest.is_empty() {
+                    return "error: write `<user> <command>`, e.g. `p1 join England`; `help` lists the commands\n"
+                        .into();
+                }
+                let caller = Caller { user: user.to_string(), moderator: self.moderators.iter().any(|m| m == user) };
+                for r in self.service.command(&self.channel, "console", &caller, rest) {
+                    out += &self.show(&r, user);
+                }
+            }
+        }
+        match self.service.tick() {
+            Ok(rs) => {
+                for (channel, r) in rs {
+                    if channel == self.channel {
+                        out += &self.show(&r, "");
+                    } else {
+                        out += &format!("(in channel {channel})\n{}", self.show(&r, ""));
+                    }
+                }
+            }
+            Err(e) => out += &format!("error: {e}\n"),
+        }
+        out
+    }
+
+    fn show(&mut self, r: &Reply, user: &str) -> String {
+        let head = match r.visibility {
+            Visibility::Public => "[public]".to_string(),
+            Visibility::Private => format!("[private to {user}]"),
+        };
+        let mut s = format!("{head} {}\n", r.text.replace('\n', "\n    "));
+        for img in &r.images {
+            self.written += 1;
+            let path = self.images.join(format!("{:03}-{}", self.written, img.name));
+            let written = std::fs::create_dir_all(&self.images).and_then(|()| std::fs::write(&path, &img.png));
+            match written {
+                Ok(()) => s += &format!("    image: {}\n", path.display()),
+                Err(e) => s += &format!("    (could not write {}: {e})\n", path.display()),
+            }
+        }
+        s
+    }
+}

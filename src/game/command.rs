@@ -1,0 +1,134 @@
+//! The command language shared by the console and (as slash commands) Discord:
+//!
+//! ```text
+//! game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind]
+//! game start | game status | game force | game pause | game resume | game rollback | game end | game export
+//! game extend <duration> | game deadline <duration> | game assign <user> <power> | game kick <user>
+//! join [power] | leave
+//! orders <order>, <order>... | orders show | orders clear | orders preview
+//! ready | unready | draw yes|no | history [phase] | help
+//! ```
+
+use super::{parse_duration, AtDeadline, Caller, GameError, Reply, Service, Settings};
+
+/// The help text.
+pub const HELP: &str = "\
+Commands (the same words as the slash commands):
+  game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind]
+      variants: chessdip, chesspolitik4, chesspolitik2
+  join [power]            take a power (a random free one without a name)
+  leave                   leave before the start
+  game start              start (a moderator may start with vacant powers)
+  orders <o1>, <o2>...    send orders privately, e.g. `orders K e1 - e2, N g1 S e1 - e2`
+  orders show | orders clear | orders preview
+  ready | unready         mark your orders final (all ready: the phase resolves early)
+  draw yes|no             secret draw vote
+  game status | history [phase] | game export
+Moderators:
+  game force | game extend <duration> | game deadline <duration> | game pause | game resume
+  game rollback | game end | game assign <user> <power> | game kick <user>";
+
+fn settings(args: &[&str]) -> Result<Settings, GameError> {
+    let mut s = Settings::default();
+    for a in args {
+        let (k, v) = a
+            .split_once('=')
+            .ok_or_else(|| GameError::Invalid(format!("`{a}`: settings are written key=value, e.g. movement=24h")))?;
+        let yes = |v: &str| match v.to_ascii_lowercase().as_str() {
+            "yes" | "true" | "on" => Ok(true),
+            "no" | "false" | "off" => Ok(false),
+            _ => Err(GameError::Invalid(format!("`{a}`: use yes or no"))),
+        };
+        match k.to_ascii_lowercase().as_str() {
+            "movement" => s.movement_secs = parse_duration(v)?,
+            "adjustment" | "adjustments" => s.adjustment_secs = parse_duration(v)?,
+            "at-deadline" | "deadline" => {
+                s.at_deadline = match v.to_ascii_lowercase().as_str() {
+                    "resolve" => AtDeadline::Resolve,
+                    "wait" => AtDeadline::Wait,
+                    _ => return Err(GameError::Invalid(format!("`{a}`: at-deadline is resolve or wait"))),
+                }
+            }
+            "early" => s.early = yes(v)?,
+            "replace-minimum" => s.min_after_replace_secs = parse_duration(v)?,
+            "palette" => {
+                s.colour_blind = match v.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
+                    "classic" => false,
+                    "colourblind" | "colorblind" => true,
+                    _ => return Err(GameError::Invalid(format!("`{a}`: palette is classic or colour-blind"))),
+                }
+            }
+            "hashed" => {
+                if yes(v)? {
+                    return Err(GameError::Invalid("hashed orders are not available for this variant yet".into()));
+                }
+            }
+            _ => {
+                return Err(GameError::Invalid(format!(
+                    "unknown setting `{k}`: use movement, adjustment, at-deadline, early, replace-minimum or palette"
+                )))
+            }
+        }
+    }
+    Ok(s)
+}
+
+impl Service {
+    /// Runs one command line for `caller` in `channel`. Refusals come back as
+    /// a private reply saying what was wrong.
+    #[must_use]
+    pub fn command(&self, channel: &str, guild: &str, caller: &Caller, line: &str) -> Vec<Reply> {
+        match self.dispatch(channel, guild, caller, line.trim()) {
+            Ok(r) => r,
+            Err(e) => vec![Reply::private(e.to_string())],
+        }
+    }
+
+    fn dispatch(&self, channel: &str, guild: &str, caller: &Caller, line: &str) -> Result<Vec<Reply>, GameError> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+        let rest_after = |n: usize| -> String {
+            let mut s = line;
+            for _ in 0..n {
+                s = s.trim_start();
+                s = s.find(char::is_whitespace).map_or("", |i| &s[i..]);
+            }
+            s.trim().to_string()
+        };
+        let one = |r: Result<Reply, GameError>| r.map(|r| vec![r]);
+        match lower.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            [] | ["help"] => Ok(vec![Reply::private(HELP)]),
+            ["game", "create", variant, ..] => {
+                let s = settings(&words[3..])?;
+                one(self.create(channel, guild, caller, variant, &s))
+            }
+            ["game", "create"] => Err(GameError::Invalid("name a variant: game create chessdip".into())),
+            ["game", "start"] => one(self.start(channel, caller)),
+            ["game", "status"] | ["status"] => one(self.status(channel)),
+            ["game", "force"] => self.force(channel, caller),
+            ["game", "pause"] => one(self.pause(channel, caller, true)),
+            ["game", "resume"] => one(self.pause(channel, caller, false)),
+            ["game", "rollback"] => one(self.rollback(channel, caller)),
+            ["game", "end"] => one(self.end(channel, caller)),
+            ["game", "export"] => Ok(vec![Reply::public(self.export(channel)?)]),
+            ["game", "extend", d] => one(self.deadline(channel, caller, parse_duration(d)?, true)),
+            ["game", "deadline", d] => one(self.deadline(channel, caller, parse_duration(d)?, false)),
+            ["game", "assign", _, _, ..] => one(self.assign(channel, caller, words[2], &rest_after(3))),
+            ["game", "kick", _] => one(self.kick(channel, caller, words[2])),
+            ["join"] => one(self.join(channel, caller, None)),
+            ["join", ..] => one(self.join(channel, caller, Some(&rest_after(1)))),
+            ["leave"] => one(self.leave(channel, caller)),
+            ["orders", "show"] | ["orders"] => one(self.show_orders(channel, caller)),
+            ["orders", "clear"] => one(self.clear_orders(channel, caller)),
+            ["orders", "preview"] => one(self.preview(channel, caller)),
+            ["orders", ..] => one(self.submit(channel, caller, &rest_after(1))),
+            ["ready"] => self.ready(channel, caller, true),
+            ["unready"] => self.ready(channel, caller, false),
+            ["draw", "yes"] => self.vote_draw(channel, caller, true),
+            ["draw", "no"] => self.vote_draw(channel, caller, false),
+            ["history"] => one(self.history(channel, None)),
+            ["history", ..] => one(self.history(channel, Some(&rest_after(1)))),
+            _ => Err(GameError::Invalid(format!("unknown command `{line}`; `help` lists the commands"))),
+        }
+    }
+}
