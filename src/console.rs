@@ -122,7 +122,7 @@ impl Console {
         for img in &r.images {
             self.written += 1;
             let path = self.images.join(format!("{:03}-{}", self.written, img.name));
-            let written = std::fs::create_dir_all(&self.images).and_then(|()| std::fs::write(&path, &img.png));
+            let written = std::fs::create_dir_all(&self.images).and_then(|()| std::fs::write(&path, img.png()));
             match written {
                 Ok(()) => s += &format!("    image: {}\n", path.display()),
                 Err(e) => s += &format!("    (could not write {}: {e})\n", path.display()),

@@ -50,13 +50,47 @@ pub enum Visibility {
     Public,
 }
 
-/// A PNG to attach.
-#[derive(Clone, Debug)]
+/// A board image to attach, drawn when asked for ([`Image::png`]), so that
+/// resolving many games at a deadline does not wait for drawing.
+#[derive(Clone)]
 pub struct Image {
     /// File name (`spring-1601-orders.png`).
     pub name: String,
-    /// The PNG bytes.
-    pub png: Vec<u8>,
+    job: Arc<ImageJob>,
+}
+
+impl std::fmt::Debug for Image {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Image").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+impl Image {
+    /// Draws the image and encodes it as PNG.
+    #[must_use]
+    pub fn png(&self) -> Vec<u8> {
+        let j = &*self.job;
+        let overlay = match &j.drawing {
+            Drawing::Position => Overlay::None,
+            Drawing::Movement(r, o) => Overlay::Movement(r, o),
+            Drawing::Adjustment(o, r) => Overlay::Adjustment(o, r),
+        };
+        draw(&j.variant, &j.state, overlay, &j.style, j.caption).png().unwrap_or_default()
+    }
+}
+
+enum Drawing {
+    Position,
+    Movement(dip::Resolution, Vec<Order>),
+    Adjustment(Vec<Adjustment>, dip::AdjustmentReport),
+}
+
+struct ImageJob {
+    variant: Variant,
+    state: DipState,
+    drawing: Drawing,
+    style: Style,
+    caption: &'static str,
 }
 
 /// What the service answers.
@@ -577,7 +611,7 @@ impl Service {
         })?;
         let (text, variant, state, settings) = reply;
         let mut r = Reply::public(text);
-        r.images.push(self.image(&variant, &state, Overlay::None, &settings, "position", "start-position"));
+        r.images.push(self.image(&variant, &state, Drawing::Position, &settings, "position", "start-position"));
         Ok(r)
     }
 
@@ -872,7 +906,7 @@ impl Service {
         r.images.push(self.image(
             &live.variant,
             &state,
-            Overlay::Movement(&mr.resolution, &orders),
+            Drawing::Movement(mr.resolution.clone(), orders.clone()),
             &live.settings,
             "preview",
             "preview",
@@ -967,7 +1001,7 @@ impl Service {
                 r.images.push(self.image(
                     &variant,
                     &state,
-                    Overlay::Movement(&report.resolution, orders),
+                    Drawing::Movement(report.resolution.clone(), orders.clone()),
                     &settings,
                     "orders",
                     &format!("{slug}-orders"),
@@ -975,7 +1009,7 @@ impl Service {
                 r.images.push(self.image(
                     &variant,
                     next,
-                    Overlay::None,
+                    Drawing::Position,
                     &settings,
                     "position",
                     &format!("{slug}-result"),
@@ -985,7 +1019,7 @@ impl Service {
                 r.images.push(self.image(
                     &variant,
                     &state,
-                    Overlay::Adjustment(orders, report),
+                    Drawing::Adjustment(orders.clone(), report.clone()),
                     &settings,
                     "adjustments",
                     &format!("{slug}-adjustments"),
@@ -993,7 +1027,7 @@ impl Service {
                 r.images.push(self.image(
                     &variant,
                     next,
-                    Overlay::None,
+                    Drawing::Position,
                     &settings,
                     "position",
                     &format!("{slug}-result"),
@@ -1116,17 +1150,17 @@ impl Service {
         &self,
         v: &Variant,
         state: &DipState,
-        overlay: Overlay<'_>,
+        drawing: Drawing,
         settings: &Settings,
-        caption: &str,
+        caption: &'static str,
         name: &str,
     ) -> Image {
         let style = Style {
             palette: if settings.colour_blind { Palette::ColourBlind } else { Palette::Classic },
             ..Style::default()
         };
-        let png = draw(v, state, overlay, &style, caption).png().unwrap_or_default();
-        Image { name: format!("{name}.png"), png }
+        let job = ImageJob { variant: v.clone(), state: state.clone(), drawing, style, caption };
+        Image { name: format!("{name}.png"), job: Arc::new(job) }
     }
 
     /// Resolves every active game whose deadline has passed (unless it waits for a moderator).
@@ -1396,7 +1430,7 @@ impl Service {
             r.images.push(self.image(
                 &variant,
                 &state,
-                Overlay::Movement(&mr.resolution, &moves),
+                Drawing::Movement(mr.resolution, moves.clone()),
                 &settings,
                 "orders",
                 &format!("{slug}-orders"),
@@ -1406,7 +1440,7 @@ impl Service {
             r.images.push(self.image(
                 &variant,
                 &state,
-                Overlay::Adjustment(&adjs, &ar),
+                Drawing::Adjustment(adjs.clone(), ar),
                 &settings,
                 "adjustments",
                 &format!("{slug}-adjustments"),

@@ -1,0 +1,330 @@
+//! The game master end to end: whole games through the console, restart
+//! safety, concurrent submissions racing a resolution, and who may do what.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+
+use chessdip::console::Console;
+use chessdip::game::{Caller, ManualClock, Service, Visibility};
+use chessdip::rules::dip::{geometry, DipState, Variant};
+use chessdip::rules::{PowerId, Square};
+use chessdip::store::Store;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("chessdip-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn current_state(service: &Service, channel: &str) -> DipState {
+    let json: serde_json::Value = serde_json::from_str(&service.export(channel).expect("export")).expect("json");
+    let last = json["phases"].as_array().and_then(|p| p.last()).expect("a phase").clone();
+    serde_json::from_value(last["state"]["state"].clone()).expect("state")
+}
+
+/// France's orders for a greedy push towards the centers it does not own.
+fn greedy_orders(v: &Variant, state: &DipState, me: PowerId) -> Vec<String> {
+    let facing = v.power(me).facing;
+    let wanted: Vec<Square> = v
+        .centers
+        .iter()
+        .filter(|&c| state.owner(c) != Some(me) && state.piece(c).is_none_or(|p| p.power == me))
+        .collect();
+    let mut claimed: Vec<Square> = Vec::new();
+    let mut out = Vec::new();
+    if !state.phase.season.is_movement() {
+        let builds = state.centers_of(me).len() as i64 - state.piece_count(me) as i64;
+        let free = state.build_zone(v, me).iter().filter(|&c| state.piece(c).is_none() && state.owner(c) == Some(me));
+        for c in free.take(builds.max(0) as usize) {
+            out.push(format!("build K {c}"));
+        }
+        return out;
+    }
+    for (sq, p) in state.pieces_of(me).collect::<Vec<_>>() {
+        let fall = state.phase.season == chessdip::rules::dip::Season::Fall;
+        if fall && wanted.contains(&sq) {
+            claimed.push(sq);
+            continue; // stay and take it
+        }
+        let dist =
+            |s: Square| wanted.iter().filter(|w| !claimed.contains(w)).map(|w| w.distance(s)).min().unwrap_or(99);
+        let best = geometry::targets(v.board, p.role, facing, sq)
+            .filter(|&t| state.piece(t).is_none() && !claimed.contains(&t))
+            .min_by_key(|&t| (dist(t), t));
+        if let Some(t) = best.filter(|&t| dist(t) < dist(sq) || wanted.contains(&t)) {
+            claimed.push(t);
+            out.push(format!("{} {sq} - {t}", p.role.char()));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_two_player_chesspolitik_game_to_a_solo() {
+    let dir = temp_dir("solo");
+    let mut con = Console::open(&dir.join("g.db"), dir.join("img"), vec![]).expect("console");
+    let mut log = String::new();
+    for line in ["gm game create chesspolitik2 early=no", "fr join France", "en join England", "gm game start"] {
+        log += &con.line(line);
+    }
+    assert!(log.contains("The game begins: Spring 1401"), "{log}");
+    let v = Variant::builtin("chesspolitik2").expect("variant");
+    let france = v.power_by_name("France").expect("France");
+    let mut over = String::new();
+    for _ in 0..60 {
+        let state = current_state(con.service(), "console");
+        let orders = greedy_orders(&v, &state, france);
+        if !orders.is_empty() {
+            let out = con.line(&format!("fr orders {}", orders.join(", ")));
+            assert!(!out.contains("Rejected"), "{out}");
+        }
+        let out = con.line("gm game force");
+        assert!(out.contains("resolved"), "{out}");
+        if let Some(i) = out.find("Game over") {
+            over = out[i..].to_string();
+            break;
+        }
+    }
+    assert!(over.starts_with("Game over: France wins"), "no solo: {over}");
+    let state = current_state(con.service(), "console");
+    assert!(state.centers_of(france).len() >= 12);
+    // The game is over: no more orders, history stays.
+    assert!(con.line("fr orders K c1 - c2").contains("no game"));
+    assert!(con.line("fr history").contains("[public]"));
+    assert!(con.line("fr game status").contains("France wins"));
+}
+
+#[test]
+fn a_chess_dip_game_through_two_years() {
+    let dir = temp_dir("chessdip");
+    let mut con = Console::open(&dir.join("g.db"), dir.join("img"), vec![]).expect("console");
+    let script =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/chessdip-two-years.txt"))
+            .expect("script");
+    let mut out = String::new();
+    for line in script.lines() {
+        out += &con.line(line);
+    }
+    for expected in [
+        "**Spring 1 resolved** (the deadline passed)",
+        "\u{2713} c2 - c4 (moved)",
+        "Centers: c3: England (was neutral); c4: England (was neutral); e4: Italy (was neutral); b5: England (was neutral)",
+        "Adjustments: England may build 3",
+        "\u{2713} build R b1 (carried out)",
+        "Removed: P d5 (Scandinavia, by c4)",
+        "d5: England (was Scandinavia)",
+        "England (e): 7 centers, 6 pieces",
+    ] {
+        assert!(out.contains(expected), "missing `{expected}` in:\n{out}");
+    }
+    let state = current_state(con.service(), "console");
+    let v = Variant::builtin("chessdip").expect("variant");
+    let england = v.power_by_name("England").expect("England");
+    let mut pieces: Vec<String> = state.pieces_of(england).map(|(s, p)| format!("{} {s}", p.role.char())).collect();
+    pieces.sort();
+    assert_eq!(pieces, ["B c2", "K d1", "K d4", "N b5", "P d5", "R b1"]);
+    assert_eq!(state.phase.name(&v), "Spring 3");
+    // Images were written for every resolution.
+    let images = std::fs::read_dir(dir.join("img")).expect("images").count();
+    assert!(images >= 9, "{images} images");
+}
+
+fn service_at(dir: &Path, t: i64) -> (Service, Arc<ManualClock>) {
+    let clock = Arc::new(ManualClock::new(t));
+    (Service::new(Store::open(&dir.join("g.db")).expect("store"), clock.clone()), clock)
+}
+
+fn text(rs: &[chessdip::game::Reply]) -> String {
+    rs.iter().map(|r| r.text.clone()).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn orders_survive_a_killed_process_and_the_phase_resolves_once() {
+    let dir = temp_dir("restart");
+    let db = dir.join("g.db");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chessdip"))
+        .args(["play", "--db"])
+        .arg(&db)
+        .arg("--images")
+        .arg(dir.join("img"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn chessdip play");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut wait_for = |needle: &str| {
+        let mut seen = String::new();
+        let mut line = String::new();
+        while stdout.read_line(&mut line).expect("read") > 0 {
+            seen += &line;
+            if line.contains(needle) {
+                return seen;
+            }
+            line.clear();
+        }
+        panic!("`{needle}` never came; saw:\n{seen}");
+    };
+    for (line, needle) in [
+        ("gm game create chesspolitik2 movement=1h", "is forming"),
+        ("p1 join France", "joins as France"),
+        ("p2 join England", "joins as England"),
+        ("gm game start", "The game begins"),
+        ("p1 orders K c1 - c2, N b1 - c3", "Accepted for France"),
+        ("p2 orders K d6 - d5", "Accepted for England"),
+    ] {
+        writeln!(stdin, "{line}").expect("write");
+        wait_for(needle);
+    }
+    // No clean shutdown: kill the process.
+    child.kill().expect("kill");
+    let _ = child.wait();
+
+    let (service, clock) = service_at(&dir, chessdip::game::Clock::now(&chessdip::game::SystemClock));
+    let p1 = Caller::player("p1");
+    let shown = service.show_orders("console", &p1).expect("show").text;
+    assert!(shown.contains("K c1 - c2") && shown.contains("N b1 - c3"), "{shown}");
+    let status = service.status("console").expect("status").text;
+    assert!(status.contains("Spring 1401, due in"), "{status}");
+    clock.advance(3600);
+    let first = service.tick().expect("tick");
+    let second = service.tick().expect("tick");
+    assert_eq!(first.len(), 1, "resolved once");
+    assert!(second.is_empty(), "not twice");
+    assert!(first[0].1.text.contains("\u{2713} K c1 - c2 (moved)"), "{}", first[0].1.text);
+    assert!(first[0].1.text.contains("\u{2713} K d6 - d5 (moved)"));
+}
+
+#[test]
+fn concurrent_orders_racing_a_resolution() {
+    let dir = temp_dir("race");
+    let (service, clock) = service_at(&dir, 1_000_000);
+    let gm = Caller::player("gm");
+    service.create("c", "g", &gm, "chesspolitik4", &chessdip::game::Settings::default()).expect("create");
+    let v = Variant::builtin("chesspolitik4").expect("variant");
+    for (k, p) in v.powers.iter().enumerate() {
+        service.join("c", &Caller::player(&format!("u{k}")), Some(&p.name)).expect("join");
+    }
+    service.start("c", &gm).expect("start");
+    let state = current_state(&service, "c");
+    // 50 submissions: every piece several times (holds, then supports or moves), four powers.
+    let mut jobs = Vec::new();
+    for round in 0..4 {
+        for (sq, p) in state.pieces() {
+            if jobs.len() == 50 {
+                break;
+            }
+            let text = if round % 2 == 0 {
+                format!("{} {sq} H", p.role.char())
+            } else {
+                format!("{} {sq} hold", p.role.char())
+            };
+            jobs.push((format!("u{}", p.power.0), text, sq));
+        }
+    }
+    assert_eq!(jobs.len(), 50);
+    clock.advance(48 * 3600 + 1);
+    let barrier = Arc::new(std::sync::Barrier::new(52));
+    let mut handles = Vec::new();
+    for (user, text, sq) in jobs {
+        let (s, b) = (service.clone(), barrier.clone());
+        handles.push(std::thread::spawn(move || {
+            b.wait();
+            let r = s.submit("c", &Caller::player(&user), &text);
+            (sq, text, r.map(|r| r.text))
+        }));
+    }
+    let (s1, b1) = (service.clone(), barrier.clone());
+    let forcer = std::thread::spawn(move || {
+        b1.wait();
+        s1.force("c", &Caller::player("gm")).map(|r| r.len()).unwrap_or(0)
+    });
+    let (s2, b2) = (service.clone(), barrier.clone());
+    let ticker = std::thread::spawn(move || {
+        b2.wait();
+        s2.tick().map(|r| r.len()).unwrap_or(0)
+    });
+    let results: Vec<_> = handles.into_iter().map(|h| h.join().expect("thread")).collect();
+    let resolutions = forcer.join().expect("forcer") + ticker.join().expect("ticker");
+    assert_eq!(resolutions, 1, "exactly one resolution");
+    let history = service.history("c", Some("Spring 1601")).expect("history").text;
+    for (sq, order, r) in &results {
+        match r {
+            Ok(t) if t.contains("orders for Spring 1601") => {
+                // Accepted before the claim: the piece's order (this or a later one) was adjudicated.
+                assert!(t.starts_with("Accepted"), "{t}");
+                let piece_ordered = history.contains(&format!(" {sq} H")) || history.contains(&format!(" {sq} hold"));
+                assert!(piece_ordered, "{order} was accepted but {sq} has no order in:\n{history}");
+            }
+            Ok(t) => assert!(t.contains("Fall 1601"), "accepted into the next phase: {t}"),
+            Err(e) => panic!("{order}: {e}"),
+        }
+    }
+}
+
+#[test]
+fn who_may_see_and_do_what() {
+    let dir = temp_dir("auth");
+    let (service, _) = service_at(&dir, 1_000_000);
+    let gm = Caller::player("gm");
+    let run = |who: &str, line: &str| service.command("c", "g", &Caller::player(who), line);
+    run("gm", "game create chesspolitik2");
+    run("fr", "join France");
+    run("en", "join England");
+    run("gm", "game start");
+    // A player cannot order another power's pieces.
+    let r = run("fr", "orders K d6 - d5");
+    assert!(text(&r).contains("Rejected") && text(&r).contains("England"), "{}", text(&r));
+    // Orders are private, and nobody else sees them.
+    let r = run("fr", "orders K c1 - c2");
+    assert_eq!(r[0].visibility, Visibility::Private);
+    let theirs = text(&run("en", "orders show"));
+    assert!(!theirs.contains("c1 - c2"), "{theirs}");
+    assert!(!text(&run("en", "game status")).contains("c1 - c2"));
+    // A non-player cannot submit or see orders.
+    assert!(text(&run("xx", "orders K c1 - c2")).contains("not playing"));
+    assert!(text(&run("xx", "orders show")).contains("not playing"));
+    // A non-moderator cannot force, pause, extend, roll back or end.
+    for cmd in ["game force", "game pause", "game extend 1h", "game rollback", "game end", "game kick en"] {
+        assert!(text(&run("fr", cmd)).contains("only a moderator"), "{cmd}");
+    }
+    // The creator can; a Discord moderator too.
+    assert!(text(&run("gm", "game extend 1h")).contains("due in"));
+    let moderator = Caller { user: "mod".into(), moderator: true };
+    let forced = service.force("c", &moderator).expect("force");
+    assert_eq!(forced[0].visibility, Visibility::Public);
+    // After resolution, the orders are public history.
+    assert!(text(&run("en", "history")).contains("K c1 - c2"));
+    let _ = gm;
+}
+
+#[test]
+fn moderation_pause_rollback_and_draw() {
+    let dir = temp_dir("moderation");
+    let (service, clock) = service_at(&dir, 1_000_000);
+    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
+    run("gm", "game create chesspolitik2 movement=1h");
+    run("fr", "join France");
+    run("en", "join England");
+    run("gm", "game start");
+    assert!(run("gm", "game pause").contains("paused"));
+    clock.advance(7200);
+    assert!(service.tick().expect("tick").is_empty(), "a paused game does not resolve");
+    assert!(run("fr", "orders K c1 - c2").contains("paused"));
+    assert!(run("gm", "game resume").contains("due in 1h"));
+    run("fr", "orders K c1 - c2");
+    assert!(run("gm", "game force").contains("Spring 1401 resolved"));
+    assert!(run("gm", "game rollback").contains("Spring 1401 is open again"));
+    assert!(run("fr", "orders show").contains("K c1 - c2"), "orders come back with the rollback");
+    // Draw: secret until unanimous.
+    let r = service.command("c", "g", &Caller::player("fr"), "draw yes");
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].visibility, Visibility::Private);
+    let r = service.command("c", "g", &Caller::player("en"), "draw yes");
+    assert!(r.iter().any(|r| r.visibility == Visibility::Public && r.text.contains("draw between France, England")));
+    assert!(run("gm", "game status").contains("draw between"));
+}
