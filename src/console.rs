@@ -116,7 +116,7 @@ impl Console {
     fn show(&mut self, r: &Reply, user: &str) -> String {
         let head = match r.visibility {
             Visibility::Public => "[public]".to_string(),
-            Visibility::Private => format!("[private to {user}]"),
+            Visibility::Private => format!("[private to {}]", r.to.as_deref().unwrap_or(user)),
         };
         let mut s = format!("{head} {}\n", r.text.replace('\n', "\n    "));
         for img in &r.images {

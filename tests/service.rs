@@ -241,7 +241,7 @@ fn concurrent_orders_racing_a_resolution() {
     let (s1, b1) = (service.clone(), barrier.clone());
     let forcer = std::thread::spawn(move || {
         b1.wait();
-        s1.force("c", &Caller::player("gm")).map(|r| r.len()).unwrap_or(0)
+        s1.force("c", &Caller::player("gm"), Some("Spring 1601")).map(|r| r.len()).unwrap_or(0)
     });
     let (s2, b2) = (service.clone(), barrier.clone());
     let ticker = std::thread::spawn(move || {
@@ -295,7 +295,7 @@ fn who_may_see_and_do_what() {
     // The creator can; a Discord moderator too.
     assert!(text(&run("gm", "game extend 1h")).contains("due in"));
     let moderator = Caller { user: "mod".into(), moderator: true };
-    let forced = service.force("c", &moderator).expect("force");
+    let forced = service.force("c", &moderator, None).expect("force");
     assert_eq!(forced[0].visibility, Visibility::Public);
     // After resolution, the orders are public history.
     assert!(text(&run("en", "history")).contains("K c1 - c2"));
@@ -320,6 +320,13 @@ fn moderation_pause_rollback_and_draw() {
     assert!(run("gm", "game force").contains("Spring 1401 resolved"));
     assert!(run("gm", "game rollback").contains("Spring 1401 is open again"));
     assert!(run("fr", "orders show").contains("K c1 - c2"), "orders come back with the rollback");
+    // A draw vote lapses when the phase resolves; only the voter is told.
+    run("fr", "draw yes");
+    let r = service.command("c", "g", &Caller::player("gm"), "game force");
+    let lapse: Vec<_> = r.iter().filter(|r| r.text.contains("lapsed")).collect();
+    assert_eq!(lapse.len(), 1);
+    assert_eq!((lapse[0].visibility, lapse[0].to.as_deref()), (Visibility::Private, Some("fr")));
+    assert!(!r[0].text.contains("draw"), "the public result does not mention votes");
     // Draw: secret until unanimous.
     let r = service.command("c", "g", &Caller::player("fr"), "draw yes");
     assert_eq!(r.len(), 1);
@@ -327,4 +334,22 @@ fn moderation_pause_rollback_and_draw() {
     let r = service.command("c", "g", &Caller::player("en"), "draw yes");
     assert!(r.iter().any(|r| r.visibility == Visibility::Public && r.text.contains("draw between France, England")));
     assert!(run("gm", "game status").contains("draw between"));
+}
+
+#[test]
+fn concession_ends_the_game() {
+    let dir = temp_dir("concede");
+    let (service, _) = service_at(&dir, 1_000_000);
+    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
+    run("gm", "game create chesspolitik4");
+    for (u, p) in [("a", "Mughal"), ("b", "Ming"), ("c", "Russia"), ("d", "Ottoman")] {
+        assert!(run(u, &format!("join {p}")).contains("joins"), "{p}");
+    }
+    run("gm", "game start");
+    let first = run("a", "concede");
+    assert!(first.contains("Mughal Empire concedes the game"), "{first}");
+    assert!(run("b", "concede").contains("concedes the game"));
+    let last = run("c", "concede");
+    assert!(last.contains("Game over: Ottoman Empire wins by concession"), "{last}");
+    assert!(run("d", "orders K a4 - b4").contains("no game"));
 }

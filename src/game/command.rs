@@ -23,9 +23,10 @@ Commands (the same words as the slash commands):
   orders show | orders clear | orders preview
   ready | unready         mark your orders final (all ready: the phase resolves early)
   draw yes|no             secret draw vote
+  concede                 concede the game (the last power standing wins)
   game status | history [phase] | game export
 Moderators:
-  game force | game extend <duration> | game deadline <duration> | game pause | game resume
+  game force [phase] | game extend <duration> | game deadline <duration> | game pause | game resume
   game rollback | game end | game assign <user> <power> | game kick <user>";
 
 fn settings(args: &[&str]) -> Result<Settings, GameError> {
@@ -105,7 +106,8 @@ impl Service {
             ["game", "create"] => Err(GameError::Invalid("name a variant: game create chessdip".into())),
             ["game", "start"] => one(self.start(channel, caller)),
             ["game", "status"] | ["status"] => one(self.status(channel)),
-            ["game", "force"] => self.force(channel, caller),
+            ["game", "force"] => self.force(channel, caller, None),
+            ["game", "force", ..] => self.force(channel, caller, Some(&rest_after(2))),
             ["game", "pause"] => one(self.pause(channel, caller, true)),
             ["game", "resume"] => one(self.pause(channel, caller, false)),
             ["game", "rollback"] => one(self.rollback(channel, caller)),
@@ -124,6 +126,7 @@ impl Service {
             ["orders", ..] => one(self.submit(channel, caller, &rest_after(1))),
             ["ready"] => self.ready(channel, caller, true),
             ["unready"] => self.ready(channel, caller, false),
+            ["concede"] => one(self.concede(channel, caller)),
             ["draw", "yes"] => self.vote_draw(channel, caller, true),
             ["draw", "no"] => self.vote_draw(channel, caller, false),
             ["history"] => one(self.history(channel, None)),

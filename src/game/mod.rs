@@ -98,6 +98,8 @@ struct ImageJob {
 pub struct Reply {
     /// Who may see it.
     pub visibility: Visibility,
+    /// For a private reply to someone other than the caller (a DM): the user.
+    pub to: Option<String>,
     /// The text.
     pub text: String,
     /// Images to attach.
@@ -106,10 +108,10 @@ pub struct Reply {
 
 impl Reply {
     fn private(text: impl Into<String>) -> Reply {
-        Reply { visibility: Visibility::Private, text: text.into(), images: Vec::new() }
+        Reply { visibility: Visibility::Private, to: None, text: text.into(), images: Vec::new() }
     }
     fn public(text: impl Into<String>) -> Reply {
-        Reply { visibility: Visibility::Public, text: text.into(), images: Vec::new() }
+        Reply { visibility: Visibility::Public, to: None, text: text.into(), images: Vec::new() }
     }
 }
 
@@ -970,7 +972,12 @@ impl Service {
                 store::set_status(c, game, GameStatus::Ended, ended.as_deref())?;
                 store::set_deadline(c, game, seq + 1, None, None)?;
             }
-            let lapsed = !draw.is_empty() && ended.is_none();
+            let players = store::players(c, game)?;
+            let lapsed: Vec<String> = if ended.is_none() {
+                players.iter().filter(|(p, _)| draw.contains(p)).map(|(_, u)| u.clone()).collect()
+            } else {
+                Vec::new()
+            };
             Ok::<_, GameError>(Some((g, variant, settings, state, outcome, record, ended, lapsed, alive)))
         })?;
         let Some((g, variant, settings, state, outcome, record, ended, lapsed, _)) = done else {
@@ -991,9 +998,7 @@ impl Service {
                 })
             );
         }
-        if lapsed {
-            text += "\nDraw votes cast this phase have lapsed; vote again if you still want a draw.";
-        }
+
         let mut r = Reply::public(text);
         let slug = record.phase.to_lowercase().replace(' ', "-");
         match &outcome {
@@ -1035,7 +1040,19 @@ impl Service {
             }
         }
         let _ = g;
-        Ok(vec![r])
+        let mut out = vec![r];
+        for user in lapsed {
+            out.push(Reply {
+                visibility: Visibility::Private,
+                to: Some(user),
+                text: format!(
+                    "Your draw vote lapsed when {} was resolved; vote again if you still want a draw.",
+                    record.phase
+                ),
+                images: Vec::new(),
+            });
+        }
+        Ok(out)
     }
 
     fn record(variant: &Variant, state: &DipState, rows: &[OrderRow], outcome: &Resolved) -> PhaseRecord {
@@ -1185,15 +1202,25 @@ impl Service {
 
     // ----- moderation -----
 
-    /// A moderator resolves the current phase now.
+    /// A moderator resolves the current phase now; with `expected` (a phase
+    /// name), only if that is still the current phase, so that a force racing
+    /// the deadline cannot resolve the phase after it.
     ///
     /// # Errors
-    /// Not a moderator, no open phase.
-    pub fn force(&self, channel: &str, caller: &Caller) -> Result<Vec<Reply>, GameError> {
+    /// Not a moderator, no open phase, the expected phase already resolved.
+    pub fn force(&self, channel: &str, caller: &Caller, expected: Option<&str>) -> Result<Vec<Reply>, GameError> {
         let (game, seq) = self.store.read(|c| {
             let live = self.live(c, channel)?;
             Self::require_moderator(&live.game, caller, "force a phase")?;
             let (row, _) = Self::current_phase(c, &live)?;
+            if let Some(want) = expected {
+                if !row.name.eq_ignore_ascii_case(want.trim()) {
+                    return Err(GameError::State(format!(
+                        "{want} is no longer open: the current phase is {}",
+                        row.name
+                    )));
+                }
+            }
             Ok::<_, GameError>((live.game.id, row.seq))
         })?;
         let r = self.resolve(game, seq, "forced by a moderator")?;
@@ -1333,6 +1360,34 @@ impl Service {
                 out.push(Reply::public(format!("**Game over: {text}**, by unanimous vote of the surviving powers.")));
             }
             Ok(out)
+        })
+    }
+
+    /// The caller's power concedes. When every surviving power but one has
+    /// conceded, that one wins.
+    ///
+    /// # Errors
+    /// No game, not a player.
+    pub fn concede(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
+        self.store.write(|c| {
+            let live = self.live(c, channel)?;
+            let (_, name) = Self::power_of(c, &live, caller)?;
+            let (_, state) = Self::current_phase(c, &live)?;
+            store::concede(c, live.game.id, &name)?;
+            let conceded = store::concessions(c, live.game.id)?;
+            let standing: Vec<String> = live
+                .variant
+                .power_ids()
+                .filter(|&p| state.is_alive(p))
+                .map(|p| live.variant.power(p).name.clone())
+                .filter(|n| !conceded.contains(n))
+                .collect();
+            if let [winner] = standing.as_slice() {
+                let text = format!("{winner} wins by concession");
+                store::set_status(c, live.game.id, GameStatus::Ended, Some(&text))?;
+                return Ok(Reply::public(format!("{name} concedes. **Game over: {text}.**")));
+            }
+            Ok(Reply::public(format!("{name} concedes the game.")))
         })
     }
 

@@ -32,7 +32,11 @@ pub enum StoreError {
 
 /// The schema, in order.
 pub static MIGRATIONS: LazyLock<Migrations<'static>> =
-    LazyLock::new(|| Migrations::new(vec![M::up(include_str!("../../migrations/0001_init.sql"))]));
+    LazyLock::new(|| Migrations::new(SOURCES.iter().map(|sql| M::up(sql)).collect()));
+
+/// The migration files, in order (`migrations/NNNN_*.sql`).
+const SOURCES: &[&str] =
+    &[include_str!("../../migrations/0001_init.sql"), include_str!("../../migrations/0002_concessions.sql")];
 
 /// A game's lifecycle.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -537,6 +541,25 @@ pub fn draw_votes(c: &Connection, game: i64, seq: i64) -> Result<Vec<String>, St
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// Records that a power concedes the game.
+///
+/// # Errors
+/// Database errors.
+pub fn concede(c: &Connection, game: i64, power: &str) -> Result<(), StoreError> {
+    c.execute("INSERT OR IGNORE INTO concessions (game_id, power) VALUES (?1, ?2)", params![game, power])?;
+    Ok(())
+}
+
+/// The powers that have conceded.
+///
+/// # Errors
+/// Database errors.
+pub fn concessions(c: &Connection, game: i64) -> Result<Vec<String>, StoreError> {
+    let mut st = c.prepare_cached("SELECT power FROM concessions WHERE game_id = ?1")?;
+    let rows = st.query_map(params![game], |r| r.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -544,6 +567,15 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         MIGRATIONS.validate().expect("migrations");
+    }
+
+    #[test]
+    fn every_migration_file_is_applied() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        let files = std::fs::read_dir(dir)
+            .expect("migrations dir")
+            .filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == "sql")));
+        assert_eq!(files.count(), SOURCES.len(), "list every migrations/*.sql file in SOURCES");
     }
 
     #[test]
