@@ -7,6 +7,7 @@
 //! commands (see [`command`]), or the typed methods.
 
 pub mod command;
+pub mod variants;
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicI64, Ordering};

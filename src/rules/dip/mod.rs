@@ -6,6 +6,7 @@
 //! [`phase::apply_movement`] and [`adjust::apply_adjustments`].
 
 pub mod adjust;
+pub mod family;
 pub mod geometry;
 pub mod order;
 pub mod order_text;
@@ -18,6 +19,7 @@ pub mod variant;
 pub use adjust::{
     apply_adjustments, validate_adjustment, Adjustment, AdjustmentKind, AdjustmentReport, IllegalAdjustment,
 };
+pub use family::DipReport;
 pub use geometry::{MoveKind, Via};
 pub use order::{Coupling, IllegalOrder, Order, OrderKind, Supported};
 pub use order_text::{parse, Context, OrderText, ParseError};

@@ -1,0 +1,273 @@
+//! The games the service can run, dispatched by enum over the rules
+//! families ([`crate::rules::family::Family`]) and their renderers.
+//!
+//! A [`Game`] is a variant with its creation options; a [`Position`] is a
+//! game together with a state of that game, so the two cannot mismatch.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::render::canvas::Canvas;
+use crate::render::Style;
+use crate::rules::dip::{self, DipReport, DipState};
+use crate::rules::family::{Family, GameResult, PhaseInfo, Resolution, Seats, SlotOrder, Submission};
+
+/// A variant the service offers: id, display name, one line about it, and
+/// the options `game create` takes for it.
+#[derive(Clone, Copy, Debug)]
+pub struct Offer {
+    /// The id players type (`chessdip`).
+    pub id: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// One line.
+    pub about: &'static str,
+    /// Options as `key=a|b` with the default first, for the help text.
+    pub options: &'static [&'static str],
+}
+
+/// Every variant, in the order menus show them.
+pub const OFFERS: &[Offer] = &[
+    Offer {
+        id: "chessdip",
+        name: "Chess Dip",
+        about: "4 powers; Diplomacy on a chessboard with kings, knights, bishops, rooks and pawns",
+        options: &[],
+    },
+    Offer {
+        id: "chesspolitik4",
+        name: "Chesspolitik (4 players)",
+        about: "4 powers on 8x8, kings and knights, standard Diplomacy adjudication",
+        options: &[],
+    },
+    Offer {
+        id: "chesspolitik2",
+        name: "Chesspolitik (2 players)",
+        about: "2 powers on 6x6, kings and knights",
+        options: &[],
+    },
+];
+
+/// The offer for `id` (case-insensitive).
+#[must_use]
+pub fn offer(id: &str) -> Option<&'static Offer> {
+    OFFERS.iter().find(|o| o.id.eq_ignore_ascii_case(id.trim()))
+}
+
+/// A variant with its options, ready to play.
+#[derive(Clone, Debug)]
+pub enum Game {
+    /// Chess Dip and Chesspolitik.
+    Dip(Arc<dip::Variant>),
+}
+
+/// A game and a state of it.
+#[derive(Clone, Debug)]
+pub enum Position {
+    /// Chess Dip and Chesspolitik.
+    Dip {
+        /// The variant.
+        v: Arc<dip::Variant>,
+        /// The state.
+        s: DipState,
+    },
+}
+
+/// What a resolved phase hands the renderer, by family.
+#[derive(Clone, Debug)]
+pub enum Report {
+    /// Chess Dip and Chesspolitik.
+    Dip(DipReport),
+}
+
+/// The stored form of a state (versioned).
+#[derive(Serialize, Deserialize)]
+struct Stored<S> {
+    v: u32,
+    state: S,
+}
+
+/// Calls `$body` with the family's variant `$v` and state `$s`, and `$wrap`
+/// a function that turns a state of that family back into a [`Position`].
+macro_rules! each {
+    ($pos:expr, |$v:ident, $s:ident, $wrap:ident| $body:expr) => {
+        match $pos {
+            Position::Dip { v: $v, s: $s } => {
+                #[allow(unused_variables)]
+                let $wrap = |s| Position::Dip { v: $v.clone(), s };
+                $body
+            }
+        }
+    };
+}
+
+impl Game {
+    /// Builds variant `id` with `options` (`mode=progressive`...).
+    ///
+    /// # Errors
+    /// An unknown variant or option, with what would be right.
+    pub fn build(id: &str, options: &BTreeMap<String, String>) -> Result<Game, String> {
+        let Some(o) = offer(id) else {
+            return Err(format!(
+                "unknown variant `{id}`: choose one of {}",
+                OFFERS.iter().map(|o| o.id).collect::<Vec<_>>().join(", ")
+            ));
+        };
+        match o.id {
+            "chessdip" | "chesspolitik4" | "chesspolitik2" => {
+                if let Some(k) = options.keys().next() {
+                    return Err(format!("{} takes no option `{k}`", o.name));
+                }
+                dip::Variant::builtin(o.id).map(|v| Game::Dip(Arc::new(v))).map_err(|e| e.to_string())
+            }
+            other => Err(format!("variant `{other}` is not available")),
+        }
+    }
+
+    /// The variant's id.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        match self {
+            Game::Dip(v) => v.id(),
+        }
+    }
+
+    /// The variant's display name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        match self {
+            Game::Dip(v) => Family::name(v.as_ref()),
+        }
+    }
+
+    /// Who plays.
+    #[must_use]
+    pub fn seats(&self) -> Seats {
+        match self {
+            Game::Dip(v) => v.seats(),
+        }
+    }
+
+    /// The order syntax with examples.
+    #[must_use]
+    pub fn order_help(&self) -> String {
+        match self {
+            Game::Dip(v) => v.order_help(),
+        }
+    }
+
+    /// The starting position for the seated powers.
+    ///
+    /// # Errors
+    /// A message for the game's creator.
+    pub fn start(&self, powers: &[String]) -> Result<Position, String> {
+        match self {
+            Game::Dip(v) => Ok(Position::Dip { v: v.clone(), s: v.start(powers)? }),
+        }
+    }
+
+    /// Reads a stored state of this game.
+    ///
+    /// # Errors
+    /// The JSON does not hold a state of this game.
+    pub fn decode(&self, json: &str) -> Result<Position, serde_json::Error> {
+        match self {
+            Game::Dip(v) => {
+                let st: Stored<DipState> = serde_json::from_str(json)?;
+                Ok(Position::Dip { v: v.clone(), s: st.state })
+            }
+        }
+    }
+}
+
+impl Position {
+    /// The stored form.
+    ///
+    /// # Errors
+    /// Serialisation failed (it does not for these types).
+    pub fn encode(&self) -> Result<String, serde_json::Error> {
+        each!(self, |_v, s, _w| serde_json::to_string(&Stored { v: 2, state: s }))
+    }
+
+    /// The current phase.
+    #[must_use]
+    pub fn phase(&self) -> PhaseInfo {
+        each!(self, |v, s, _w| v.phase(s))
+    }
+
+    /// Applies a submission to `power`'s orders.
+    #[must_use]
+    pub fn submit(&self, power: &str, current: &[SlotOrder], text: &str) -> Submission {
+        each!(self, |v, s, _w| v.submit(s, power, current, text))
+    }
+
+    /// The read-back of `power`'s orders.
+    #[must_use]
+    pub fn describe(&self, power: &str, current: &[SlotOrder]) -> String {
+        each!(self, |v, s, _w| v.describe(s, power, current))
+    }
+
+    /// Resolves the phase.
+    #[must_use]
+    pub fn resolve(&self, orders: &[(String, Vec<SlotOrder>)]) -> Resolution<Position, Report> {
+        each!(self, |v, s, wrap| {
+            let r = v.resolve(s, orders);
+            Resolution {
+                next: wrap(r.next),
+                outcomes: r.outcomes,
+                removed: r.removed,
+                changes: r.changes,
+                summary: r.summary,
+                report: Report::from(r.report),
+            }
+        })
+    }
+
+    /// How the game stands.
+    #[must_use]
+    pub fn result(&self) -> GameResult {
+        each!(self, |v, s, _w| v.result(s))
+    }
+
+    /// Whether `power` is still in the game.
+    #[must_use]
+    pub fn alive(&self, power: &str) -> bool {
+        each!(self, |v, s, _w| v.alive(s, power))
+    }
+
+    /// A line on `power` for the status.
+    #[must_use]
+    pub fn standing(&self, power: &str) -> String {
+        each!(self, |v, s, _w| v.standing(s, power))
+    }
+
+    /// Draws the position, with a resolved phase's orders and outcomes over it if `report` is given.
+    #[must_use]
+    pub fn draw(&self, report: Option<&Report>, style: &Style, caption: &str) -> Canvas {
+        match (self, report) {
+            (Position::Dip { v, s }, Some(Report::Dip(DipReport::Movement { resolution, orders }))) => {
+                crate::render::dip::draw(
+                    v,
+                    s,
+                    crate::render::dip::Overlay::Movement(resolution, orders),
+                    style,
+                    caption,
+                )
+            }
+            (Position::Dip { v, s }, Some(Report::Dip(DipReport::Adjustment { orders, report }))) => {
+                crate::render::dip::draw(v, s, crate::render::dip::Overlay::Adjustment(orders, report), style, caption)
+            }
+            (Position::Dip { v, s }, None) => {
+                crate::render::dip::draw(v, s, crate::render::dip::Overlay::None, style, caption)
+            }
+        }
+    }
+}
+
+impl From<DipReport> for Report {
+    fn from(r: DipReport) -> Report {
+        Report::Dip(r)
+    }
+}

@@ -1,0 +1,413 @@
+//! Chess Dip and Chesspolitik as a [`Family`]: how a power's order set is
+//! kept (one order per piece, one per build or disband), read back, and
+//! resolved into public history.
+
+use super::{
+    apply_adjustments, apply_movement, game_result, parse, validate_adjustment, validate_movement, Adjustment,
+    AdjustmentKind, AdjustmentReport, Context, DipState, Order, Resolution as DipResolution, Variant,
+};
+use crate::rules::family::{
+    Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
+};
+use crate::rules::{PowerId, Square};
+
+/// What the renderer needs of a resolved Diplomacy-style phase.
+#[derive(Clone, Debug)]
+pub enum DipReport {
+    /// A movement phase: every order with its outcome, and the orders given.
+    Movement {
+        /// The resolver's result.
+        resolution: DipResolution,
+        /// The orders actually given (unordered pieces held).
+        orders: Vec<Order>,
+    },
+    /// An adjustment phase.
+    Adjustment {
+        /// The adjustments ordered.
+        orders: Vec<Adjustment>,
+        /// What was done.
+        report: AdjustmentReport,
+    },
+}
+
+/// An order text checked against the position.
+enum Checked {
+    Movement(Vec<Order>),
+    Adjustment(Adjustment),
+}
+
+impl Checked {
+    /// The squares of the pieces the order is for.
+    fn squares(&self) -> Vec<Square> {
+        match self {
+            Checked::Movement(o) => o.iter().map(|o| o.square).collect(),
+            Checked::Adjustment(a) => match a.kind {
+                AdjustmentKind::Build { square, .. }
+                | AdjustmentKind::Disband { square, .. }
+                | AdjustmentKind::Promote { square, .. } => vec![square],
+                AdjustmentKind::Waive => Vec::new(),
+            },
+        }
+    }
+
+    /// The order's slot: the square of the (first) piece it orders, or the adjustment and its square.
+    fn slot(&self, waive_no: usize) -> String {
+        match self {
+            Checked::Movement(o) => o[0].square.to_string(),
+            Checked::Adjustment(a) => match a.kind {
+                AdjustmentKind::Build { square, .. } => format!("build {square}"),
+                AdjustmentKind::Disband { square, .. } => format!("disband {square}"),
+                AdjustmentKind::Promote { square, .. } => format!("promote {square}"),
+                AdjustmentKind::Waive => format!("waive {waive_no}"),
+            },
+        }
+    }
+}
+
+fn check(v: &Variant, state: &DipState, p: PowerId, text: &str, earlier: &[Adjustment]) -> Result<Checked, String> {
+    let ctx = if state.phase.season.is_movement() { Context::Movement } else { Context::Adjustment };
+    let parsed = parse(v.board, text, ctx).map_err(|e| e.kind.to_string())?;
+    if ctx == Context::Movement {
+        validate_movement(v, state, p, &parsed)
+            .map(|x| Checked::Movement(x.orders().collect()))
+            .map_err(|e| e.to_string())
+    } else {
+        validate_adjustment(v, state, p, &parsed, earlier).map(Checked::Adjustment).map_err(|e| e.to_string())
+    }
+}
+
+/// Splits a message into order texts: commas, semicolons and new lines separate orders.
+fn split_orders(text: &str) -> Vec<String> {
+    text.split([',', ';', '\n']).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
+
+/// A power's stored orders checked in order: (row, the check) for the ones still legal.
+fn checked_rows<'a>(v: &Variant, state: &DipState, p: PowerId, rows: &'a [SlotOrder]) -> Vec<(&'a SlotOrder, Checked)> {
+    let mut earlier = Vec::new();
+    let mut out = Vec::new();
+    for r in rows {
+        if let Ok(ch) = check(v, state, p, &r.text, &earlier) {
+            if let Checked::Adjustment(a) = ch {
+                earlier.push(a);
+            }
+            out.push((r, ch));
+        }
+    }
+    out
+}
+
+/// Every power's orders as the resolver takes them (rows no longer legal are skipped).
+fn checked_orders(v: &Variant, state: &DipState, orders: &[(String, Vec<SlotOrder>)]) -> (Vec<Order>, Vec<Adjustment>) {
+    let (mut moves, mut adjs) = (Vec::new(), Vec::new());
+    for (power, rows) in orders {
+        let Some(p) = v.power_by_name(power) else { continue };
+        for (_, ch) in checked_rows(v, state, p, rows) {
+            match ch {
+                Checked::Movement(o) => moves.extend(o),
+                Checked::Adjustment(a) => adjs.push(a),
+            }
+        }
+    }
+    (moves, adjs)
+}
+
+impl Variant {
+    fn id_of(&self, power: &str) -> Option<PowerId> {
+        self.power_by_name(power)
+    }
+
+    /// Whether `p` has anything to order in `state`'s phase.
+    fn has_business(state: &DipState, p: PowerId) -> bool {
+        if state.phase.season.is_movement() {
+            state.piece_count(p) > 0
+        } else {
+            state.centers_of(p).len() != state.piece_count(p)
+        }
+    }
+
+    /// The public record of a resolved phase.
+    fn summarise(
+        &self,
+        state: &DipState,
+        next: &DipState,
+        orders: &[(String, Vec<SlotOrder>)],
+        report: &DipReport,
+        center_changes: &[(Square, Option<PowerId>, PowerId)],
+    ) -> (Vec<OrderOutcome>, Vec<String>, Vec<String>, String) {
+        let name = |p: PowerId| self.power(p).name.clone();
+        let mut outcomes = Vec::new();
+        let mut removed = Vec::new();
+        let mut changes = Vec::new();
+        // Seat order, whatever order the powers came in.
+        let mut by_seat: Vec<(PowerId, &Vec<SlotOrder>)> =
+            orders.iter().filter_map(|(pw, rows)| self.id_of(pw).map(|p| (p, rows))).collect();
+        by_seat.sort_by_key(|(p, _)| *p);
+        match report {
+            DipReport::Movement { resolution: res, .. } => {
+                for (p, rows) in &by_seat {
+                    for (row, ch) in checked_rows(self, state, *p, rows) {
+                        let Checked::Movement(os) = ch else { continue };
+                        let outs: Vec<_> = os
+                            .iter()
+                            .filter_map(|o| res.orders.iter().position(|x| x == o).map(|k| res.outcomes[k]))
+                            .collect();
+                        let ok = outs.iter().all(|o| o.succeeded());
+                        let reason = outs
+                            .iter()
+                            .find(|o| !o.succeeded())
+                            .or(outs.first())
+                            .map_or_else(String::new, |o| o.reason());
+                        outcomes.push(OrderOutcome { power: name(*p), order: row.text.clone(), succeeded: ok, reason });
+                    }
+                }
+                for &(sq, by) in &res.dislodged {
+                    if let Some(piece) = state.piece(sq) {
+                        removed.push(format!("{} {sq} ({}, by {by})", piece.role.char(), name(piece.power)));
+                    }
+                }
+                for &(sq, old, new) in center_changes {
+                    changes.push(format!("{sq}: {} (was {})", name(new), old.map_or("neutral".to_string(), name)));
+                }
+            }
+            DipReport::Adjustment { report, .. } => {
+                for (p, rows) in &by_seat {
+                    let checked = checked_rows(self, state, *p, rows);
+                    for row in rows.iter() {
+                        let done = checked.iter().any(|(r, ch)| {
+                            std::ptr::eq(*r, row)
+                                && matches!(ch, Checked::Adjustment(a) if report.carried_out.contains(a))
+                        });
+                        outcomes.push(OrderOutcome {
+                            power: name(*p),
+                            order: row.text.clone(),
+                            succeeded: done,
+                            reason: if done { "carried out".into() } else { "not carried out".into() },
+                        });
+                    }
+                }
+                for &(p, role, sq) in &report.civil_disorder {
+                    removed.push(format!("{} {sq} ({}, disbanded in civil disorder)", role.char(), name(p)));
+                }
+                for &(p, sq) in &report.default_promotions {
+                    changes.push(format!("{sq}: {}'s pawn promoted to a knight (no order)", name(p)));
+                }
+            }
+        }
+        let mut summary = String::new();
+        for (p, _) in &by_seat {
+            let n = name(*p);
+            let mine: Vec<&OrderOutcome> = outcomes.iter().filter(|o| o.power == n).collect();
+            if mine.is_empty() {
+                continue;
+            }
+            summary += &format!("{n}:");
+            for o in mine {
+                summary +=
+                    &format!("\n  {} {} ({})", if o.succeeded { "\u{2713}" } else { "\u{2717}" }, o.order, o.reason);
+            }
+            summary += "\n";
+        }
+        if outcomes.is_empty() {
+            summary += "No orders were given.\n";
+        }
+        if !removed.is_empty() {
+            summary += &format!("Removed: {}\n", removed.join("; "));
+        }
+        if !changes.is_empty() {
+            summary += &format!("Centers: {}\n", changes.join("; "));
+        }
+        let owed: Vec<String> = self
+            .power_ids()
+            .filter_map(|p| {
+                let d = next.centers_of(p).len() as i64 - next.piece_count(p) as i64;
+                (!next.phase.season.is_movement() && d != 0).then(|| {
+                    if d > 0 {
+                        format!("{} may build {d}", name(p))
+                    } else {
+                        format!("{} must disband {}", name(p), -d)
+                    }
+                })
+            })
+            .collect();
+        if !owed.is_empty() {
+            summary += &format!("Adjustments: {}\n", owed.join("; "));
+        }
+        (outcomes, removed, changes, summary.trim_end().to_string())
+    }
+}
+
+impl Family for Variant {
+    type State = DipState;
+    type Report = DipReport;
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn seats(&self) -> Seats {
+        Seats::Fixed(self.powers.iter().map(|p| p.name.clone()).collect())
+    }
+
+    fn start(&self, _powers: &[String]) -> Result<DipState, String> {
+        Ok(DipState::start(self))
+    }
+
+    fn phase(&self, state: &DipState) -> PhaseInfo {
+        PhaseInfo {
+            name: state.phase.name(self),
+            kind: if state.phase.season.is_movement() { PhaseKind::Movement } else { PhaseKind::Adjustment },
+            owing: self
+                .power_ids()
+                .filter(|&p| Self::has_business(state, p))
+                .map(|p| self.power(p).name.clone())
+                .collect(),
+            resolve_on_submit: false,
+        }
+    }
+
+    fn submit(&self, state: &DipState, power: &str, current: &[SlotOrder], text: &str) -> Submission {
+        let mut sub = Submission { orders: current.to_vec(), ..Submission::default() };
+        let texts = split_orders(text);
+        if texts.is_empty() {
+            sub.rejected
+                .push((text.trim().to_string(), "no orders given: write e.g. `K e1 - e2, N g1 S e1 - e2`".to_string()));
+            return sub;
+        }
+        let Some(p) = self.id_of(power) else {
+            sub.rejected.push((text.trim().to_string(), format!("there is no power {power} in {}", self.name)));
+            return sub;
+        };
+        for t in texts {
+            // What the current orders cover, in order (adjustments count against the limits).
+            let covering: Vec<(String, Vec<Square>, Option<Adjustment>)> = checked_rows(self, state, p, &sub.orders)
+                .into_iter()
+                .map(|(r, ch)| {
+                    let adj = if let Checked::Adjustment(a) = &ch { Some(*a) } else { None };
+                    (r.slot.clone(), ch.squares(), adj)
+                })
+                .collect();
+            // An order for the same piece replaces the earlier one: leave that one out of the limits.
+            let replaced: Vec<String> = match check(self, state, p, &t, &[]) {
+                Ok(ch) => {
+                    let sq = ch.squares();
+                    covering
+                        .iter()
+                        .filter(|(_, s, _)| s.iter().any(|x| sq.contains(x)))
+                        .map(|(slot, _, _)| slot.clone())
+                        .collect()
+                }
+                Err(_) => Vec::new(),
+            };
+            let kept: Vec<Adjustment> =
+                covering.iter().filter(|(slot, _, _)| !replaced.contains(slot)).filter_map(|(_, _, a)| *a).collect();
+            match check(self, state, p, &t, &kept) {
+                Ok(ch) => {
+                    sub.orders.retain(|o| !replaced.contains(&o.slot));
+                    let waives = sub.orders.iter().filter(|o| o.slot.starts_with("waive")).count();
+                    let mut slot = ch.slot(waives + 1);
+                    let mut n = waives + 1;
+                    while sub.orders.iter().any(|o| o.slot == slot) {
+                        n += 1;
+                        slot = ch.slot(n);
+                    }
+                    sub.orders.push(SlotOrder { slot, text: t.clone() });
+                    sub.accepted.push(t);
+                }
+                Err(e) => sub.rejected.push((t, e)),
+            }
+        }
+        sub
+    }
+
+    fn describe(&self, state: &DipState, power: &str, current: &[SlotOrder]) -> String {
+        let Some(p) = self.id_of(power) else { return format!("there is no power {power}") };
+        let checked = checked_rows(self, state, p, current);
+        let mut text = format!("{power}'s orders for {}:", state.phase.name(self));
+        if current.is_empty() {
+            text += " none yet.";
+        }
+        for r in current {
+            text += &format!("\n  {}", r.text);
+        }
+        if state.phase.season.is_movement() {
+            let covered: Vec<Square> = checked.iter().flat_map(|(_, ch)| ch.squares()).collect();
+            let missing: Vec<String> = state
+                .pieces_of(p)
+                .filter(|(sq, _)| !covered.contains(sq))
+                .map(|(sq, piece)| format!("{} {sq}", piece.role.char()))
+                .collect();
+            if !missing.is_empty() {
+                text += &format!("\nNo order yet (they will hold): {}", missing.join(", "));
+            }
+        } else {
+            let adj = state.centers_of(p).len() as i64 - state.piece_count(p) as i64;
+            let kinds: Vec<AdjustmentKind> = checked
+                .iter()
+                .filter_map(|(_, ch)| if let Checked::Adjustment(a) = ch { Some(a.kind) } else { None })
+                .collect();
+            let used =
+                kinds.iter().filter(|k| matches!(k, AdjustmentKind::Build { .. } | AdjustmentKind::Waive)).count();
+            let disbands = kinds.iter().filter(|k| matches!(k, AdjustmentKind::Disband { .. })).count();
+            if adj > 0 {
+                text += &format!("\nBuilds: {used} of {adj} ordered.");
+            } else if adj < 0 {
+                text += &format!("\nDisbands: {disbands} of {} ordered (the rest are chosen by civil disorder).", -adj);
+            }
+        }
+        text
+    }
+
+    fn resolve(&self, state: &DipState, orders: &[(String, Vec<SlotOrder>)]) -> Resolution<DipState, DipReport> {
+        let (moves, adjs) = checked_orders(self, state, orders);
+        let (next, report, center_changes) = if state.phase.season.is_movement() {
+            let (next, mr) = apply_movement(self, state, &moves);
+            let changes = mr.center_changes.clone();
+            (next, DipReport::Movement { resolution: mr.resolution, orders: moves }, changes)
+        } else {
+            let (next, ar) = apply_adjustments(self, state, &adjs);
+            (next, DipReport::Adjustment { orders: adjs, report: ar }, Vec::new())
+        };
+        let (outcomes, removed, changes, summary) = self.summarise(state, &next, orders, &report, &center_changes);
+        Resolution { next, outcomes, removed, changes, summary, report }
+    }
+
+    fn result(&self, state: &DipState) -> GameResult {
+        match game_result(self, state) {
+            super::GameResult::Solo { winner } => GameResult::Won {
+                winner: self.power(winner).name.clone(),
+                how: format!("with {} centers", state.centers_of(winner).len()),
+            },
+            super::GameResult::Ongoing => GameResult::Ongoing,
+        }
+    }
+
+    fn alive(&self, state: &DipState, power: &str) -> bool {
+        self.id_of(power).is_some_and(|p| state.is_alive(p))
+    }
+
+    fn standing(&self, state: &DipState, power: &str) -> String {
+        match self.id_of(power) {
+            Some(p) => format!("{} centers, {} pieces", state.centers_of(p).len(), state.piece_count(p)),
+            None => String::new(),
+        }
+    }
+
+    fn order_help(&self) -> String {
+        let mut t = format!(
+            "{} orders (commas, semicolons or new lines between orders):\n  K e1 - e2     move\n  K d1 H        hold\n  N g1 S K e1 - e2   support a move\n  N c3 S K d1   support a hold",
+            self.name
+        );
+        if self.has_role(crate::rules::Role::Pawn) {
+            t += "\n  e2 - e4       pawn travel (no letter)\n  e4 x d5       pawn attack\n  B f1 - c4     multi-square move (squares between act as convoys)\n  K e1 S e2 C f1 - c4   support a convoy\n  e5 t d6 x d5  en passant\n  O-O, O-O-O    castling";
+        }
+        t += "\nWinter: build K c1, disband N e4, waive";
+        if self.has_role(crate::rules::Role::Pawn) {
+            t += ", promote c8 R (or c8=R)";
+        }
+        t
+    }
+}
