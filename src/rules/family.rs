@@ -194,4 +194,9 @@ pub trait Family {
     fn standing(&self, state: &Self::State, power: &str) -> String;
     /// The order syntax with examples, for `help` in a game of this variant.
     fn order_help(&self) -> String;
+    /// The game so far as a readable move list (games that keep one in
+    /// their state, e.g. one line per turn with both moves and outcomes).
+    fn transcript(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
 }
