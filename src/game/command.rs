@@ -6,7 +6,7 @@
 //! game extend <duration> | game deadline <duration> | game assign <user> <power> | game kick <user>
 //! join [power] | leave
 //! orders <order>, <order>... | orders show | orders clear | orders preview
-//! ready | unready | draw yes|no | history [phase] | help
+//! ready | unready | draw yes|no | concede | history [phase] | game board | variants | help
 //! ```
 
 use super::{parse_duration, AtDeadline, Caller, GameError, Reply, Service, Settings};
@@ -15,7 +15,7 @@ use super::{parse_duration, AtDeadline, Caller, GameError, Reply, Service, Setti
 pub const HELP: &str = "\
 Commands (the same words as the slash commands):
   game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind]
-      variants: chessdip, chesspolitik4, chesspolitik2
+      `variants` lists the variants and their options
   join [power]            take a power (a random free one without a name)
   leave                   leave before the start
   game start              start (a moderator may start with vacant powers)
@@ -24,10 +24,23 @@ Commands (the same words as the slash commands):
   ready | unready         mark your orders final (all ready: the phase resolves early)
   draw yes|no             secret draw vote
   concede                 concede the game (the last power standing wins)
-  game status | history [phase] | game export
+  game status | game board | history [phase] | game export | variants
 Moderators:
   game force [phase] | game extend <duration> | game deadline <duration> | game pause | game resume
   game rollback | game end | game assign <user> <power> | game kick <user>";
+
+/// The variants with a line each and their options.
+#[must_use]
+pub fn variants_text() -> String {
+    let mut t = String::from("Variants (`game create <id> [options]`):");
+    for o in super::OFFERS {
+        t += &format!("\n  {} ({}): {}", o.id, o.name, o.about);
+        if !o.options.is_empty() {
+            t += &format!("; options: {}", o.options.join(", "));
+        }
+    }
+    t
+}
 
 fn settings(args: &[&str]) -> Result<Settings, GameError> {
     let mut s = Settings::default();
@@ -64,10 +77,9 @@ fn settings(args: &[&str]) -> Result<Settings, GameError> {
                     return Err(GameError::Invalid("hashed orders are not available for this variant yet".into()));
                 }
             }
+            // Anything else is the variant's own option; the variant checks it.
             _ => {
-                return Err(GameError::Invalid(format!(
-                    "unknown setting `{k}`: use movement, adjustment, at-deadline, early, replace-minimum or palette"
-                )))
+                s.options.insert(k.to_ascii_lowercase(), v.to_ascii_lowercase());
             }
         }
     }
@@ -98,10 +110,17 @@ impl Service {
         };
         let one = |r: Result<Reply, GameError>| r.map(|r| vec![r]);
         match lower.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-            [] | ["help"] => Ok(vec![Reply::private(HELP)]),
+            [] | ["help"] => Ok(vec![Reply::private(self.help(channel))]),
+            ["variants"] => Ok(vec![Reply::private(variants_text())]),
+            ["game", "board"] | ["board"] => one(self.board(channel)),
             ["game", "create", variant, ..] => {
                 let s = settings(&words[3..])?;
-                one(self.create(channel, guild, caller, variant, &s))
+                one(self.create(channel, guild, caller, variant, &s).map_err(|e| match e {
+                    GameError::Invalid(m) if m.contains("option") => GameError::Invalid(format!(
+                        "{m} (game settings: movement, adjustment, at-deadline, early, replace-minimum, palette)"
+                    )),
+                    e => e,
+                }))
             }
             ["game", "create"] => Err(GameError::Invalid("name a variant: game create chessdip".into())),
             ["game", "start"] => one(self.start(channel, caller)),

@@ -50,6 +50,12 @@ pub const OFFERS: &[Offer] = &[
     },
 ];
 
+/// Every variant id, comma-separated (for messages).
+#[must_use]
+pub fn ids() -> String {
+    OFFERS.iter().map(|o| o.id).collect::<Vec<_>>().join(", ")
+}
+
 /// The offer for `id` (case-insensitive).
 #[must_use]
 pub fn offer(id: &str) -> Option<&'static Offer> {
@@ -241,6 +247,12 @@ impl Position {
     #[must_use]
     pub fn standing(&self, power: &str) -> String {
         each!(self, |v, s, _w| v.standing(s, power))
+    }
+
+    /// The game so far as a move list, for games that keep one.
+    #[must_use]
+    pub fn transcript(&self) -> Option<String> {
+        each!(self, |v, s, _w| v.transcript(s))
     }
 
     /// Draws the position, with a resolved phase's orders and outcomes over it if `report` is given.

@@ -45,6 +45,32 @@ pub enum Seats {
     },
 }
 
+/// Finds a name in `names` as a player would type it: case-insensitively,
+/// or by a unique prefix or a unique whole word (`mughal`, `Russia`).
+#[must_use]
+pub fn find_name<'a, S: AsRef<str>>(names: &'a [S], typed: &str) -> Option<&'a str> {
+    let t = typed.trim();
+    if let Some(n) = names.iter().find(|n| n.as_ref().eq_ignore_ascii_case(t)) {
+        return Some(n.as_ref());
+    }
+    let lower = t.to_lowercase();
+    if lower.is_empty() {
+        return None;
+    }
+    let matches: Vec<&str> = names
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|n| {
+            let n = n.to_lowercase();
+            n.starts_with(&lower) || n.split_whitespace().any(|w| w == lower)
+        })
+        .collect();
+    match matches.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
 /// Which deadline a phase takes from the game's settings.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PhaseKind {

@@ -445,6 +445,19 @@ pub fn due_games(c: &Connection, now: i64) -> Result<Vec<GameRow>, StoreError> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// The earliest deadline of an open phase of an active game, if any.
+///
+/// # Errors
+/// Database errors.
+pub fn next_deadline(c: &Connection) -> Result<Option<i64>, StoreError> {
+    Ok(c.query_row(
+        "SELECT MIN(p.deadline) FROM games g JOIN phases p ON p.game_id = g.id AND p.seq = g.phase_seq
+         WHERE p.status = 'open' AND p.deadline IS NOT NULL AND g.status = 'active'",
+        [],
+        |r| r.get(0),
+    )?)
+}
+
 /// The orders of a phase, every power's, or one power's.
 ///
 /// # Errors

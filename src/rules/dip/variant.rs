@@ -364,28 +364,9 @@ impl Variant {
     /// unique word of the name also matches (`mughal`, `Russia`).
     #[must_use]
     pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
-        let n = name.trim();
-        if let Some(i) = self.powers.iter().position(|p| p.name.eq_ignore_ascii_case(n)) {
-            return Some(PowerId(i as u8));
-        }
-        let lower = n.to_lowercase();
-        if lower.is_empty() {
-            return None;
-        }
-        let matches: Vec<usize> = self
-            .powers
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| {
-                let pn = p.name.to_lowercase();
-                pn.starts_with(&lower) || pn.split_whitespace().any(|w| w == lower)
-            })
-            .map(|(i, _)| i)
-            .collect();
-        match matches.as_slice() {
-            [i] => Some(PowerId(*i as u8)),
-            _ => None,
-        }
+        let names: Vec<&str> = self.powers.iter().map(|p| p.name.as_str()).collect();
+        let found = crate::rules::family::find_name(&names, name)?;
+        names.iter().position(|n| *n == found).map(|i| PowerId(i as u8))
     }
 
     /// The power's definition.

@@ -1,0 +1,108 @@
+//! Time for the service: clocks, and durations as players write them.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use super::GameError;
+
+/// Time, in unix seconds: the system clock, or a manual one for tests and the console.
+pub trait Clock: Send + Sync + std::fmt::Debug {
+    /// Now.
+    fn now(&self) -> i64;
+}
+
+/// The system clock.
+#[derive(Debug, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> i64 {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+    }
+}
+
+/// A clock that moves only when told.
+#[derive(Debug)]
+pub struct ManualClock(AtomicI64);
+
+impl ManualClock {
+    /// Starting at `t`.
+    #[must_use]
+    pub fn new(t: i64) -> ManualClock {
+        ManualClock(AtomicI64::new(t))
+    }
+    /// Moves the clock forward.
+    pub fn advance(&self, secs: i64) {
+        self.0.fetch_add(secs, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// `2d 3h`, `45m`, `30s`.
+#[must_use]
+pub fn format_duration(secs: i64) -> String {
+    let secs = secs.max(0);
+    let (d, h, m) = (secs / 86400, secs % 86400 / 3600, secs % 3600 / 60);
+    match (d, h, m) {
+        (0, 0, 0) => format!("{secs}s"),
+        (0, 0, m) => format!("{m}m"),
+        (0, h, 0) => format!("{h}h"),
+        (0, h, m) => format!("{h}h {m}m"),
+        (d, 0, _) => format!("{d}d"),
+        (d, h, _) => format!("{d}d {h}h"),
+    }
+}
+
+/// Parses `48h`, `2d`, `90m`, `1d12h`, `30s`.
+///
+/// # Errors
+/// A message saying what a duration looks like.
+pub fn parse_duration(text: &str) -> Result<i64, GameError> {
+    let bad = || GameError::Invalid(format!("`{text}` is not a duration: write e.g. 48h, 2d, 90m or 1d12h"));
+    let mut total = 0i64;
+    let mut num = String::new();
+    let mut any = false;
+    for c in text.trim().chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+            continue;
+        }
+        let unit = match c.to_ascii_lowercase() {
+            'd' => 86400,
+            'h' => 3600,
+            'm' => 60,
+            's' => 1,
+            ' ' => continue,
+            _ => return Err(bad()),
+        };
+        let n: i64 = num.parse().map_err(|_| bad())?;
+        total = total.checked_add(n.checked_mul(unit).ok_or_else(bad)?).ok_or_else(bad)?;
+        num.clear();
+        any = true;
+    }
+    if !num.is_empty() || !any || total <= 0 {
+        return Err(bad());
+    }
+    Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_round_trip_and_refuse_nonsense() {
+        assert_eq!(parse_duration("48h").ok(), Some(48 * 3600));
+        assert_eq!(parse_duration("1d12h").ok(), Some(36 * 3600));
+        assert_eq!(parse_duration("90m").ok(), Some(5400));
+        assert_eq!(format_duration(36 * 3600), "1d 12h");
+        assert_eq!(format_duration(5400), "1h 30m");
+        for bad in ["", "h", "12", "2x", "-3h", "0m", "99999999999999999999d"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+}

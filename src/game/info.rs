@@ -1,0 +1,199 @@
+//! Information: status, history, export, help.
+
+use super::orders::by_power;
+use super::{decode, format_duration, Caller, GameError, Image, PhaseRecord, Reply, Service};
+use crate::store::{self, GameStatus, PhaseRow, StoreError};
+
+impl Service {
+    /// The game's status: phase, deadline, players, who has orders in and who
+    /// is ready (never what they ordered).
+    ///
+    /// # Errors
+    /// No game.
+    pub fn status(&self, channel: &str) -> Result<Reply, GameError> {
+        let now = self.now();
+        self.store.read(|c| {
+            let live = Self::latest(c, channel)?;
+            let game = &live.game;
+            let players = store::players(c, game.id)?;
+            let mut t = format!(
+                "{} ({}): ",
+                live.kind.name(),
+                match game.status {
+                    GameStatus::Forming => "forming",
+                    GameStatus::Active => "active",
+                    GameStatus::Paused => "paused",
+                    GameStatus::Ended => "ended",
+                }
+            );
+            if let Some(e) = &game.ended {
+                t += &format!("{e}. ");
+            }
+            let Some(row) = store::phase(c, game.id, game.phase_seq)? else {
+                if players.is_empty() {
+                    t += "nobody has joined yet.";
+                }
+                for (p, u) in &players {
+                    t += &format!("\n  {p}: {u}");
+                }
+                return Ok(Reply::public(t));
+            };
+            let position = decode(&live.kind, &row)?;
+            let phase = position.phase();
+            t += &row.name;
+            match (row.deadline, row.paused_left) {
+                (Some(d), _) if game.status != GameStatus::Ended => {
+                    t += &format!(", due in {}", format_duration(d - now));
+                }
+                (None, Some(left)) => t += &format!(", paused with {} left", format_duration(left)),
+                _ => {}
+            }
+            t += ".";
+            let ready = store::ready_powers(c, game.id, row.seq)?;
+            let orders = store::orders(c, game.id, row.seq, None)?;
+            for p in Self::powers(c, &live)? {
+                let who = players.iter().find(|(q, _)| *q == p).map_or("vacant (civil disorder)", |(_, u)| u.as_str());
+                let mut flags = Vec::new();
+                if row.open && game.status != GameStatus::Ended && phase.owing.contains(&p) {
+                    flags.push(if orders.iter().any(|o| o.power == p) { "orders in" } else { "no orders yet" });
+                    if ready.contains(&p) {
+                        flags.push("ready");
+                    }
+                }
+                let standing = position.standing(&p);
+                let flags = if flags.is_empty() { String::new() } else { format!(" [{}]", flags.join(", ")) };
+                t += &format!("\n  {p} ({who}): {standing}{flags}");
+            }
+            Ok(Reply::public(t))
+        })
+    }
+
+    /// The names of the resolved phases, oldest first (for autocomplete).
+    ///
+    /// # Errors
+    /// No game.
+    pub fn resolved_phases(&self, channel: &str) -> Result<Vec<String>, GameError> {
+        self.store.read(|c| {
+            let game = store::latest_game(c, channel)?.ok_or(GameError::NoGame)?;
+            Ok(store::phases(c, game.id)?.into_iter().filter(|r| !r.open).map(|r| r.name).collect())
+        })
+    }
+
+    /// A resolved phase's orders, outcomes and image (public history), by
+    /// name (`spring 1601`) or the latest if `None`.
+    ///
+    /// # Errors
+    /// No game, no such resolved phase.
+    pub fn history(&self, channel: &str, phase: Option<&str>) -> Result<Reply, GameError> {
+        let (live, rows) = self.store.read(|c| {
+            let live = Self::latest(c, channel)?;
+            let rows = store::phases(c, live.game.id)?;
+            Ok::<_, GameError>((live, rows))
+        })?;
+        let resolved: Vec<&PhaseRow> = rows.iter().filter(|r| !r.open && r.report.is_some()).collect();
+        let row = match phase {
+            None => resolved.last().copied(),
+            Some(name) => resolved.iter().copied().find(|r| r.name.eq_ignore_ascii_case(name.trim())),
+        }
+        .ok_or_else(|| {
+            GameError::Invalid(format!(
+                "no resolved phase {}: resolved so far: {}",
+                phase.unwrap_or(""),
+                if resolved.is_empty() {
+                    "none".into()
+                } else {
+                    resolved.iter().map(|r| r.name.clone()).collect::<Vec<_>>().join(", ")
+                }
+            ))
+        })?;
+        let record: PhaseRecord =
+            serde_json::from_str(row.report.as_deref().unwrap_or("{}")).map_err(StoreError::from)?;
+        let position = decode(&live.kind, row)?;
+        let orders = self.store.read(|c| Ok::<_, GameError>(store::orders(c, live.game.id, row.seq, None)?))?;
+        // The image is drawn again from the stored position and orders: resolution is deterministic.
+        let r = position.resolve(&by_power(&orders));
+        let mut reply = Reply::public(format!("**{}**\n{}", record.phase, record.summary));
+        let slug = super::slug(&record.phase);
+        reply.images.push(Image::new(&format!("{slug}-orders"), &position, Some(&r.report), &live.settings, "orders"));
+        Ok(reply)
+    }
+
+    /// The current position's image.
+    ///
+    /// # Errors
+    /// No game, not started.
+    pub fn board(&self, channel: &str) -> Result<Reply, GameError> {
+        self.store.read(|c| {
+            let live = Self::latest(c, channel)?;
+            let row = store::phase(c, live.game.id, live.game.phase_seq)?
+                .ok_or_else(|| GameError::State("the game has not started yet".into()))?;
+            let position = decode(&live.kind, &row)?;
+            let mut reply = Reply::public(format!("{}: {}", live.kind.name(), row.name));
+            reply.images.push(Image::new(&super::slug(&row.name), &position, None, &live.settings, "position"));
+            Ok(reply)
+        })
+    }
+
+    /// The order syntax of the channel's game, or the general help without one.
+    #[must_use]
+    pub fn help(&self, channel: &str) -> String {
+        let game = self.store.read(|c| Self::latest(c, channel).map(|l| l.kind));
+        match game {
+            Ok(kind) => format!("{}\n\nIn this channel: {}\n{}", super::command::HELP, kind.name(), kind.order_help()),
+            Err(_) => super::command::HELP.to_string(),
+        }
+    }
+
+    /// The whole game as JSON: settings, players, every phase's position and,
+    /// once resolved, its orders and outcomes; the transcript for games that keep one.
+    ///
+    /// # Errors
+    /// No game.
+    pub fn export(&self, channel: &str) -> Result<String, GameError> {
+        self.store.read(|c| {
+            let live = Self::latest(c, channel)?;
+            let game = &live.game;
+            let players = store::players(c, game.id)?;
+            let mut phases = Vec::new();
+            let mut transcript = None;
+            for row in store::phases(c, game.id)? {
+                let state: serde_json::Value = serde_json::from_str(&row.state).map_err(StoreError::from)?;
+                let report: Option<serde_json::Value> = match &row.report {
+                    Some(r) => Some(serde_json::from_str(r).map_err(StoreError::from)?),
+                    None => None,
+                };
+                // Orders of an open phase are private: not exported.
+                let orders: Vec<serde_json::Value> = if row.open {
+                    Vec::new()
+                } else {
+                    store::orders(c, game.id, row.seq, None)?
+                        .into_iter()
+                        .map(|o| serde_json::json!({"power": o.power, "order": o.text}))
+                        .collect()
+                };
+                if row.seq == game.phase_seq {
+                    transcript = decode(&live.kind, &row)?.transcript();
+                }
+                phases.push(serde_json::json!({"phase": row.name, "open": row.open, "state": state, "orders": orders, "report": report}));
+            }
+            let v = serde_json::json!({
+                "format": 1,
+                "variant": game.variant,
+                "channel": game.channel,
+                "status": format!("{:?}", game.status).to_lowercase(),
+                "ended": game.ended,
+                "settings": serde_json::from_str::<serde_json::Value>(&game.settings).map_err(StoreError::from)?,
+                "players": players.iter().map(|(p, u)| serde_json::json!({"power": p, "user": u})).collect::<Vec<_>>(),
+                "transcript": transcript,
+                "phases": phases,
+            });
+            Ok(serde_json::to_string_pretty(&v).map_err(StoreError::from)?)
+        })
+    }
+
+    /// Whether `caller` moderates the channel's live game (for front ends that hide moderator commands).
+    #[must_use]
+    pub fn moderates(&self, channel: &str, caller: &Caller) -> bool {
+        self.store.read(|c| Self::live(c, channel).map(|l| Self::is_moderator(&l.game, caller))).unwrap_or(false)
+    }
+}

@@ -1,0 +1,164 @@
+//! Resolution: claiming a phase exactly once, recording it as public
+//! history, opening the next phase; the deadline tick and a forced phase.
+
+use serde::{Deserialize, Serialize};
+
+use super::orders::by_power;
+use super::{
+    decode, encode, format_duration, kind_of, settings_of, slug, AtDeadline, Caller, GameError, Image, Reply, Service,
+};
+use crate::rules::family::{GameResult, OrderOutcome};
+use crate::store::{self, GameStatus, StoreError};
+
+/// The stored form of a resolution (versioned): public history.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PhaseRecord {
+    /// Format version.
+    pub v: u32,
+    /// The phase's name.
+    pub phase: String,
+    /// Every order with its outcome.
+    pub orders: Vec<OrderOutcome>,
+    /// Pieces removed: `K e4 (Ming Dynasty, by K d3)`.
+    pub removed: Vec<String>,
+    /// Other changes: `d4: Mughal Empire (was neutral)`.
+    pub changes: Vec<String>,
+    /// The public summary.
+    pub summary: String,
+    /// How the game stands afterwards.
+    pub outcome: GameResult,
+}
+
+impl Service {
+    /// Resolves phase `seq` of game `game` if it is still open; nothing if someone else did.
+    pub(super) fn resolve(&self, game: i64, seq: i64, why: &str) -> Result<Vec<Reply>, GameError> {
+        let now = self.now();
+        let done = self.store.write(|c| {
+            let Some(g) = store::game(c, game)? else { return Ok(None) };
+            let Some(row) = store::phase(c, game, seq)? else { return Ok(None) };
+            if !row.open || g.phase_seq != seq || g.status == GameStatus::Ended {
+                return Ok(None);
+            }
+            let settings = settings_of(&g);
+            let kind = kind_of(&g, &settings)?;
+            let position = decode(&kind, &row)?;
+            let rows = store::orders(c, game, seq, None)?;
+            let r = position.resolve(&by_power(&rows));
+            let result = r.next.result();
+            let record = PhaseRecord {
+                v: 1,
+                phase: row.name.clone(),
+                orders: r.outcomes.clone(),
+                removed: r.removed.clone(),
+                changes: r.changes.clone(),
+                summary: r.summary.clone(),
+                outcome: result.clone(),
+            };
+            let json = serde_json::to_string(&record).map_err(StoreError::from)?;
+            if !store::close_phase(c, game, seq, &json, now)? {
+                return Ok(None);
+            }
+            let next_phase = r.next.phase();
+            let over = result.is_over();
+            let deadline = (!over).then(|| now + settings.phase_secs(next_phase.kind));
+            store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, deadline)?;
+            if over {
+                store::set_status(c, game, GameStatus::Ended, Some(&result.to_string()))?;
+            }
+            let draw = store::draw_votes(c, game, seq)?;
+            let players = store::players(c, game)?;
+            let lapsed: Vec<String> = if over {
+                Vec::new()
+            } else {
+                players.iter().filter(|(p, _)| draw.contains(p)).map(|(_, u)| u.clone()).collect()
+            };
+            Ok::<_, GameError>(Some((settings, position, r, record, deadline, lapsed)))
+        })?;
+        let Some((settings, position, r, record, deadline, lapsed)) = done else {
+            return Ok(Vec::new());
+        };
+        let mut text = format!("**{} resolved** ({why}).\n{}", record.phase, record.summary);
+        match (&record.outcome, deadline) {
+            (GameResult::Ongoing, Some(d)) => {
+                text += &format!("\nNext: {}, due in {}.", r.next.phase().name, format_duration(d - now));
+            }
+            (outcome, _) => text += &format!("\n**Game over: {outcome}.**"),
+        }
+        if let Some(t) = r.next.transcript().filter(|_| record.outcome.is_over()) {
+            text += &format!("\n```\n{t}\n```");
+        }
+        let mut reply = Reply::public(text);
+        let s = slug(&record.phase);
+        reply.images.push(Image::new(&format!("{s}-orders"), &position, Some(&r.report), &settings, "orders"));
+        reply.images.push(Image::new(&format!("{s}-result"), &r.next, None, &settings, "position"));
+        let mut out = vec![reply];
+        for user in lapsed {
+            out.push(Reply::to_user(
+                &user,
+                format!(
+                    "Your draw vote lapsed when {} was resolved; vote again if you still want a draw.",
+                    record.phase
+                ),
+            ));
+        }
+        Ok(out)
+    }
+
+    /// Resolves every active game whose deadline has passed (unless it waits for a moderator).
+    /// Returns the replies, with the channel of each game.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn tick(&self) -> Result<Vec<(String, Reply)>, GameError> {
+        let now = self.now();
+        let due = self.store.read(|c| Ok::<_, GameError>(store::due_games(c, now)?))?;
+        let mut out = Vec::new();
+        for g in due {
+            if settings_of(&g).at_deadline == AtDeadline::Wait {
+                continue;
+            }
+            match self.resolve(g.id, g.phase_seq, "the deadline passed") {
+                Ok(rs) => out.extend(rs.into_iter().map(|r| (g.channel.clone(), r))),
+                // One broken game must not hold up the others.
+                Err(e) => tracing::error!(game = g.id, channel = %g.channel, error = %e, "resolving a due game failed"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The earliest deadline of any active game (for a scheduler's sleep), if any.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn next_deadline(&self) -> Result<Option<i64>, GameError> {
+        self.store.read(|c| Ok::<_, GameError>(store::next_deadline(c)?))
+    }
+
+    /// A moderator resolves the current phase now; with `expected` (a phase
+    /// name), only if that is still the current phase, so that a force racing
+    /// the deadline cannot resolve the phase after it.
+    ///
+    /// # Errors
+    /// Not a moderator, no open phase, the expected phase already resolved.
+    pub fn force(&self, channel: &str, caller: &Caller, expected: Option<&str>) -> Result<Vec<Reply>, GameError> {
+        let (game, seq) = self.store.read(|c| {
+            let live = Self::live(c, channel)?;
+            Self::require_moderator(&live.game, caller, "force a phase")?;
+            let (row, _) = Self::current_phase(c, &live)?;
+            if let Some(want) = expected {
+                if !row.name.eq_ignore_ascii_case(want.trim()) {
+                    return Err(GameError::State(format!(
+                        "{want} is no longer open: the current phase is {}",
+                        row.name
+                    )));
+                }
+            }
+            Ok::<_, GameError>((live.game.id, row.seq))
+        })?;
+        let r = self.resolve(game, seq, "forced by a moderator")?;
+        if r.is_empty() {
+            return Err(GameError::State("that phase was already resolved".into()));
+        }
+        Ok(r)
+    }
+}

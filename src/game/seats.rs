@@ -1,0 +1,259 @@
+//! Games and players: create, join, leave, start, assign, kick.
+
+use std::collections::BTreeSet;
+
+use super::variants::Game;
+use super::{encode, format_duration, Caller, GameError, Image, Reply, Service, Settings};
+use crate::rules::family::{find_name, Seats};
+use crate::store::{self, GameStatus, StoreError};
+
+impl Service {
+    /// Creates a game in `channel`; the caller becomes its moderator.
+    ///
+    /// # Errors
+    /// An unknown variant or option, or a live game in the channel.
+    pub fn create(
+        &self,
+        channel: &str,
+        guild: &str,
+        caller: &Caller,
+        variant: &str,
+        settings: &Settings,
+    ) -> Result<Reply, GameError> {
+        let kind = Game::build(variant, &settings.options).map_err(GameError::Invalid)?;
+        let json = serde_json::to_string(settings).map_err(StoreError::from)?;
+        let now = self.now();
+        let created = self.store.write(|c| -> Result<Option<i64>, GameError> {
+            Ok(store::insert_game(c, channel, guild, kind.id(), &json, &caller.user, now)?)
+        })?;
+        if created.is_none() {
+            return Err(GameError::GameExists);
+        }
+        let who = match kind.seats() {
+            Seats::Fixed(powers) => {
+                format!("Powers: {}. Join with `join <power>` (or `join` for a random one)", powers.join(", "))
+            }
+            Seats::Open { min, max } => {
+                format!("{min} to {max} players; join with `join` (your board takes your name) or `join <name>`")
+            }
+        };
+        let options = if settings.options.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " Options: {}.",
+                settings.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
+            )
+        };
+        Ok(Reply::public(format!(
+            "A game of {} is forming.{options} {who}; {} starts it with `game start`. Movement phases last {}, adjustments {}.",
+            kind.name(),
+            caller.user,
+            format_duration(settings.movement_secs),
+            format_duration(settings.adjustment_secs)
+        )))
+    }
+
+    /// Joins the game as `power` (a random free one if `None`; in games
+    /// with open seats, a power named `power` or after the caller).
+    ///
+    /// # Errors
+    /// No game, the power taken or unknown, the caller already seated, the game started with the power held.
+    pub fn join(&self, channel: &str, caller: &Caller, power: Option<&str>) -> Result<Reply, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let live = Self::live(c, channel)?;
+            let players = store::players(c, live.game.id)?;
+            if let Some((p, _)) = players.iter().find(|(_, u)| *u == caller.user) {
+                return Err(GameError::State(format!("you already play {p}; `leave` first to change")));
+            }
+            let taken: BTreeSet<&str> = players.iter().map(|(p, _)| p.as_str()).collect();
+            let (name, left) = match live.kind.seats() {
+                Seats::Fixed(all) => {
+                    let free: Vec<String> = all.iter().filter(|n| !taken.contains(n.as_str())).cloned().collect();
+                    let name = match power {
+                        Some(text) => {
+                            let Some(name) = find_name(&all, text) else {
+                                return Err(GameError::Invalid(format!(
+                                    "there is no power `{text}` in {}: free powers are {}",
+                                    live.kind.name(),
+                                    if free.is_empty() { "none".to_string() } else { free.join(", ") }
+                                )));
+                            };
+                            if taken.contains(name) {
+                                return Err(GameError::State(format!(
+                                    "{name} is taken; free powers: {}",
+                                    if free.is_empty() { "none".to_string() } else { free.join(", ") }
+                                )));
+                            }
+                            name.to_string()
+                        }
+                        None if live.game.status != GameStatus::Forming => {
+                            return Err(GameError::State(
+                                "the game has started: name the vacant power you take over".into(),
+                            ))
+                        }
+                        None if free.is_empty() => return Err(GameError::State("every power is taken".into())),
+                        None => {
+                            let pick = (now.unsigned_abs() as usize) ^ caller.user.len().wrapping_mul(2_654_435_761);
+                            free[pick % free.len()].clone()
+                        }
+                    };
+                    (name, Some(free.len() - 1))
+                }
+                Seats::Open { max, .. } => {
+                    if live.game.status != GameStatus::Forming {
+                        return Err(GameError::State("the game has started; new players join the next game".into()));
+                    }
+                    if players.len() >= max {
+                        return Err(GameError::State(format!("the game is full ({max} players)")));
+                    }
+                    let name = power.map_or(caller.user.as_str(), str::trim).to_string();
+                    if name.is_empty() || name.len() > 32 || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                        return Err(GameError::Invalid(format!(
+                            "`{name}` cannot name a board: use 1 to 32 letters, digits or underscores"
+                        )));
+                    }
+                    if taken.iter().any(|t| t.eq_ignore_ascii_case(&name)) {
+                        return Err(GameError::State(format!("{name} is taken; `join <another name>`")));
+                    }
+                    (name, None)
+                }
+            };
+            store::seat(c, live.game.id, &name, &caller.user, now)?;
+            let tail = match left {
+                _ if live.game.status != GameStatus::Forming => " (taking over a vacant power)".to_string(),
+                Some(0) => " Every power is taken: a moderator can `game start`.".to_string(),
+                Some(n) => format!(" {n} power{} still free.", if n == 1 { "" } else { "s" }),
+                None => format!(" {} player{} so far.", players.len() + 1, if players.is_empty() { "" } else { "s" }),
+            };
+            Ok(Reply::public(format!("{} joins as {name}.{tail}", caller.user)))
+        })
+    }
+
+    /// Leaves a forming game.
+    ///
+    /// # Errors
+    /// No game, not seated, the game started.
+    pub fn leave(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
+        self.store.write(|c| {
+            let live = Self::live(c, channel)?;
+            if live.game.status != GameStatus::Forming {
+                return Err(GameError::State("the game has started: ask a moderator to replace you".into()));
+            }
+            if !store::unseat(c, live.game.id, &caller.user)? {
+                return Err(GameError::NotPlayer(String::new()));
+            }
+            Ok(Reply::public(format!("{} leaves the game.", caller.user)))
+        })
+    }
+
+    /// Starts the game: all powers taken, or a moderator starts with vacant powers in civil disorder.
+    ///
+    /// # Errors
+    /// No game, already started, powers vacant and the caller not a moderator.
+    pub fn start(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
+        let (text, position, settings) = self.store.write(|c| {
+            let live = Self::live(c, channel)?;
+            if live.game.status != GameStatus::Forming {
+                return Err(GameError::State("the game has already started".into()));
+            }
+            let players = store::players(c, live.game.id)?;
+            if players.is_empty() {
+                return Err(GameError::State("nobody has joined yet".into()));
+            }
+            let (powers, vacant) = match live.kind.seats() {
+                Seats::Fixed(all) => {
+                    let vacant: Vec<String> =
+                        all.iter().filter(|n| !players.iter().any(|(p, _)| p == *n)).cloned().collect();
+                    if !vacant.is_empty() && !Self::is_moderator(&live.game, caller) {
+                        return Err(GameError::State(format!(
+                            "{} still free; a moderator can start anyway, leaving them in civil disorder",
+                            vacant.join(", ")
+                        )));
+                    }
+                    (all, vacant)
+                }
+                Seats::Open { min, .. } => {
+                    if players.len() < min {
+                        return Err(GameError::State(format!(
+                            "{} needs at least {min} players; {} joined so far",
+                            live.kind.name(),
+                            players.len()
+                        )));
+                    }
+                    if !Self::is_moderator(&live.game, caller) {
+                        return Err(GameError::NotModerator("start the game"));
+                    }
+                    (players.iter().map(|(p, _)| p.clone()).collect(), Vec::new())
+                }
+            };
+            let position = live.kind.start(&powers).map_err(GameError::State)?;
+            let phase = position.phase();
+            let deadline = self.deadline_for(&live.settings, &position);
+            store::open_phase(c, live.game.id, 1, &phase.name, &encode(&position)?, Some(deadline))?;
+            store::set_status(c, live.game.id, GameStatus::Active, None)?;
+            let cd =
+                if vacant.is_empty() { String::new() } else { format!(" In civil disorder: {}.", vacant.join(", ")) };
+            let text = format!(
+                "The game begins: {}. Orders are due in {}.{cd} Send them privately with `orders ...`.",
+                phase.name,
+                format_duration(deadline - self.now())
+            );
+            Ok((text, position, live.settings))
+        })?;
+        let mut r = Reply::public(text);
+        r.images.push(Image::new("start-position", &position, None, &settings, "position"));
+        Ok(r)
+    }
+
+    /// A moderator seats `user` as `power` (replacing whoever held it, who loses it).
+    /// Mid-phase, the deadline is pushed to at least the replacement minimum.
+    ///
+    /// # Errors
+    /// Not a moderator, unknown power.
+    pub fn assign(&self, channel: &str, caller: &Caller, user: &str, power: &str) -> Result<Reply, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let live = Self::live(c, channel)?;
+            Self::require_moderator(&live.game, caller, "assign or replace players")?;
+            let players = store::players(c, live.game.id)?;
+            let known: Vec<String> = match live.kind.seats() {
+                Seats::Fixed(all) => all,
+                Seats::Open { .. } => players.iter().map(|(p, _)| p.clone()).collect(),
+            };
+            let name = find_name(&known, power).map(str::to_string).ok_or_else(|| {
+                GameError::Invalid(format!("there is no power `{power}`: the powers are {}", known.join(", ")))
+            })?;
+            let before = players.iter().find(|(p, _)| *p == name).map(|(_, u)| u.clone());
+            store::seat(c, live.game.id, &name, user, now)?;
+            let mut extra = String::new();
+            if live.game.status == GameStatus::Active {
+                if let Some(row) = store::phase(c, live.game.id, live.game.phase_seq)? {
+                    let min = now + live.settings.min_after_replace_secs;
+                    if row.open && row.deadline.is_some_and(|d| d < min) {
+                        store::set_deadline(c, live.game.id, row.seq, Some(min), None)?;
+                        extra = format!(" The deadline moves to {} from now.", format_duration(min - now));
+                    }
+                }
+            }
+            let was = before.map_or(String::new(), |u| format!(" (replacing {u})"));
+            Ok(Reply::public(format!("{user} now plays {name}{was}.{extra}")))
+        })
+    }
+
+    /// A moderator removes a player; their power is vacant (civil disorder) until assigned.
+    ///
+    /// # Errors
+    /// Not a moderator, not a player.
+    pub fn kick(&self, channel: &str, caller: &Caller, user: &str) -> Result<Reply, GameError> {
+        self.store.write(|c| {
+            let live = Self::live(c, channel)?;
+            Self::require_moderator(&live.game, caller, "remove players")?;
+            if !store::unseat(c, live.game.id, user)? {
+                return Err(GameError::Invalid(format!("{user} is not playing in this game")));
+            }
+            Ok(Reply::public(format!("{user} has been removed; their power is vacant until a moderator assigns it.")))
+        })
+    }
+}
