@@ -92,7 +92,11 @@ impl Console {
                     return "error: write `<user> <command>`, e.g. `p1 join England`; `help` lists the commands\n"
                         .into();
                 }
-                let caller = Caller { user: user.to_string(), moderator: self.moderators.iter().any(|m| m == user) };
+                let caller = Caller {
+                    user: user.to_string(),
+                    name: user.to_string(),
+                    moderator: self.moderators.iter().any(|m| m == user),
+                };
                 for r in self.service.command(&self.channel, "console", &caller, rest) {
                     out += &self.show(&r, user);
                 }

@@ -294,7 +294,7 @@ fn who_may_see_and_do_what() {
     }
     // The creator can; a Discord moderator too.
     assert!(text(&run("gm", "game extend 1h")).contains("due in"));
-    let moderator = Caller { user: "mod".into(), moderator: true };
+    let moderator = Caller::moderator("mod");
     let forced = service.force("c", &moderator, None).expect("force");
     assert_eq!(forced[0].visibility, Visibility::Public);
     // After resolution, the orders are public history.

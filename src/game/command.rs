@@ -134,7 +134,9 @@ impl Service {
             ["game", "export"] => Ok(vec![Reply::public(self.export(channel)?)]),
             ["game", "extend", d] => one(self.deadline(channel, caller, parse_duration(d)?, true)),
             ["game", "deadline", d] => one(self.deadline(channel, caller, parse_duration(d)?, false)),
-            ["game", "assign", _, _, ..] => one(self.assign(channel, caller, words[2], &rest_after(3))),
+            ["game", "assign", _, _, ..] => {
+                one(self.assign(channel, caller, &Caller::player(words[2]), &rest_after(3)))
+            }
             ["game", "kick", _] => one(self.kick(channel, caller, words[2])),
             ["join"] => one(self.join(channel, caller, None)),
             ["join", ..] => one(self.join(channel, caller, Some(&rest_after(1)))),

@@ -15,7 +15,8 @@ impl Service {
         self.store.read(|c| {
             let live = Self::latest(c, channel)?;
             let game = &live.game;
-            let players = store::players(c, game.id)?;
+            let players: Vec<(String, String)> =
+                store::seats(c, game.id)?.into_iter().map(|s| (s.power, s.name)).collect();
             let mut t = format!(
                 "{} ({}): ",
                 live.kind.name(),

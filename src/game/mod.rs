@@ -36,6 +36,8 @@ use crate::store::{self, GameRow, GameStatus, PhaseRow, Store, StoreError};
 pub struct Caller {
     /// Opaque user id.
     pub user: String,
+    /// The name to show others (a display name; in the console the id).
+    pub name: String,
     /// Moderator of the channel, as the front end knows it.
     pub moderator: bool,
 }
@@ -44,7 +46,13 @@ impl Caller {
     /// A user without moderator rights.
     #[must_use]
     pub fn player(user: &str) -> Caller {
-        Caller { user: user.to_string(), moderator: false }
+        Caller { user: user.to_string(), name: user.to_string(), moderator: false }
+    }
+
+    /// A user who moderates the channel.
+    #[must_use]
+    pub fn moderator(user: &str) -> Caller {
+        Caller { moderator: true, ..Caller::player(user) }
     }
 }
 

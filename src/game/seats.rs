@@ -48,7 +48,7 @@ impl Service {
         Ok(Reply::public(format!(
             "A game of {} is forming.{options} {who}; {} starts it with `game start`. Movement phases last {}, adjustments {}.",
             kind.name(),
-            caller.user,
+            caller.name,
             format_duration(settings.movement_secs),
             format_duration(settings.adjustment_secs)
         )))
@@ -120,14 +120,14 @@ impl Service {
                     (name, None)
                 }
             };
-            store::seat(c, live.game.id, &name, &caller.user, now)?;
+            store::seat(c, live.game.id, &name, &caller.user, &caller.name, now)?;
             let tail = match left {
                 _ if live.game.status != GameStatus::Forming => " (taking over a vacant power)".to_string(),
                 Some(0) => " Every power is taken: a moderator can `game start`.".to_string(),
                 Some(n) => format!(" {n} power{} still free.", if n == 1 { "" } else { "s" }),
                 None => format!(" {} player{} so far.", players.len() + 1, if players.is_empty() { "" } else { "s" }),
             };
-            Ok(Reply::public(format!("{} joins as {name}.{tail}", caller.user)))
+            Ok(Reply::public(format!("{} joins as {name}.{tail}", caller.name)))
         })
     }
 
@@ -144,7 +144,7 @@ impl Service {
             if !store::unseat(c, live.game.id, &caller.user)? {
                 return Err(GameError::NotPlayer(String::new()));
             }
-            Ok(Reply::public(format!("{} leaves the game.", caller.user)))
+            Ok(Reply::public(format!("{} leaves the game.", caller.name)))
         })
     }
 
@@ -207,12 +207,12 @@ impl Service {
         Ok(r)
     }
 
-    /// A moderator seats `user` as `power` (replacing whoever held it, who loses it).
+    /// A moderator seats `who` as `power` (replacing whoever held it, who loses it).
     /// Mid-phase, the deadline is pushed to at least the replacement minimum.
     ///
     /// # Errors
     /// Not a moderator, unknown power.
-    pub fn assign(&self, channel: &str, caller: &Caller, user: &str, power: &str) -> Result<Reply, GameError> {
+    pub fn assign(&self, channel: &str, caller: &Caller, who: &Caller, power: &str) -> Result<Reply, GameError> {
         let now = self.now();
         self.store.write(|c| {
             let live = Self::live(c, channel)?;
@@ -225,8 +225,8 @@ impl Service {
             let name = find_name(&known, power).map(str::to_string).ok_or_else(|| {
                 GameError::Invalid(format!("there is no power `{power}`: the powers are {}", known.join(", ")))
             })?;
-            let before = players.iter().find(|(p, _)| *p == name).map(|(_, u)| u.clone());
-            store::seat(c, live.game.id, &name, user, now)?;
+            let before = store::seats(c, live.game.id)?.into_iter().find(|s| s.power == name).map(|s| s.name);
+            store::seat(c, live.game.id, &name, &who.user, &who.name, now)?;
             let mut extra = String::new();
             if live.game.status == GameStatus::Active {
                 if let Some(row) = store::phase(c, live.game.id, live.game.phase_seq)? {
@@ -238,7 +238,7 @@ impl Service {
                 }
             }
             let was = before.map_or(String::new(), |u| format!(" (replacing {u})"));
-            Ok(Reply::public(format!("{user} now plays {name}{was}.{extra}")))
+            Ok(Reply::public(format!("{} now plays {name}{was}.{extra}", who.name)))
         })
     }
 
@@ -250,10 +250,15 @@ impl Service {
         self.store.write(|c| {
             let live = Self::live(c, channel)?;
             Self::require_moderator(&live.game, caller, "remove players")?;
-            if !store::unseat(c, live.game.id, user)? {
+            let seat = store::seats(c, live.game.id)?.into_iter().find(|s| s.user == user || s.name == user);
+            let Some(seat) = seat else {
                 return Err(GameError::Invalid(format!("{user} is not playing in this game")));
-            }
-            Ok(Reply::public(format!("{user} has been removed; their power is vacant until a moderator assigns it.")))
+            };
+            store::unseat(c, live.game.id, &seat.user)?;
+            Ok(Reply::public(format!(
+                "{} has been removed; {} is vacant until a moderator assigns it.",
+                seat.name, seat.power
+            )))
         })
     }
 }

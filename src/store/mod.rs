@@ -35,8 +35,11 @@ pub static MIGRATIONS: LazyLock<Migrations<'static>> =
     LazyLock::new(|| Migrations::new(SOURCES.iter().map(|sql| M::up(sql)).collect()));
 
 /// The migration files, in order (`migrations/NNNN_*.sql`).
-const SOURCES: &[&str] =
-    &[include_str!("../../migrations/0001_init.sql"), include_str!("../../migrations/0002_concessions.sql")];
+const SOURCES: &[&str] = &[
+    include_str!("../../migrations/0001_init.sql"),
+    include_str!("../../migrations/0002_concessions.sql"),
+    include_str!("../../migrations/0003_player_names.sql"),
+];
 
 /// A game's lifecycle.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -310,13 +313,49 @@ pub fn players(c: &Connection, game: i64) -> Result<Vec<(String, String)>, Store
 ///
 /// # Errors
 /// Database errors (including the user already holding another power).
-pub fn seat(c: &Connection, game: i64, power: &str, user: &str, now: i64) -> Result<(), StoreError> {
+pub fn seat(c: &Connection, game: i64, power: &str, user: &str, name: &str, now: i64) -> Result<(), StoreError> {
     c.execute("DELETE FROM players WHERE game_id = ?1 AND (power = ?2 OR user_id = ?3)", params![game, power, user])?;
     c.execute(
-        "INSERT INTO players (game_id, power, user_id, joined_at) VALUES (?1, ?2, ?3, ?4)",
-        params![game, power, user, now],
+        "INSERT INTO players (game_id, power, user_id, name, joined_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![game, power, user, name, now],
     )?;
     Ok(())
+}
+
+/// A seated player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// The power played.
+    pub power: String,
+    /// The user id.
+    pub user: String,
+    /// The name the player is shown by.
+    pub name: String,
+}
+
+/// The seated players with their names, by power.
+///
+/// # Errors
+/// Database errors.
+pub fn seats(c: &Connection, game: i64) -> Result<Vec<Seat>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT power, user_id, CASE name WHEN '' THEN user_id ELSE name END FROM players WHERE game_id = ?1 ORDER BY power",
+    )?;
+    let rows = st.query_map(params![game], |r| Ok(Seat { power: r.get(0)?, user: r.get(1)?, name: r.get(2)? }))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The live games a user plays in: (channel, variant, power), oldest first (for direct messages).
+///
+/// # Errors
+/// Database errors.
+pub fn games_of(c: &Connection, user: &str) -> Result<Vec<(String, String, String)>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT g.channel_id, g.variant, p.power FROM players p JOIN games g ON g.id = p.game_id
+         WHERE p.user_id = ?1 AND g.status IN ('active', 'paused', 'forming') ORDER BY g.id",
+    )?;
+    let rows = st.query_map(params![user], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Removes a user from the game's seats; whether they had one.
