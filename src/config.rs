@@ -13,11 +13,14 @@ use thiserror::Error;
 pub struct Config {
     /// The Discord bot token (`CHESSDIP_TOKEN`).
     pub token: Option<String>,
+    /// A file holding the token, read when `token` is not set (`CHESSDIP_TOKEN_FILE`).
+    pub token_file: Option<PathBuf>,
     /// The SQLite database file, created on first run (`CHESSDIP_DATABASE`).
     pub database: PathBuf,
-    /// A guild (server) id where slash commands are registered at once;
-    /// without it they are registered globally (`CHESSDIP_GUILD`).
-    pub guild: Option<u64>,
+    /// Server (guild) ids where slash commands are registered at once (for
+    /// development); empty: registered globally, which can take an hour
+    /// (`CHESSDIP_GUILDS`, comma-separated).
+    pub guilds: Vec<u64>,
     /// The role whose members may moderate games (`CHESSDIP_MODERATOR_ROLE`).
     pub moderator_role: String,
     /// Default length of a movement phase, in hours (`CHESSDIP_MOVEMENT_HOURS`).
@@ -26,18 +29,27 @@ pub struct Config {
     pub adjustment_hours: u32,
     /// IANA time zone for Chess Wheel+ weekly cycles (`CHESSDIP_TIMEZONE`).
     pub timezone: String,
+    /// Hours before a deadline to remind players with missing orders; 0: no reminders (`CHESSDIP_REMINDER_HOURS`).
+    pub reminder_hours: u32,
+    /// A Discord API proxy (`http://host:port`) that every HTTP request goes
+    /// through, the gateway URL included, as large bots use to share rate
+    /// limits (`CHESSDIP_PROXY`).
+    pub proxy: Option<String>,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
             token: None,
+            token_file: None,
             database: PathBuf::from("chessdip.db"),
-            guild: None,
+            guilds: Vec::new(),
             moderator_role: "Game Master".into(),
             movement_hours: 48,
             adjustment_hours: 24,
             timezone: "UTC".into(),
+            reminder_hours: 6,
+            proxy: None,
         }
     }
 }
@@ -48,6 +60,12 @@ pub enum ConfigError {
     /// The file is not valid TOML or has unknown keys.
     #[error("config.toml is not valid: {0}")]
     File(#[from] toml::de::Error),
+    /// The proxy is not an http(s) URL.
+    #[error("proxy = \"{0}\" is not valid: write the proxy's URL, e.g. http://127.0.0.1:3000")]
+    Proxy(String),
+    /// The token file cannot be used.
+    #[error("token_file: {0}")]
+    TokenFile(String),
     /// An environment variable has a value of the wrong kind.
     #[error("{name}={value} is not valid: {expected}")]
     Env {
@@ -81,13 +99,22 @@ impl Config {
             match name.as_str() {
                 "CHESSDIP_TOKEN" if !value.trim().is_empty() => c.token = Some(value.trim().to_string()),
                 "CHESSDIP_DATABASE" => c.database = PathBuf::from(&value),
-                "CHESSDIP_GUILD" => {
-                    c.guild = Some(value.trim().parse().map_err(|_| ConfigError::Env {
-                        name: name.clone(),
-                        value: value.clone(),
-                        expected: "a numeric Discord server id",
-                    })?);
+                "CHESSDIP_TOKEN_FILE" => c.token_file = Some(PathBuf::from(&value)),
+                "CHESSDIP_GUILDS" | "CHESSDIP_GUILD" => {
+                    c.guilds = value
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|v| !v.is_empty())
+                        .map(|v| v.parse())
+                        .collect::<Result<_, _>>()
+                        .map_err(|_| ConfigError::Env {
+                            name: name.clone(),
+                            value: value.clone(),
+                            expected: "numeric Discord server ids separated by commas",
+                        })?;
                 }
+                "CHESSDIP_REMINDER_HOURS" => c.reminder_hours = number("a whole number of hours (0: no reminders)")?,
+                "CHESSDIP_PROXY" => c.proxy = Some(value.trim().to_string()).filter(|v| !v.is_empty()),
                 "CHESSDIP_MODERATOR_ROLE" => c.moderator_role = value,
                 "CHESSDIP_MOVEMENT_HOURS" => c.movement_hours = number("a whole number of hours")?,
                 "CHESSDIP_ADJUSTMENT_HOURS" => c.adjustment_hours = number("a whole number of hours")?,
@@ -98,9 +125,52 @@ impl Config {
         if c.token.as_deref().is_some_and(|t| t.trim().is_empty()) {
             c.token = None;
         }
+        if let Some(p) = &c.proxy {
+            if !(p.starts_with("http://") || p.starts_with("https://")) {
+                return Err(ConfigError::Proxy(p.clone()));
+            }
+        }
         Ok(c)
     }
+
+    /// The bot token: `token`, or the contents of `token_file`; `None` when neither is set.
+    ///
+    /// # Errors
+    /// The token file cannot be read or is empty.
+    pub fn bot_token(&self) -> Result<Option<String>, ConfigError> {
+        if let Some(t) = &self.token {
+            return Ok(Some(t.trim().to_string()));
+        }
+        let Some(path) = &self.token_file else { return Ok(None) };
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ConfigError::TokenFile(format!("cannot read {}: {e}", path.display())))?;
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(ConfigError::TokenFile(format!("{} is empty", path.display())));
+        }
+        Ok(Some(t.to_string()))
+    }
 }
+
+/// What `chessdip run` says when it has no token.
+pub const SETUP_HELP: &str = "\
+chessdip run needs a Discord bot token, and none is configured.
+
+1. Open https://discord.com/developers/applications, create an application
+   (New Application), then under Bot press Reset Token and copy the token.
+   No privileged gateway intent is needed: the bot uses Guilds and Direct
+   Messages, and direct messages reach a bot with their text.
+2. Give the token to chessdip, either
+     - in config.toml (copy config.example.toml):   token = \"...\"
+     - or in the environment:                        CHESSDIP_TOKEN=... cargo run --release -- run
+     - or in a file:                                 token_file = \"/run/secrets/discord\"
+3. Invite the bot to your server with (put your application id in):
+     https://discord.com/oauth2/authorize?client_id=APPLICATION_ID&scope=bot%20applications.commands&permissions=117760
+   (scopes bot and applications.commands; permissions: View Channels, Send
+   Messages, Embed Links, Attach Files, Read Message History.)
+   For instant slash commands while testing, set guilds = [SERVER_ID] in config.toml.
+
+Without Discord, play locally in the console:   cargo run --release -- play";
 
 #[cfg(test)]
 mod tests {

@@ -8,6 +8,8 @@
 
 pub mod config;
 pub mod console;
+#[cfg(feature = "discord")]
+pub mod discord;
 pub mod game;
 pub mod render;
 pub mod rules;

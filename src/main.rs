@@ -18,6 +18,15 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the Discord bot (token from config.toml or CHESSDIP_TOKEN; see config.example.toml).
+    Run {
+        /// The configuration file (optional; CHESSDIP_* variables override it).
+        #[arg(long, default_value = "config.toml")]
+        config: PathBuf,
+    },
+    /// The Discord command tree.
+    #[command(subcommand)]
+    Discord(DiscordCommand),
     /// Adjudication test files (see README: "Scenario files").
     #[command(subcommand)]
     Scenario(ScenarioCommand),
@@ -52,6 +61,16 @@ enum Command {
         /// Image width in pixels.
         #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(320..=4096))]
         width: u32,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum DiscordCommand {
+    /// Print the slash commands as registered with Discord, after checking them against Discord's limits.
+    Commands {
+        /// Print the registration payload as JSON (otherwise a tree of names).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -188,13 +207,82 @@ fn play(db: &Path, script: Option<&Path>, moderators: &[String], images: &Path) 
     Ok(ExitCode::SUCCESS)
 }
 
+/// Reads `config.toml` (if present) and the `CHESSDIP_*` environment.
+fn load_config(path: &Path) -> Result<chessdip::config::Config> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let env = std::env::vars().filter(|(k, _)| k.starts_with("CHESSDIP_"));
+    Ok(chessdip::config::Config::load(text.as_deref(), env)?)
+}
+
+#[cfg(feature = "discord")]
+fn run_bot(config_path: &Path) -> Result<ExitCode> {
+    let config = load_config(config_path)?;
+    if config.bot_token()?.is_none() {
+        eprintln!("{}", chessdip::config::SETUP_HELP);
+        return Ok(ExitCode::from(2));
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(chessdip::discord::run(config)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "discord"))]
+fn run_bot(_config_path: &Path) -> Result<ExitCode> {
+    bail!("this chessdip was built without the `discord` feature: build it with `cargo build --release` (the feature is on by default)")
+}
+
+#[cfg(feature = "discord")]
+fn discord_commands(json: bool) -> Result<ExitCode> {
+    let payload = chessdip::discord::registration()?;
+    let problems = chessdip::discord::registration_problems(&payload);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&payload)?);
+    } else {
+        for c in payload.as_array().into_iter().flatten() {
+            println!("/{} - {}", c["name"].as_str().unwrap_or(""), c["description"].as_str().unwrap_or(""));
+            for o in c["options"].as_array().into_iter().flatten() {
+                let sub = matches!(o["type"].as_u64(), Some(1 | 2));
+                let req = if o["required"].as_bool().unwrap_or(false) { "" } else { " (optional)" };
+                let name = o["name"].as_str().unwrap_or("");
+                if sub {
+                    println!("    {name} - {}", o["description"].as_str().unwrap_or(""));
+                } else {
+                    println!("    {name}{req}: {}", o["description"].as_str().unwrap_or(""));
+                }
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        for p in problems {
+            eprintln!("invalid for Discord: {p}");
+        }
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+#[cfg(not(feature = "discord"))]
+fn discord_commands(_json: bool) -> Result<ExitCode> {
+    bail!("this chessdip was built without the `discord` feature")
+}
+
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,chessdip=info")),
+        )
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
     let result = match &cli.command {
+        Command::Run { config } => run_bot(config),
+        Command::Discord(DiscordCommand::Commands { json }) => discord_commands(*json),
         Command::Scenario(ScenarioCommand::Check { paths }) => check(paths),
         Command::Scenario(ScenarioCommand::Run { file, json }) => run(file, *json),
         Command::Play { db, script, moderators, images } => play(db, script.as_deref(), moderators, images),

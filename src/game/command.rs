@@ -43,7 +43,17 @@ pub fn variants_text() -> String {
 }
 
 fn settings(args: &[&str]) -> Result<Settings, GameError> {
-    let mut s = Settings::default();
+    parse_settings(args, Settings::default())
+}
+
+/// Applies `key=value` words to `base`: the game settings (`movement=24h`,
+/// `adjustment`, `at-deadline=resolve|wait`, `early=yes|no`, `hashed=yes|no`,
+/// `replace-minimum`, `palette`), and any other key as the variant's option.
+///
+/// # Errors
+/// A word that is not `key=value`, or a bad value, with what would be right.
+pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameError> {
+    let mut s = base;
     for a in args {
         let (k, v) = a
             .split_once('=')

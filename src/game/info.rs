@@ -52,7 +52,7 @@ impl Service {
             t += ".";
             let ready = store::ready_powers(c, game.id, row.seq)?;
             let orders = store::orders(c, game.id, row.seq, None)?;
-            for p in Self::powers(c, &live)? {
+            for p in Self::all_powers(c, &live)? {
                 let who = players.iter().find(|(q, _)| *q == p).map_or("vacant (civil disorder)", |(_, u)| u.as_str());
                 let mut flags = Vec::new();
                 if row.open && game.status != GameStatus::Ended && phase.owing.contains(&p) {
@@ -65,7 +65,47 @@ impl Service {
                 let flags = if flags.is_empty() { String::new() } else { format!(" [{}]", flags.join(", ")) };
                 t += &format!("\n  {p} ({who}): {standing}{flags}");
             }
-            Ok(Reply::public(t))
+            let due = row.deadline.filter(|_| row.open && game.status == GameStatus::Active);
+            Ok(Reply::public(t).due(due))
+        })
+    }
+
+    /// Every power of the channel's live game (for autocomplete).
+    ///
+    /// # Errors
+    /// No game.
+    pub fn power_names(&self, channel: &str) -> Result<Vec<String>, GameError> {
+        self.store.read(|c| {
+            let live = Self::live(c, channel)?;
+            Self::all_powers(c, &live)
+        })
+    }
+
+    /// The powers nobody plays yet in the channel's live game (for autocomplete).
+    ///
+    /// # Errors
+    /// No game.
+    pub fn free_powers(&self, channel: &str) -> Result<Vec<String>, GameError> {
+        self.store.read(|c| {
+            let live = Self::live(c, channel)?;
+            let seated = store::players(c, live.game.id)?;
+            Ok(Self::all_powers(c, &live)?.into_iter().filter(|p| !seated.iter().any(|(q, _)| q == p)).collect())
+        })
+    }
+
+    /// The live games `user` plays in: (channel, variant name, power), oldest first.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn games_of(&self, user: &str) -> Result<Vec<(String, String, String)>, GameError> {
+        self.store.read(|c| {
+            Ok(store::games_of(c, user)?
+                .into_iter()
+                .map(|(ch, v, p)| {
+                    let name = super::variants::offer(&v).map_or(v.clone(), |o| o.name.to_string());
+                    (ch, name, p)
+                })
+                .collect())
         })
     }
 

@@ -14,6 +14,7 @@ mod info;
 mod moderation;
 mod orders;
 mod resolve;
+mod schedule;
 mod seats;
 pub mod variants;
 
@@ -24,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 pub use clock::{format_duration, parse_duration, Clock, ManualClock, SystemClock};
 pub use resolve::PhaseRecord;
+pub use schedule::Reminder;
 pub use variants::{Game, Position, Report, OFFERS};
 
 use crate::render::{Palette, Style};
@@ -129,17 +131,30 @@ pub struct Reply {
     pub text: String,
     /// Images to attach.
     pub images: Vec<Image>,
+    /// A deadline the text speaks of (unix seconds), for front ends that
+    /// show times in each reader's own zone.
+    pub deadline: Option<i64>,
 }
 
 impl Reply {
     fn private(text: impl Into<String>) -> Reply {
-        Reply { visibility: Visibility::Private, to: None, text: text.into(), images: Vec::new() }
+        Reply { visibility: Visibility::Private, to: None, text: text.into(), images: Vec::new(), deadline: None }
     }
     fn public(text: impl Into<String>) -> Reply {
-        Reply { visibility: Visibility::Public, to: None, text: text.into(), images: Vec::new() }
+        Reply { visibility: Visibility::Public, to: None, text: text.into(), images: Vec::new(), deadline: None }
+    }
+    fn due(mut self, deadline: Option<i64>) -> Reply {
+        self.deadline = deadline;
+        self
     }
     fn to_user(user: &str, text: impl Into<String>) -> Reply {
-        Reply { visibility: Visibility::Private, to: Some(user.to_string()), text: text.into(), images: Vec::new() }
+        Reply {
+            visibility: Visibility::Private,
+            to: Some(user.to_string()),
+            text: text.into(),
+            images: Vec::new(),
+            deadline: None,
+        }
     }
 }
 
@@ -327,7 +342,7 @@ impl Service {
     }
 
     /// Every power of the game: the variant's, or the seated players' where seats are open.
-    fn powers(c: &rusqlite::Connection, live: &Live) -> Result<Vec<String>, GameError> {
+    fn all_powers(c: &rusqlite::Connection, live: &Live) -> Result<Vec<String>, GameError> {
         Ok(match live.kind.seats() {
             crate::rules::family::Seats::Fixed(all) => all,
             crate::rules::family::Seats::Open { .. } => {

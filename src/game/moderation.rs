@@ -27,7 +27,7 @@ impl Service {
             let base = if extend { row.deadline.unwrap_or(now).max(now) } else { now };
             let d = base + secs;
             store::set_deadline(c, live.game.id, row.seq, Some(d), None)?;
-            Ok(Reply::public(format!("{} is now due in {}.", row.name, format_duration(d - now))))
+            Ok(Reply::public(format!("{} is now due in {}.", row.name, format_duration(d - now))).due(Some(d)))
         })
     }
 
@@ -56,7 +56,8 @@ impl Service {
                         "The game resumes; {} is due in {}.",
                         row.name,
                         d.map_or("no deadline".into(), |d| format_duration(d - now))
-                    )))
+                    ))
+                    .due(d))
                 }
                 (true, _) => Err(GameError::State("the game is not running".into())),
                 (false, _) => Err(GameError::State("the game is not paused".into())),
@@ -91,7 +92,8 @@ impl Service {
                 "Rolled back: {} is open again with the orders it had, due in {}.",
                 prev.name,
                 format_duration(deadline - now)
-            )))
+            ))
+            .due(Some(deadline)))
         })
     }
 
@@ -122,7 +124,7 @@ impl Service {
             }
             store::set_draw_vote(c, live.game.id, row.seq, &name, yes)?;
             let votes = store::draw_votes(c, live.game.id, row.seq)?;
-            let alive: Vec<String> = Self::powers(c, &live)?.into_iter().filter(|p| position.alive(p)).collect();
+            let alive: Vec<String> = Self::all_powers(c, &live)?.into_iter().filter(|p| position.alive(p)).collect();
             let mut out = vec![Reply::private(if yes {
                 "Your draw vote is recorded (secret). It lapses when this phase resolves."
             } else {
@@ -152,8 +154,10 @@ impl Service {
             let (_, position) = Self::current_phase(c, &live)?;
             store::concede(c, live.game.id, &name)?;
             let conceded = store::concessions(c, live.game.id)?;
-            let standing: Vec<String> =
-                Self::powers(c, &live)?.into_iter().filter(|p| position.alive(p) && !conceded.contains(p)).collect();
+            let standing: Vec<String> = Self::all_powers(c, &live)?
+                .into_iter()
+                .filter(|p| position.alive(p) && !conceded.contains(p))
+                .collect();
             if let [winner] = standing.as_slice() {
                 let text = format!("{winner} wins by concession");
                 store::set_status(c, live.game.id, GameStatus::Ended, Some(&text))?;

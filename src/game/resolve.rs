@@ -4,9 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::orders::by_power;
-use super::{
-    decode, encode, format_duration, kind_of, settings_of, slug, AtDeadline, Caller, GameError, Image, Reply, Service,
-};
+use super::{decode, encode, format_duration, kind_of, settings_of, slug, Caller, GameError, Image, Reply, Service};
 use crate::rules::family::{GameResult, OrderOutcome};
 use crate::store::{self, GameStatus, StoreError};
 
@@ -87,7 +85,7 @@ impl Service {
         if let Some(t) = r.next.transcript().filter(|_| record.outcome.is_over()) {
             text += &format!("\n```\n{t}\n```");
         }
-        let mut reply = Reply::public(text);
+        let mut reply = Reply::public(text).due(deadline.filter(|_| !record.outcome.is_over()));
         let s = slug(&record.phase);
         reply.images.push(Image::new(&format!("{s}-orders"), &position, Some(&r.report), &settings, "orders"));
         reply.images.push(Image::new(&format!("{s}-result"), &r.next, None, &settings, "position"));
@@ -102,36 +100,6 @@ impl Service {
             ));
         }
         Ok(out)
-    }
-
-    /// Resolves every active game whose deadline has passed (unless it waits for a moderator).
-    /// Returns the replies, with the channel of each game.
-    ///
-    /// # Errors
-    /// Database errors.
-    pub fn tick(&self) -> Result<Vec<(String, Reply)>, GameError> {
-        let now = self.now();
-        let due = self.store.read(|c| Ok::<_, GameError>(store::due_games(c, now)?))?;
-        let mut out = Vec::new();
-        for g in due {
-            if settings_of(&g).at_deadline == AtDeadline::Wait {
-                continue;
-            }
-            match self.resolve(g.id, g.phase_seq, "the deadline passed") {
-                Ok(rs) => out.extend(rs.into_iter().map(|r| (g.channel.clone(), r))),
-                // One broken game must not hold up the others.
-                Err(e) => tracing::error!(game = g.id, channel = %g.channel, error = %e, "resolving a due game failed"),
-            }
-        }
-        Ok(out)
-    }
-
-    /// The earliest deadline of any active game (for a scheduler's sleep), if any.
-    ///
-    /// # Errors
-    /// Database errors.
-    pub fn next_deadline(&self) -> Result<Option<i64>, GameError> {
-        self.store.read(|c| Ok::<_, GameError>(store::next_deadline(c)?))
     }
 
     /// A moderator resolves the current phase now; with `expected` (a phase

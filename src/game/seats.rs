@@ -153,7 +153,7 @@ impl Service {
     /// # Errors
     /// No game, already started, powers vacant and the caller not a moderator.
     pub fn start(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
-        let (text, position, settings) = self.store.write(|c| {
+        let (text, position, settings, deadline) = self.store.write(|c| {
             let live = Self::live(c, channel)?;
             if live.game.status != GameStatus::Forming {
                 return Err(GameError::State("the game has already started".into()));
@@ -200,9 +200,9 @@ impl Service {
                 phase.name,
                 format_duration(deadline - self.now())
             );
-            Ok((text, position, live.settings))
+            Ok((text, position, live.settings, deadline))
         })?;
-        let mut r = Reply::public(text);
+        let mut r = Reply::public(text).due(Some(deadline));
         r.images.push(Image::new("start-position", &position, None, &settings, "position"));
         Ok(r)
     }

@@ -39,6 +39,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0001_init.sql"),
     include_str!("../../migrations/0002_concessions.sql"),
     include_str!("../../migrations/0003_player_names.sql"),
+    include_str!("../../migrations/0004_reminders.sql"),
 ];
 
 /// A game's lifecycle.
@@ -484,15 +485,46 @@ pub fn due_games(c: &Connection, now: i64) -> Result<Vec<GameRow>, StoreError> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// The earliest deadline of an open phase of an active game, if any.
+/// Open phases of active games due within `ahead` seconds of `now` whose
+/// players have not been reminded: (game, seq). Claims them (marks them
+/// reminded), so each is returned once.
 ///
 /// # Errors
 /// Database errors.
-pub fn next_deadline(c: &Connection) -> Result<Option<i64>, StoreError> {
+pub fn claim_reminders(c: &Connection, now: i64, ahead: i64) -> Result<Vec<(GameRow, i64)>, StoreError> {
+    let sql = format!(
+        "SELECT {}, p.seq FROM games g JOIN phases p ON p.game_id = g.id AND p.seq = g.phase_seq
+         WHERE p.status = 'open' AND p.reminded = 0 AND p.deadline IS NOT NULL AND p.deadline - ?2 <= ?1
+           AND p.deadline > ?1 AND g.status = 'active'",
+        GAME_COLUMNS.split(", ").map(|c| format!("g.{c}")).collect::<Vec<_>>().join(", ")
+    );
+    let mut st = c.prepare_cached(&sql)?;
+    let rows: Vec<(GameRow, i64)> =
+        st.query_map(params![now, ahead], |r| Ok((game_row(r)?, r.get(10)?)))?.collect::<Result<_, _>>()?;
+    for (g, seq) in &rows {
+        c.execute("UPDATE phases SET reminded = 1 WHERE game_id = ?1 AND seq = ?2", params![g.id, seq])?;
+    }
+    Ok(rows)
+}
+
+/// The earliest time something is due after `now`, or now if overdue: a
+/// deadline of a game that resolves at its deadline (games that wait for a
+/// moderator are left alone once due), or with `ahead` > 0 a reminder
+/// `ahead` seconds before a deadline whose players were not reminded.
+///
+/// # Errors
+/// Database errors.
+pub fn next_wake(c: &Connection, now: i64, ahead: i64) -> Result<Option<i64>, StoreError> {
     Ok(c.query_row(
-        "SELECT MIN(p.deadline) FROM games g JOIN phases p ON p.game_id = g.id AND p.seq = g.phase_seq
-         WHERE p.status = 'open' AND p.deadline IS NOT NULL AND g.status = 'active'",
-        [],
+        "SELECT MIN(t) FROM (
+           SELECT p.deadline AS t FROM games g JOIN phases p ON p.game_id = g.id AND p.seq = g.phase_seq
+           WHERE p.status = 'open' AND p.deadline IS NOT NULL AND g.status = 'active'
+             AND (p.deadline > ?1 OR json_extract(g.settings, '$.at_deadline') IS NOT 'wait')
+           UNION ALL
+           SELECT p.deadline - ?2 AS t FROM games g JOIN phases p ON p.game_id = g.id AND p.seq = g.phase_seq
+           WHERE ?2 > 0 AND p.status = 'open' AND p.reminded = 0 AND p.deadline IS NOT NULL AND p.deadline > ?1
+             AND g.status = 'active')",
+        params![now, ahead],
         |r| r.get(0),
     )?)
 }

@@ -1,0 +1,51 @@
+//! Who the caller is, and whether they moderate the channel: the Manage
+//! Channels permission there (as Discord computes it for the interaction) or
+//! the role named in the configuration. The service decides what that allows.
+
+use poise::serenity_prelude as serenity;
+
+use super::types::Context;
+use crate::game::Caller;
+
+/// The name a user is shown by: nickname, global name, or user name.
+fn shown_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
+    member.and_then(|m| m.nick.clone()).or_else(|| user.global_name.clone()).unwrap_or_else(|| user.name.clone())
+}
+
+/// The caller as the service knows them.
+pub async fn caller(ctx: Context<'_>) -> Caller {
+    let user = ctx.author();
+    let member = match ctx {
+        poise::Context::Application(a) => a.interaction.member.as_deref().cloned(),
+        poise::Context::Prefix(_) => None,
+    };
+    let moderator = match &member {
+        Some(m) => is_moderator(ctx, m).await,
+        None => false,
+    };
+    Caller { user: user.id.get().to_string(), name: shown_name(user, member.as_ref()), moderator }
+}
+
+async fn is_moderator(ctx: Context<'_>, member: &serenity::Member) -> bool {
+    if member.permissions.is_some_and(|p| p.manage_channels() || p.administrator()) {
+        return true;
+    }
+    let wanted = ctx.data().config.moderator_role.trim();
+    if wanted.is_empty() || member.roles.is_empty() {
+        return false;
+    }
+    let Some(guild) = ctx.guild_id() else { return false };
+    let cached: Option<Vec<(serenity::RoleId, String)>> =
+        ctx.cache().guild(guild).map(|g| g.roles.values().map(|r| (r.id, r.name.clone())).collect());
+    let roles = match cached {
+        Some(r) => r,
+        None => match guild.roles(ctx.http()).await {
+            Ok(map) => map.into_values().map(|r| (r.id, r.name)).collect(),
+            Err(e) => {
+                tracing::warn!(guild = %guild, error = %e, "could not read the server's roles");
+                return false;
+            }
+        },
+    };
+    roles.iter().any(|(id, name)| name.eq_ignore_ascii_case(wanted) && member.roles.contains(id))
+}

@@ -1,0 +1,233 @@
+//! `/game`: creating, starting and following a game, and the moderators' commands.
+
+use poise::serenity_prelude as serenity;
+use poise::ChoiceParameter as _;
+
+use super::{channel_key, choices, run, Context, Error};
+use crate::game::command::parse_settings;
+use crate::game::{parse_duration, Caller, GameError, Reply, Settings, OFFERS};
+
+/// What happens at a phase's deadline.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum AtDeadline {
+    /// Resolve with the orders in.
+    #[name = "resolve"]
+    Resolve,
+    /// Wait for a moderator.
+    #[name = "wait"]
+    Wait,
+}
+
+/// Image colours.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Palette {
+    /// webDiplomacy's colours.
+    #[name = "classic"]
+    Classic,
+    /// Okabe-Ito colours, safe for colour-blind players.
+    #[name = "colour-blind"]
+    ColourBlind,
+}
+
+async fn ac_variant(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    choices(OFFERS.iter().map(|o| o.id.to_string()), partial)
+}
+
+async fn ac_phase(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let key = channel_key(ctx);
+    let phases = ctx.data().call(move |s| s.resolved_phases(&key).unwrap_or_default()).await.unwrap_or_default();
+    choices(phases.into_iter().rev(), partial)
+}
+
+async fn ac_power(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let key = channel_key(ctx);
+    let powers = ctx.data().call(move |s| s.power_names(&key).unwrap_or_default()).await.unwrap_or_default();
+    choices(powers, partial)
+}
+
+fn one(r: Result<Reply, GameError>) -> Result<Vec<Reply>, GameError> {
+    r.map(|r| vec![r])
+}
+
+/// Games in this channel: create, start, status, board, history; moderators: force, extend, pause...
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommand_required,
+    subcommands(
+        "create", "start", "status", "board", "history", "export", "force", "extend", "deadline", "pause", "resume",
+        "rollback", "end", "replace", "kick"
+    )
+)]
+pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Create a game in this channel (you become its moderator)
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+async fn create(
+    ctx: Context<'_>,
+    #[description = "The variant (see /variants)"]
+    #[autocomplete = "ac_variant"]
+    variant: String,
+    #[description = "Length of a movement phase, e.g. 48h, 2d, 90m"] deadline: Option<String>,
+    #[description = "Length of an adjustment phase, e.g. 24h"] adjustment: Option<String>,
+    #[description = "Orders by SHA-256 commitment and reveal (see /help)"] hashed: Option<bool>,
+    #[description = "At the deadline: resolve with the orders in, or wait for a moderator"] at_deadline: Option<
+        AtDeadline,
+    >,
+    #[description = "Resolve early once every player is ready (default yes)"] early: Option<bool>,
+    #[description = "Image colours"] palette: Option<Palette>,
+    #[description = "Variant options, e.g. mode=progressive"] options: Option<String>,
+) -> Result<(), Error> {
+    let config = &ctx.data().config;
+    let base = Settings {
+        movement_secs: i64::from(config.movement_hours.max(1)) * 3600,
+        adjustment_secs: i64::from(config.adjustment_hours.max(1)) * 3600,
+        ..Settings::default()
+    };
+    let mut words: Vec<String> = Vec::new();
+    if let Some(d) = deadline {
+        words.push(format!("movement={d}"));
+    }
+    if let Some(d) = adjustment {
+        words.push(format!("adjustment={d}"));
+    }
+    if let Some(h) = hashed {
+        words.push(format!("hashed={}", if h { "yes" } else { "no" }));
+    }
+    if let Some(a) = at_deadline {
+        words.push(format!("at-deadline={}", a.name()));
+    }
+    if let Some(e) = early {
+        words.push(format!("early={}", if e { "yes" } else { "no" }));
+    }
+    if let Some(p) = palette {
+        words.push(format!("palette={}", p.name()));
+    }
+    words.extend(options.iter().flat_map(|o| o.split_whitespace().map(str::to_string)));
+    let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
+    run(ctx, move |s, caller, ch| {
+        let w: Vec<&str> = words.iter().map(String::as_str).collect();
+        let settings = parse_settings(&w, base)?;
+        one(s.create(ch, &guild, caller, &variant, &settings))
+    })
+    .await
+}
+
+/// Start the game (a moderator may start with vacant powers)
+#[poise::command(slash_command, guild_only)]
+async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| one(s.start(ch, c))).await
+}
+
+/// The phase, the deadline, and who has orders in or is ready
+#[poise::command(slash_command, guild_only)]
+async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, _, ch| one(s.status(ch))).await
+}
+
+/// The current board
+#[poise::command(slash_command, guild_only)]
+async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, _, ch| one(s.board(ch))).await
+}
+
+/// A resolved phase: every order with its outcome, and the image
+#[poise::command(slash_command, guild_only)]
+async fn history(
+    ctx: Context<'_>,
+    #[description = "The phase (default: the last resolved)"]
+    #[autocomplete = "ac_phase"]
+    phase: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, move |s, _, ch| one(s.history(ch, phase.as_deref()))).await
+}
+
+/// The whole game as a JSON file
+#[poise::command(slash_command, guild_only)]
+async fn export(ctx: Context<'_>) -> Result<(), Error> {
+    let key = channel_key(ctx);
+    let json = ctx.data().call(move |s| s.export(&key)).await?;
+    match json {
+        Ok(j) => {
+            let file = serenity::CreateAttachment::bytes(j.into_bytes(), "game.json");
+            ctx.send(poise::CreateReply::default().content("The game so far:").attachment(file)).await?;
+            Ok(())
+        }
+        Err(GameError::Store(e)) => Err(Box::new(e)),
+        Err(e) => super::refuse(ctx, e.to_string()).await,
+    }
+}
+
+/// Moderators: resolve the current phase now
+#[poise::command(slash_command, guild_only)]
+async fn force(
+    ctx: Context<'_>,
+    #[description = "Only if this is still the current phase (guards against a deadline racing you)"] phase: Option<
+        String,
+    >,
+) -> Result<(), Error> {
+    run(ctx, move |s, c, ch| s.force(ch, c, phase.as_deref())).await
+}
+
+/// Moderators: give the current phase more time
+#[poise::command(slash_command, guild_only)]
+async fn extend(ctx: Context<'_>, #[description = "How much more, e.g. 12h, 1d"] by: String) -> Result<(), Error> {
+    run(ctx, move |s, c, ch| one(s.deadline(ch, c, parse_duration(&by)?, true))).await
+}
+
+/// Moderators: set the current phase's deadline to a time from now
+#[poise::command(slash_command, guild_only)]
+async fn deadline(ctx: Context<'_>, #[description = "From now, e.g. 24h"] r#in: String) -> Result<(), Error> {
+    run(ctx, move |s, c, ch| one(s.deadline(ch, c, parse_duration(&r#in)?, false))).await
+}
+
+/// Moderators: pause the game (the deadline is frozen)
+#[poise::command(slash_command, guild_only)]
+async fn pause(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| one(s.pause(ch, c, true))).await
+}
+
+/// Moderators: resume a paused game
+#[poise::command(slash_command, guild_only)]
+async fn resume(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| one(s.pause(ch, c, false))).await
+}
+
+/// Moderators: undo the last resolution (the phase reopens with its orders)
+#[poise::command(slash_command, guild_only)]
+async fn rollback(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| one(s.rollback(ch, c))).await
+}
+
+/// Moderators: end the game
+#[poise::command(slash_command, guild_only)]
+async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| one(s.end(ch, c))).await
+}
+
+/// Moderators: seat a player as a power (replacing whoever plays it)
+#[poise::command(slash_command, guild_only)]
+async fn replace(
+    ctx: Context<'_>,
+    #[description = "The power"]
+    #[autocomplete = "ac_power"]
+    power: String,
+    #[description = "The new player"] player: serenity::User,
+) -> Result<(), Error> {
+    let who = Caller {
+        user: player.id.get().to_string(),
+        name: player.global_name.clone().unwrap_or_else(|| player.name.clone()),
+        moderator: false,
+    };
+    run(ctx, move |s, c, ch| one(s.assign(ch, c, &who, &power))).await
+}
+
+/// Moderators: remove a player (their power is vacant until replaced)
+#[poise::command(slash_command, guild_only)]
+async fn kick(ctx: Context<'_>, #[description = "The player"] player: serenity::User) -> Result<(), Error> {
+    let id = player.id.get().to_string();
+    run(ctx, move |s, c, ch| one(s.kick(ch, c, &id))).await
+}

@@ -1,0 +1,80 @@
+//! The slash commands: one file per group. Every handler only translates:
+//! it names the caller, calls the service on a blocking thread, and posts
+//! what the service answers.
+
+mod game;
+mod info;
+mod orders;
+mod play;
+
+use poise::serenity_prelude as serenity;
+use poise::CreateReply;
+
+use super::types::{Context, Data, Error};
+use super::{checks, post};
+use crate::game::{Caller, GameError, Reply, Service};
+
+/// Every command, in the order Discord lists them.
+#[must_use]
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        game::game(),
+        play::join(),
+        play::leave(),
+        orders::orders(),
+        play::ready(),
+        play::unready(),
+        play::draw(),
+        play::concede(),
+        info::help(),
+        info::variants(),
+    ]
+}
+
+/// Runs `f` on the service for the caller in this channel and answers with
+/// its replies. A refusal (the player's mistake) is answered privately;
+/// only unexpected failures (the database, Discord) become errors.
+async fn run(
+    ctx: Context<'_>,
+    f: impl FnOnce(&Service, &Caller, &str) -> Result<Vec<Reply>, GameError> + Send + 'static,
+) -> Result<(), Error> {
+    let caller = checks::caller(ctx).await;
+    let channel = ctx.channel_id();
+    let key = channel.get().to_string();
+    let result = ctx.data().call(move |s| f(s, &caller, &key)).await?;
+    // Deadlines may have moved: let the scheduler look again.
+    ctx.data().wake.notify_one();
+    match result {
+        Ok(replies) => post::answer(ctx, channel, replies).await,
+        Err(GameError::Store(e)) => Err(Box::new(e)),
+        Err(e) => refuse(ctx, e.to_string()).await,
+    }
+}
+
+/// A private refusal.
+async fn refuse(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    for part in post::split(&text, 2000) {
+        ctx.send(CreateReply::default().content(part).ephemeral(true)).await?;
+    }
+    Ok(())
+}
+
+/// Autocomplete choices from a list, filtered by what was typed (at most 25).
+fn choices(items: impl IntoIterator<Item = String>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let p = partial.trim().to_lowercase();
+    let list: Vec<serenity::AutocompleteChoice> = items
+        .into_iter()
+        .filter(|i| p.is_empty() || i.to_lowercase().contains(&p))
+        .take(25)
+        .map(|i| {
+            let name: String = i.chars().take(100).collect();
+            serenity::AutocompleteChoice::new(name.clone(), name)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(list)
+}
+
+/// The channel's id as the service keys games.
+fn channel_key(ctx: Context<'_>) -> String {
+    ctx.channel_id().get().to_string()
+}

@@ -1,0 +1,65 @@
+//! `/orders`: submit (inline or in a form for long multi-line sets), show, clear, preview. Every reply is private.
+
+use poise::Modal as _;
+
+use super::{run, Context, Error};
+
+/// The form for long order sets.
+#[derive(Debug, poise::Modal)]
+#[name = "Your orders"]
+struct OrdersForm {
+    #[name = "Orders, one per line"]
+    #[placeholder = "K e1 - e2\nN g1 S K e1 - e2"]
+    #[paragraph]
+    #[max_length = 4000]
+    orders: String,
+}
+
+/// Your orders for this phase (private): submit, write, show, clear, preview
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommand_required,
+    subcommands("submit", "write", "show", "clear", "preview")
+)]
+pub async fn orders(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Send orders: separate them with commas, e.g. K e1 - e2, N g1 S K e1 - e2
+#[poise::command(slash_command, guild_only)]
+async fn submit(
+    ctx: Context<'_>,
+    #[description = "Your orders, separated by commas or semicolons"]
+    #[max_length = 4000]
+    text: String,
+) -> Result<(), Error> {
+    run(ctx, move |s, c, ch| s.submit_all(ch, c, &text)).await
+}
+
+/// Send a long order set in a form, one order per line
+#[poise::command(slash_command, guild_only)]
+async fn write(ctx: poise::ApplicationContext<'_, super::Data, Error>) -> Result<(), Error> {
+    let Some(form) = OrdersForm::execute(ctx).await? else {
+        return Ok(());
+    };
+    run(poise::Context::Application(ctx), move |s, c, ch| s.submit_all(ch, c, &form.orders)).await
+}
+
+/// Your orders for this phase, and the pieces without one
+#[poise::command(slash_command, guild_only)]
+async fn show(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| s.show_orders(ch, c).map(|r| vec![r])).await
+}
+
+/// Remove all your orders for this phase
+#[poise::command(slash_command, guild_only)]
+async fn clear(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| s.clear_orders(ch, c).map(|r| vec![r])).await
+}
+
+/// What your orders would do if everyone else held (private, with the image)
+#[poise::command(slash_command, guild_only)]
+async fn preview(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| s.preview(ch, c).map(|r| vec![r])).await
+}

@@ -1,0 +1,63 @@
+//! Taking part: join, leave, ready, draw votes, concession.
+
+use poise::serenity_prelude as serenity;
+
+use super::{channel_key, choices, run, Context, Error};
+
+async fn ac_free_power(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let key = channel_key(ctx);
+    let powers = ctx.data().call(move |s| s.free_powers(&key).unwrap_or_default()).await.unwrap_or_default();
+    choices(powers, partial)
+}
+
+/// A draw vote.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Vote {
+    /// For a draw.
+    #[name = "yes"]
+    Yes,
+    /// Withdraw a vote.
+    #[name = "no"]
+    No,
+}
+
+/// Join the game in this channel
+#[poise::command(slash_command, guild_only)]
+pub async fn join(
+    ctx: Context<'_>,
+    #[description = "The power to play (a random free one if left out)"]
+    #[autocomplete = "ac_free_power"]
+    power: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, move |s, c, ch| s.join(ch, c, power.as_deref()).map(|r| vec![r])).await
+}
+
+/// Leave the game before it starts
+#[poise::command(slash_command, guild_only)]
+pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| s.leave(ch, c).map(|r| vec![r])).await
+}
+
+/// Mark your orders final (when everyone is ready the phase resolves early)
+#[poise::command(slash_command, guild_only)]
+pub async fn ready(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| s.ready(ch, c, true)).await
+}
+
+/// Take back your ready mark
+#[poise::command(slash_command, guild_only)]
+pub async fn unready(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| s.ready(ch, c, false)).await
+}
+
+/// Secret draw vote: the game is drawn when every surviving power votes yes this phase
+#[poise::command(slash_command, guild_only)]
+pub async fn draw(ctx: Context<'_>, #[description = "yes for a draw, no to withdraw"] vote: Vote) -> Result<(), Error> {
+    run(ctx, move |s, c, ch| s.vote_draw(ch, c, matches!(vote, Vote::Yes))).await
+}
+
+/// Concede the game (the last power standing wins)
+#[poise::command(slash_command, guild_only)]
+pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, c, ch| s.concede(ch, c).map(|r| vec![r])).await
+}

@@ -1,0 +1,263 @@
+//! The Discord front end (`chessdip run`): poise slash commands, direct
+//! messages, and a scheduler task for deadlines, over the game service.
+//!
+//! This layer only translates. It never adjudicates, never touches SQL and
+//! decides no permissions beyond telling the service who the caller is and
+//! whether Discord says they moderate the channel. Service calls run on
+//! blocking threads so database work never blocks the runtime.
+
+mod checks;
+mod clock;
+mod commands;
+mod dm;
+mod post;
+mod scheduler;
+mod types;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use poise::CreateReply;
+use tokio::sync::{Mutex, Notify};
+
+pub use clock::TokioClock;
+pub use post::split;
+pub use scheduler::reminder_text;
+pub use types::{Data, Error};
+
+use crate::config::Config;
+use crate::game::Service;
+use crate::store::Store;
+
+/// The gateway intents the bot needs; none is privileged (direct messages
+/// to a bot carry their text without the Message Content intent).
+#[must_use]
+pub fn intents() -> serenity::GatewayIntents {
+    serenity::GatewayIntents::GUILDS | serenity::GatewayIntents::DIRECT_MESSAGES
+}
+
+/// The command tree.
+#[must_use]
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    commands::all()
+}
+
+/// The registration payload Discord receives for the command tree.
+///
+/// # Errors
+/// Serialisation failed (it does not for these types).
+pub fn registration() -> Result<serde_json::Value, serde_json::Error> {
+    serde_json::to_value(poise::builtins::create_application_commands(&commands()))
+}
+
+/// What Discord would refuse in a registration payload: names lower-case
+/// and at most 32 characters, descriptions of 1 to 100 characters, at most
+/// 25 options and 25 choices, required options before optional ones.
+#[must_use]
+pub fn registration_problems(payload: &serde_json::Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(list) = payload.as_array() else {
+        return vec!["the payload is not a list of commands".into()];
+    };
+    if list.len() > 100 {
+        out.push(format!("{} commands: at most 100", list.len()));
+    }
+    for c in list {
+        check_command(c, "", &mut out);
+    }
+    out
+}
+
+fn check_command(c: &serde_json::Value, parent: &str, out: &mut Vec<String>) {
+    let name = c["name"].as_str().unwrap_or("");
+    let path = format!("{parent}/{name}");
+    let valid_name = !name.is_empty()
+        && name.chars().count() <= 32
+        && name.chars().all(|ch| ch == '-' || ch == '_' || ch.is_alphanumeric())
+        && name.chars().all(|ch| !ch.is_uppercase());
+    if !valid_name {
+        out.push(format!("{path}: the name must be 1-32 lower-case letters, digits, - or _"));
+    }
+    // Top-level commands of type 1 (slash) need descriptions; every option does.
+    let kind = c["type"].as_u64().unwrap_or(1);
+    if kind == 1 {
+        let d = c["description"].as_str().unwrap_or("");
+        let n = d.chars().count();
+        if !(1..=100).contains(&n) {
+            out.push(format!("{path}: the description has {n} characters; it must have 1 to 100"));
+        }
+    }
+    if let Some(choices) = c["choices"].as_array() {
+        if choices.len() > 25 {
+            out.push(format!("{path}: {} choices; at most 25", choices.len()));
+        }
+        for ch in choices {
+            let n = ch["name"].as_str().map_or(0, |s| s.chars().count());
+            if !(1..=100).contains(&n) {
+                out.push(format!("{path}: a choice name has {n} characters; 1 to 100"));
+            }
+        }
+    }
+    if let Some(options) = c["options"].as_array() {
+        if options.len() > 25 {
+            out.push(format!("{path}: {} options; at most 25", options.len()));
+        }
+        let mut seen_optional = false;
+        for o in options {
+            let sub = matches!(o["type"].as_u64(), Some(1 | 2));
+            if !sub {
+                let required = o["required"].as_bool().unwrap_or(false);
+                if required && seen_optional {
+                    out.push(format!(
+                        "{path}: required option `{}` comes after an optional one",
+                        o["name"].as_str().unwrap_or("")
+                    ));
+                }
+                seen_optional |= !required;
+            }
+            let mut o = o.clone();
+            if !sub {
+                o["type"] = serde_json::json!(1);
+            }
+            check_command(&o, &path, out);
+        }
+    }
+}
+
+/// A short id to quote in an apology and find in the log.
+fn error_id() -> String {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    format!("E{:x}-{}", t & 0xFF_FFFF, COUNTER.fetch_add(1, Ordering::Relaxed))
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            let id = error_id();
+            tracing::error!(error_id = %id, command = %ctx.command().qualified_name, error = %error, "command failed");
+            let text = format!(
+                "Sorry, something went wrong on my side (error {id}). Nothing you sent was lost; try again, and if it keeps happening show this id to a moderator."
+            );
+            if let Err(e) = ctx.send(CreateReply::default().content(text).ephemeral(true)).await {
+                tracing::error!(error_id = %id, error = %e, "could not apologise");
+            }
+        }
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let text = "This command works in a server channel, where the game is. Here you can send me your orders as plain text.";
+            if let Err(e) = ctx.send(CreateReply::default().content(text).ephemeral(true)).await {
+                tracing::error!(error = %e, "could not answer a command used outside a server");
+            }
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::Message { new_message } = event {
+        if let Err(e) = dm::on_message(framework.serenity_context, framework.user_data, new_message).await {
+            let id = error_id();
+            tracing::error!(error_id = %id, error = %e, "handling a direct message failed");
+            let text = format!("Sorry, something went wrong on my side (error {id}). Try again in a moment.");
+            let _ = new_message.channel_id.say(&framework.serenity_context.http, text).await;
+        }
+    }
+    Ok(())
+}
+
+/// Runs the bot with `config` until Ctrl-C (or SIGTERM).
+///
+/// # Errors
+/// No token, the database cannot be opened, Discord refused the connection.
+pub async fn run(config: Config) -> Result<(), Error> {
+    let store = Store::open(&config.database)?;
+    let service = Service::new(store, Arc::new(TokioClock::new()));
+    serve(config, service, shutdown_signal()).await
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(t) => t,
+            Err(_) => return std::future::pending::<()>().await,
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Runs the bot over `service` until `shutdown` completes. The HTTP client
+/// goes through `config.proxy` when set (and so does the gateway URL).
+///
+/// # Errors
+/// No token, Discord refused the connection.
+pub async fn serve(config: Config, service: Service, shutdown: impl Future<Output = ()> + Send) -> Result<(), Error> {
+    let token = config.bot_token()?.ok_or(crate::config::SETUP_HELP)?;
+    let mut http = serenity::HttpBuilder::new(&token);
+    if let Some(proxy) = &config.proxy {
+        // The rate limiter does not go through the proxy: the proxy limits.
+        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let data = Data {
+        service,
+        config: config.clone(),
+        wake: Arc::new(Notify::new()),
+        pending_dm: Arc::new(Mutex::new(HashMap::new())),
+    };
+    let guilds = config.guilds.clone();
+    let options = poise::FrameworkOptions {
+        commands: commands(),
+        on_error: |e| Box::pin(on_error(e)),
+        event_handler: |fw, event| Box::pin(on_event(fw, event)),
+        initialize_owners: false,
+        ..Default::default()
+    };
+    let framework = poise::Framework::builder()
+        .options(options)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                let cmds = &framework.options().commands;
+                if guilds.is_empty() {
+                    poise::builtins::register_globally(ctx, cmds).await?;
+                    tracing::info!("commands registered globally (they can take up to an hour to appear)");
+                } else {
+                    for g in &guilds {
+                        poise::builtins::register_in_guild(ctx, cmds, serenity::GuildId::new(*g)).await?;
+                    }
+                    tracing::info!(guilds = ?guilds, "commands registered in the configured servers");
+                }
+                tokio::spawn(scheduler::run(ctx.http.clone(), Arc::new(data.clone())));
+                Ok(data)
+            })
+        })
+        .build();
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents()).framework(framework).await?;
+    let shards = client.shard_manager.clone();
+    tokio::select! {
+        r = client.start_autosharded() => r?,
+        () = shutdown => {
+            tracing::info!("shutting down");
+            shards.shutdown_all().await;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,263 @@
+//! Delivering the service's replies on Discord: private replies as
+//! ephemeral messages (or DMs), public ones in the game's channel, board
+//! images as PNG attachments shown in embeds, long texts split to fit.
+
+use poise::serenity_prelude as serenity;
+use poise::CreateReply;
+use serenity::{ChannelId, CreateAllowedMentions, CreateAttachment, CreateEmbed, CreateMessage, UserId};
+
+use super::types::{Context, Error};
+use crate::game::{Reply, Visibility};
+
+/// Discord's limit on a message's text.
+const MESSAGE_LIMIT: usize = 2000;
+/// Discord's limit on an embed's description.
+const EMBED_LIMIT: usize = 4096;
+/// The embed colour of game results.
+const EMBED_COLOUR: u32 = 0x2B_6C_B0;
+
+/// Splits `text` into pieces of at most `limit` bytes, at line ends where
+/// possible, keeping code fences balanced in every piece.
+#[must_use]
+pub fn split(text: &str, limit: usize) -> Vec<String> {
+    let limit = limit.max(16);
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_fence = false;
+    let room = limit - 4; // for a closing fence
+    for line in text.split_inclusive('\n') {
+        let mut line = line;
+        while !line.is_empty() {
+            if cur.len() + line.len() <= room {
+                cur.push_str(line);
+                if line.trim_end().starts_with("```") {
+                    in_fence = !in_fence;
+                }
+                line = "";
+            } else if cur.is_empty() || cur == "```\n" {
+                // A line longer than a message: cut it at a character boundary.
+                let mut cut = room.saturating_sub(cur.len()).max(1).min(line.len());
+                while !line.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                if cut == 0 {
+                    cut = line.chars().next().map_or(line.len(), char::len_utf8);
+                }
+                cur.push_str(&line[..cut]);
+                line = &line[cut..];
+                flush(&mut out, &mut cur, in_fence);
+            } else {
+                flush(&mut out, &mut cur, in_fence);
+            }
+        }
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim_end().to_string());
+    }
+    if out.is_empty() {
+        out.push(String::from("\u{200b}"));
+    }
+    out
+}
+
+fn flush(out: &mut Vec<String>, cur: &mut String, in_fence: bool) {
+    let mut piece = std::mem::take(cur);
+    if in_fence {
+        if !piece.ends_with('\n') {
+            piece.push('\n');
+        }
+        piece.push_str("```");
+        cur.push_str("```\n");
+    }
+    if !piece.trim().is_empty() {
+        out.push(piece.trim_end().to_string());
+    }
+}
+
+/// Draws a reply's images (on a blocking thread: drawing takes milliseconds).
+async fn attachments(reply: &Reply) -> Result<Vec<CreateAttachment>, Error> {
+    if reply.images.is_empty() {
+        return Ok(Vec::new());
+    }
+    let images = reply.images.clone();
+    let drawn =
+        tokio::task::spawn_blocking(move || images.iter().map(|i| (i.name.clone(), i.png())).collect::<Vec<_>>())
+            .await?;
+    Ok(drawn
+        .into_iter()
+        .filter(|(_, png)| !png.is_empty())
+        .map(|(name, png)| CreateAttachment::bytes(png, name))
+        .collect())
+}
+
+/// A public reply with images as embeds: the first line as the title, the
+/// rest as the description, each image in its own embed. Returns the
+/// embeds and any text that did not fit.
+fn embeds(reply: &Reply, files: &[CreateAttachment]) -> (Vec<CreateEmbed>, Vec<String>) {
+    let text = text_of(reply);
+    let (title, body) = text.split_once('\n').unwrap_or((text.as_str(), ""));
+    let title: String = title.replace("**", "").chars().take(256).collect();
+    let parts = split(body, EMBED_LIMIT);
+    let mut first = CreateEmbed::new().title(title).colour(EMBED_COLOUR);
+    if !body.trim().is_empty() {
+        first = first.description(parts[0].clone());
+    }
+    let mut out = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let url = format!("attachment://{}", f.filename);
+        if i == 0 {
+            first = first.clone().image(url);
+        } else {
+            out.push(CreateEmbed::new().colour(EMBED_COLOUR).image(url));
+        }
+    }
+    out.insert(0, first);
+    let rest = if body.trim().is_empty() { Vec::new() } else { parts[1..].to_vec() };
+    (out, rest)
+}
+
+/// The reply's text, with its deadline as a Discord timestamp (shown in each reader's time zone).
+#[must_use]
+pub fn text_of(reply: &Reply) -> String {
+    match reply.deadline {
+        Some(t) => format!("{}\nDeadline: <t:{t}:f> (<t:{t}:R>)", reply.text),
+        None => reply.text.clone(),
+    }
+}
+
+fn quiet() -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+}
+
+/// Posts a public reply in a channel.
+///
+/// # Errors
+/// Discord refused the message.
+pub async fn to_channel(http: &serenity::Http, channel: ChannelId, reply: &Reply) -> Result<(), Error> {
+    let files = attachments(reply).await?;
+    if files.is_empty() {
+        for part in split(&text_of(reply), MESSAGE_LIMIT) {
+            channel.send_message(http, CreateMessage::new().content(part).allowed_mentions(quiet())).await?;
+        }
+        return Ok(());
+    }
+    let (embeds, rest) = embeds(reply, &files);
+    channel.send_files(http, files, CreateMessage::new().embeds(embeds).allowed_mentions(quiet())).await?;
+    for part in rest.iter().flat_map(|r| split(r, MESSAGE_LIMIT)) {
+        channel.send_message(http, CreateMessage::new().content(part).allowed_mentions(quiet())).await?;
+    }
+    Ok(())
+}
+
+/// Sends a reply to a user in a direct message.
+///
+/// # Errors
+/// Discord refused (e.g. the user does not accept direct messages).
+pub async fn to_user(http: &serenity::Http, user: UserId, reply: &Reply) -> Result<(), Error> {
+    let dm = user.create_dm_channel(http).await?;
+    let files = attachments(reply).await?;
+    let parts = split(&text_of(reply), MESSAGE_LIMIT);
+    let last = parts.len() - 1;
+    for (i, part) in parts.into_iter().enumerate() {
+        let msg = CreateMessage::new().content(part).allowed_mentions(quiet());
+        if i == last && !files.is_empty() {
+            dm.id.send_files(http, files.clone(), msg).await?;
+        } else {
+            dm.id.send_message(http, msg).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Answers a command with the service's replies: the first answers the
+/// interaction (ephemeral if private), further private ones follow
+/// ephemerally or go to their user by DM, public ones go to `channel`.
+///
+/// # Errors
+/// Discord refused a message.
+pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -> Result<(), Error> {
+    let mut answered = false;
+    for r in replies {
+        match (r.visibility, &r.to) {
+            (Visibility::Private, Some(user)) => {
+                let Ok(id) = user.parse::<u64>() else { continue };
+                if let Err(e) = to_user(ctx.http(), UserId::new(id), &r).await {
+                    tracing::warn!(user = %user, error = %e, "could not send a direct message");
+                }
+            }
+            (Visibility::Private, None) => {
+                let files = attachments(&r).await?;
+                let parts = split(&text_of(&r), MESSAGE_LIMIT);
+                let last = parts.len() - 1;
+                for (i, part) in parts.into_iter().enumerate() {
+                    let mut m = CreateReply::default().content(part).ephemeral(true).allowed_mentions(quiet());
+                    if i == last {
+                        for f in &files {
+                            m = m.attachment(f.clone());
+                        }
+                    }
+                    ctx.send(m).await?;
+                }
+                answered = true;
+            }
+            (Visibility::Public, _) if !answered => {
+                let files = attachments(&r).await?;
+                let mut rest = Vec::new();
+                let mut m = CreateReply::default().allowed_mentions(quiet());
+                if files.is_empty() {
+                    let mut parts = split(&text_of(&r), MESSAGE_LIMIT).into_iter();
+                    m = m.content(parts.next().unwrap_or_default());
+                    rest.extend(parts);
+                } else {
+                    let (es, more) = embeds(&r, &files);
+                    for e in es {
+                        m = m.embed(e);
+                    }
+                    for f in files {
+                        m = m.attachment(f);
+                    }
+                    rest.extend(more.iter().flat_map(|t| split(t, MESSAGE_LIMIT)));
+                }
+                ctx.send(m).await?;
+                for part in rest {
+                    channel
+                        .send_message(ctx.http(), CreateMessage::new().content(part).allowed_mentions(quiet()))
+                        .await?;
+                }
+                answered = true;
+            }
+            (Visibility::Public, _) => to_channel(ctx.http(), channel, &r).await?,
+        }
+    }
+    if !answered {
+        ctx.send(CreateReply::default().content("Done.").ephemeral(true)).await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn split_respects_the_limit_and_keeps_fences_closed() {
+        let text = format!("head\n```\n{}```\ntail", "a line of the transcript\n".repeat(200));
+        let parts = split(&text, 300);
+        assert!(parts.len() > 10);
+        for p in &parts {
+            assert!(p.len() <= 300, "{}", p.len());
+            assert_eq!(p.matches("```").count() % 2, 0, "unbalanced fence in {p:?}");
+        }
+        let joined: String = parts.concat();
+        assert!(joined.contains("head") && joined.contains("tail"));
+    }
+
+    #[test]
+    fn split_cuts_overlong_lines_at_character_boundaries() {
+        let text = "é".repeat(3000);
+        let parts = split(&text, 2000);
+        assert!(parts.iter().all(|p| p.len() <= 2000));
+        assert_eq!(parts.concat().chars().count(), 3000);
+        assert_eq!(split("", 2000).len(), 1);
+    }
+}

@@ -1,0 +1,89 @@
+//! Time-driven work: resolving the phases whose deadline passed, and
+//! reminding players with missing orders before a deadline.
+
+use super::orders::by_power;
+use super::{decode, kind_of, settings_of, AtDeadline, GameError, Reply, Service};
+use crate::store;
+
+/// A reminder to send before a deadline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reminder {
+    /// The game's channel.
+    pub channel: String,
+    /// The phase.
+    pub phase: String,
+    /// Its deadline (unix seconds).
+    pub deadline: i64,
+    /// Seated powers that owe orders and have none: (power, user id).
+    pub missing: Vec<(String, String)>,
+}
+
+impl Service {
+    /// Resolves every active game whose deadline has passed (unless it waits for a moderator).
+    /// Returns the replies, with the channel of each game.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn tick(&self) -> Result<Vec<(String, Reply)>, GameError> {
+        let now = self.now();
+        let due = self.store.read(|c| Ok::<_, GameError>(store::due_games(c, now)?))?;
+        let mut out = Vec::new();
+        for g in due {
+            if settings_of(&g).at_deadline == AtDeadline::Wait {
+                continue;
+            }
+            match self.resolve(g.id, g.phase_seq, "the deadline passed") {
+                Ok(rs) => out.extend(rs.into_iter().map(|r| (g.channel.clone(), r))),
+                // One broken game must not hold up the others.
+                Err(e) => tracing::error!(game = g.id, channel = %g.channel, error = %e, "resolving a due game failed"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The next moment something is due: a deadline, or a reminder `ahead`
+    /// seconds before one (0: no reminders).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn next_wake(&self, ahead: i64) -> Result<Option<i64>, GameError> {
+        let now = self.now();
+        self.store.read(|c| Ok::<_, GameError>(store::next_wake(c, now, ahead)?))
+    }
+
+    /// The reminders due now (deadline within `ahead` seconds), each phase
+    /// once; phases where nobody is missing orders are claimed silently.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn due_reminders(&self, ahead: i64) -> Result<Vec<Reminder>, GameError> {
+        if ahead <= 0 {
+            return Ok(Vec::new());
+        }
+        let now = self.now();
+        self.store.write(|c| {
+            let mut out = Vec::new();
+            for (g, seq) in store::claim_reminders(c, now, ahead)? {
+                let settings = settings_of(&g);
+                let Ok(kind) = kind_of(&g, &settings) else { continue };
+                let Some(row) = store::phase(c, g.id, seq)? else { continue };
+                let position = decode(&kind, &row)?;
+                let owing = position.phase().owing;
+                let orders = by_power(&store::orders(c, g.id, seq, None)?);
+                let missing: Vec<(String, String)> = store::players(c, g.id)?
+                    .into_iter()
+                    .filter(|(p, _)| owing.contains(p) && !orders.iter().any(|(q, o)| q == p && !o.is_empty()))
+                    .collect();
+                if !missing.is_empty() {
+                    out.push(Reminder {
+                        channel: g.channel,
+                        phase: row.name,
+                        deadline: row.deadline.unwrap_or(now),
+                        missing,
+                    });
+                }
+            }
+            Ok(out)
+        })
+    }
+}
