@@ -232,6 +232,7 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
     };
     let framework = poise::Framework::builder()
         .options(options)
+        .initialize_owners(false)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");

@@ -1,0 +1,293 @@
+//! The real bot (`chessdip::discord::serve`, the same client, framework and
+//! scheduler `chessdip run` uses, and the `chessdip run` binary itself)
+//! against a fake Discord on 127.0.0.1.
+#![cfg(feature = "discord")]
+
+mod support;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chessdip::config::Config;
+use chessdip::discord::TokioClock;
+use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
+use chessdip::store::Store;
+use serde_json::json;
+use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
+use tokio::sync::oneshot;
+
+const CHANNEL: u64 = 4_000_000_000_000_100;
+const GM: u64 = 4_000_000_000_000_201;
+const ALICE: u64 = 4_000_000_000_000_202;
+const BOB: u64 = 4_000_000_000_000_203;
+
+fn temp_db(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("chessdip-discord-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d.join("bot.db")
+}
+
+fn config(fake: &FakeDiscord, db: &std::path::Path) -> Config {
+    Config {
+        token: Some("fake-token".into()),
+        database: db.to_path_buf(),
+        guilds: vec![GUILD],
+        proxy: Some(fake.url.clone()),
+        reminder_hours: 0,
+        ..Config::default()
+    }
+}
+
+struct Bot {
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Bot {
+    fn start(config: Config, service: Service) -> Bot {
+        let (stop, rx) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let shutdown = async move {
+                let _ = rx.await;
+            };
+            if let Err(e) = chessdip::discord::serve(config, service, shutdown).await {
+                panic!("the bot failed: {e}");
+            }
+        });
+        Bot { stop: Some(stop), task }
+    }
+
+    async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(10), self.task).await;
+    }
+}
+
+fn callback_of(id: &str) -> impl Fn(&Request) -> bool + '_ {
+    move |r: &Request| r.method == "POST" && r.path.starts_with(&format!("/interactions/{id}/"))
+}
+
+fn channel_post(r: &Request) -> bool {
+    r.method == "POST" && r.path == format!("/channels/{CHANNEL}/messages")
+}
+
+/// Creates a 2-player game (gm creates, alice France, bob England) and starts it.
+async fn two_player_game(fake: &FakeDiscord, deadline: &str) {
+    let n = fake.requests().len();
+    let id = fake.command(
+        GM,
+        "gm",
+        CHANNEL,
+        &["game", "create"],
+        &[("variant", json!("chesspolitik2")), ("deadline", json!(deadline))],
+        false,
+    );
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(r.content().contains("is forming"), "{}", r.content());
+    assert!(!r.ephemeral(), "the creation is public");
+    for (user, name, power) in [(ALICE, "alice", "France"), (BOB, "bob", "England")] {
+        let n = fake.requests().len();
+        let id = fake.command(user, name, CHANNEL, &["join"], &[("power", json!(power))], false);
+        let r = fake.wait_for(n, 20, callback_of(&id)).await;
+        assert!(r.content().contains(&format!("joins as {power}")), "{}", r.content());
+    }
+    let n = fake.requests().len();
+    let id = fake.command(GM, "gm", CHANNEL, &["game", "start"], &[], false);
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(r.content().contains("The game begins"), "{}", r.content());
+    assert_eq!(r.pngs().len(), 1, "the start position is attached");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn registration_commands_orders_dm_and_forced_resolution() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("flow");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+
+    // Registration in the configured guild, with a payload Discord accepts.
+    let reg = fake
+        .wait_for(0, 30, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/guilds/{GUILD}/commands"))
+        .await;
+    let names: Vec<&str> = reg.json.as_array().expect("list").iter().filter_map(|c| c["name"].as_str()).collect();
+    for want in ["game", "join", "orders", "ready", "draw", "help"] {
+        assert!(names.contains(&want), "{want} missing from {names:?}");
+    }
+    assert!(chessdip::discord::registration_problems(&reg.json).is_empty());
+
+    two_player_game(&fake, "48h").await;
+
+    // Orders by slash command: ephemeral, with the read-back.
+    let n = fake.requests().len();
+    let id =
+        fake.command(ALICE, "alice", CHANNEL, &["orders", "submit"], &[("text", json!("K c1 - c2, N b1 - e5"))], false);
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(r.ephemeral(), "orders are answered privately");
+    let text = r.content();
+    assert!(text.contains("Accepted for France: K c1 - c2"), "{text}");
+    assert!(text.contains("a knight on b1 cannot reach e5"), "{text}");
+    assert!(text.contains("No order yet (they will hold)"), "{text}");
+
+    // A direct message with orders: answered in the DM channel.
+    let n = fake.requests().len();
+    fake.direct_message(BOB, "bob", "K d6 - d5");
+    let r = fake.wait_for(n, 20, |r| r.method == "POST" && r.path.starts_with("/channels/9")).await;
+    assert!(r.content().contains("Accepted for England: K d6 - d5"), "{}", r.content());
+
+    // A non-moderator may not force.
+    let n = fake.requests().len();
+    let id = fake.command(ALICE, "alice", CHANNEL, &["game", "force"], &[], false);
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(r.ephemeral());
+    assert!(r.content().contains("only a moderator"), "{}", r.content());
+
+    // Someone with Manage Channels may: the result is posted with both images.
+    let n = fake.requests().len();
+    let id = fake.command(4_000_000_000_000_299, "mod", CHANNEL, &["game", "force"], &[], true);
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(!r.ephemeral(), "the result is public");
+    let text = r.content();
+    assert!(text.contains("Spring 1401 resolved"), "{text}");
+    assert!(text.contains("K c1 - c2") && text.contains("K d6 - d5"), "{text}");
+    assert_eq!(r.pngs().len(), 2, "orders and position images attached");
+    let embeds = r.json["data"]["embeds"].as_array().expect("embeds");
+    assert!(embeds[0]["image"]["url"].as_str().is_some_and(|u| u.starts_with("attachment://")));
+
+    // Status carries the deadline as a Discord timestamp.
+    let n = fake.requests().len();
+    let id = fake.command(ALICE, "alice", CHANNEL, &["game", "status"], &[], false);
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(r.content().contains("Fall 1401") && r.content().contains("<t:"), "{}", r.content());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_deadline_passing_is_resolved_and_posted_once() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("deadline");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    two_player_game(&fake, "48h").await;
+    let n = fake.requests().len();
+    let id = fake.command(ALICE, "alice", CHANNEL, &["orders", "submit"], &[("text", json!("K c1 - c2"))], false);
+    fake.wait_for(n, 20, callback_of(&id)).await;
+
+    // Let 49 hours pass on the bot's clock.
+    let n = fake.requests().len();
+    tokio::time::pause();
+    tokio::time::advance(Duration::from_secs(49 * 3600)).await;
+    tokio::time::resume();
+    let r = fake.wait_for(n, 30, channel_post).await;
+    assert!(r.content().contains("Spring 1401 resolved (the deadline passed)"), "{}", r.content());
+    assert_eq!(r.pngs().len(), 2);
+
+    // And only once.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let posts = fake
+        .requests()
+        .into_iter()
+        .skip(n)
+        .filter(|r| channel_post(r) && r.content().contains("Spring 1401 resolved"))
+        .count();
+    assert_eq!(posts, 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_restarted_bot_catches_up_on_a_deadline_that_passed_while_it_was_down() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("restart");
+    let now = chessdip::game::SystemClock.now();
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::at(now)));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    two_player_game(&fake, "1h").await;
+    let n = fake.requests().len();
+    let id = fake.command(ALICE, "alice", CHANNEL, &["orders", "submit"], &[("text", json!("K c1 - c2"))], false);
+    fake.wait_for(n, 20, callback_of(&id)).await;
+    bot.stop().await;
+    let n = fake.requests().len();
+
+    // Two hours later the bot comes back: its first round resolves the phase that fell due.
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::at(now + 2 * 3600)));
+    let bot = Bot::start(config(&fake, &db), service);
+    let r = fake.wait_for(n, 30, channel_post).await;
+    assert!(r.content().contains("Spring 1401 resolved (the deadline passed)"), "{}", r.content());
+    assert!(r.content().contains("K c1 - c2"), "{}", r.content());
+    assert!(fake.sessions() >= 2, "a second session connected");
+    bot.stop().await;
+}
+
+#[test]
+fn the_command_tree_is_valid_for_discord() {
+    let payload = chessdip::discord::registration().expect("payload");
+    assert_eq!(chessdip::discord::registration_problems(&payload), Vec::<String>::new());
+    // The checker does catch what Discord refuses.
+    let bad = json!([{"name": "Game", "description": "", "type": 1, "options": [
+        {"name": "a", "description": "optional", "type": 3, "required": false},
+        {"name": "b", "description": "required after it", "type": 3, "required": true}]}]);
+    let problems = chessdip::discord::registration_problems(&bad);
+    assert_eq!(problems.len(), 3, "{problems:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chessdip_run_binary_registers_and_catches_up_through_the_proxy() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("binary");
+    let ch = CHANNEL.to_string();
+    {
+        let service = Service::new(
+            Store::open(&db).expect("db"),
+            Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400)),
+        );
+        service.create(&ch, "g", &Caller::player("gm"), "chessdip", &Settings::default()).expect("create");
+        for (u, p) in [("a", "England"), ("b", "Italy"), ("c", "France"), ("d", "Scandinavia")] {
+            service.join(&ch, &Caller::player(u), Some(p)).expect("join");
+        }
+        service.start(&ch, &Caller::player("gm")).expect("start");
+    }
+    let dir = db.parent().expect("dir").to_path_buf();
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
+        .arg("run")
+        .arg("--config")
+        .arg(dir.join("absent.toml"))
+        .env("CHESSDIP_TOKEN", "fake-token")
+        .env("CHESSDIP_DATABASE", &db)
+        .env("CHESSDIP_PROXY", &fake.url)
+        .env("CHESSDIP_GUILDS", "")
+        .env("RUST_LOG", "warn")
+        .kill_on_drop(true)
+        .spawn()
+        .expect("start chessdip run");
+    // Global registration (no guilds configured), through the proxy.
+    fake.wait_for(0, 60, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/commands")).await;
+    let r = fake.wait_for(0, 60, channel_post).await;
+    assert!(r.content().contains("Spring 1 resolved (the deadline passed)"), "{}", r.content());
+    assert_eq!(r.pngs().len(), 2);
+    let _ = child.kill().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn chessdip_run_without_a_token_says_what_to_do() {
+    let dir = temp_db("notoken");
+    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
+        .arg("run")
+        .arg("--config")
+        .arg(dir.with_file_name("absent.toml"))
+        .env_remove("CHESSDIP_TOKEN")
+        .env_remove("CHESSDIP_TOKEN_FILE")
+        .output()
+        .await
+        .expect("run");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    for want in ["discord.com/developers/applications", "CHESSDIP_TOKEN", "applications.commands", "chessdip", "play"] {
+        assert!(err.contains(want), "{want} missing from:\n{err}");
+    }
+}

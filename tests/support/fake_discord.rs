@@ -1,0 +1,371 @@
+//! A fake of Discord's HTTP API and gateway on 127.0.0.1, for end-to-end
+//! tests of the real bot. serenity's HTTP client is pointed at it as a
+//! proxy, and it answers the gateway URL with its own WebSocket server.
+//!
+//! It records every HTTP request (JSON bodies, and the `payload_json` and
+//! files of multipart ones), sends HELLO and READY to whoever connects, and
+//! dispatches the events a test pushes (INTERACTION_CREATE, MESSAGE_CREATE).
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpListener;
+use tokio::sync::{broadcast, Notify};
+use tokio_tungstenite::tungstenite::Message;
+
+/// The bot's application and user id.
+pub const APP: u64 = 4_000_000_000_000_001;
+/// The test server.
+pub const GUILD: u64 = 4_000_000_000_000_002;
+
+/// One recorded HTTP request.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// GET, POST...
+    pub method: String,
+    /// The path after `/api/v10`.
+    pub path: String,
+    /// The JSON body, or a multipart request's `payload_json`.
+    pub json: Value,
+    /// A multipart request's files: (file name, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl Request {
+    /// The message text, for a message or interaction response.
+    #[must_use]
+    pub fn content(&self) -> String {
+        let d = if self.json.get("data").is_some() { &self.json["data"] } else { &self.json };
+        let mut t = d["content"].as_str().unwrap_or("").to_string();
+        for e in d["embeds"].as_array().into_iter().flatten() {
+            for k in ["title", "description"] {
+                if let Some(s) = e[k].as_str() {
+                    t += "\n";
+                    t += s;
+                }
+            }
+        }
+        t
+    }
+
+    /// Whether the response is ephemeral (flag 64).
+    #[must_use]
+    pub fn ephemeral(&self) -> bool {
+        let d = if self.json.get("data").is_some() { &self.json["data"] } else { &self.json };
+        d["flags"].as_u64().is_some_and(|f| f & 64 != 0)
+    }
+
+    /// The attached PNG files.
+    #[must_use]
+    pub fn pngs(&self) -> Vec<&(String, Vec<u8>)> {
+        self.files.iter().filter(|(_, b)| b.starts_with(b"\x89PNG")).collect()
+    }
+}
+
+#[derive(Default)]
+struct Shared {
+    requests: Mutex<Vec<Request>>,
+    changed: Notify,
+    identified: AtomicU64,
+}
+
+/// The fake.
+pub struct FakeDiscord {
+    /// `http://127.0.0.1:PORT`: the bot's proxy URL.
+    pub url: String,
+    shared: Arc<Shared>,
+    events: broadcast::Sender<Value>,
+    next_id: AtomicU64,
+}
+
+fn user(id: u64, name: &str, bot: bool) -> Value {
+    json!({"id": id.to_string(), "username": name, "discriminator": "0", "global_name": name, "avatar": null, "bot": bot})
+}
+
+fn message(channel: &str, content: &str) -> Value {
+    static NEXT: AtomicU64 = AtomicU64::new(7_000_000_000_000_000);
+    json!({
+        "id": NEXT.fetch_add(1, Ordering::Relaxed).to_string(), "channel_id": channel, "author": user(APP, "chessdip", true),
+        "content": content, "timestamp": "2026-11-23T00:00:00+00:00", "edited_timestamp": null, "tts": false,
+        "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+        "pinned": false, "type": 0
+    })
+}
+
+/// Splits a multipart body into (name, filename, bytes) parts.
+fn multipart(headers: &HeaderMap, body: &[u8]) -> Vec<(String, Option<String>, Vec<u8>)> {
+    let Some(ct) = headers.get("content-type").and_then(|v| v.to_str().ok()) else { return Vec::new() };
+    let Some(boundary) = ct.split("boundary=").nth(1) else { return Vec::new() };
+    let delim = format!("--{}", boundary.trim_matches('"'));
+    let mut out = Vec::new();
+    let mut rest = body;
+    while let Some(start) = find(rest, delim.as_bytes()) {
+        rest = &rest[start + delim.len()..];
+        if rest.starts_with(b"--") {
+            break;
+        }
+        let Some(head_end) = find(rest, b"\r\n\r\n") else { break };
+        let head = String::from_utf8_lossy(&rest[..head_end]).to_string();
+        let content = &rest[head_end + 4..];
+        let end = find(content, delim.as_bytes()).unwrap_or(content.len());
+        let data = content[..end].strip_suffix(b"\r\n").unwrap_or(&content[..end]).to_vec();
+        let attr = |key: &str| {
+            head.split(';')
+                .map(str::trim)
+                .find_map(|p| p.strip_prefix(&format!("{key}=\"")))
+                .map(|v| v.trim_end_matches('"').to_string())
+        };
+        out.push((attr("name").unwrap_or_default(), attr("filename"), data));
+        rest = &content[end..];
+    }
+    out
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+impl FakeDiscord {
+    /// Starts the HTTP and gateway servers on ephemeral ports of 127.0.0.1.
+    pub async fn start() -> FakeDiscord {
+        let shared = Arc::new(Shared::default());
+        let (events, _) = broadcast::channel(256);
+        let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind gateway");
+        let ws_addr = ws.local_addr().expect("addr");
+        tokio::spawn(gateway(ws, shared.clone(), events.clone(), ws_addr));
+        let http = TcpListener::bind("127.0.0.1:0").await.expect("bind http");
+        let http_addr = http.local_addr().expect("addr");
+        let ws_url = format!("ws://{ws_addr}");
+        let s = shared.clone();
+        let app = axum::Router::new().fallback(move |method: Method, uri: Uri, headers: HeaderMap, body: Bytes| {
+            let s = s.clone();
+            let ws_url = ws_url.clone();
+            async move { rest(&s, &ws_url, method, uri, headers, body) }
+        });
+        tokio::spawn(async move {
+            let _ = axum::serve(http, app).await;
+        });
+        FakeDiscord {
+            url: format!("http://{http_addr}"),
+            shared,
+            events,
+            next_id: AtomicU64::new(5_000_000_000_000_000),
+        }
+    }
+
+    /// Every request so far.
+    #[must_use]
+    pub fn requests(&self) -> Vec<Request> {
+        self.shared.requests.lock().expect("lock").clone()
+    }
+
+    /// How many gateway sessions have identified.
+    #[must_use]
+    pub fn sessions(&self) -> u64 {
+        self.shared.identified.load(Ordering::SeqCst)
+    }
+
+    /// Waits (up to `secs` of real time) for a request matching `pred` among those after the first `after`.
+    pub async fn wait_for(&self, after: usize, secs: u64, pred: impl Fn(&Request) -> bool) -> Request {
+        let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            let notified = self.shared.changed.notified();
+            if let Some(r) = self.requests().into_iter().skip(after).find(|r| pred(r)) {
+                return r;
+            }
+            assert!(std::time::Instant::now() < deadline, "timed out; requests were:\n{:#?}", self.summary());
+            let _ = tokio::time::timeout(Duration::from_millis(50), notified).await;
+        }
+    }
+
+    /// Waits until the bot has connected and identified `n` times in all.
+    pub async fn wait_identified(&self, n: u64, secs: u64) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+        while self.sessions() < n {
+            assert!(std::time::Instant::now() < deadline, "the bot never identified; requests: {:#?}", self.summary());
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// One line per request, for failure messages.
+    #[must_use]
+    pub fn summary(&self) -> Vec<String> {
+        self.requests()
+            .iter()
+            .map(|r| format!("{} {} {}", r.method, r.path, r.content().replace('\n', " | ")))
+            .collect()
+    }
+
+    fn id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Dispatches a gateway event to every connected session.
+    pub fn dispatch(&self, t: &str, d: Value) {
+        let _ = self.events.send(json!({"t": t, "d": d}));
+    }
+
+    /// Sends a slash command `path` (e.g. `["game", "create"]`) with `options`
+    /// (name, JSON value) from `user` in `channel`; `manage_channels` sets the
+    /// member's permission there. Returns the interaction id.
+    pub fn command(
+        &self,
+        user_id: u64,
+        name: &str,
+        channel: u64,
+        path: &[&str],
+        options: &[(&str, Value)],
+        manage_channels: bool,
+    ) -> String {
+        let id = self.id();
+        let opts: Vec<Value> = options
+            .iter()
+            .map(|(k, v)| {
+                let kind = match v {
+                    Value::Bool(_) => 5,
+                    Value::Number(_) => 4,
+                    _ => 3,
+                };
+                json!({"name": k, "type": kind, "value": v})
+            })
+            .collect();
+        let mut data_options = opts;
+        for sub in path[1..].iter().rev() {
+            data_options = vec![json!({"name": sub, "type": 1, "options": data_options})];
+        }
+        let perms = if manage_channels { "16" } else { "0" };
+        let d = json!({
+            "id": id.to_string(), "application_id": APP.to_string(), "type": 2, "token": format!("token-{id}"),
+            "version": 1, "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
+            "channel": {"id": channel.to_string(), "type": 0},
+            "member": {"user": user(user_id, name, false), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                       "deaf": false, "mute": false, "flags": 0, "permissions": perms, "nick": null},
+            "data": {"id": "100", "name": path[0], "type": 1, "options": data_options},
+            "locale": "en-US", "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 8_388_608,
+            "app_permissions": "117760", "authorizing_integration_owners": {}
+        });
+        self.dispatch("INTERACTION_CREATE", d);
+        id.to_string()
+    }
+
+    /// Sends a direct message from `user` to the bot.
+    pub fn direct_message(&self, user_id: u64, name: &str, text: &str) {
+        let dm = (9_000_000_000_000_000 + user_id % 1_000_000).to_string();
+        let mut m = message(&dm, text);
+        m["author"] = user(user_id, name, false);
+        self.dispatch("MESSAGE_CREATE", m);
+    }
+}
+
+fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let path = uri.path().strip_prefix("/api/v10").unwrap_or(uri.path()).to_string();
+    let (json, files) =
+        if headers.get("content-type").is_some_and(|v| v.to_str().unwrap_or("").starts_with("multipart/")) {
+            let parts = multipart(&headers, &body);
+            let json = parts
+                .iter()
+                .find(|(n, f, _)| n == "payload_json" && f.is_none())
+                .and_then(|(_, _, d)| serde_json::from_slice(d).ok())
+                .unwrap_or(Value::Null);
+            let files = parts.into_iter().filter_map(|(_, f, d)| f.map(|f| (f, d))).collect();
+            (json, files)
+        } else {
+            (serde_json::from_slice(&body).unwrap_or(Value::Null), Vec::new())
+        };
+    s.requests.lock().expect("lock").push(Request {
+        method: method.to_string(),
+        path: path.clone(),
+        json: json.clone(),
+        files,
+    });
+    s.changed.notify_waiters();
+    let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
+    let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
+    match (method.as_str(), segs.as_slice()) {
+        ("GET", ["gateway"]) => ok(json!({"url": ws_url})),
+        ("GET", ["gateway", "bot"]) => ok(json!({"url": ws_url, "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
+        ("PUT", ["applications", _, "commands"]) | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            ok(json!([]))
+        }
+        ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
+        ("POST", ["webhooks", _, _])
+        | ("PATCH", ["webhooks", _, _, "messages", _])
+        | ("GET", ["webhooks", _, _, "messages", _]) => ok(message("1", json["content"].as_str().unwrap_or(""))),
+        ("POST", ["channels", ch, "messages"]) => ok(message(ch, json["content"].as_str().unwrap_or(""))),
+        ("POST", ["users", "@me", "channels"]) => {
+            let uid: u64 = json["recipient_id"]
+                .as_str()
+                .and_then(|v| v.parse().ok())
+                .or(json["recipient_id"].as_u64())
+                .unwrap_or(1);
+            ok(
+                json!({"id": (9_000_000_000_000_000 + uid % 1_000_000).to_string(), "type": 1, "recipients": [user(uid, "player", false)], "last_message_id": null}),
+            )
+        }
+        ("GET", ["guilds", _, "roles"]) => ok(json!([])),
+        ("GET", ["users", "@me"]) => ok(user(APP, "chessdip", true)),
+        _ => (StatusCode::NOT_FOUND, axum::Json(json!({"message": "Unknown route", "code": 0}))).into_response(),
+    }
+}
+
+async fn gateway(listener: TcpListener, shared: Arc<Shared>, events: broadcast::Sender<Value>, addr: SocketAddr) {
+    loop {
+        let Ok((stream, _)) = listener.accept().await else { return };
+        let shared = shared.clone();
+        let mut rx = events.subscribe();
+        tokio::spawn(async move {
+            let Ok(ws) = tokio_tungstenite::accept_async(stream).await else { return };
+            let (mut tx, mut incoming) = ws.split();
+            let send = |v: Value| Message::Text(v.to_string());
+            if tx.send(send(json!({"op": 10, "d": {"heartbeat_interval": 41_250}}))).await.is_err() {
+                return;
+            }
+            let mut seq = 0u64;
+            loop {
+                tokio::select! {
+                    msg = incoming.next() => {
+                        let Some(Ok(msg)) = msg else { return };
+                        let Message::Text(text) = msg else { continue };
+                        let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+                        match v["op"].as_u64() {
+                            Some(1) => { let _ = tx.send(send(json!({"op": 11}))).await; }
+                            Some(6) => {
+                                seq += 1;
+                                let resumed = json!({"op": 0, "s": seq, "t": "RESUMED", "d": {}});
+                                if tx.send(send(resumed)).await.is_err() { return; }
+                            }
+                            Some(2) => {
+                                seq += 1;
+                                let ready = json!({"op": 0, "s": seq, "t": "READY", "d": {
+                                    "v": 10, "user": {"id": APP.to_string(), "username": "chessdip", "discriminator": "0",
+                                        "avatar": null, "bot": true, "verified": true, "mfa_enabled": false},
+                                    "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
+                                    "session_id": "session", "resume_gateway_url": format!("ws://{addr}"),
+                                    "shard": [0, 1], "application": {"id": APP.to_string(), "flags": 0}}});
+                                if tx.send(send(ready)).await.is_err() { return; }
+                                shared.identified.fetch_add(1, Ordering::SeqCst);
+                                shared.changed.notify_waiters();
+                            }
+                            _ => {}
+                        }
+                    }
+                    ev = rx.recv() => {
+                        let Ok(ev) = ev else { continue };
+                        seq += 1;
+                        let frame = json!({"op": 0, "s": seq, "t": ev["t"], "d": ev["d"]});
+                        if tx.send(send(frame)).await.is_err() { return; }
+                    }
+                }
+            }
+        });
+    }
+}
