@@ -353,3 +353,61 @@ fn concession_ends_the_game() {
     assert!(last.contains("Game over: Ottoman Empire wins by concession"), "{last}");
     assert!(run("d", "orders K a4 - b4").contains("no game"));
 }
+
+#[test]
+fn reminders_name_the_players_without_orders_once_per_phase() {
+    let dir = temp_dir("remind");
+    let (service, clock) = service_at(&dir, 1_000_000);
+    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
+    run("gm", "game create chesspolitik2 movement=48h");
+    run("alice", "join France");
+    run("bob", "join England");
+    run("gm", "game start");
+    run("alice", "orders K c1 - c2");
+    let deadline = 1_000_000 + 48 * 3600;
+    // Six hours ahead: the scheduler's next wake-up is the reminder, then the deadline.
+    assert_eq!(service.next_wake(6 * 3600).expect("wake"), Some(deadline - 6 * 3600));
+    assert_eq!(service.next_wake(0).expect("wake"), Some(deadline));
+    assert!(service.due_reminders(6 * 3600).expect("reminders").is_empty(), "not yet");
+    clock.advance(43 * 3600);
+    let due = service.due_reminders(6 * 3600).expect("reminders");
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0].missing, vec![("England".to_string(), "bob".to_string())]);
+    assert_eq!(due[0].deadline, deadline);
+    assert!(service.due_reminders(6 * 3600).expect("reminders").is_empty(), "each phase is reminded once");
+    assert_eq!(service.next_wake(6 * 3600).expect("wake"), Some(deadline));
+}
+
+#[test]
+fn a_game_that_waits_for_its_moderator_does_not_keep_the_scheduler_busy() {
+    let dir = temp_dir("wait");
+    let (service, clock) = service_at(&dir, 1_000_000);
+    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
+    run("gm", "game create chesspolitik2 movement=1h at-deadline=wait");
+    run("alice", "join France");
+    run("bob", "join England");
+    run("gm", "game start");
+    clock.advance(2 * 3600);
+    assert!(service.tick().expect("tick").is_empty(), "waits for a moderator");
+    assert_eq!(service.next_wake(0).expect("wake"), None, "nothing else is due");
+    assert!(run("gm", "game force").contains("Spring 1401 resolved"));
+}
+
+#[test]
+fn order_suggestions_complete_the_last_order_from_legal_ones() {
+    let dir = temp_dir("suggest");
+    let (service, _) = service_at(&dir, 1_000_000);
+    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
+    run("gm", "game create chesspolitik2");
+    run("alice", "join France");
+    run("bob", "join England");
+    run("gm", "game start");
+    let alice = Caller::player("alice");
+    let s = service.order_suggestions("c", &alice, "N b1", 25);
+    assert!(s.contains(&"N b1 - c3".to_string()) && s.contains(&"N b1 - a3".to_string()), "{s:?}");
+    assert!(s.iter().all(|o| o.starts_with("N b1")), "{s:?}");
+    let s = service.order_suggestions("c", &alice, "K c1 - c2, Nb1-", 25);
+    assert!(s.contains(&"K c1 - c2, N b1 - d2".to_string()), "{s:?}");
+    assert!(service.order_suggestions("c", &Caller::player("mallory"), "K", 25).is_empty(), "not a player");
+    assert!(service.order_suggestions("c", &Caller::player("bob"), "K c1", 25).is_empty(), "not bob's piece");
+}

@@ -109,6 +109,28 @@ impl Service {
         })
     }
 
+    /// Completions for an order the caller is typing: the text up to the
+    /// last separator kept, the last order completed from the caller's legal
+    /// orders (for autocomplete). Empty when the caller cannot order now.
+    #[must_use]
+    pub fn order_suggestions(&self, channel: &str, caller: &Caller, typed: &str, max: usize) -> Vec<String> {
+        let found = self.store.read(|c| {
+            let live = Self::live(c, channel)?;
+            let name = Self::power_of(c, &live, caller)?;
+            let (_, position) = Self::current_phase(c, &live)?;
+            Ok::<_, GameError>((name, position))
+        });
+        let Ok((name, position)) = found else { return Vec::new() };
+        let cut = typed.rfind([',', ';', '\n']).map_or(0, |i| i + 1);
+        let (done, last) = typed.split_at(cut);
+        let done = done.trim_end();
+        position
+            .suggest(&name, last.trim(), max)
+            .into_iter()
+            .map(|s| if done.is_empty() { s } else { format!("{done} {s}") })
+            .collect()
+    }
+
     /// The names of the resolved phases, oldest first (for autocomplete).
     ///
     /// # Errors

@@ -249,6 +249,12 @@ impl Position {
         each!(self, |v, s, _w| v.standing(s, power))
     }
 
+    /// Completions of a partly typed order for `power`.
+    #[must_use]
+    pub fn suggest(&self, power: &str, partial: &str, max: usize) -> Vec<String> {
+        each!(self, |v, s, _w| v.suggest(s, power, partial, max))
+    }
+
     /// The game so far as a move list, for games that keep one.
     #[must_use]
     pub fn transcript(&self) -> Option<String> {

@@ -220,6 +220,11 @@ pub trait Family {
     fn standing(&self, state: &Self::State, power: &str) -> String;
     /// The order syntax with examples, for `help` in a game of this variant.
     fn order_help(&self) -> String;
+    /// Completions of a partly typed order for `power` (for autocomplete):
+    /// whole legal orders whose text starts like `partial`, at most `max`.
+    fn suggest(&self, _state: &Self::State, _power: &str, _partial: &str, _max: usize) -> Vec<String> {
+        Vec::new()
+    }
     /// The game so far as a readable move list (games that keep one in
     /// their state, e.g. one line per turn with both moves and outcomes).
     fn transcript(&self, _state: &Self::State) -> Option<String> {

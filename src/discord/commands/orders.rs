@@ -1,8 +1,18 @@
 //! `/orders`: submit (inline or in a form for long multi-line sets), show, clear, preview. Every reply is private.
 
+use poise::serenity_prelude as serenity;
 use poise::Modal as _;
 
-use super::{run, Context, Error};
+use super::{channel_key, checks, choices, run, Context, Error};
+
+/// Completes the order being typed from the caller's legal orders.
+async fn ac_orders(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let caller = checks::caller(ctx).await;
+    let key = channel_key(ctx);
+    let typed = partial.to_string();
+    let list = ctx.data().call(move |s| s.order_suggestions(&key, &caller, &typed, 25)).await.unwrap_or_default();
+    choices(list.into_iter().filter(|s| s.len() <= 100), "")
+}
 
 /// The form for long order sets.
 #[derive(Debug, poise::Modal)]
@@ -32,6 +42,7 @@ async fn submit(
     ctx: Context<'_>,
     #[description = "Your orders, separated by commas or semicolons"]
     #[max_length = 4000]
+    #[autocomplete = "ac_orders"]
     text: String,
 ) -> Result<(), Error> {
     run(ctx, move |s, c, ch| s.submit_all(ch, c, &text)).await

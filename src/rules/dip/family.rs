@@ -396,6 +396,39 @@ impl Family for Variant {
         }
     }
 
+    fn suggest(&self, state: &DipState, power: &str, partial: &str, max: usize) -> Vec<String> {
+        let Some(p) = self.id_of(power) else { return Vec::new() };
+        if !state.phase.season.is_movement() {
+            return Vec::new();
+        }
+        let norm = |t: &str| t.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect::<String>();
+        let want = norm(partial);
+        let facing = self.power(p).facing;
+        let mut out = Vec::new();
+        for (sq, piece) in state.pieces_of(p) {
+            let head = if piece.role == crate::rules::Role::Pawn {
+                sq.to_string()
+            } else {
+                format!("{} {sq}", piece.role.char())
+            };
+            if !norm(&head).starts_with(&want) && !want.starts_with(&norm(&head)) {
+                continue;
+            }
+            let mut candidates = vec![format!("{head} H")];
+            candidates
+                .extend(super::geometry::targets(self.board, piece.role, facing, sq).map(|t| format!("{head} - {t}")));
+            for c in candidates {
+                if out.len() >= max {
+                    return out;
+                }
+                if norm(&c).starts_with(&want) && check(self, state, p, &c, &[]).is_ok() {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
     fn order_help(&self) -> String {
         let mut t = format!(
             "{} orders (commas, semicolons or new lines between orders):\n  K e1 - e2     move\n  K d1 H        hold\n  N g1 S K e1 - e2   support a move\n  N c3 S K d1   support a hold",
