@@ -2,8 +2,9 @@
 //! file. Each line is `<user> <command>` with the slash commands' words
 //! (`gm game create chessdip`, `p2 join Italy`, `p2 orders K e1 - e2`).
 //! Console-only lines: `advance <duration>` moves the clock (deadlines that
-//! pass are resolved), `channel <name>` switches the game channel, and `#`
-//! starts a comment. Images are written to a folder and their paths printed.
+//! pass are resolved), `channel <name>` switches the game channel,
+//! `<user> reveal-file <path>` reveals a file's exact bytes in a hashed
+//! game, and `#` starts a comment. Images are written to a folder and their paths printed.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -83,7 +84,7 @@ impl Console {
             }
             "help" => {
                 return format!(
-                    "{}\nConsole: advance <duration>, channel <name>, # comment\n",
+                    "{}\nConsole: advance <duration>, channel <name>, <user> reveal-file <path>, # comment\n",
                     crate::game::command::HELP
                 )
             }
@@ -97,7 +98,18 @@ impl Console {
                     name: user.to_string(),
                     moderator: self.moderators.iter().any(|m| m == user),
                 };
-                for r in self.service.command(&self.channel, "console", &caller, rest) {
+                // `reveal-file PATH` reveals a file's exact bytes (console lines cannot hold new lines).
+                let replies = match rest.strip_prefix("reveal-file") {
+                    Some(path) => match std::fs::read_to_string(path.trim()) {
+                        Ok(text) => self
+                            .service
+                            .reveal(&self.channel, &caller, &text)
+                            .unwrap_or_else(|e| vec![crate::game::Reply::private_text(e.to_string())]),
+                        Err(e) => return format!("error: cannot read {}: {e}\n", path.trim()),
+                    },
+                    None => self.service.command(&self.channel, "console", &caller, rest),
+                };
+                for r in replies {
                     out += &self.show(&r, user);
                 }
             }

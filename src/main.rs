@@ -24,6 +24,11 @@ enum Command {
         #[arg(long, default_value = "config.toml")]
         config: PathBuf,
     },
+    /// Print the SHA-256 of a file's exact bytes (or standard input's, with `-`), as hashed games commit it.
+    Hash {
+        /// The file with your orders, or `-` for standard input.
+        file: PathBuf,
+    },
     /// The Discord command tree.
     #[command(subcommand)]
     Discord(DiscordCommand),
@@ -207,6 +212,19 @@ fn play(db: &Path, script: Option<&Path>, moderators: &[String], images: &Path) 
     Ok(ExitCode::SUCCESS)
 }
 
+fn hash(file: &Path) -> Result<ExitCode> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    if file.as_os_str() == "-" {
+        std::io::stdin().read_to_end(&mut bytes)?;
+    } else {
+        bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    }
+    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", file.display()))?;
+    println!("{}", chessdip::game::hashed::sha256_hex(&text));
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Reads `config.toml` (if present) and the `CHESSDIP_*` environment.
 fn load_config(path: &Path) -> Result<chessdip::config::Config> {
     let text = match std::fs::read_to_string(path) {
@@ -282,6 +300,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Run { config } => run_bot(config),
+        Command::Hash { file } => hash(file),
         Command::Discord(DiscordCommand::Commands { json }) => discord_commands(*json),
         Command::Scenario(ScenarioCommand::Check { paths }) => check(paths),
         Command::Scenario(ScenarioCommand::Run { file, json }) => run(file, *json),

@@ -224,6 +224,58 @@ async fn a_restarted_bot_catches_up_on_a_deadline_that_passed_while_it_was_down(
     bot.stop().await;
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn hashed_commit_is_posted_publicly_and_reveal_is_checked() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("hashed");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    let n = fake.requests().len();
+    let id = fake.command(GM, "gm", CHANNEL, &["game", "create"], &[("variant", json!("chesspolitik2")), ("hashed", json!(true))], false);
+    fake.wait_for(n, 20, callback_of(&id)).await;
+    for (user, name, power) in [(ALICE, "alice", "France"), (BOB, "bob", "England")] {
+        let n = fake.requests().len();
+        let id = fake.command(user, name, CHANNEL, &["join"], &[("power", json!(power))], false);
+        fake.wait_for(n, 20, callback_of(&id)).await;
+    }
+    let n = fake.requests().len();
+    let id = fake.command(GM, "gm", CHANNEL, &["game", "start"], &[], false);
+    fake.wait_for(n, 20, callback_of(&id)).await;
+
+    // Plain orders are refused privately.
+    let n = fake.requests().len();
+    let id = fake.command(ALICE, "alice", CHANNEL, &["orders", "submit"], &[("text", json!("K c1 - c2"))], false);
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(r.ephemeral() && r.content().contains("hashed orders"), "{}", r.content());
+
+    // A commitment: acknowledged privately, posted publicly in the channel.
+    let hash = chessdip::game::hashed::sha256_hex("K c1 - c2");
+    let n = fake.requests().len();
+    let id = fake.command(ALICE, "alice", CHANNEL, &["commit"], &[("hash", json!(hash))], false);
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(r.ephemeral() && r.content().contains("Commitment recorded"), "{}", r.content());
+    let post = fake.wait_for(n, 20, channel_post).await;
+    assert!(post.content().contains("France committed") && post.content().contains(&hash), "{}", post.content());
+
+    // Revealing too early is refused privately.
+    let n = fake.requests().len();
+    let id = fake.command(ALICE, "alice", CHANNEL, &["reveal"], &[("text", json!("K c1 - c2"))], false);
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(r.ephemeral() && r.content().contains("not open yet"), "{}", r.content());
+
+    // The moderator closes the commit window; the reveal matches.
+    let n = fake.requests().len();
+    let id = fake.command(GM, "gm", CHANNEL, &["game", "force"], &[], false);
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(r.content().contains("commit window of Spring 1401 has closed"), "{}", r.content());
+    let n = fake.requests().len();
+    let id = fake.command(ALICE, "alice", CHANNEL, &["reveal"], &[("text", json!("K c1 - c2"))], false);
+    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    assert!(r.ephemeral() && r.content().contains("Accepted for France: K c1 - c2"), "{}", r.content());
+    bot.stop().await;
+}
+
 #[test]
 fn the_command_tree_is_valid_for_discord() {
     let payload = chessdip::discord::registration().expect("payload");

@@ -73,7 +73,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     let uid = user.get().to_string();
     let name = msg.author.global_name.clone().unwrap_or_else(|| msg.author.name.clone());
     let caller = Caller { user: uid.clone(), name, moderator: false };
-    let text = msg.content.trim().to_string();
+    let text = msg.content.clone();
     let here = msg.channel_id;
     let say = |t: String| async move {
         for part in post::split(&t, 2000) {
@@ -88,7 +88,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     if games.is_empty() {
         return say("You are not playing in any game. Join one in its channel with `/join`; then you can send me your orders here.".into()).await;
     }
-    if text.eq_ignore_ascii_case("games") {
+    if text.trim().eq_ignore_ascii_case("games") {
         return say(format!("Your games:\n{}", games_list(&games))).await;
     }
     let (game, line) = match game_prefix(&text) {
@@ -112,6 +112,13 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
             (g.0.clone(), rest)
         }
         None if games.len() == 1 => (games[0].0.clone(), text.clone()),
+        None if crate::game::command::reveal_text(&text).is_some() => {
+            return say(format!(
+                "You play in several games: start the reveal with the game's number, e.g. `2: reveal ...`:\n{}",
+                games_list(&games)
+            ))
+            .await;
+        }
         None => {
             data.pending_dm.lock().await.insert(user, text.clone());
             return say(format!(
@@ -121,7 +128,23 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
             .await;
         }
     };
-    let line = command_line(&line);
+    // A reveal keeps its text byte for byte; a .txt attachment can carry it.
+    let line =
+        match crate::game::command::reveal_text(&line) {
+            Some(rest) if rest.trim().is_empty() => match msg.attachments.first() {
+                Some(a) if a.size <= 64 * 1024 => match String::from_utf8(a.download().await?) {
+                    Ok(t) => format!("reveal {t}"),
+                    Err(_) => return say("That attachment is not UTF-8 text.".into()).await,
+                },
+                _ => return say(
+                    "Send `reveal` followed by the exact text you committed, or `reveal` with a .txt file attached."
+                        .into(),
+                )
+                .await,
+            },
+            Some(_) => line,
+            None => command_line(&line),
+        };
     let channel = game.clone();
     let replies = data.call(move |s| s.command(&channel, "", &caller, &line)).await?;
     data.wake.notify_one();

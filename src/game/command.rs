@@ -14,7 +14,7 @@ use super::{parse_duration, AtDeadline, Caller, GameError, Reply, Service, Setti
 /// The help text.
 pub const HELP: &str = "\
 Commands (the same words as the slash commands):
-  game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind]
+  game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [hashed=yes reveal=24h]
       `variants` lists the variants and their options
   join [power]            take a power (a random free one without a name)
   leave                   leave before the start
@@ -22,12 +22,25 @@ Commands (the same words as the slash commands):
   orders <o1>, <o2>...    send orders privately, e.g. `orders K e1 - e2, N g1 S e1 - e2`
   orders show | orders clear | orders preview
   ready | unready         mark your orders final (all ready: the phase resolves early)
+  commit <sha256>         hashed games: commit the SHA-256 of your orders (commit window)
+  reveal <text>           hashed games: reveal the exact text you committed (reveal window)
+  hash <text>             the SHA-256 of a text (shows the text to the bot)
   draw yes|no             secret draw vote
   concede                 concede the game (the last power standing wins)
   game status | game board | history [phase] | game export | variants
 Moderators:
   game force [phase] | game extend <duration> | game deadline <duration> | game pause | game resume
   game rollback | game end | game assign <user> <power> | game kick <user>";
+
+/// The private answer to `hash <text>`: the hash, and a warning.
+#[must_use]
+pub fn hash_reply(text: &str) -> String {
+    format!(
+        "SHA-256 of those {} bytes: `{}`\nNote: computing it here shows the text to the bot (and the bot's operator); to keep it secret, hash it on your own machine: `printf '%s' 'your orders' | sha256sum`.",
+        text.len(),
+        super::hashed::sha256_hex(text)
+    )
+}
 
 /// The variants with a line each and their options.
 #[must_use]
@@ -40,6 +53,23 @@ pub fn variants_text() -> String {
         }
     }
     t
+}
+
+/// The text of a `reveal` line exactly: after the word and one space or new line.
+#[must_use]
+pub fn reveal_text(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    let word = t.get(..6)?;
+    if !word.eq_ignore_ascii_case("reveal") {
+        return None;
+    }
+    let rest = &t[6..];
+    let mut chars = rest.chars();
+    match chars.next() {
+        Some(c) if c.is_whitespace() => Some(chars.as_str()),
+        None => Some(""),
+        Some(_) => None,
+    }
 }
 
 fn settings(args: &[&str]) -> Result<Settings, GameError> {
@@ -82,11 +112,8 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                     _ => return Err(GameError::Invalid(format!("`{a}`: palette is classic or colour-blind"))),
                 }
             }
-            "hashed" => {
-                if yes(v)? {
-                    return Err(GameError::Invalid("hashed orders are not available for this variant yet".into()));
-                }
-            }
+            "hashed" => s.hashed = yes(v)?,
+            "reveal" => s.reveal_secs = parse_duration(v)?,
             // Anything else is the variant's own option; the variant checks it.
             _ => {
                 s.options.insert(k.to_ascii_lowercase(), v.to_ascii_lowercase());
@@ -101,6 +128,10 @@ impl Service {
     /// a private reply saying what was wrong.
     #[must_use]
     pub fn command(&self, channel: &str, guild: &str, caller: &Caller, line: &str) -> Vec<Reply> {
+        // A reveal is hashed byte for byte: everything after `reveal` and one separator, untrimmed.
+        if let Some(text) = reveal_text(line) {
+            return self.reveal(channel, caller, text).unwrap_or_else(|e| vec![Reply::private(e.to_string())]);
+        }
         match self.dispatch(channel, guild, caller, line.trim()) {
             Ok(r) => r,
             Err(e) => vec![Reply::private(e.to_string())],
@@ -155,6 +186,9 @@ impl Service {
             ["orders", "clear"] => one(self.clear_orders(channel, caller)),
             ["orders", "preview"] => one(self.preview(channel, caller)),
             ["orders", ..] => one(self.submit(channel, caller, &rest_after(1))),
+            ["commit", hash] => self.commit(channel, caller, hash),
+            ["commit", ..] => Err(GameError::Invalid("write `commit <sha256 hex>`: 64 hex digits".into())),
+            ["hash", ..] => Ok(vec![Reply::private(hash_reply(&rest_after(1)))]),
             ["ready"] => self.ready(channel, caller, true),
             ["unready"] => self.ready(channel, caller, false),
             ["concede"] => one(self.concede(channel, caller)),

@@ -52,10 +52,30 @@ impl Service {
             t += ".";
             let ready = store::ready_powers(c, game.id, row.seq)?;
             let orders = store::orders(c, game.id, row.seq, None)?;
+            let commitments = store::commitments(c, game.id, row.seq)?;
+            let reveals = store::reveals(c, game.id, row.seq)?;
+            if live.settings.hashed && row.open {
+                t += match row.stage {
+                    store::Stage::Commit => " Commit window.",
+                    store::Stage::Reveal => " Reveal window.",
+                    store::Stage::Orders => "",
+                };
+            }
             for p in Self::all_powers(c, &live)? {
                 let who = players.iter().find(|(q, _)| *q == p).map_or("vacant (civil disorder)", |(_, u)| u.as_str());
                 let mut flags = Vec::new();
-                if row.open && game.status != GameStatus::Ended && phase.owing.contains(&p) {
+                if row.open && game.status != GameStatus::Ended && phase.owing.contains(&p) && live.settings.hashed {
+                    let committed = commitments.iter().any(|m| m.power == p);
+                    let revealed = reveals.iter().any(|r| r.power == p && r.matched);
+                    flags.push(match (committed, revealed) {
+                        (false, _) => "no commitment",
+                        (true, false) => "committed",
+                        (true, true) => "revealed",
+                    });
+                    if ready.contains(&p) {
+                        flags.push("ready");
+                    }
+                } else if row.open && game.status != GameStatus::Ended && phase.owing.contains(&p) {
                     flags.push(if orders.iter().any(|o| o.power == p) { "orders in" } else { "no orders yet" });
                     if ready.contains(&p) {
                         flags.push("ready");
@@ -175,7 +195,8 @@ impl Service {
         let orders = self.store.read(|c| Ok::<_, GameError>(store::orders(c, live.game.id, row.seq, None)?))?;
         // The image is drawn again from the stored position and orders: resolution is deterministic.
         let r = position.resolve(&by_power(&orders));
-        let mut reply = Reply::public(format!("**{}**\n{}", record.phase, record.summary));
+        let hashed = self.store.read(|c| Self::hashed_history(c, live.game.id, row.seq))?;
+        let mut reply = Reply::public(format!("**{}**\n{}{hashed}", record.phase, record.summary));
         let slug = super::slug(&record.phase);
         reply.images.push(Image::new(&format!("{slug}-orders"), &position, Some(&r.report), &live.settings, "orders"));
         Ok(reply)
@@ -234,10 +255,23 @@ impl Service {
                         .map(|o| serde_json::json!({"power": o.power, "order": o.text}))
                         .collect()
                 };
+                // Commitments are public at once; reveal attempts once the phase is resolved.
+                let commitments: Vec<serde_json::Value> = store::commitments(c, game.id, row.seq)?
+                    .into_iter()
+                    .map(|m| serde_json::json!({"power": m.power, "hash": m.hash, "at": m.at}))
+                    .collect();
+                let reveals: Vec<serde_json::Value> = if row.open {
+                    Vec::new()
+                } else {
+                    store::reveals(c, game.id, row.seq)?
+                        .into_iter()
+                        .map(|r| serde_json::json!({"power": r.power, "text": r.text, "hash": r.hash, "matched": r.matched, "detail": r.detail, "at": r.at}))
+                        .collect()
+                };
                 if row.seq == game.phase_seq {
                     transcript = decode(&live.kind, &row)?.transcript();
                 }
-                phases.push(serde_json::json!({"phase": row.name, "open": row.open, "state": state, "orders": orders, "report": report}));
+                phases.push(serde_json::json!({"phase": row.name, "open": row.open, "state": state, "orders": orders, "report": report, "commitments": commitments, "reveals": reveals}));
             }
             let v = serde_json::json!({
                 "format": 1,

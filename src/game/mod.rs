@@ -10,6 +10,7 @@
 
 pub mod clock;
 pub mod command;
+pub mod hashed;
 mod info;
 mod moderation;
 mod orders;
@@ -143,6 +144,11 @@ impl Reply {
     fn public(text: impl Into<String>) -> Reply {
         Reply { visibility: Visibility::Public, to: None, text: text.into(), images: Vec::new(), deadline: None }
     }
+    /// A private reply to the caller (for front ends that turn errors into replies).
+    #[must_use]
+    pub fn private_text(text: impl Into<String>) -> Reply {
+        Reply::private(text)
+    }
     fn due(mut self, deadline: Option<i64>) -> Reply {
         self.deadline = deadline;
         self
@@ -205,8 +211,12 @@ pub struct Settings {
     pub at_deadline: AtDeadline,
     /// Resolve as soon as every power with something to order is ready.
     pub early: bool,
-    /// Orders by hashed commitment.
+    /// Orders by hashed commitment: each phase has a commit window (the
+    /// phase's length) and then a reveal window.
     pub hashed: bool,
+    /// Seconds of a hashed game's reveal window.
+    #[serde(default = "default_reveal_secs")]
+    pub reveal_secs: i64,
     /// A replacement player gets at least this long before the deadline.
     pub min_after_replace_secs: i64,
     /// Order colours in images.
@@ -224,6 +234,7 @@ impl Default for Settings {
             at_deadline: AtDeadline::Resolve,
             early: true,
             hashed: false,
+            reveal_secs: default_reveal_secs(),
             min_after_replace_secs: 12 * 3600,
             colour_blind: false,
             options: BTreeMap::new(),
@@ -231,7 +242,21 @@ impl Default for Settings {
     }
 }
 
+fn default_reveal_secs() -> i64 {
+    24 * 3600
+}
+
 impl Settings {
+    /// How a phase opens: for commitments in a hashed game, for orders otherwise.
+    #[must_use]
+    pub fn first_stage(&self) -> crate::store::Stage {
+        if self.hashed {
+            crate::store::Stage::Commit
+        } else {
+            crate::store::Stage::Orders
+        }
+    }
+
     /// The length of a phase of `kind`.
     #[must_use]
     pub fn phase_secs(&self, kind: PhaseKind) -> i64 {

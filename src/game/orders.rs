@@ -2,7 +2,7 @@
 
 use super::{Caller, GameError, Image, Live, Reply, Service};
 use crate::rules::family::{SlotOrder, Submission};
-use crate::store::{self, GameStatus, OrderRow, PhaseRow};
+use crate::store::{self, GameStatus, OrderRow, PhaseRow, Stage};
 
 /// A power's stored orders as the rules see them.
 pub(super) fn slots(rows: &[OrderRow]) -> Vec<SlotOrder> {
@@ -165,6 +165,10 @@ impl Service {
             let ready = store::ready_powers(c, live.game.id, row.seq)?.contains(&name);
             let rows = store::orders(c, live.game.id, row.seq, Some(&name))?;
             let mut t = position.describe(&name, &slots(&rows));
+            if live.settings.hashed {
+                t += "\n";
+                t += &Self::hashed_readback(c, live.game.id, &row, &name)?;
+            }
             t += if ready { "\nYou are marked ready." } else { "\nNot marked ready." };
             Ok(Reply::private(t))
         })
@@ -194,7 +198,7 @@ impl Service {
     /// # Errors
     /// No game, not a player.
     pub fn ready(&self, channel: &str, caller: &Caller, ready: bool) -> Result<Vec<Reply>, GameError> {
-        let (game, seq, all) = self.store.write(|c| {
+        let (game, seq, all, commit) = self.store.write(|c| {
             let live = Self::live(c, channel)?;
             let name = Self::power_of(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
@@ -205,13 +209,27 @@ impl Service {
             let players = store::players(c, live.game.id)?;
             let ready_now = store::ready_powers(c, live.game.id, row.seq)?;
             let owing = position.phase().owing;
+            let commit = row.stage == Stage::Commit;
+            let committed: Vec<String> = if commit {
+                store::commitments(c, live.game.id, row.seq)?.into_iter().map(|m| m.power).collect()
+            } else {
+                Vec::new()
+            };
+            // In a commit window, ready means "committed and done": the reveal window opens early.
             let all = live.settings.early
-                && players.iter().filter(|(p, _)| owing.contains(p)).all(|(p, _)| ready_now.contains(p));
-            Ok::<_, GameError>((live.game.id, row.seq, all))
+                && players
+                    .iter()
+                    .filter(|(p, _)| owing.contains(p))
+                    .all(|(p, _)| ready_now.contains(p) && (!commit || committed.contains(p)));
+            Ok::<_, GameError>((live.game.id, row.seq, all, commit))
         })?;
         let mut out = vec![Reply::private(if ready { "Marked ready." } else { "No longer ready." })];
         if ready && all {
-            out.extend(self.resolve(game, seq, "every power is ready")?);
+            if commit {
+                out.extend(self.open_reveals(game, seq, "every power committed and is ready")?);
+            } else {
+                out.extend(self.resolve(game, seq, "every power is ready")?);
+            }
         }
         Ok(out)
     }

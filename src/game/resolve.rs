@@ -59,7 +59,7 @@ impl Service {
             let next_phase = r.next.phase();
             let over = result.is_over();
             let deadline = (!over).then(|| now + settings.phase_secs(next_phase.kind));
-            store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, deadline)?;
+            store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, deadline, settings.first_stage())?;
             if over {
                 store::set_status(c, game, GameStatus::Ended, Some(&result.to_string()))?;
             }
@@ -109,7 +109,7 @@ impl Service {
     /// # Errors
     /// Not a moderator, no open phase, the expected phase already resolved.
     pub fn force(&self, channel: &str, caller: &Caller, expected: Option<&str>) -> Result<Vec<Reply>, GameError> {
-        let (game, seq) = self.store.read(|c| {
+        let (game, seq, commit) = self.store.read(|c| {
             let live = Self::live(c, channel)?;
             Self::require_moderator(&live.game, caller, "force a phase")?;
             let (row, _) = Self::current_phase(c, &live)?;
@@ -121,9 +121,14 @@ impl Service {
                     )));
                 }
             }
-            Ok::<_, GameError>((live.game.id, row.seq))
+            Ok::<_, GameError>((live.game.id, row.seq, row.stage == crate::store::Stage::Commit))
         })?;
-        let r = self.resolve(game, seq, "forced by a moderator")?;
+        // In a hashed game a force first closes the commit window, then resolves.
+        let r = if commit {
+            self.open_reveals(game, seq, "forced by a moderator")?
+        } else {
+            self.resolve(game, seq, "forced by a moderator")?
+        };
         if r.is_empty() {
             return Err(GameError::State("that phase was already resolved".into()));
         }

@@ -32,7 +32,13 @@ impl Service {
             if settings_of(&g).at_deadline == AtDeadline::Wait {
                 continue;
             }
-            match self.resolve(g.id, g.phase_seq, "the deadline passed") {
+            let commit = self.store.read(|c| Self::in_commit_window(c, g.id, g.phase_seq));
+            let done = match commit {
+                Ok(true) => self.open_reveals(g.id, g.phase_seq, "the deadline passed"),
+                Ok(false) => self.resolve(g.id, g.phase_seq, "the deadline passed"),
+                Err(e) => Err(e),
+            };
+            match done {
                 Ok(rs) => out.extend(rs.into_iter().map(|r| (g.channel.clone(), r))),
                 // One broken game must not hold up the others.
                 Err(e) => tracing::error!(game = g.id, channel = %g.channel, error = %e, "resolving a due game failed"),

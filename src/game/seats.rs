@@ -191,15 +191,24 @@ impl Service {
             let position = live.kind.start(&powers).map_err(GameError::State)?;
             let phase = position.phase();
             let deadline = self.deadline_for(&live.settings, &position);
-            store::open_phase(c, live.game.id, 1, &phase.name, &encode(&position)?, Some(deadline))?;
+            store::open_phase(c, live.game.id, 1, &phase.name, &encode(&position)?, Some(deadline), live.settings.first_stage())?;
             store::set_status(c, live.game.id, GameStatus::Active, None)?;
             let cd =
                 if vacant.is_empty() { String::new() } else { format!(" In civil disorder: {}.", vacant.join(", ")) };
-            let text = format!(
-                "The game begins: {}. Orders are due in {}.{cd} Send them privately with `orders ...`.",
-                phase.name,
-                format_duration(deadline - self.now())
-            );
+            let text = if live.settings.hashed {
+                format!(
+                    "The game begins: {}. Orders are hashed: commit the SHA-256 of your orders with `commit <hash>` within {}, then reveal the exact text with `reveal <text>` in the reveal window that follows ({}).{cd}",
+                    phase.name,
+                    format_duration(deadline - self.now()),
+                    format_duration(live.settings.reveal_secs)
+                )
+            } else {
+                format!(
+                    "The game begins: {}. Orders are due in {}.{cd} Send them privately with `orders ...`.",
+                    phase.name,
+                    format_duration(deadline - self.now())
+                )
+            };
             Ok((text, position, live.settings, deadline))
         })?;
         let mut r = Reply::public(text).due(Some(deadline));

@@ -16,6 +16,9 @@ use std::time::Duration;
 use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
+mod hashed;
+pub use hashed::*;
+
 /// Store errors.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -40,6 +43,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0002_concessions.sql"),
     include_str!("../../migrations/0003_player_names.sql"),
     include_str!("../../migrations/0004_reminders.sql"),
+    include_str!("../../migrations/0005_hashed_orders.sql"),
 ];
 
 /// A game's lifecycle.
@@ -117,6 +121,39 @@ pub struct PhaseRow {
     pub paused_left: Option<i64>,
     /// The resolution report, versioned JSON, once resolved.
     pub report: Option<String>,
+    /// Where a hashed game's phase is: committing or revealing (`Orders` otherwise).
+    pub stage: Stage,
+}
+
+/// The part of a phase that is open.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Plain orders.
+    Orders,
+    /// A hashed game's commit window.
+    Commit,
+    /// A hashed game's reveal window.
+    Reveal,
+}
+
+impl Stage {
+    /// The stored name.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Orders => "orders",
+            Stage::Commit => "commit",
+            Stage::Reveal => "reveal",
+        }
+    }
+
+    fn parse(s: &str) -> Stage {
+        match s {
+            "commit" => Stage::Commit,
+            "reveal" => Stage::Reveal,
+            _ => Stage::Orders,
+        }
+    }
 }
 
 /// A stored order.
@@ -376,10 +413,11 @@ fn phase_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PhaseRow> {
         deadline: r.get(4)?,
         paused_left: r.get(5)?,
         report: r.get(6)?,
+        stage: Stage::parse(&r.get::<_, String>(7)?),
     })
 }
 
-const PHASE_COLUMNS: &str = "seq, name, state, status, deadline, paused_left, report";
+const PHASE_COLUMNS: &str = "seq, name, state, status, deadline, paused_left, report, stage";
 
 /// A phase of a game.
 ///
@@ -412,10 +450,11 @@ pub fn open_phase(
     name: &str,
     state: &str,
     deadline: Option<i64>,
+    stage: Stage,
 ) -> Result<(), StoreError> {
     c.execute(
-        "INSERT INTO phases (game_id, seq, name, state, status, deadline) VALUES (?1, ?2, ?3, ?4, 'open', ?5)",
-        params![game, seq, name, state, deadline],
+        "INSERT INTO phases (game_id, seq, name, state, status, deadline, stage) VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6)",
+        params![game, seq, name, state, deadline, stage.as_str()],
     )?;
     c.execute("UPDATE games SET phase_seq = ?2 WHERE id = ?1", params![game, seq])?;
     Ok(())
@@ -436,14 +475,15 @@ pub fn close_phase(c: &Connection, game: i64, seq: i64, report: &str, now: i64) 
 }
 
 /// Undoes the last resolution: deletes phase `seq` (the one it opened) and
-/// reopens `seq - 1` with `deadline`.
+/// reopens `seq - 1` with `deadline` (a hashed game's phase reopens for reveals).
 ///
 /// # Errors
 /// Database errors.
 pub fn reopen_previous(c: &Connection, game: i64, seq: i64, deadline: Option<i64>) -> Result<(), StoreError> {
     c.execute("DELETE FROM phases WHERE game_id = ?1 AND seq = ?2", params![game, seq])?;
     c.execute(
-        "UPDATE phases SET status = 'open', report = NULL, resolved_at = NULL, deadline = ?3, paused_left = NULL
+        "UPDATE phases SET status = 'open', report = NULL, resolved_at = NULL, deadline = ?3, paused_left = NULL,
+           stage = CASE stage WHEN 'orders' THEN 'orders' ELSE 'reveal' END
          WHERE game_id = ?1 AND seq = ?2",
         params![game, seq - 1, deadline],
     )?;
@@ -672,7 +712,7 @@ mod tests {
         let id = s.write(|c| insert_game(c, "chan", "g", "chessdip", "{}", "gm", 0)).expect("insert").expect("created");
         let again: Option<i64> = s.write(|c| insert_game(c, "chan", "g", "chessdip", "{}", "gm", 0)).expect("insert");
         assert_eq!(again, None, "a second live game in one channel is refused");
-        s.write(|c| open_phase(c, id, 1, "Spring 1", "{}", Some(10))).expect("phase");
+        s.write(|c| open_phase(c, id, 1, "Spring 1", "{}", Some(10), Stage::Orders)).expect("phase");
         assert!(s.write(|c| close_phase(c, id, 1, "{}", 11)).expect("claim"));
         assert!(!s.write(|c| close_phase(c, id, 1, "{}", 12)).expect("claim"), "claimed once only");
         let _ = std::fs::remove_file(&path);

@@ -3,6 +3,7 @@
 //! what the service answers.
 
 mod game;
+mod hashed;
 mod info;
 mod orders;
 mod play;
@@ -22,6 +23,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play::join(),
         play::leave(),
         orders::orders(),
+        hashed::commit(),
+        hashed::reveal(),
+        hashed::hash(),
         play::ready(),
         play::unready(),
         play::draw(),

@@ -1,0 +1,328 @@
+//! Hashed orders: a player commits the SHA-256 of their orders during the
+//! commit window (the commitment is posted publicly, so everyone sees it was
+//! made in time), then reveals the exact text during the reveal window. A
+//! reveal that matches the latest commitment becomes the power's orders; a
+//! power with no matching reveal has no orders. Every commitment and every
+//! reveal attempt is kept and shown in the history once the phase resolves.
+//!
+//! The canonical form: SHA-256 over the UTF-8 bytes exactly as revealed,
+//! written as 64 lowercase hex digits.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use sha2::{Digest, Sha256};
+
+use super::orders::{slots, store_orders, submission_text};
+use super::{format_duration, Caller, GameError, Live, Reply, Service};
+use crate::store::{self, Commitment, GameStatus, PhaseRow, Reveal, Stage};
+
+/// SHA-256 of `text`'s UTF-8 bytes, lowercase hex.
+#[must_use]
+pub fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Reads a commitment: 64 hex digits (either case; stored lowercase).
+///
+/// # Errors
+/// What a commitment looks like.
+pub fn parse_hash(text: &str) -> Result<String, GameError> {
+    let t = text.trim();
+    if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(t.to_ascii_lowercase());
+    }
+    let why = if t.is_empty() {
+        "no hash given".to_string()
+    } else if !t.bytes().all(|b| b.is_ascii_hexdigit()) {
+        format!("`{}` is not hexadecimal", t.chars().take(80).collect::<String>())
+    } else {
+        format!("a SHA-256 hash has 64 hex digits, this has {}", t.len())
+    };
+    Err(GameError::Invalid(format!(
+        "{why}. Commit the SHA-256 of your exact orders text, e.g. `printf '%s' \"$ORDERS\" | sha256sum` (or `chessdip hash orders.txt`)"
+    )))
+}
+
+/// Why a revealed text may not match: variants of it that do.
+fn mismatch_hints(text: &str, committed: &str) -> Vec<&'static str> {
+    let mut hints = Vec::new();
+    let tries: [(&str, String); 6] = [
+        ("your committed text ended with a newline that the reveal lacks", format!("{text}\n")),
+        ("your committed text ended with CRLF (`\\r\\n`) that the reveal lacks", format!("{text}\r\n")),
+        (
+            "the reveal has a trailing newline the committed text did not",
+            text.trim_end_matches(['\n', '\r']).to_string(),
+        ),
+        (
+            "the committed text used CRLF line ends (Windows); the reveal uses LF",
+            text.replace("\r\n", "\n").replace('\n', "\r\n"),
+        ),
+        ("the committed text used LF line ends; the reveal uses CRLF", text.replace("\r\n", "\n")),
+        ("leading or trailing spaces differ", text.trim().to_string()),
+    ];
+    for (hint, variant) in tries {
+        if variant != text && sha256_hex(&variant) == committed {
+            hints.push(hint);
+        }
+    }
+    hints
+}
+
+impl Service {
+    /// The open phase of a hashed game, checked for `stage`.
+    fn hashed_phase(
+        c: &rusqlite::Connection,
+        live: &Live,
+        caller: &Caller,
+    ) -> Result<(String, PhaseRow, super::Position), GameError> {
+        if !live.settings.hashed {
+            return Err(GameError::State(
+                "this game takes plain orders: `orders ...` (commit and reveal are for hashed games)".into(),
+            ));
+        }
+        if live.game.status == GameStatus::Paused {
+            return Err(GameError::State(
+                "the game is paused; commitments and reveals are taken again when it resumes".into(),
+            ));
+        }
+        let name = Self::power_of(c, live, caller)?;
+        let (row, position) = Self::current_phase(c, live)?;
+        if !row.open {
+            return Err(GameError::State("this phase is being resolved".into()));
+        }
+        let phase = position.phase();
+        if !phase.owing.contains(&name) {
+            return Err(GameError::State(format!("{name} has nothing to order in {}", phase.name)));
+        }
+        Ok((name, row, position))
+    }
+
+    /// Records the caller's commitment (the latest counts) and announces it publicly.
+    ///
+    /// # Errors
+    /// Not a hashed game, not the commit window, not a player, not a hash.
+    pub fn commit(&self, channel: &str, caller: &Caller, hash: &str) -> Result<Vec<Reply>, GameError> {
+        let hash = parse_hash(hash)?;
+        let now = self.now();
+        self.store.write(|c| {
+            let live = Self::live(c, channel)?;
+            let (name, row, _) = Self::hashed_phase(c, &live, caller)?;
+            if row.stage != Stage::Commit {
+                return Err(GameError::State(format!(
+                    "the commit window of {} has closed; reveal the text you committed with `reveal <text>`{}",
+                    row.name,
+                    row.deadline.map_or(String::new(), |d| format!(" (the reveal window closes in {})", format_duration(d - now)))
+                )));
+            }
+            let before = store::commitments(c, live.game.id, row.seq)?.into_iter().filter(|m| m.power == name).count();
+            store::add_commitment(c, live.game.id, row.seq, &Commitment { power: name.clone(), hash: hash.clone(), user: caller.user.clone(), at: now })?;
+            store::set_ready(c, live.game.id, row.seq, &name, false)?;
+            let again = if before > 0 { format!(" (replacing its earlier {})", if before == 1 { "one" } else { "ones" }) } else { String::new() };
+            Ok(vec![
+                Reply::private(format!(
+                    "Commitment recorded for {name}{again}: `{hash}`. Keep the exact text: in the reveal window send `reveal` with it, byte for byte."
+                )),
+                Reply::public(format!("{name} committed `{hash}` for {}{again}.", row.name)),
+            ])
+        })
+    }
+
+    /// Checks a revealed text against the caller's latest commitment; a
+    /// match becomes the power's orders. Every attempt is kept.
+    ///
+    /// # Errors
+    /// Not a hashed game, not the reveal window, not a player, no commitment, a mismatch.
+    pub fn reveal(&self, channel: &str, caller: &Caller, text: &str) -> Result<Vec<Reply>, GameError> {
+        let now = self.now();
+        let hash = sha256_hex(text);
+        let (replies, resolve) = self.store.write(|c| {
+            let live = Self::live(c, channel)?;
+            let (name, row, position) = Self::hashed_phase(c, &live, caller)?;
+            if row.stage == Stage::Commit {
+                return Err(GameError::State(format!(
+                    "the reveal window of {} is not open yet{}: until then only commitments are taken",
+                    row.name,
+                    row.deadline.map_or(String::new(), |d| format!(" (it opens in {})", format_duration(d - now)))
+                )));
+            }
+            let latest = store::commitments(c, live.game.id, row.seq)?.into_iter().rfind(|m| m.power == name);
+            let record = |matched: bool, detail: String| Reveal {
+                power: name.clone(),
+                text: text.to_string(),
+                hash: hash.clone(),
+                matched,
+                detail,
+                user: caller.user.clone(),
+                at: now,
+            };
+            let Some(commitment) = latest else {
+                store::add_reveal(c, live.game.id, row.seq, &record(false, "no commitment".into()))?;
+                return Ok((
+                    Err(format!("{name} made no commitment in {}: there is nothing to reveal, and {name} has no orders this phase.", row.name)),
+                    None,
+                ));
+            };
+            if commitment.hash != hash {
+                let hints = mismatch_hints(text, &commitment.hash);
+                store::add_reveal(c, live.game.id, row.seq, &record(false, "does not match the commitment".into()))?;
+                let mut msg = format!(
+                    "That text does not match {name}'s commitment.\n  committed: `{}`\n  revealed:  `{hash}` ({} bytes)\n",
+                    commitment.hash,
+                    text.len()
+                );
+                if hints.is_empty() {
+                    msg += "The hash is over the exact UTF-8 bytes: check for a different word or letter case, a missing or extra line, trailing newlines and CRLF vs LF line ends. A .txt attachment keeps the bytes exactly.";
+                } else {
+                    msg += &format!("It would match if {}.", hints.join("; or if "));
+                }
+                msg += " You may try again until the reveal window closes.";
+                return Ok((Err(msg), None));
+            }
+            // The revealed message is the power's whole order set.
+            let old = store::orders(c, live.game.id, row.seq, Some(&name))?;
+            let sub = position.submit(&name, &[], text);
+            store_orders(c, (live.game.id, row.seq), &name, &old, &sub.orders, &caller.user, now)?;
+            let detail = if sub.rejected.is_empty() {
+                format!("accepted: {} order{}", sub.orders.len(), if sub.orders.len() == 1 { "" } else { "s" })
+            } else {
+                format!("accepted with {} order(s) rejected", sub.rejected.len())
+            };
+            store::add_reveal(c, live.game.id, row.seq, &record(true, detail))?;
+            let readback = position.describe(&name, &slots(&store::orders(c, live.game.id, row.seq, Some(&name))?));
+            let mut private = submission_text(&name, &sub, &readback);
+            if !sub.rejected.is_empty() {
+                private += "\nRejected orders cannot be mended now: the commitment fixes the text. The pieces they were for will hold.";
+            }
+            let public = Reply::public(format!("{name}'s reveal matches its commitment `{hash}`."));
+            // Early resolution: every power that committed has revealed a match.
+            let resolve = live.settings.early && {
+                let latest: BTreeMap<String, String> =
+                    store::commitments(c, live.game.id, row.seq)?.into_iter().map(|m| (m.power, m.hash)).collect();
+                let reveals = store::reveals(c, live.game.id, row.seq)?;
+                latest.iter().all(|(p, h)| reveals.iter().any(|r| &r.power == p && r.matched && &r.hash == h))
+            };
+            Ok((Ok(vec![Reply::private(private), public]), resolve.then_some((live.game.id, row.seq))))
+        })?;
+        let mut out = replies.map_err(GameError::Invalid)?;
+        if let Some((game, seq)) = resolve {
+            out.extend(self.resolve(game, seq, "every commitment was revealed")?);
+        }
+        Ok(out)
+    }
+
+    /// Ends a commit window: the reveal window opens (exactly once, whoever triggers it).
+    pub(super) fn open_reveals(&self, game: i64, seq: i64, why: &str) -> Result<Vec<Reply>, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let Some(g) = store::game(c, game)? else { return Ok(Vec::new()) };
+            let settings = super::settings_of(&g);
+            let deadline = now + settings.reveal_secs;
+            if !store::set_stage(c, game, seq, Stage::Commit, Stage::Reveal, Some(deadline))? {
+                return Ok(Vec::new());
+            }
+            let name = store::phase(c, game, seq)?.map_or_else(String::new, |r| r.name);
+            let committed: BTreeSet<String> = store::commitments(c, game, seq)?.into_iter().map(|m| m.power).collect();
+            let who = if committed.is_empty() {
+                "nobody committed".to_string()
+            } else {
+                format!("committed: {}", committed.into_iter().collect::<Vec<_>>().join(", "))
+            };
+            Ok(vec![Reply::public(format!(
+                "The commit window of {name} has closed ({why}); {who}. Reveal your orders now: `reveal` with the exact text you committed. The reveal window closes in {}.",
+                format_duration(deadline - now)
+            ))
+            .due(Some(deadline))])
+        })
+    }
+
+    /// Whether `channel`'s current phase is in its commit window (for the scheduler and `force`).
+    pub(super) fn in_commit_window(c: &rusqlite::Connection, game: i64, seq: i64) -> Result<bool, GameError> {
+        Ok(store::phase(c, game, seq)?.is_some_and(|r| r.open && r.stage == Stage::Commit))
+    }
+
+    /// The commitments and reveal attempts of a phase, as history text.
+    pub(super) fn hashed_history(c: &rusqlite::Connection, game: i64, seq: i64) -> Result<String, GameError> {
+        let commitments = store::commitments(c, game, seq)?;
+        let reveals = store::reveals(c, game, seq)?;
+        if commitments.is_empty() && reveals.is_empty() {
+            return Ok(String::new());
+        }
+        let mut t = String::from("\nCommitments:");
+        if commitments.is_empty() {
+            t += " none";
+        }
+        for m in &commitments {
+            t += &format!("\n  {} `{}` at <t:{}>", m.power, m.hash, m.at);
+        }
+        t += "\nReveals:";
+        if reveals.is_empty() {
+            t += " none";
+        }
+        for r in &reveals {
+            t += &format!(
+                "\n  {} {} `{}` at <t:{}>: {}",
+                r.power,
+                if r.matched { "\u{2713}" } else { "\u{2717}" },
+                r.hash,
+                r.at,
+                r.detail
+            );
+        }
+        Ok(t)
+    }
+
+    /// The hashed part of a power's read-back.
+    pub(super) fn hashed_readback(
+        c: &rusqlite::Connection,
+        game: i64,
+        row: &PhaseRow,
+        power: &str,
+    ) -> Result<String, GameError> {
+        let latest = store::commitments(c, game, row.seq)?.into_iter().rfind(|m| m.power == power);
+        let revealed = store::reveals(c, game, row.seq)?
+            .into_iter()
+            .any(|r| r.power == power && r.matched && latest.as_ref().is_some_and(|m| m.hash == r.hash));
+        Ok(match (row.stage, latest, revealed) {
+            (_, None, _) => format!("{power} has no commitment for {}.", row.name),
+            (Stage::Commit, Some(m), _) => {
+                format!("{power}'s commitment: `{}` (reveal it when the reveal window opens).", m.hash)
+            }
+            (_, Some(m), true) => format!("{power}'s commitment `{}` is revealed.", m.hash),
+            (_, Some(m), false) => {
+                format!("{power}'s commitment `{}` is not revealed yet: send `reveal` with the exact text.", m.hash)
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_are_over_the_exact_bytes() {
+        assert_eq!(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+        assert_eq!(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_ne!(sha256_hex("K e1 - e2\n"), sha256_hex("K e1 - e2"));
+        assert_ne!(sha256_hex("a\r\nb"), sha256_hex("a\nb"));
+    }
+
+    #[test]
+    fn hashes_are_read_in_either_case_and_refused_with_reasons() {
+        let h = sha256_hex("x").to_uppercase();
+        assert_eq!(parse_hash(&format!("  {h} ")).ok(), Some(sha256_hex("x")));
+        assert!(parse_hash("abc").unwrap_err().to_string().contains("64 hex digits, this has 3"));
+        assert!(parse_hash(&"z".repeat(64)).unwrap_err().to_string().contains("not hexadecimal"));
+        assert!(parse_hash("").unwrap_err().to_string().contains("no hash given"));
+    }
+
+    #[test]
+    fn mismatches_explain_newlines_and_line_ends() {
+        let committed = sha256_hex("K e1 - e2\nN g1 - f3\n");
+        let hints = mismatch_hints("K e1 - e2\nN g1 - f3", &committed);
+        assert_eq!(hints, vec!["your committed text ended with a newline that the reveal lacks"]);
+        let committed = sha256_hex("K e1 - e2\r\nN g1 - f3");
+        assert!(mismatch_hints("K e1 - e2\nN g1 - f3", &committed)[0].contains("CRLF"));
+        assert!(mismatch_hints("something else", &committed).is_empty());
+    }
+}

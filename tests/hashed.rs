@@ -1,0 +1,197 @@
+//! Hashed orders through the service: commit, reveal, windows, history.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use chessdip::game::hashed::sha256_hex;
+use chessdip::game::{Caller, ManualClock, Reply, Service, Visibility};
+use chessdip::store::Store;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("chessdip-hashed-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn open(dir: &Path, clock: &Arc<ManualClock>) -> Service {
+    Service::new(Store::open(&dir.join("g.db")).expect("store"), clock.clone())
+}
+
+fn text(rs: &[Reply]) -> String {
+    rs.iter().map(|r| r.text.clone()).collect::<Vec<_>>().join("\n")
+}
+
+fn public(rs: &[Reply]) -> String {
+    rs.iter().filter(|r| r.visibility == Visibility::Public).map(|r| r.text.clone()).collect::<Vec<_>>().join("\n")
+}
+
+/// A hashed 2-player Chesspolitik game: commit window 24h, reveal window 12h.
+fn hashed_game(service: &Service) {
+    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
+    assert!(run("gm", "game create chesspolitik2 hashed=yes movement=24h reveal=12h").contains("forming"));
+    run("alice", "join France");
+    run("bob", "join England");
+    let start = run("gm", "game start");
+    assert!(start.contains("commit the SHA-256"), "{start}");
+}
+
+const ALICE: &str = "K c1 - c2\nN b1 - c3\n";
+const BOB: &str = "K d6 - d5";
+
+#[test]
+fn a_matching_reveal_becomes_the_orders_and_the_phase_resolves() {
+    let dir = temp_dir("match");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    let run = |who: &str, line: &str| service.command("c", "g", &Caller::player(who), line);
+    hashed_game(&service);
+
+    // Plain orders are refused with the flow explained.
+    let r = text(&run("alice", "orders K c1 - c2"));
+    assert!(r.contains("hashed orders") && r.contains("commit"), "{r}");
+
+    // Commitments are public (power, hash).
+    let r = run("alice", &format!("commit {}", sha256_hex("an older text")));
+    assert!(public(&r).contains("France committed"), "{}", text(&r));
+    let r = run("alice", &format!("commit {}", sha256_hex(ALICE).to_uppercase()));
+    assert!(
+        public(&r).contains(&sha256_hex(ALICE)) && public(&r).contains("replacing its earlier one"),
+        "{}",
+        text(&r)
+    );
+    run("bob", &format!("commit {}", sha256_hex(BOB)));
+
+    // Too early to reveal.
+    let r = text(&run("alice", "reveal K c1 - c2"));
+    assert!(r.contains("reveal window of Spring 1401 is not open yet"), "{r}");
+
+    // The commit window closes at its deadline: no resolution yet, reveals open.
+    clock.advance(24 * 3600);
+    let ticked = service.tick().expect("tick");
+    let announced = ticked.iter().map(|(_, r)| r.text.clone()).collect::<Vec<_>>().join("\n");
+    assert!(
+        announced.contains("commit window of Spring 1401 has closed")
+            && announced.contains("committed: England, France"),
+        "{announced}"
+    );
+    assert!(!announced.contains("resolved"));
+
+    // Commit after the window: refused.
+    let r = text(&run("alice", &format!("commit {}", sha256_hex("late"))));
+    assert!(r.contains("commit window of Spring 1401 has closed"), "{r}");
+
+    // The earlier commitment no longer counts.
+    let r = text(&run("alice", "reveal an older text"));
+    assert!(r.contains("does not match"), "{r}");
+
+    // Alice's exact text (with its trailing newline) matches; the public hears only that it matched.
+    let r = service.reveal("c", &Caller::player("alice"), ALICE).expect("reveal");
+    assert!(public(&r).contains("France's reveal matches"), "{}", text(&r));
+    assert!(!public(&r).contains("K c1 - c2"), "the text stays private until the phase resolves");
+    assert!(text(&r).contains("Accepted for France: K c1 - c2, N b1 - c3"), "{}", text(&r));
+
+    // Bob reveals too: every commitment revealed, the phase resolves early.
+    let r = run("bob", &format!("reveal {BOB}"));
+    let all = text(&r);
+    assert!(all.contains("Spring 1401 resolved** (every commitment was revealed)"), "{all}");
+    assert!(all.contains("K c1 - c2") && all.contains("K d6 - d5"));
+
+    // History shows the commitments and every reveal attempt.
+    let h = text(&run("alice", "history"));
+    assert_eq!(h.matches("France `").count(), 2, "two commitments by France: {h}");
+    assert!(h.contains("does not match the commitment") && h.contains("accepted: 2 orders"), "{h}");
+    // The next phase opens for commitments again.
+    assert!(text(&run("alice", "game status")).contains("Commit window"));
+}
+
+#[test]
+fn mismatches_explain_line_ends_and_trailing_newlines_and_may_be_retried() {
+    let dir = temp_dir("mismatch");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    hashed_game(&service);
+    let alice = Caller::player("alice");
+    let crlf = "K c1 - c2\r\nN b1 - c3";
+    let unicode = "K c1 - c2 # naïve ♔ 王";
+    service.commit("c", &alice, &sha256_hex(crlf)).expect("commit");
+    service.commit("c", &Caller::player("bob"), &sha256_hex(unicode)).expect("commit");
+    service.force("c", &Caller::player("gm"), None).expect("force opens reveals");
+
+    let e = service.reveal("c", &alice, "K c1 - c2\nN b1 - c3").unwrap_err().to_string();
+    assert!(e.contains("CRLF"), "{e}");
+    assert!(e.contains(&sha256_hex(crlf)) && e.contains(&sha256_hex("K c1 - c2\nN b1 - c3")), "both hashes shown: {e}");
+    let e = service.reveal("c", &alice, "K c1 - c2\r\nN b1 - c3\r\n").unwrap_err().to_string();
+    assert!(e.contains("trailing newline"), "{e}");
+    assert!(service.reveal("c", &alice, crlf).is_ok(), "the exact bytes match");
+
+    // Unicode is hashed as UTF-8; a different normalisation does not match.
+    let bob = Caller::player("bob");
+    assert!(service.reveal("c", &bob, "K c1 - c2 # nai\u{308}ve ♔ 王").is_err(), "decomposed ï is other bytes");
+    let r = service.reveal("c", &bob, unicode).expect("exact unicode");
+    // The orders text had a comment that is not an order: it is rejected, not fatal.
+    assert!(text(&r).contains("England's reveal matches") || text(&r).contains("resolved"), "{}", text(&r));
+}
+
+#[test]
+fn a_missing_reveal_means_no_orders_and_strangers_cannot_reveal() {
+    let dir = temp_dir("missing");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    hashed_game(&service);
+    service.commit("c", &Caller::player("alice"), &sha256_hex("K c1 - c2")).expect("commit");
+    service.commit("c", &Caller::player("bob"), &sha256_hex(BOB)).expect("commit");
+    // A non-player cannot commit or reveal.
+    assert!(service
+        .commit("c", &Caller::player("eve"), &sha256_hex("x"))
+        .unwrap_err()
+        .to_string()
+        .contains("not playing"));
+    clock.advance(24 * 3600);
+    service.tick().expect("open reveals");
+    assert!(service.reveal("c", &Caller::player("eve"), BOB).unwrap_err().to_string().contains("not playing"));
+    // Bob reveals; Alice never does. At the reveal deadline France has no orders.
+    service.reveal("c", &Caller::player("bob"), BOB).expect("reveal");
+    clock.advance(12 * 3600);
+    let done = service.tick().expect("resolve");
+    let t = done.iter().map(|(_, r)| r.text.clone()).collect::<Vec<_>>().join("\n");
+    assert!(t.contains("Spring 1401 resolved** (the deadline passed)"), "{t}");
+    assert!(t.contains("K d6 - d5") && !t.contains("K c1 - c2"), "France had no valid reveal: {t}");
+}
+
+#[test]
+fn commitments_survive_a_restart_between_commit_and_reveal() {
+    let dir = temp_dir("restart");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    {
+        let service = open(&dir, &clock);
+        hashed_game(&service);
+        service.commit("c", &Caller::player("alice"), &sha256_hex(ALICE)).expect("commit");
+        service.commit("c", &Caller::player("bob"), &sha256_hex(BOB)).expect("commit");
+    }
+    clock.advance(24 * 3600);
+    let service = open(&dir, &clock);
+    service.tick().expect("reveal window opens after the restart");
+    let r = service.reveal("c", &Caller::player("alice"), ALICE).expect("still committed");
+    assert!(public(&r).contains("France's reveal matches"));
+    let status = text(&service.command("c", "g", &Caller::player("bob"), "game status"));
+    assert!(status.contains("France (alice): 3 centers, 3 pieces [revealed]"), "{status}");
+    assert!(status.contains("England (bob): 3 centers, 3 pieces [committed]"), "{status}");
+    assert!(status.contains("Reveal window"), "{status}");
+}
+
+#[test]
+fn plain_games_refuse_commitments_and_hash_helps() {
+    let dir = temp_dir("plain");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
+    run("gm", "game create chesspolitik2");
+    run("alice", "join France");
+    run("bob", "join England");
+    run("gm", "game start");
+    assert!(run("alice", &format!("commit {}", sha256_hex("x"))).contains("takes plain orders"));
+    assert!(run("alice", "commit 1234").contains("64 hex digits"));
+    let h = run("alice", "hash K c1 - c2");
+    assert!(h.contains(&sha256_hex("K c1 - c2")) && h.contains("shows the text to the bot"), "{h}");
+}
