@@ -43,6 +43,13 @@ pub fn parse_hash(text: &str) -> Result<String, GameError> {
     )))
 }
 
+/// A revealed text without its comment lines (those starting with `#`,
+/// such as the recommended salt line).
+#[must_use]
+pub fn without_comments(text: &str) -> String {
+    text.lines().filter(|l| !l.trim_start().starts_with('#')).collect::<Vec<_>>().join("\n")
+}
+
 /// Why a revealed text may not match: variants of it that do.
 fn mismatch_hints(text: &str, committed: &str) -> Vec<&'static str> {
     let mut hints = Vec::new();
@@ -178,9 +185,9 @@ impl Service {
                 msg += " You may try again until the reveal window closes.";
                 return Ok((Err(msg), None));
             }
-            // The revealed message is the power's whole order set.
+            // The revealed message is the power's whole order set; `#` lines (salt, notes) are not orders.
             let old = store::orders(c, live.game.id, row.seq, Some(&name))?;
-            let sub = position.submit(&name, &[], text);
+            let sub = position.submit(&name, &[], &without_comments(text));
             store_orders(c, (live.game.id, row.seq), &name, &old, &sub.orders, &caller.user, now)?;
             let detail = if sub.rejected.is_empty() {
                 format!("accepted: {} order{}", sub.orders.len(), if sub.orders.len() == 1 { "" } else { "s" })
@@ -314,6 +321,11 @@ mod tests {
         assert!(parse_hash("abc").unwrap_err().to_string().contains("64 hex digits, this has 3"));
         assert!(parse_hash(&"z".repeat(64)).unwrap_err().to_string().contains("not hexadecimal"));
         assert!(parse_hash("").unwrap_err().to_string().contains("no hash given"));
+    }
+
+    #[test]
+    fn salt_lines_are_not_orders() {
+        assert_eq!(without_comments("# salt 7f3a\nK e1 - e2\n  # note\nN g1 - f3\n"), "K e1 - e2\nN g1 - f3");
     }
 
     #[test]
