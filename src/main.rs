@@ -226,6 +226,7 @@ fn hash(file: &Path) -> Result<ExitCode> {
 }
 
 /// Reads `config.toml` (if present) and the `CHESSDIP_*` environment.
+#[cfg_attr(not(feature = "discord"), allow(dead_code))]
 fn load_config(path: &Path) -> Result<chessdip::config::Config> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => Some(t),

@@ -114,6 +114,23 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
             }
             "hashed" => s.hashed = yes(v)?,
             "reveal" => s.reveal_secs = parse_duration(v)?,
+            "cycle" => {
+                s.cycle = match v.to_ascii_lowercase().as_str() {
+                    "weekly" | "week" => super::calendar::Cycle::Weekly,
+                    "phases" | "phase" => super::calendar::Cycle::Phases,
+                    d => super::calendar::Cycle::Scaled {
+                        secs: parse_duration(d).map_err(|_| {
+                            GameError::Invalid(format!(
+                                "`{a}`: cycle is weekly, phases, or a duration such as 7h for a compressed week"
+                            ))
+                        })?,
+                    },
+                };
+            }
+            "timezone" | "tz" => {
+                super::calendar::parse_timezone(v).map_err(GameError::Invalid)?;
+                s.timezone = v.to_string();
+            }
             // Anything else is the variant's own option; the variant checks it.
             _ => {
                 s.options.insert(k.to_ascii_lowercase(), v.to_ascii_lowercase());

@@ -114,6 +114,13 @@ impl Service {
         self.store.write(|c| {
             let live = Self::live(c, channel)?;
             let (name, row, _) = Self::hashed_phase(c, &live, caller)?;
+            if row.stage == Stage::Wait {
+                return Err(GameError::State(format!(
+                    "the move phase of {} has not opened yet{}: commitments are taken from then",
+                    row.name,
+                    row.deadline.map_or(String::new(), |d| format!(" (it opens in {})", format_duration(d - now)))
+                )));
+            }
             if row.stage != Stage::Commit {
                 return Err(GameError::State(format!(
                     "the commit window of {} has closed; reveal the text you committed with `reveal <text>`{}",
@@ -145,7 +152,7 @@ impl Service {
         let (replies, resolve) = self.store.write(|c| {
             let live = Self::live(c, channel)?;
             let (name, row, position) = Self::hashed_phase(c, &live, caller)?;
-            if row.stage == Stage::Commit {
+            if matches!(row.stage, Stage::Commit | Stage::Wait) {
                 return Err(GameError::State(format!(
                     "the reveal window of {} is not open yet{}: until then only commitments are taken",
                     row.name,
@@ -223,7 +230,7 @@ impl Service {
         self.store.write(|c| {
             let Some(g) = store::game(c, game)? else { return Ok(Vec::new()) };
             let settings = super::settings_of(&g);
-            let deadline = now + settings.reveal_secs;
+            let deadline = settings.reveal_deadline(now);
             if !store::set_stage(c, game, seq, Stage::Commit, Stage::Reveal, Some(deadline))? {
                 return Ok(Vec::new());
             }
@@ -242,9 +249,23 @@ impl Service {
         })
     }
 
-    /// Whether `channel`'s current phase is in its commit window (for the scheduler and `force`).
-    pub(super) fn in_commit_window(c: &rusqlite::Connection, game: i64, seq: i64) -> Result<bool, GameError> {
-        Ok(store::phase(c, game, seq)?.is_some_and(|r| r.open && r.stage == Stage::Commit))
+    /// Ends a pause (Chess Wheel+'s Replenish): the commit window opens (exactly once).
+    pub(super) fn open_commits(&self, game: i64, seq: i64, why: &str) -> Result<Vec<Reply>, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let Some(g) = store::game(c, game)? else { return Ok(Vec::new()) };
+            let settings = super::settings_of(&g);
+            let deadline = settings.commit_deadline(now);
+            if !store::set_stage(c, game, seq, Stage::Wait, Stage::Commit, Some(deadline))? {
+                return Ok(Vec::new());
+            }
+            let name = store::phase(c, game, seq)?.map_or_else(String::new, |r| r.name);
+            Ok(vec![Reply::public(format!(
+                "The move phase of {name} is open ({why}): commit the SHA-256 of your orders with `commit <hash>` within {}.",
+                format_duration(deadline - now)
+            ))
+            .due(Some(deadline))])
+        })
     }
 
     /// The commitments and reveal attempts of a phase, as history text.
@@ -291,7 +312,7 @@ impl Service {
             .any(|r| r.power == power && r.matched && latest.as_ref().is_some_and(|m| m.hash == r.hash));
         Ok(match (row.stage, latest, revealed) {
             (_, None, _) => format!("{power} has no commitment for {}.", row.name),
-            (Stage::Commit, Some(m), _) => {
+            (Stage::Commit | Stage::Wait, Some(m), _) => {
                 format!("{power}'s commitment: `{}` (reveal it when the reveal window opens).", m.hash)
             }
             (_, Some(m), true) => format!("{power}'s commitment `{}` is revealed.", m.hash),

@@ -57,6 +57,7 @@ impl Service {
             if live.settings.hashed && row.open {
                 t += match row.stage {
                     store::Stage::Commit => " Commit window.",
+                    store::Stage::Wait => " Waiting for the move phase.",
                     store::Stage::Reveal => " Reveal window.",
                     store::Stage::Orders => "",
                 };

@@ -8,6 +8,7 @@
 //! rules. Front ends call [`Service::command`] with the same words as the
 //! slash commands (see [`command`]), or the typed methods.
 
+pub mod calendar;
 pub mod clock;
 pub mod command;
 pub mod hashed;
@@ -224,6 +225,16 @@ pub struct Settings {
     /// The variant's own options (`mode=progressive`).
     #[serde(default)]
     pub options: BTreeMap<String, String>,
+    /// How phases are timed (each its own length, or a weekly cycle).
+    #[serde(default)]
+    pub cycle: calendar::Cycle,
+    /// The IANA time zone of a weekly cycle.
+    #[serde(default = "default_timezone")]
+    pub timezone: String,
+}
+
+fn default_timezone() -> String {
+    "UTC".into()
 }
 
 impl Default for Settings {
@@ -238,6 +249,8 @@ impl Default for Settings {
             min_after_replace_secs: 12 * 3600,
             colour_blind: false,
             options: BTreeMap::new(),
+            cycle: calendar::Cycle::Phases,
+            timezone: default_timezone(),
         }
     }
 }
@@ -387,6 +400,6 @@ impl Service {
     }
 
     fn deadline_for(&self, settings: &Settings, position: &Position) -> i64 {
-        self.now() + settings.phase_secs(position.phase().kind)
+        settings.opening(self.now(), position.phase().kind, false).1
     }
 }

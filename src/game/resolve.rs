@@ -58,8 +58,9 @@ impl Service {
             }
             let next_phase = r.next.phase();
             let over = result.is_over();
-            let deadline = (!over).then(|| now + settings.phase_secs(next_phase.kind));
-            store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, deadline, settings.first_stage())?;
+            let (stage, at) = settings.opening(now, next_phase.kind, false);
+            let deadline = (!over).then_some(at);
+            store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, deadline, stage)?;
             if over {
                 store::set_status(c, game, GameStatus::Ended, Some(&result.to_string()))?;
             }
@@ -121,14 +122,10 @@ impl Service {
                     )));
                 }
             }
-            Ok::<_, GameError>((live.game.id, row.seq, row.stage == crate::store::Stage::Commit))
+            Ok::<_, GameError>((live.game.id, row.seq, row.stage))
         })?;
-        // In a hashed game a force first closes the commit window, then resolves.
-        let r = if commit {
-            self.open_reveals(game, seq, "forced by a moderator")?
-        } else {
-            self.resolve(game, seq, "forced by a moderator")?
-        };
+        // In a hashed game a force moves to the next window: pause, commitments, reveals, resolution.
+        let r = self.next_window(game, seq, commit, "forced by a moderator")?;
         if r.is_empty() {
             return Err(GameError::State("that phase was already resolved".into()));
         }

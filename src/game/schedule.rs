@@ -3,7 +3,7 @@
 
 use super::orders::by_power;
 use super::{decode, kind_of, settings_of, AtDeadline, GameError, Reply, Service};
-use crate::store;
+use crate::store::{self, Stage};
 
 /// A reminder to send before a deadline.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,10 +32,10 @@ impl Service {
             if settings_of(&g).at_deadline == AtDeadline::Wait {
                 continue;
             }
-            let commit = self.store.read(|c| Self::in_commit_window(c, g.id, g.phase_seq));
-            let done = match commit {
-                Ok(true) => self.open_reveals(g.id, g.phase_seq, "the deadline passed"),
-                Ok(false) => self.resolve(g.id, g.phase_seq, "the deadline passed"),
+            let stage = self.store.read(|c| Ok::<_, GameError>(store::phase(c, g.id, g.phase_seq)?.map(|r| r.stage)));
+            let done = match stage {
+                Ok(Some(stage)) => self.next_window(g.id, g.phase_seq, stage, "the deadline passed"),
+                Ok(None) => Ok(Vec::new()),
                 Err(e) => Err(e),
             };
             match done {
@@ -45,6 +45,16 @@ impl Service {
             }
         }
         Ok(out)
+    }
+
+    /// Ends the current window of a phase in `stage`: a pause opens the
+    /// commit window, a commit window opens the reveal window, anything else resolves.
+    pub(super) fn next_window(&self, game: i64, seq: i64, stage: Stage, why: &str) -> Result<Vec<Reply>, GameError> {
+        match stage {
+            Stage::Wait => self.open_commits(game, seq, why),
+            Stage::Commit => self.open_reveals(game, seq, why),
+            Stage::Reveal | Stage::Orders => self.resolve(game, seq, why),
+        }
     }
 
     /// The next moment something is due: a deadline, or a reminder `ahead`

@@ -190,12 +190,18 @@ impl Service {
             };
             let position = live.kind.start(&powers).map_err(GameError::State)?;
             let phase = position.phase();
-            let deadline = self.deadline_for(&live.settings, &position);
-            store::open_phase(c, live.game.id, 1, &phase.name, &encode(&position)?, Some(deadline), live.settings.first_stage())?;
+            let (stage, deadline) = live.settings.opening(self.now(), phase.kind, true);
+            store::open_phase(c, live.game.id, 1, &phase.name, &encode(&position)?, Some(deadline), stage)?;
             store::set_status(c, live.game.id, GameStatus::Active, None)?;
             let cd =
                 if vacant.is_empty() { String::new() } else { format!(" In civil disorder: {}.", vacant.join(", ")) };
-            let text = if live.settings.hashed {
+            let text = if stage == crate::store::Stage::Wait {
+                format!(
+                    "The game begins: {}. Orders are hashed; the move phase (commitments) opens in {}.{cd}",
+                    phase.name,
+                    format_duration(deadline - self.now())
+                )
+            } else if live.settings.hashed {
                 format!(
                     "The game begins: {}. Orders are hashed: commit the SHA-256 of your orders with `commit <hash>` within {}, then reveal the exact text with `reveal <text>` in the reveal window that follows ({}).{cd}",
                     phase.name,

@@ -130,6 +130,8 @@ pub struct PhaseRow {
 pub enum Stage {
     /// Plain orders.
     Orders,
+    /// A pause before a hashed game's commit window (Chess Wheel+'s Replenish day).
+    Wait,
     /// A hashed game's commit window.
     Commit,
     /// A hashed game's reveal window.
@@ -142,6 +144,7 @@ impl Stage {
     pub fn as_str(self) -> &'static str {
         match self {
             Stage::Orders => "orders",
+            Stage::Wait => "wait",
             Stage::Commit => "commit",
             Stage::Reveal => "reveal",
         }
@@ -150,6 +153,7 @@ impl Stage {
     fn parse(s: &str) -> Stage {
         match s {
             "commit" => Stage::Commit,
+            "wait" => Stage::Wait,
             "reveal" => Stage::Reveal,
             _ => Stage::Orders,
         }
