@@ -25,12 +25,20 @@ Commands (the same words as the slash commands):
   commit <sha256>         hashed games: commit the SHA-256 of your orders (commit window)
   reveal <text>           hashed games: reveal the exact text you committed (reveal window)
   hash <text>             the SHA-256 of a text (shows the text to the bot)
+  proposal submit <text> | vote <number> yes|no | proposals     (Chess Wheel+)
   draw yes|no             secret draw vote
   concede                 concede the game (the last power standing wins)
   game status | game board | history [phase] | game export | variants
 Moderators:
   game force [phase] | game extend <duration> | game deadline <duration> | game pause | game resume
-  game rollback | game end | game assign <user> <power> | game kick <user>";
+  game rollback | game end | game assign <user> <power> | game kick <user>
+  proposal enact <number> <note>  (record what a popular proposal changed)";
+
+fn number(text: &str) -> Result<i64, GameError> {
+    text.trim_start_matches('#')
+        .parse()
+        .map_err(|_| GameError::Invalid(format!("`{text}` is not a proposal number: write e.g. `vote 3 yes`")))
+}
 
 /// The private answer to `hash <text>`: the hash, and a warning.
 #[must_use]
@@ -206,6 +214,12 @@ impl Service {
             ["commit", hash] => self.commit(channel, caller, hash),
             ["commit", ..] => Err(GameError::Invalid("write `commit <sha256 hex>`: 64 hex digits".into())),
             ["hash", ..] => Ok(vec![Reply::private(hash_reply(&rest_after(1)))]),
+            ["proposal", "submit", _, ..] => self.propose(channel, caller, &rest_after(2)),
+            ["proposal", "enact", n, _, ..] => one(self.enact(channel, caller, number(n)?, &rest_after(3))),
+            ["proposals"] | ["proposal", "list"] => one(self.proposal_list(channel)),
+            ["vote", n, "yes"] => one(self.vote(channel, caller, number(n)?, true)),
+            ["vote", n, "no"] => one(self.vote(channel, caller, number(n)?, false)),
+            ["vote", ..] => Err(GameError::Invalid("write `vote <number> yes` or `vote <number> no`".into())),
             ["ready"] => self.ready(channel, caller, true),
             ["unready"] => self.ready(channel, caller, false),
             ["concede"] => one(self.concede(channel, caller)),

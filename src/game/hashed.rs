@@ -241,11 +241,13 @@ impl Service {
             } else {
                 format!("committed: {}", committed.into_iter().collect::<Vec<_>>().join(", "))
             };
-            Ok(vec![Reply::public(format!(
+            let mut out = vec![Reply::public(format!(
                 "The commit window of {name} has closed ({why}); {who}. Reveal your orders now: `reveal` with the exact text you committed. The reveal window closes in {}.",
                 format_duration(deadline - now)
             ))
-            .due(Some(deadline))])
+            .due(Some(deadline))];
+            out.extend(Self::proposal_windows(c, game, seq, Stage::Reveal)?);
+            Ok(out)
         })
     }
 
@@ -260,11 +262,13 @@ impl Service {
                 return Ok(Vec::new());
             }
             let name = store::phase(c, game, seq)?.map_or_else(String::new, |r| r.name);
-            Ok(vec![Reply::public(format!(
+            let mut out = vec![Reply::public(format!(
                 "The move phase of {name} is open ({why}): commit the SHA-256 of your orders with `commit <hash>` within {}.",
                 format_duration(deadline - now)
             ))
-            .due(Some(deadline))])
+            .due(Some(deadline))];
+            out.extend(Self::proposal_windows(c, game, seq, Stage::Commit)?);
+            Ok(out)
         })
     }
 

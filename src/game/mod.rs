@@ -15,6 +15,7 @@ pub mod hashed;
 mod info;
 mod moderation;
 mod orders;
+mod proposals;
 mod resolve;
 mod schedule;
 mod seats;

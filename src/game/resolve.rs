@@ -61,6 +61,7 @@ impl Service {
             let (stage, at) = settings.opening(now, next_phase.kind, false);
             let deadline = (!over).then_some(at);
             store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, deadline, stage)?;
+            let votes = Self::proposal_windows(c, game, seq + 1, stage)?;
             if over {
                 store::set_status(c, game, GameStatus::Ended, Some(&result.to_string()))?;
             }
@@ -71,9 +72,9 @@ impl Service {
             } else {
                 players.iter().filter(|(p, _)| draw.contains(p)).map(|(_, u)| u.clone()).collect()
             };
-            Ok::<_, GameError>(Some((settings, position, r, record, deadline, lapsed)))
+            Ok::<_, GameError>(Some((settings, position, r, record, deadline, lapsed, votes)))
         })?;
-        let Some((settings, position, r, record, deadline, lapsed)) = done else {
+        let Some((settings, position, r, record, deadline, lapsed, votes)) = done else {
             return Ok(Vec::new());
         };
         let mut text = format!("**{} resolved** ({why}).\n{}", record.phase, record.summary);
@@ -91,6 +92,7 @@ impl Service {
         reply.images.push(Image::new(&format!("{s}-orders"), &position, Some(&r.report), &settings, "orders"));
         reply.images.push(Image::new(&format!("{s}-result"), &r.next, None, &settings, "position"));
         let mut out = vec![reply];
+        out.extend(votes);
         for user in lapsed {
             out.push(Reply::to_user(
                 &user,

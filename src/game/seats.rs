@@ -21,6 +21,16 @@ impl Service {
         settings: &Settings,
     ) -> Result<Reply, GameError> {
         let kind = Game::build(variant, &settings.options).map_err(GameError::Invalid)?;
+        let mut settings = settings.clone();
+        if let Some(o) = super::variants::offer(kind.id()) {
+            if o.always_hashed {
+                settings.hashed = true;
+            }
+            if o.weekly && settings.cycle == super::calendar::Cycle::Phases {
+                settings.cycle = super::calendar::Cycle::Weekly;
+            }
+        }
+        let settings = &settings;
         let json = serde_json::to_string(settings).map_err(StoreError::from)?;
         let now = self.now();
         let created = self.store.write(|c| -> Result<Option<i64>, GameError> {

@@ -26,6 +26,12 @@ pub struct Offer {
     pub about: &'static str,
     /// Options as `key=a|b` with the default first, for the help text.
     pub options: &'static [&'static str],
+    /// Orders only by hashed commitment.
+    pub always_hashed: bool,
+    /// Runs on the weekly cycle by default.
+    pub weekly: bool,
+    /// Players make proposals and vote on them.
+    pub proposals: bool,
 }
 
 /// Every variant, in the order menus show them.
@@ -35,18 +41,27 @@ pub const OFFERS: &[Offer] = &[
         name: "Chess Dip",
         about: "4 powers; Diplomacy on a chessboard with kings, knights, bishops, rooks and pawns",
         options: &[],
+        always_hashed: false,
+        weekly: false,
+        proposals: false,
     },
     Offer {
         id: "chesspolitik4",
         name: "Chesspolitik (4 players)",
         about: "4 powers on 8x8, kings and knights, standard Diplomacy adjudication",
         options: &[],
+        always_hashed: false,
+        weekly: false,
+        proposals: false,
     },
     Offer {
         id: "chesspolitik2",
         name: "Chesspolitik (2 players)",
         about: "2 powers on 6x6, kings and knights",
         options: &[],
+        always_hashed: false,
+        weekly: false,
+        proposals: false,
     },
 ];
 
@@ -138,6 +153,12 @@ impl Game {
         match self {
             Game::Dip(v) => v.id(),
         }
+    }
+
+    /// Whether players make proposals and vote on them.
+    #[must_use]
+    pub fn has_proposals(&self) -> bool {
+        offer(self.id()).is_some_and(|o| o.proposals)
     }
 
     /// The variant's display name.

@@ -17,7 +17,9 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBe
 use rusqlite_migration::{Migrations, M};
 
 mod hashed;
+mod proposals;
 pub use hashed::*;
+pub use proposals::*;
 
 /// Store errors.
 #[derive(Debug, thiserror::Error)]
@@ -44,6 +46,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0003_player_names.sql"),
     include_str!("../../migrations/0004_reminders.sql"),
     include_str!("../../migrations/0005_hashed_orders.sql"),
+    include_str!("../../migrations/0006_proposals.sql"),
 ];
 
 /// A game's lifecycle.
@@ -150,7 +153,7 @@ impl Stage {
         }
     }
 
-    fn parse(s: &str) -> Stage {
+    pub(crate) fn parse(s: &str) -> Stage {
         match s {
             "commit" => Stage::Commit,
             "wait" => Stage::Wait,

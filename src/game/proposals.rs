@@ -1,0 +1,199 @@
+//! Proposals and votes (Chess Wheel+): a player proposes; the vote runs in
+//! the next resolve phase if it was submitted in a move phase, or in the
+//! next move phase if submitted in a resolve phase (or the replenish day);
+//! when the window closes the bot announces whether it is popular (more for
+//! than against). What a popular proposal changes is applied by a moderator,
+//! who records it with a note.
+
+use super::{Caller, GameError, Reply, Service};
+use crate::store::{self, Proposal, Stage};
+
+fn rank(stage: Stage) -> i64 {
+    match stage {
+        Stage::Wait => 0,
+        Stage::Orders | Stage::Commit => 1,
+        Stage::Reveal => 2,
+    }
+}
+
+fn window_name(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Reveal => "resolve phase",
+        _ => "move phase",
+    }
+}
+
+/// The voting window of a proposal submitted during (`seq`, `stage`).
+fn voting_window(seq: i64, stage: Stage) -> (i64, Stage) {
+    match stage {
+        Stage::Wait => (seq, Stage::Commit),
+        Stage::Commit | Stage::Orders => (seq, Stage::Reveal),
+        Stage::Reveal => (seq + 1, Stage::Commit),
+    }
+}
+
+fn describe(p: &Proposal) -> String {
+    let state = match (p.open, p.tally, &p.enacted) {
+        (true, _, _) => format!("vote in the {} of phase {}", window_name(p.vote_stage), p.vote_seq),
+        (false, Some((y, n)), None) => {
+            format!("{} ({y} for, {n} against)", if y > n { "popular" } else { "not popular" })
+        }
+        (false, Some((y, n)), Some(note)) => format!("popular ({y} for, {n} against), enacted: {note}"),
+        (false, None, _) => "closed".into(),
+    };
+    format!("#{} by {}: {} [{state}]", p.number, p.power, p.text)
+}
+
+impl Service {
+    fn proposals_game(c: &rusqlite::Connection, channel: &str) -> Result<super::Live, GameError> {
+        let live = Self::live(c, channel)?;
+        if !live.kind.has_proposals() {
+            return Err(GameError::State(format!("{} has no proposals", live.kind.name())));
+        }
+        Ok(live)
+    }
+
+    /// Records a proposal; its vote runs in the next move or resolve phase.
+    ///
+    /// # Errors
+    /// Not a game with proposals, not a player, empty text.
+    pub fn propose(&self, channel: &str, caller: &Caller, text: &str) -> Result<Vec<Reply>, GameError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(GameError::Invalid("write the proposal's text: `proposal submit <text>`".into()));
+        }
+        if text.chars().count() > 1500 {
+            return Err(GameError::Invalid("a proposal is at most 1,500 characters".into()));
+        }
+        let now = self.now();
+        self.store.write(|c| {
+            let live = Self::proposals_game(c, channel)?;
+            let name = Self::power_of(c, &live, caller)?;
+            let (row, _) = Self::current_phase(c, &live)?;
+            let (seq, stage) = voting_window(row.seq, row.stage);
+            let number = store::add_proposal(c, live.game.id, text, &name, &caller.user, now, seq, stage)?;
+            let when = if seq == row.seq {
+                format!("the {} of {}", window_name(stage), row.name)
+            } else {
+                format!("the next {}", window_name(stage))
+            };
+            Ok(vec![Reply::public(format!(
+                "Proposal #{number} by {name}: {text}\nVoting: {when} (`vote {number} yes` or `vote {number} no`)."
+            ))])
+        })
+    }
+
+    /// The caller's vote on proposal `number` (changeable until the window closes).
+    ///
+    /// # Errors
+    /// No such proposal, not its voting window, not a player.
+    pub fn vote(&self, channel: &str, caller: &Caller, number: i64, yes: bool) -> Result<Reply, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let live = Self::proposals_game(c, channel)?;
+            let name = Self::power_of(c, &live, caller)?;
+            let (row, _) = Self::current_phase(c, &live)?;
+            let p = store::proposal(c, live.game.id, number)?
+                .ok_or_else(|| GameError::Invalid(format!("there is no proposal #{number}; `proposals` lists them")))?;
+            if !p.open {
+                return Err(GameError::State(format!("the vote on proposal #{number} is closed")));
+            }
+            if (p.vote_seq, p.vote_stage) != (row.seq, row.stage) {
+                return Err(GameError::State(format!(
+                    "the vote on proposal #{number} runs in the {} of phase {}, not now",
+                    window_name(p.vote_stage),
+                    p.vote_seq
+                )));
+            }
+            store::set_vote(c, p.id, &name, yes, now)?;
+            Ok(Reply::private(format!(
+                "{name} votes {} proposal #{number}. You may change your vote until the {} ends.",
+                if yes { "for" } else { "against" },
+                window_name(p.vote_stage)
+            )))
+        })
+    }
+
+    /// A moderator records that a popular proposal was enacted, with a note.
+    ///
+    /// # Errors
+    /// Not a moderator, no such proposal, not (yet) popular, no note.
+    pub fn enact(&self, channel: &str, caller: &Caller, number: i64, note: &str) -> Result<Reply, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let live = Self::proposals_game(c, channel)?;
+            Self::require_moderator(&live.game, caller, "enact a proposal")?;
+            if note.trim().is_empty() {
+                return Err(GameError::Invalid("say what was changed: `proposal enact <number> <note>`".into()));
+            }
+            let p = store::proposal(c, live.game.id, number)?
+                .ok_or_else(|| GameError::Invalid(format!("there is no proposal #{number}")))?;
+            match p.tally {
+                Some((y, n)) if y > n => {}
+                Some((y, n)) => {
+                    return Err(GameError::State(format!("proposal #{number} was not popular ({y} for, {n} against)")))
+                }
+                None => return Err(GameError::State(format!("the vote on proposal #{number} has not closed yet"))),
+            }
+            store::enact_proposal(c, p.id, note.trim(), &caller.user, now)?;
+            Ok(Reply::public(format!("Proposal #{number} ({}) is enacted: {}", p.text, note.trim())))
+        })
+    }
+
+    /// Every proposal with its state.
+    ///
+    /// # Errors
+    /// Not a game with proposals.
+    pub fn proposal_list(&self, channel: &str) -> Result<Reply, GameError> {
+        self.store.read(|c| {
+            let live = Self::proposals_game(c, channel)?;
+            let all = store::proposals(c, live.game.id)?;
+            if all.is_empty() {
+                return Ok(Reply::public("No proposals yet: `proposal submit <text>`."));
+            }
+            Ok(Reply::public(format!("Proposals:\n{}", all.iter().map(describe).collect::<Vec<_>>().join("\n"))))
+        })
+    }
+
+    /// After a game moves to (`seq`, `stage`): closes the votes whose window
+    /// has passed (announcing each result) and announces the votes that open.
+    pub(super) fn proposal_windows(
+        c: &rusqlite::Connection,
+        game: i64,
+        seq: i64,
+        stage: Stage,
+    ) -> Result<Vec<Reply>, GameError> {
+        let mut out = Vec::new();
+        for p in store::proposals(c, game)?.into_iter().filter(|p| p.open) {
+            if (p.vote_seq, rank(p.vote_stage)) < (seq, rank(stage)) {
+                if let Some((y, n)) = store::close_proposal(c, p.id)? {
+                    let verdict = if y > n { "is popular" } else { "is not popular" };
+                    out.push(Reply::public(format!(
+                        "The vote on proposal #{} ({}) has closed: it {verdict}, {y} for and {n} against.{}",
+                        p.number,
+                        p.text,
+                        if y > n { " A moderator applies it and records it with `proposal enact`." } else { "" }
+                    )));
+                }
+            } else if (p.vote_seq, p.vote_stage) == (seq, stage) {
+                out.push(Reply::public(format!(
+                    "Voting is open on proposal #{} by {}: {} (`vote {} yes|no`).",
+                    p.number, p.power, p.text, p.number
+                )));
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_vote_runs_in_the_other_half_of_the_cycle() {
+        assert_eq!(voting_window(3, Stage::Commit), (3, Stage::Reveal));
+        assert_eq!(voting_window(3, Stage::Reveal), (4, Stage::Commit));
+        assert_eq!(voting_window(3, Stage::Wait), (3, Stage::Commit));
+    }
+}
