@@ -1,0 +1,159 @@
+//! Games and their players.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::{GameRow, GameStatus, StoreError};
+
+pub(super) const GAME_COLUMNS: &str =
+    "id, channel_id, guild_id, variant, settings, status, created_by, created_at, ended, phase_seq";
+
+pub(super) fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        channel: r.get(1)?,
+        guild: r.get(2)?,
+        variant: r.get(3)?,
+        settings: r.get(4)?,
+        status: GameStatus::parse(&r.get::<_, String>(5)?),
+        created_by: r.get(6)?,
+        created_at: r.get(7)?,
+        ended: r.get(8)?,
+        phase_seq: r.get(9)?,
+    })
+}
+
+/// The live (not ended) game in a channel.
+///
+/// # Errors
+/// Database errors.
+pub fn live_game(c: &Connection, channel: &str) -> Result<Option<GameRow>, StoreError> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND status != 'ended'");
+    Ok(c.query_row(&sql, params![channel], game_row).optional()?)
+}
+
+/// The most recent game in a channel, live or ended.
+///
+/// # Errors
+/// Database errors.
+pub fn latest_game(c: &Connection, channel: &str) -> Result<Option<GameRow>, StoreError> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 ORDER BY id DESC LIMIT 1");
+    Ok(c.query_row(&sql, params![channel], game_row).optional()?)
+}
+
+/// A game by id.
+///
+/// # Errors
+/// Database errors.
+pub fn game(c: &Connection, id: i64) -> Result<Option<GameRow>, StoreError> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
+    Ok(c.query_row(&sql, params![id], game_row).optional()?)
+}
+
+/// Creates a game; `None` if the channel already has a live one.
+///
+/// # Errors
+/// Database errors.
+pub fn insert_game(
+    c: &Connection,
+    channel: &str,
+    guild: &str,
+    variant: &str,
+    settings: &str,
+    created_by: &str,
+    now: i64,
+) -> Result<Option<i64>, StoreError> {
+    let n = c.execute(
+        "INSERT INTO games (channel_id, guild_id, variant, settings, status, created_by, created_at)
+         VALUES (?1, ?2, ?3, ?4, 'forming', ?5, ?6) ON CONFLICT DO NOTHING",
+        params![channel, guild, variant, settings, created_by, now],
+    )?;
+    Ok((n == 1).then(|| c.last_insert_rowid()))
+}
+
+/// Sets a game's status (and how it ended).
+///
+/// # Errors
+/// Database errors.
+pub fn set_status(c: &Connection, id: i64, status: GameStatus, ended: Option<&str>) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE games SET status = ?2, ended = COALESCE(?3, ended) WHERE id = ?1",
+        params![id, status.as_str(), ended],
+    )?;
+    Ok(())
+}
+
+/// Replaces a game's settings.
+///
+/// # Errors
+/// Database errors.
+pub fn set_settings(c: &Connection, id: i64, settings: &str) -> Result<(), StoreError> {
+    c.execute("UPDATE games SET settings = ?2 WHERE id = ?1", params![id, settings])?;
+    Ok(())
+}
+
+/// The game's players: (power, user).
+///
+/// # Errors
+/// Database errors.
+pub fn players(c: &Connection, game: i64) -> Result<Vec<(String, String)>, StoreError> {
+    let mut st = c.prepare_cached("SELECT power, user_id FROM players WHERE game_id = ?1 ORDER BY power")?;
+    let rows = st.query_map(params![game], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Seats `user` as `power`, replacing whoever held it.
+///
+/// # Errors
+/// Database errors (including the user already holding another power).
+pub fn seat(c: &Connection, game: i64, power: &str, user: &str, name: &str, now: i64) -> Result<(), StoreError> {
+    c.execute("DELETE FROM players WHERE game_id = ?1 AND (power = ?2 OR user_id = ?3)", params![game, power, user])?;
+    c.execute(
+        "INSERT INTO players (game_id, power, user_id, name, joined_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![game, power, user, name, now],
+    )?;
+    Ok(())
+}
+
+/// A seated player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// The power played.
+    pub power: String,
+    /// The user id.
+    pub user: String,
+    /// The name the player is shown by.
+    pub name: String,
+}
+
+/// The seated players with their names, by power.
+///
+/// # Errors
+/// Database errors.
+pub fn seats(c: &Connection, game: i64) -> Result<Vec<Seat>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT power, user_id, CASE name WHEN '' THEN user_id ELSE name END FROM players WHERE game_id = ?1 ORDER BY power",
+    )?;
+    let rows = st.query_map(params![game], |r| Ok(Seat { power: r.get(0)?, user: r.get(1)?, name: r.get(2)? }))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The live games a user plays in: (channel, variant, power), oldest first (for direct messages).
+///
+/// # Errors
+/// Database errors.
+pub fn games_of(c: &Connection, user: &str) -> Result<Vec<(String, String, String)>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT g.channel_id, g.variant, p.power FROM players p JOIN games g ON g.id = p.game_id
+         WHERE p.user_id = ?1 AND g.status IN ('active', 'paused', 'forming') ORDER BY g.id",
+    )?;
+    let rows = st.query_map(params![user], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Removes a user from the game's seats; whether they had one.
+///
+/// # Errors
+/// Database errors.
+pub fn unseat(c: &Connection, game: i64, user: &str) -> Result<bool, StoreError> {
+    Ok(c.execute("DELETE FROM players WHERE game_id = ?1 AND user_id = ?2", params![game, user])? > 0)
+}

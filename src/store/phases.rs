@@ -1,0 +1,171 @@
+//! Phases: positions, deadlines and stages, claims for resolution, the schedule.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::games::{game_row, GAME_COLUMNS};
+use super::{GameRow, PhaseRow, Stage, StoreError};
+
+fn phase_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PhaseRow> {
+    Ok(PhaseRow {
+        seq: r.get(0)?,
+        name: r.get(1)?,
+        state: r.get(2)?,
+        open: r.get::<_, String>(3)? == "open",
+        deadline: r.get(4)?,
+        paused_left: r.get(5)?,
+        report: r.get(6)?,
+        stage: Stage::parse(&r.get::<_, String>(7)?),
+    })
+}
+
+const PHASE_COLUMNS: &str = "seq, name, state, status, deadline, paused_left, report, stage";
+
+/// A phase of a game.
+///
+/// # Errors
+/// Database errors.
+pub fn phase(c: &Connection, game: i64, seq: i64) -> Result<Option<PhaseRow>, StoreError> {
+    let sql = format!("SELECT {PHASE_COLUMNS} FROM phases WHERE game_id = ?1 AND seq = ?2");
+    Ok(c.query_row(&sql, params![game, seq], phase_row).optional()?)
+}
+
+/// Every phase of a game, in order.
+///
+/// # Errors
+/// Database errors.
+pub fn phases(c: &Connection, game: i64) -> Result<Vec<PhaseRow>, StoreError> {
+    let sql = format!("SELECT {PHASE_COLUMNS} FROM phases WHERE game_id = ?1 ORDER BY seq");
+    let mut st = c.prepare_cached(&sql)?;
+    let rows = st.query_map(params![game], phase_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Opens phase `seq` with its starting position and makes it the game's current phase.
+///
+/// # Errors
+/// Database errors.
+pub fn open_phase(
+    c: &Connection,
+    game: i64,
+    seq: i64,
+    name: &str,
+    state: &str,
+    deadline: Option<i64>,
+    stage: Stage,
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO phases (game_id, seq, name, state, status, deadline, stage) VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6)",
+        params![game, seq, name, state, deadline, stage.as_str()],
+    )?;
+    c.execute("UPDATE games SET phase_seq = ?2 WHERE id = ?1", params![game, seq])?;
+    Ok(())
+}
+
+/// Claims an open phase for resolution and records its report; `false` if
+/// it was not open (someone else resolved it first).
+///
+/// # Errors
+/// Database errors.
+pub fn close_phase(c: &Connection, game: i64, seq: i64, report: &str, now: i64) -> Result<bool, StoreError> {
+    let n = c.execute(
+        "UPDATE phases SET status = 'resolved', report = ?3, resolved_at = ?4
+         WHERE game_id = ?1 AND seq = ?2 AND status = 'open'",
+        params![game, seq, report, now],
+    )?;
+    Ok(n == 1)
+}
+
+/// Undoes the last resolution: deletes phase `seq` (the one it opened) and
+/// reopens `seq - 1` with `deadline` (a hashed game's phase reopens for reveals).
+///
+/// # Errors
+/// Database errors.
+pub fn reopen_previous(c: &Connection, game: i64, seq: i64, deadline: Option<i64>) -> Result<(), StoreError> {
+    c.execute("DELETE FROM phases WHERE game_id = ?1 AND seq = ?2", params![game, seq])?;
+    c.execute(
+        "UPDATE phases SET status = 'open', report = NULL, resolved_at = NULL, deadline = ?3, paused_left = NULL,
+           stage = CASE stage WHEN 'orders' THEN 'orders' ELSE 'reveal' END
+         WHERE game_id = ?1 AND seq = ?2",
+        params![game, seq - 1, deadline],
+    )?;
+    c.execute("UPDATE games SET phase_seq = ?2 WHERE id = ?1", params![game, seq - 1])?;
+    Ok(())
+}
+
+/// Sets a phase's deadline and paused remainder.
+///
+/// # Errors
+/// Database errors.
+pub fn set_deadline(
+    c: &Connection,
+    game: i64,
+    seq: i64,
+    deadline: Option<i64>,
+    paused_left: Option<i64>,
+) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE phases SET deadline = ?3, paused_left = ?4 WHERE game_id = ?1 AND seq = ?2",
+        params![game, seq, deadline, paused_left],
+    )?;
+    Ok(())
+}
+
+/// Games of `status` whose open phase's deadline is at or before `now`.
+///
+/// # Errors
+/// Database errors.
+pub fn due_games(c: &Connection, now: i64) -> Result<Vec<GameRow>, StoreError> {
+    let sql = format!(
+        "SELECT {} FROM games g JOIN phases p ON p.game_id = g.id AND p.seq = g.phase_seq
+         WHERE p.status = 'open' AND p.deadline IS NOT NULL AND p.deadline <= ?1 AND g.status = 'active'
+         ORDER BY p.deadline",
+        GAME_COLUMNS.split(", ").map(|c| format!("g.{c}")).collect::<Vec<_>>().join(", ")
+    );
+    let mut st = c.prepare_cached(&sql)?;
+    let rows = st.query_map(params![now], game_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Open phases of active games due within `ahead` seconds of `now` whose
+/// players have not been reminded: (game, seq). Claims them (marks them
+/// reminded), so each is returned once.
+///
+/// # Errors
+/// Database errors.
+pub fn claim_reminders(c: &Connection, now: i64, ahead: i64) -> Result<Vec<(GameRow, i64)>, StoreError> {
+    let sql = format!(
+        "SELECT {}, p.seq FROM games g JOIN phases p ON p.game_id = g.id AND p.seq = g.phase_seq
+         WHERE p.status = 'open' AND p.reminded = 0 AND p.deadline IS NOT NULL AND p.deadline - ?2 <= ?1
+           AND p.deadline > ?1 AND g.status = 'active'",
+        GAME_COLUMNS.split(", ").map(|c| format!("g.{c}")).collect::<Vec<_>>().join(", ")
+    );
+    let mut st = c.prepare_cached(&sql)?;
+    let rows: Vec<(GameRow, i64)> =
+        st.query_map(params![now, ahead], |r| Ok((game_row(r)?, r.get(10)?)))?.collect::<Result<_, _>>()?;
+    for (g, seq) in &rows {
+        c.execute("UPDATE phases SET reminded = 1 WHERE game_id = ?1 AND seq = ?2", params![g.id, seq])?;
+    }
+    Ok(rows)
+}
+
+/// The earliest time something is due after `now`, or now if overdue: a
+/// deadline of a game that resolves at its deadline (games that wait for a
+/// moderator are left alone once due), or with `ahead` > 0 a reminder
+/// `ahead` seconds before a deadline whose players were not reminded.
+///
+/// # Errors
+/// Database errors.
+pub fn next_wake(c: &Connection, now: i64, ahead: i64) -> Result<Option<i64>, StoreError> {
+    Ok(c.query_row(
+        "SELECT MIN(t) FROM (
+           SELECT p.deadline AS t FROM games g JOIN phases p ON p.game_id = g.id AND p.seq = g.phase_seq
+           WHERE p.status = 'open' AND p.deadline IS NOT NULL AND g.status = 'active'
+             AND (p.deadline > ?1 OR json_extract(g.settings, '$.at_deadline') IS NOT 'wait')
+           UNION ALL
+           SELECT p.deadline - ?2 AS t FROM games g JOIN phases p ON p.game_id = g.id AND p.seq = g.phase_seq
+           WHERE ?2 > 0 AND p.status = 'open' AND p.reminded = 0 AND p.deadline IS NOT NULL AND p.deadline > ?1
+             AND g.status = 'active')",
+        params![now, ahead],
+        |r| r.get(0),
+    )?)
+}
