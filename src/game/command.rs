@@ -122,6 +122,11 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
             }
             "hashed" => s.hashed = yes(v)?,
             "reveal" => s.reveal_secs = parse_duration(v)?,
+            "forfeit-after" | "forfeit" => {
+                s.forfeit_after = v.parse().map_err(|_| {
+                    GameError::Invalid(format!("`{a}`: forfeit-after is a number of missed turns (0: never)"))
+                })?;
+            }
             "cycle" => {
                 s.cycle = match v.to_ascii_lowercase().as_str() {
                     "weekly" | "week" => super::calendar::Cycle::Weekly,

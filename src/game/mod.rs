@@ -229,9 +229,16 @@ pub struct Settings {
     /// How phases are timed (each its own length, or a weekly cycle).
     #[serde(default)]
     pub cycle: calendar::Cycle,
+    /// Turn-based games: consecutive missed turns after which a player forfeits (0: never).
+    #[serde(default = "default_forfeit_after")]
+    pub forfeit_after: u32,
     /// The IANA time zone of a weekly cycle.
     #[serde(default = "default_timezone")]
     pub timezone: String,
+}
+
+fn default_forfeit_after() -> u32 {
+    3
 }
 
 fn default_timezone() -> String {
@@ -251,6 +258,7 @@ impl Default for Settings {
             colour_blind: false,
             options: BTreeMap::new(),
             cycle: calendar::Cycle::Phases,
+            forfeit_after: default_forfeit_after(),
             timezone: default_timezone(),
         }
     }

@@ -129,6 +129,7 @@ impl Service {
             if !sub.accepted.is_empty() {
                 store_orders(c, (live.game.id, row.seq), &name, &old, &sub.orders, &caller.user, now)?;
                 store::set_ready(c, live.game.id, row.seq, &name, false)?;
+                store::moved_in_time(c, live.game.id, &name)?;
             }
             let readback = position.describe(&name, &sub.orders);
             let phase = position.phase();

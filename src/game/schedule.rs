@@ -18,6 +18,9 @@ pub struct Reminder {
     pub missing: Vec<(String, String)>,
 }
 
+/// Why a window closes at its deadline (also how the scheduler says so in results).
+const DEADLINE: &str = "the deadline passed";
+
 impl Service {
     /// Resolves every active game whose deadline has passed (unless it waits for a moderator).
     /// Returns the replies, with the channel of each game.
@@ -34,7 +37,7 @@ impl Service {
             }
             let stage = self.store.read(|c| Ok::<_, GameError>(store::phase(c, g.id, g.phase_seq)?.map(|r| r.stage)));
             let done = match stage {
-                Ok(Some(stage)) => self.next_window(g.id, g.phase_seq, stage, "the deadline passed"),
+                Ok(Some(stage)) => self.next_window(g.id, g.phase_seq, stage, DEADLINE),
                 Ok(None) => Ok(Vec::new()),
                 Err(e) => Err(e),
             };
@@ -53,8 +56,66 @@ impl Service {
         match stage {
             Stage::Wait => self.open_commits(game, seq, why),
             Stage::Commit => self.open_reveals(game, seq, why),
+            Stage::Orders if why == DEADLINE => match self.missed_turn(game, seq)? {
+                Some(replies) => Ok(replies),
+                None => self.resolve(game, seq, why),
+            },
             Stage::Reveal | Stage::Orders => self.resolve(game, seq, why),
         }
+    }
+
+    /// A turn-based phase whose deadline passed without the move: the turn
+    /// waits another phase length, and after `forfeit_after` missed turns in
+    /// a row the player forfeits. `None` if the phase is not such a case.
+    fn missed_turn(&self, game: i64, seq: i64) -> Result<Option<Vec<Reply>>, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let Some(g) = store::game(c, game)? else { return Ok(None) };
+            let Some(row) = store::phase(c, game, seq)? else { return Ok(None) };
+            let settings = settings_of(&g);
+            let kind = kind_of(&g, &settings)?;
+            let position = decode(&kind, &row)?;
+            let phase = position.phase();
+            if !row.open || !phase.resolve_on_submit {
+                return Ok(None);
+            }
+            let orders = store::orders(c, game, seq, None)?;
+            let seated = store::players(c, game)?;
+            let late: Vec<String> = phase
+                .owing
+                .iter()
+                .filter(|p| seated.iter().any(|(q, _)| q == *p) && !orders.iter().any(|o| &o.power == *p))
+                .cloned()
+                .collect();
+            let Some(power) = late.first() else { return Ok(None) };
+            let missed = store::miss_turn(c, game, power)?;
+            let limit = i64::from(settings.forfeit_after);
+            if limit > 0 && missed >= limit {
+                store::concede(c, game, power)?;
+                let others: Vec<String> =
+                    seated.iter().map(|(p, _)| p.clone()).filter(|p| p != power && position.alive(p)).collect();
+                let text = match others.as_slice() {
+                    [winner] => format!("{winner} wins: {power} forfeits after {missed} missed turns"),
+                    _ => format!("{power} forfeits after {missed} missed turns"),
+                };
+                store::set_status(c, game, store::GameStatus::Ended, Some(&text))?;
+                store::set_deadline(c, game, seq, None, None)?;
+                return Ok(Some(vec![Reply::public(format!("**Game over: {text}.**"))]));
+            }
+            let deadline = now + settings.phase_secs(phase.kind);
+            store::set_deadline(c, game, seq, Some(deadline), None)?;
+            let warning = if limit > 0 {
+                format!(" ({missed} of {limit} missed turns in a row: at {limit} {power} forfeits)")
+            } else {
+                String::new()
+            };
+            Ok(Some(vec![Reply::public(format!(
+                "{power} missed the deadline for {}{warning}. The move is due in {}.",
+                row.name,
+                super::format_duration(deadline - now)
+            ))
+            .due(Some(deadline))]))
+        })
     }
 
     /// The next moment something is due: a deadline, or a reminder `ahead`

@@ -53,6 +53,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0004_reminders.sql"),
     include_str!("../../migrations/0005_hashed_orders.sql"),
     include_str!("../../migrations/0006_proposals.sql"),
+    include_str!("../../migrations/0007_missed_turns.sql"),
 ];
 
 /// A game's lifecycle.

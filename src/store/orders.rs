@@ -118,3 +118,27 @@ pub fn concessions(c: &Connection, game: i64) -> Result<Vec<String>, StoreError>
     let rows = st.query_map(params![game], |r| r.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// Counts a missed turn for `power` and returns how many in a row it has missed.
+///
+/// # Errors
+/// Database errors.
+pub fn miss_turn(c: &Connection, game: i64, power: &str) -> Result<i64, StoreError> {
+    c.execute(
+        "INSERT INTO missed_turns (game_id, power, count) VALUES (?1, ?2, 1)
+         ON CONFLICT (game_id, power) DO UPDATE SET count = count + 1",
+        params![game, power],
+    )?;
+    Ok(c.query_row("SELECT count FROM missed_turns WHERE game_id = ?1 AND power = ?2", params![game, power], |r| {
+        r.get(0)
+    })?)
+}
+
+/// Forgets `power`'s missed turns (it moved).
+///
+/// # Errors
+/// Database errors.
+pub fn moved_in_time(c: &Connection, game: i64, power: &str) -> Result<(), StoreError> {
+    c.execute("DELETE FROM missed_turns WHERE game_id = ?1 AND power = ?2", params![game, power])?;
+    Ok(())
+}
