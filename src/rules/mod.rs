@@ -6,6 +6,7 @@
 
 pub mod dip;
 pub mod family;
+pub mod simul;
 pub mod power;
 pub mod role;
 pub mod square;
