@@ -169,7 +169,7 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
                 .filter(|t| t.by == j)
                 .map(|t| {
                     let ep = if t.at != m.to { " en passant" } else { "" };
-                    format!("took {} {}{ep}", t.piece.role.char(), origin[t.home.index()].unwrap_or(t.home))
+                    format!("captured {} {}{ep}", t.piece.role.char(), t.at)
                 })
                 .collect();
             let reason = match fate {
@@ -190,8 +190,9 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
                 Fate::EqualRank { other, .. } => format!("conflict with {} (equal rank)", text_of(other, m.side)),
                 Fate::TakenBy { at, other } => format!("taken on {at} by {}", text_of(other, m.side)),
                 Fate::MetReturning { at, other } => {
-                    let role = tried[other].1.role.name();
-                    format!("met the {role} of {} going back, at {at}", text_of(other, m.side))
+                    let (side, text) = &names[other];
+                    let whose = if *side == m.side { "your".to_string() } else { format!("{}'s", side_name(*side)) };
+                    format!("ran into {whose} {} bouncing back from {text}, at {at}", tried[other].1.role.name())
                 }
                 Fate::KingInCheck { on } => format!("king would be in check on {on}"),
                 Fate::Partner => "castling failed".to_string(),
