@@ -147,7 +147,7 @@ pub fn plan(mode: Mode, state: &SimulState, side: Side, orders: &[(usize, String
                     reject(
                         &mut out,
                         format!(
-                            "in the simultaneously progressive mode a piece moves at most once a turn: the piece on {s} already moves in an earlier move of your list"
+                            "the piece on {s} only gets there by an earlier move of your list, and in the simultaneously progressive mode each piece moves at most once a turn"
                         ),
                     );
                     continue;

@@ -113,7 +113,7 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
                     moves.push(report);
                     continue;
                 }
-                match current_move(&pos, side, &p.plan, &executed[k]) {
+                match current_move(&pos, side, &p.plan, &executed[k], mode.stepwise()) {
                     Ok(Some(m)) => {
                         report.tried = Some(m);
                         tried.push((idx, m));
@@ -255,8 +255,17 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
     (next, report)
 }
 
-/// The move a plan plays now, checked in `pos`; `Ok(None)` for no move.
-fn current_move(pos: &Position, side: Side, plan: &Plan, executed: &[bool]) -> Result<Option<Move>, String> {
+/// The move a plan plays now; `Ok(None)` for no move. In the progressive
+/// mode (`recheck`) a checked move is checked again in `pos`, the position
+/// its step starts from; otherwise every move starts from the position it
+/// was checked against when submitted.
+fn current_move(
+    pos: &Position,
+    side: Side,
+    plan: &Plan,
+    executed: &[bool],
+    recheck: bool,
+) -> Result<Option<Move>, String> {
     match plan.choose(pos, executed) {
         Plan::Pass | Plan::If { .. } => Ok(None),
         Plan::Text(mt) => read(pos, side, mt).map(|r| Some(r.mv)).map_err(|e| e.to_string()),
@@ -267,6 +276,9 @@ fn current_move(pos: &Position, side: Side, plan: &Plan, executed: &[bool]) -> R
                     Some(p) if p.side == side => format!("a {} stands on {} now", p.role.name(), m.from),
                     _ => format!("your {} is no longer on {}", m.role.name(), m.from),
                 });
+            }
+            if !recheck {
+                return Ok(Some(*m));
             }
             let same = pseudo_from(pos, m.from, Rules::Orders)
                 .into_iter()
