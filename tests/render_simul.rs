@@ -103,7 +103,9 @@ fn failed_moves_are_crossed_and_taken_pieces_marked() {
     let end = (b.0 - (b.0 - a.0) / len * s * 0.2, b.1 - (b.1 - a.1) / len * s * 0.2);
     let m = (end.0 - (b.0 - a.0) / len * s * 0.4, end.1 - (b.1 - a.1) / len * s * 0.4);
     let dark = (0..12)
-        .flat_map(|i| (0..12).map(move |j| (m.0 - s * 0.1 + i as f32 * s * 0.018, m.1 - s * 0.1 + j as f32 * s * 0.018)))
+        .flat_map(|i| {
+            (0..12).map(move |j| (m.0 - s * 0.1 + i as f32 * s * 0.018, m.1 - s * 0.1 + j as f32 * s * 0.018))
+        })
         .filter(|&p| px(&c, p).luminance() < 0.15)
         .count();
     assert!(dark > 5, "a cross marks the failed move ({dark} dark pixels)");

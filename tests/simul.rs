@@ -44,10 +44,7 @@ fn fools_mate_through_the_family_api() {
     let r = v.resolve(&s, &[("White".into(), w.orders.clone()), ("Black".into(), b.orders)]);
     assert!(r.outcomes.iter().all(|o| o.succeeded), "{:?}", r.outcomes);
     let s = r.next;
-    assert_eq!(
-        v.result(&s),
-        GameResult::Won { winner: "Black".into(), how: "by checkmate".into() }
-    );
+    assert_eq!(v.result(&s), GameResult::Won { winner: "Black".into(), how: "by checkmate".into() });
     assert!(v.phase(&s).owing.is_empty());
     assert!(v.alive(&s, "Black") && !v.alive(&s, "White"));
     assert!(v.standing(&s, "White").starts_with("in check"));

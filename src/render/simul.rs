@@ -278,7 +278,13 @@ fn arrows(cv: &mut Canvas, l: &Layout, c: &Colours, r: &SimulReport) {
             cv.disc(a.0, a.1, t + w * 0.02, INK.alpha(alpha));
             cv.disc(a.0, a.1, t, colour.alpha(alpha));
         } else {
-            cv.rect(a.0 - t - w * 0.02, a.1 - t - w * 0.02, 2.0 * (t + w * 0.02), 2.0 * (t + w * 0.02), WHITE.alpha(alpha));
+            cv.rect(
+                a.0 - t - w * 0.02,
+                a.1 - t - w * 0.02,
+                2.0 * (t + w * 0.02),
+                2.0 * (t + w * 0.02),
+                WHITE.alpha(alpha),
+            );
             cv.rect(a.0 - t, a.1 - t, 2.0 * t, 2.0 * t, colour.alpha(alpha));
         }
         if progressive {

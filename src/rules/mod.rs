@@ -6,9 +6,9 @@
 
 pub mod dip;
 pub mod family;
-pub mod simul;
 pub mod power;
 pub mod role;
+pub mod simul;
 pub mod square;
 pub mod square_set;
 

@@ -146,7 +146,8 @@ impl Castling {
 
     fn fen(self) -> String {
         let mut s = String::new();
-        for (on, c) in [(self.white_short, 'K'), (self.white_long, 'Q'), (self.black_short, 'k'), (self.black_long, 'q')]
+        for (on, c) in
+            [(self.white_short, 'K'), (self.white_long, 'Q'), (self.black_short, 'k'), (self.black_long, 'q')]
         {
             if on {
                 s.push(c);
@@ -398,7 +399,12 @@ impl Position {
             .map(|(_, to)| to.to_string())
             .collect();
         ep.sort();
-        format!("{} {} {}", self.fen_board(), self.castling.fen(), if ep.is_empty() { "-".into() } else { ep.join(",") })
+        format!(
+            "{} {} {}",
+            self.fen_board(),
+            self.castling.fen(),
+            if ep.is_empty() { "-".into() } else { ep.join(",") }
+        )
     }
 
     /// Whether an enemy pawn stands beside the pawn on `to` to take it en passant.

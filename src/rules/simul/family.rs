@@ -103,7 +103,10 @@ impl Family for Variant {
         }
         if self.mode == Mode::Basic && texts.len() > 1 {
             for t in texts {
-                sub.rejected.push((t, "one move per turn in the basic mode: send just one (it replaces the earlier one)".into()));
+                sub.rejected.push((
+                    t,
+                    "one move per turn in the basic mode: send just one (it replaces the earlier one)".into(),
+                ));
             }
             return sub;
         }
@@ -124,10 +127,8 @@ impl Family for Variant {
                 "this list replaces your earlier one; moves are numbered by their place in it (turn {} has {n})",
                 state.turn
             ));
-            let gaps: Vec<String> = (1..=n)
-                .filter(|k| !p.planned.iter().any(|x| x.slot == *k))
-                .map(|k| k.to_string())
-                .collect();
+            let gaps: Vec<String> =
+                (1..=n).filter(|k| !p.planned.iter().any(|x| x.slot == *k)).map(|k| k.to_string()).collect();
             if !gaps.is_empty() && !sub.rejected.is_empty() {
                 sub.notes.push(format!("no move at step {}: send the whole list again to fix it", gaps.join(", ")));
             }
@@ -182,7 +183,14 @@ impl Family for Variant {
             .captures
             .iter()
             .map(|c| {
-                format!("{} {} ({}, by {}'s {})", c.piece.role.char(), c.origin, side_name(c.piece.side), side_name(c.by.0), c.by.1)
+                format!(
+                    "{} {} ({}, by {}'s {})",
+                    c.piece.role.char(),
+                    c.origin,
+                    side_name(c.piece.side),
+                    side_name(c.by.0),
+                    c.by.1
+                )
             })
             .collect();
         let mut changes: Vec<String> = Vec::new();

@@ -173,7 +173,8 @@ pub fn pseudo_from(pos: &Position, from: Square, rules: Rules) -> Vec<Move> {
                 if enemy(to) {
                     push(&mut out, to, MoveKind::Normal);
                 } else if free(to) {
-                    let ep = pos.double_steps.iter().find(|&&(a, b)| midpoint(a, b) == Some(to) && b.rank() == from.rank());
+                    let ep =
+                        pos.double_steps.iter().find(|&&(a, b)| midpoint(a, b) == Some(to) && b.rank() == from.rank());
                     if let Some(&(_, victim)) = ep {
                         if enemy(victim) && pos.get(victim).is_some_and(|p| p.role == Role::Pawn) {
                             out.push(mk(to, None, MoveKind::EnPassant { captured: victim }));
@@ -313,11 +314,7 @@ pub fn legality(pos: &Position, mv: &Move, rules: Rules) -> Result<(), String> {
                 mv.coords()
             ));
         }
-        return Err(format!(
-            "{} moves a {} that is pinned to your king on {k} by {who}",
-            mv.coords(),
-            mv.role.name()
-        ));
+        return Err(format!("{} moves a {} that is pinned to your king on {k} by {who}", mv.coords(), mv.role.name()));
     }
     Err(format!("{} would leave your king in check", mv.coords()))
 }
@@ -414,7 +411,8 @@ fn castle_obstacle(pos: &Position, from: Square, to: Square, side: Side) -> Stri
         return format!("there is no rook of yours on {rook}");
     }
     let between: &[u8] = if short { &[5, 6] } else { &[1, 2, 3] };
-    let busy: Vec<String> = between.iter().map(|&f| at(f, r)).filter(|s| pos.get(*s).is_some()).map(|s| s.to_string()).collect();
+    let busy: Vec<String> =
+        between.iter().map(|&f| at(f, r)).filter(|s| pos.get(*s).is_some()).map(|s| s.to_string()).collect();
     format!("there are pieces between the king and the rook ({})", busy.join(", "))
 }
 

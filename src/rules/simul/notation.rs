@@ -7,8 +7,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use super::board::{back_rank, last_rank, Position};
 use super::board::at;
+use super::board::{back_rank, last_rank, Position};
 use super::movegen::{legality, pseudo_from, why_unreachable, Move, Rules};
 use crate::rules::{Role, Side, Square};
 
@@ -135,10 +135,20 @@ pub fn parse_move(text: &str) -> Result<MoveText, SyntaxError> {
     let prefix = &core[..n - 2];
     match prefix {
         [] => Ok(MoveText::San { role: role.unwrap_or(Role::Pawn), file: None, rank: None, to, promotion }),
-        [f] if f.is_ascii_lowercase() => {
-            Ok(MoveText::San { role: role.unwrap_or(Role::Pawn), file: Some(*f as u8 - b'a'), rank: None, to, promotion })
-        }
-        [r] => Ok(MoveText::San { role: role.unwrap_or(Role::Pawn), file: None, rank: Some(*r as u8 - b'1'), to, promotion }),
+        [f] if f.is_ascii_lowercase() => Ok(MoveText::San {
+            role: role.unwrap_or(Role::Pawn),
+            file: Some(*f as u8 - b'a'),
+            rank: None,
+            to,
+            promotion,
+        }),
+        [r] => Ok(MoveText::San {
+            role: role.unwrap_or(Role::Pawn),
+            file: None,
+            rank: Some(*r as u8 - b'1'),
+            to,
+            promotion,
+        }),
         [f, r] => {
             let from = square(*f, *r).ok_or_else(|| syntax(original, ""))?;
             Ok(MoveText::Coords { role, from, to, promotion })
@@ -208,9 +218,7 @@ pub fn read(pos: &Position, side: Side, text: &MoveText) -> Result<ReadMove, Ill
             let r = back_rank(side);
             let (from, to) = (at(4, r), at(if long { 2 } else { 6 }, r));
             if pos.get(from).is_none_or(|p| p.side != side || p.role != Role::King) {
-                return Err(IllegalMove::Illegal(format!(
-                    "you cannot castle: your king is not on {from}"
-                )));
+                return Err(IllegalMove::Illegal(format!("you cannot castle: your king is not on {from}")));
             }
             pick(pos, side, from, to, None)
         }
@@ -249,11 +257,8 @@ pub fn read(pos: &Position, side: Side, text: &MoveText) -> Result<ReadMove, Ill
                 [] => Err(IllegalMove::Illegal(format!("none of your {name}s can reach {to}"))),
                 [one] => pick(pos, side, *one, to, promotion),
                 several => {
-                    let legal: Vec<Square> = several
-                        .iter()
-                        .copied()
-                        .filter(|&s| pick(pos, side, s, to, promotion).is_ok())
-                        .collect();
+                    let legal: Vec<Square> =
+                        several.iter().copied().filter(|&s| pick(pos, side, s, to, promotion).is_ok()).collect();
                     match legal.as_slice() {
                         [one] => pick(pos, side, *one, to, promotion),
                         [] => pick(pos, side, several[0], to, promotion),

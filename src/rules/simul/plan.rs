@@ -170,10 +170,7 @@ pub fn plan(mode: Mode, state: &SimulState, side: Side, orders: &[(usize, String
         out.planned.push(Planned { slot, text, plan });
     }
     if mode != Mode::Basic && !out.planned.is_empty() && out.planned.len() < allowed {
-        out.notes.push(format!(
-            "{} of {allowed} moves in; a missing move is no move at its step",
-            out.planned.len()
-        ));
+        out.notes.push(format!("{} of {allowed} moves in; a missing move is no move at its step", out.planned.len()));
     }
     out
 }

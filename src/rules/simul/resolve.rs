@@ -32,8 +32,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::board::{opponent, rank_of, Piece, Position};
-use crate::rules::Side;
 use super::movegen::{Move, MoveKind};
+use crate::rules::Side;
 use crate::rules::{Role, Square};
 
 /// How a failed piece gets back to its square.
@@ -281,7 +281,8 @@ fn simulate(pos: &Position, moves: &[Move], ret: Return, forced: &[Option<Square
         // Failures first, until none; then captures; then failures again if any appear.
         loop {
             let events = detect(t, &movers, &bodies, &prev);
-            let fails: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::Fail(..) | Event::TakenBy(..))).collect();
+            let fails: Vec<&Event> =
+                events.iter().filter(|e| matches!(e, Event::Fail(..) | Event::TakenBy(..))).collect();
             let chosen: Vec<&Event> = if fails.is_empty() { events.iter().collect() } else { fails };
             if chosen.is_empty() {
                 break;
@@ -348,7 +349,11 @@ fn final_position(pos: &Position, moves: &[Move], movers: &[Mover], bodies: &[Bo
     for m in movers.iter().filter(|m| m.st == St::Arrived) {
         let b = bodies[m.body];
         let mv = &moves[m.mv];
-        let piece = if b.piece.role == Role::Pawn { Piece::new(b.piece.side, mv.promotion.unwrap_or(Role::Pawn)) } else { b.piece };
+        let piece = if b.piece.role == Role::Pawn {
+            Piece::new(b.piece.side, mv.promotion.unwrap_or(Role::Pawn))
+        } else {
+            b.piece
+        };
         after.set(m.dest(), Some(piece));
         after.castling.touch(m.from);
         if mv.kind == MoveKind::DoubleStep {

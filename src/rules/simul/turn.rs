@@ -139,7 +139,8 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
         }
         let list: Vec<Move> = tried.iter().map(|(_, m)| *m).collect();
         let out = resolve(&pos, &list, mode.bounce());
-        let names: Vec<(Side, String)> = tried.iter().map(|(idx, _)| (moves[*idx].side, moves[*idx].text.clone())).collect();
+        let names: Vec<(Side, String)> =
+            tried.iter().map(|(idx, _)| (moves[*idx].side, moves[*idx].text.clone())).collect();
         let text_of = |j: usize, me: Side| {
             let (side, text) = &names[j];
             if *side == me {
@@ -236,22 +237,19 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
         turn: state.turn,
         moves: moves
             .iter()
-            .map(|m| MoveRecord { side: m.side, text: m.text.clone(), succeeded: m.succeeded, reason: m.reason.clone() })
+            .map(|m| MoveRecord {
+                side: m.side,
+                text: m.text.clone(),
+                succeeded: m.succeeded,
+                reason: m.reason.clone(),
+            })
             .collect(),
     });
     next.seen.push(pos.key());
     next.position = pos.clone();
     next.end = end.clone().or_else(|| repetition(&next));
-    let report = SimulReport {
-        mode,
-        turn: state.turn,
-        before,
-        after: pos,
-        moves,
-        captures,
-        in_check,
-        end: next.end.clone(),
-    };
+    let report =
+        SimulReport { mode, turn: state.turn, before, after: pos, moves, captures, in_check, end: next.end.clone() };
     (next, report)
 }
 
