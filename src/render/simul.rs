@@ -115,10 +115,10 @@ pub fn square_size(width: u32) -> f32 {
 }
 
 /// Draws a Diplomacy Chess board. Without a report: `state`'s position.
-/// With a report: the position the reported turn started from, with every
-/// move and its outcome (`state` is then only used for nothing but the
-/// game's name; pass the state before or after the turn). `caption` goes in
-/// the title after the turn (`orders`, `position`).
+/// With a report: the position the reported turn started from
+/// (`report.before`) with every move and its outcome; `state` is then not
+/// drawn, so either the state before or after the turn may be passed.
+/// `caption` follows the turn in the title (`orders`, `position`).
 #[must_use]
 pub fn draw(
     variant: &Variant,
