@@ -142,7 +142,8 @@ fn codes(variant: &Variant) -> Vec<String> {
         .collect()
 }
 
-fn glyphs(role: Role) -> (char, char) {
+/// The outline and solid chess glyphs of a piece kind (DejaVu Sans).
+pub(super) fn glyphs(role: Role) -> (char, char) {
     match role {
         Role::King => ('\u{2654}', '\u{265A}'),
         Role::Queen => ('\u{2655}', '\u{265B}'),

@@ -8,6 +8,7 @@
 
 pub mod canvas;
 pub mod dip;
+pub mod simul;
 
 use crate::scenario::dip::{Adjudication, PhaseResult};
 

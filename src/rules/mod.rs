@@ -8,6 +8,7 @@ pub mod dip;
 pub mod family;
 pub mod power;
 pub mod role;
+pub mod simul;
 pub mod square;
 pub mod square_set;
 

@@ -1,0 +1,296 @@
+//! Diplomacy Chess as a [`Family`]: a player's order set is their move list
+//! for the turn (slots `1`, `2`, ...), replaced whole by each submission.
+
+use super::board::{side_name, Position};
+use super::plan::{plan, Planned};
+use super::state::{end_text, GameEnd, SimulState};
+use super::turn::{resolve_turn, SimulReport};
+use super::variant::{Mode, Variant};
+use crate::rules::family::{
+    Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
+};
+use crate::rules::Side;
+
+/// The side a power name stands for (`White`, `black`).
+#[must_use]
+pub fn side_of(power: &str) -> Option<Side> {
+    match power.trim().to_ascii_lowercase().as_str() {
+        "white" => Some(Side::White),
+        "black" => Some(Side::Black),
+        _ => None,
+    }
+}
+
+/// Splits a message into move texts: commas, semicolons and new lines separate moves.
+#[must_use]
+pub fn split_moves(text: &str) -> Vec<String> {
+    text.split([',', ';', '\n']).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
+
+/// Stored rows as (slot, text), rows whose slot is not a number last.
+fn rows(current: &[SlotOrder]) -> Vec<(usize, String)> {
+    current.iter().filter_map(|r| r.slot.trim().parse::<usize>().ok().map(|n| (n, r.text.clone()))).collect()
+}
+
+impl Variant {
+    /// The checked orders of `side` from stored rows.
+    #[must_use]
+    pub fn planned(&self, state: &SimulState, side: Side, current: &[SlotOrder]) -> Vec<Planned> {
+        plan(self.mode, state, side, &rows(current)).planned
+    }
+
+    fn phase_name(&self, state: &SimulState) -> String {
+        match self.mode {
+            Mode::Basic => format!("Turn {}", state.turn),
+            _ => {
+                let n = self.mode.moves_in(state.turn);
+                format!("Turn {} ({n} move{} each)", state.turn, if n == 1 { "" } else { "s" })
+            }
+        }
+    }
+}
+
+impl Family for Variant {
+    type State = SimulState;
+    type Report = SimulReport;
+
+    fn id(&self) -> &str {
+        Variant::ID
+    }
+
+    fn name(&self) -> &str {
+        Variant::NAME
+    }
+
+    fn seats(&self) -> Seats {
+        Seats::Fixed(Variant::POWERS.iter().map(|p| (*p).to_string()).collect())
+    }
+
+    fn start(&self, _powers: &[String]) -> Result<SimulState, String> {
+        Ok(SimulState::start())
+    }
+
+    fn phase(&self, state: &SimulState) -> PhaseInfo {
+        PhaseInfo {
+            name: self.phase_name(state),
+            kind: PhaseKind::Movement,
+            owing: if state.end.is_some() {
+                Vec::new()
+            } else {
+                Variant::POWERS.iter().map(|p| (*p).to_string()).collect()
+            },
+            resolve_on_submit: false,
+        }
+    }
+
+    fn submit(&self, state: &SimulState, power: &str, current: &[SlotOrder], text: &str) -> Submission {
+        let mut sub = Submission { orders: current.to_vec(), ..Submission::default() };
+        let whole = text.trim().to_string();
+        let Some(side) = side_of(power) else {
+            sub.rejected.push((whole, format!("there is no side {power} in Diplomacy Chess: White or Black")));
+            return sub;
+        };
+        if state.end.is_some() {
+            sub.rejected.push((whole, "the game is over".into()));
+            return sub;
+        }
+        let texts = split_moves(text);
+        let n = self.mode.moves_in(state.turn);
+        if texts.is_empty() {
+            let example = if n == 1 { "`e4` or `Nf3`".to_string() } else { "`e4, Nf3` (in order)".to_string() };
+            sub.rejected.push((whole, format!("no move given: write {example}")));
+            return sub;
+        }
+        if self.mode == Mode::Basic && texts.len() > 1 {
+            for t in texts {
+                sub.rejected.push((
+                    t,
+                    "one move per turn in the basic mode: send just one (it replaces the earlier one)".into(),
+                ));
+            }
+            return sub;
+        }
+        let list: Vec<(usize, String)> = texts.iter().cloned().enumerate().map(|(i, t)| (i + 1, t)).collect();
+        let p = plan(self.mode, state, side, &list);
+        sub.rejected = p.rejected;
+        sub.notes = p.notes;
+        if p.planned.is_empty() {
+            if !current.is_empty() {
+                sub.notes.push("nothing was accepted, so your earlier moves stand".into());
+            }
+            return sub;
+        }
+        sub.accepted = p.planned.iter().map(|x| x.text.clone()).collect();
+        sub.orders = p.planned.iter().map(|x| SlotOrder::new(x.slot.to_string(), x.text.clone())).collect();
+        if n > 1 {
+            sub.notes.push(format!(
+                "this list replaces your earlier one; moves are numbered by their place in it (turn {} has {n})",
+                state.turn
+            ));
+            let gaps: Vec<String> =
+                (1..=n).filter(|k| !p.planned.iter().any(|x| x.slot == *k)).map(|k| k.to_string()).collect();
+            if !gaps.is_empty() && !sub.rejected.is_empty() {
+                sub.notes.push(format!("no move at step {}: send the whole list again to fix it", gaps.join(", ")));
+            }
+        }
+        sub
+    }
+
+    fn describe(&self, state: &SimulState, power: &str, current: &[SlotOrder]) -> String {
+        let Some(side) = side_of(power) else { return format!("there is no side {power} in Diplomacy Chess") };
+        let n = self.mode.moves_in(state.turn);
+        let planned = self.planned(state, side, current);
+        let mut text = format!("{}'s moves for {}:", side_name(side), self.phase_name(state));
+        if planned.is_empty() {
+            text += " none yet.";
+        }
+        for p in &planned {
+            text += &format!("\n  {}. {}", p.slot, p.text);
+        }
+        let missing: Vec<String> =
+            (1..=n).filter(|k| !planned.iter().any(|p| p.slot == *k)).map(|k| k.to_string()).collect();
+        if n == 1 && planned.is_empty() {
+            text += "\nWithout a move your pieces stay where they are.";
+        } else if !missing.is_empty() {
+            text += &format!(
+                "\nStill missing: {} of {n} (move {}); a missing move is no move at its step.",
+                missing.len(),
+                missing.join(", ")
+            );
+        }
+        text
+    }
+
+    fn resolve(&self, state: &SimulState, orders: &[(String, Vec<SlotOrder>)]) -> Resolution<SimulState, SimulReport> {
+        let mut lists: [Vec<Planned>; 2] = [Vec::new(), Vec::new()];
+        for (power, rows) in orders {
+            if let Some(side) = side_of(power) {
+                lists[usize::from(side == Side::Black)] = self.planned(state, side, rows);
+            }
+        }
+        let (next, report) = resolve_turn(self.mode, state, &lists[0], &lists[1]);
+        let outcomes: Vec<OrderOutcome> = report
+            .moves
+            .iter()
+            .map(|m| OrderOutcome {
+                power: side_name(m.side).to_string(),
+                order: m.text.clone(),
+                succeeded: m.succeeded,
+                reason: m.reason.clone(),
+            })
+            .collect();
+        let removed: Vec<String> = report
+            .captures
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} {} ({}, by {}'s {})",
+                    c.piece.role.char(),
+                    c.origin,
+                    side_name(c.piece.side),
+                    side_name(c.by.0),
+                    c.by.1
+                )
+            })
+            .collect();
+        let mut changes: Vec<String> = Vec::new();
+        for m in report.moves.iter().filter(|m| m.succeeded) {
+            if let Some(p) = m.tried.and_then(|t| t.promotion.map(|r| (t.to, r))) {
+                changes.push(format!("{}'s pawn on {} became a {}", side_name(m.side), p.0, p.1.name()));
+            }
+        }
+        for s in &report.in_check {
+            changes.push(format!("{} is in check", side_name(*s)));
+        }
+        let summary = summarise(&report, &removed, &changes, &next, self);
+        Resolution { next, outcomes, removed, changes, summary, report }
+    }
+
+    fn result(&self, state: &SimulState) -> GameResult {
+        match &state.end {
+            None => GameResult::Ongoing,
+            Some(GameEnd::Won { winner, how }) => {
+                GameResult::Won { winner: side_name(*winner).to_string(), how: how.clone() }
+            }
+            Some(GameEnd::Drawn { how }) => GameResult::Drawn { how: how.clone() },
+        }
+    }
+
+    fn alive(&self, state: &SimulState, power: &str) -> bool {
+        let Some(side) = side_of(power) else { return false };
+        match &state.end {
+            Some(GameEnd::Won { winner, .. }) => *winner == side,
+            _ => true,
+        }
+    }
+
+    fn standing(&self, state: &SimulState, power: &str) -> String {
+        let Some(side) = side_of(power) else { return String::new() };
+        let pos: &Position = &state.position;
+        let pieces = pos.pieces().filter(|(_, p)| p.side == side).count();
+        let mut parts = Vec::new();
+        if pos.in_check(side) {
+            parts.push("in check".to_string());
+        }
+        parts.push(format!("{pieces} pieces, material {}", pos.material(side)));
+        parts.join(", ")
+    }
+
+    fn order_help(&self) -> String {
+        let mode_line = match self.mode {
+            Mode::Basic => "Basic mode: one move a turn; both players' moves run at the same time.".to_string(),
+            Mode::Progressive => "Progressive mode: in turn n send n moves in order (`e4, Nf3, Bc4`); both players' first moves run together, then the second moves, and so on. A move no longer legal when its step comes fails.".to_string(),
+            Mode::SimultaneousProgressive => "Simultaneously progressive mode: in turn n send n moves of n different pieces; all run at the same time, and a bounced piece travels back at the same speed.".to_string(),
+        };
+        let mut t = format!(
+            "Diplomacy Chess moves (commas, semicolons or new lines between moves; a new list replaces the old one):\n  \
+             Nf3, exd5, O-O, O-O-O, e8=Q, Qxc6+   algebraic notation\n  \
+             g1f3, g1-f3, e7e8q                 from and to squares\n  \
+             pass                               no move at this place\n\
+             {mode_line}\n\
+             A move must be legal as if it were your turn; an enemy piece in the way does not make it illegal (it fails if that piece stays), and your king may step onto a square attacked now (it fails if the square is still attacked after the turn).\n\
+             Same landing square: the higher piece takes the lower (K>Q>R>B=N>P), equal pieces both fail. Pieces meeting on the way both fail.\n\
+             Conditional moves: condition?move:move (either branch may be empty)\n  \
+             Nh6?e6:Qg2    if a knight (either side) is on h6 play e6, else Qg2\n  \
+             2Q?e4:Rd1     if there are exactly 2 queens in the game\n  \
+             ~e5?e5:exf6   if e5 is empty"
+        );
+        if self.mode == Mode::Progressive {
+            t += "\n  3?Ba3:Na3     if your 3rd move of this turn was executed";
+        }
+        t
+    }
+
+    fn transcript(&self, state: &SimulState) -> Option<String> {
+        Some(state.transcript(self.mode))
+    }
+}
+
+fn summarise(report: &SimulReport, removed: &[String], changes: &[String], next: &SimulState, v: &Variant) -> String {
+    let mut s = String::new();
+    for side in [Side::White, Side::Black] {
+        let mine: Vec<_> = report.moves.iter().filter(|m| m.side == side).collect();
+        s += &format!("{}:", side_name(side));
+        if mine.is_empty() {
+            s += " no move\n";
+            continue;
+        }
+        for m in mine {
+            let mark = if m.succeeded { "\u{2713}" } else { "\u{2717}" };
+            let step = if v.mode == Mode::Basic { String::new() } else { format!("{}. ", m.slot) };
+            s += &format!("\n  {mark} {step}{} ({})", m.text, m.reason);
+        }
+        s += "\n";
+    }
+    if !removed.is_empty() {
+        s += &format!("Taken: {}\n", removed.join("; "));
+    }
+    if !changes.is_empty() {
+        s += &format!("{}\n", changes.join("; "));
+    }
+    match &next.end {
+        Some(end) => s += &format!("Game over: {}", end_text(end)),
+        None => s += &format!("Next: {}", v.phase_name(next)),
+    }
+    s.trim_end().to_string()
+}

@@ -1,0 +1,125 @@
+//! The state between turns: the position, the turn number, what repetition
+//! needs, the game's record (one line per turn) and how it ended.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{side_name, Position};
+use super::variant::Mode;
+use crate::rules::Side;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameEnd {
+    /// One side won.
+    Won {
+        /// The winner.
+        winner: Side,
+        /// How: `by checkmate`, `by capturing the king`.
+        how: String,
+    },
+    /// Nobody won.
+    Drawn {
+        /// Why: `stalemate`, `threefold repetition`, `bare kings`.
+        how: String,
+    },
+}
+
+/// One move of a turn in the record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// Whose.
+    pub side: Side,
+    /// As the player wrote it.
+    pub text: String,
+    /// Whether it was carried out.
+    pub succeeded: bool,
+    /// What happened (`moved`, `took N c6`, `blocked at d4`).
+    pub reason: String,
+}
+
+/// One turn in the record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    /// The turn's number.
+    pub turn: u32,
+    /// Every move given, White's first, in order.
+    pub moves: Vec<MoveRecord>,
+}
+
+/// A Diplomacy Chess game between turns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimulState {
+    /// The turn about to be played (1-based).
+    pub turn: u32,
+    /// The position.
+    pub position: Position,
+    /// Repetition keys of the position at the start of every turn so far,
+    /// this one included.
+    pub seen: Vec<String>,
+    /// The turns played.
+    pub history: Vec<TurnRecord>,
+    /// How the game ended, once it has.
+    pub end: Option<GameEnd>,
+}
+
+impl SimulState {
+    /// A game starting from `position` at turn 1.
+    #[must_use]
+    pub fn new(position: Position) -> SimulState {
+        let key = position.key();
+        SimulState { turn: 1, position, seen: vec![key], history: Vec::new(), end: None }
+    }
+
+    /// The standard chess start.
+    #[must_use]
+    pub fn start() -> SimulState {
+        SimulState::new(Position::start())
+    }
+
+    /// How often the current position has stood at the start of a turn.
+    #[must_use]
+    pub fn occurrences(&self) -> usize {
+        let key = self.position.key();
+        self.seen.iter().filter(|k| **k == key).count()
+    }
+
+    /// The record as text: one line per turn with both players' moves and
+    /// their outcomes, then the result if the game is over.
+    #[must_use]
+    pub fn transcript(&self, mode: Mode) -> String {
+        let mut out = format!("Diplomacy Chess ({mode})");
+        for t in &self.history {
+            out.push_str(&format!("\n{}.", t.turn));
+            for (k, side) in [Side::White, Side::Black].into_iter().enumerate() {
+                let mine: Vec<String> = t.moves.iter().filter(|m| m.side == side).map(record_text).collect();
+                let list = if mine.is_empty() { "no move".to_string() } else { mine.join(", ") };
+                out.push_str(&format!("{}{}: {list}", if k == 0 { " " } else { " | " }, side_name(side)));
+            }
+        }
+        if let Some(end) = &self.end {
+            out.push_str(&format!("\nResult: {}", end_text(end)));
+        }
+        out
+    }
+}
+
+fn record_text(m: &MoveRecord) -> String {
+    if m.succeeded {
+        if m.reason == "moved" || m.reason.is_empty() {
+            format!("{} \u{2713}", m.text)
+        } else {
+            format!("{} \u{2713} ({})", m.text, m.reason)
+        }
+    } else {
+        format!("{} \u{2717} ({})", m.text, m.reason)
+    }
+}
+
+/// `White wins by checkmate`, `draw by stalemate`.
+#[must_use]
+pub fn end_text(end: &GameEnd) -> String {
+    match end {
+        GameEnd::Won { winner, how } => format!("{} wins {how}", side_name(*winner)),
+        GameEnd::Drawn { how } => format!("draw by {how}"),
+    }
+}

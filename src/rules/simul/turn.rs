@@ -1,0 +1,318 @@
+//! A whole turn: the players' checked orders run in the mode's way (all at
+//! once, or step by step), then the game's end is judged.
+//!
+//! Game end, in this order: a king taken during the turn (both kings taken:
+//! a draw); at the start of the next turn, a side in check with no legal
+//! chess move is checkmated (both: a draw), a side not in check with no
+//! legal chess move is stalemated (a draw); only the two kings left (a
+//! draw); the same position at the start of a turn for the third time (a
+//! draw). In the progressive mode a king taken at a step ends the turn there.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{opponent, side_name, Piece, Position};
+use super::movegen::{has_legal_move, legality, pseudo_from, why_unreachable, Move, Rules};
+use super::notation::read;
+use super::plan::{Plan, Planned};
+use super::resolve::{resolve, Fate};
+use super::state::{GameEnd, MoveRecord, SimulState, TurnRecord};
+use super::variant::Mode;
+use crate::rules::{Role, Side, Square};
+
+/// One order's fate in a resolved turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveReport {
+    /// Whose.
+    pub side: Side,
+    /// Its number in the player's list (1-based).
+    pub slot: usize,
+    /// As written.
+    pub text: String,
+    /// The step it ran at (1 unless the mode is progressive).
+    pub step: usize,
+    /// The move tried, if any (none for no move or a move no longer legal).
+    pub tried: Option<Move>,
+    /// Whether it was carried out.
+    pub succeeded: bool,
+    /// What happened, for players: `took N c6`, `blocked at d4`.
+    pub reason: String,
+    /// The resolver's verdict, if the move was tried.
+    pub fate: Option<Fate>,
+}
+
+/// A piece taken during the turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaptureReport {
+    /// The piece.
+    pub piece: Piece,
+    /// Its square at the start of the turn.
+    pub origin: Square,
+    /// Where it was taken.
+    pub at: Square,
+    /// The step.
+    pub step: usize,
+    /// The taking move's text (`Qc6`) and side.
+    pub by: (Side, String),
+}
+
+/// What the renderer needs of a resolved turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimulReport {
+    /// The mode.
+    pub mode: Mode,
+    /// The turn resolved.
+    pub turn: u32,
+    /// The position the turn started from.
+    pub before: Position,
+    /// The position after it.
+    pub after: Position,
+    /// Every order given, White's first, in list order.
+    pub moves: Vec<MoveReport>,
+    /// Pieces taken.
+    pub captures: Vec<CaptureReport>,
+    /// Sides whose king is attacked after the turn.
+    pub in_check: Vec<Side>,
+    /// How the game ended this turn, if it did.
+    pub end: Option<GameEnd>,
+}
+
+/// Resolves a turn of `state` in `mode` with each side's checked orders.
+#[must_use]
+pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[Planned]) -> (SimulState, SimulReport) {
+    let before = state.position.clone();
+    let mut pos = before.clone();
+    let steps = if mode.stepwise() { mode.moves_in(state.turn) } else { 1 };
+    let mut moves: Vec<MoveReport> = Vec::new();
+    let mut captures: Vec<CaptureReport> = Vec::new();
+    let mut origin: [Option<Square>; 64] = [None; 64];
+    for (s, _) in pos.pieces() {
+        origin[s.index()] = Some(s);
+    }
+    let mut executed = [Vec::<bool>::new(), Vec::new()];
+    let mut kings_taken: Vec<Side> = Vec::new();
+    for step in 1..=steps {
+        // The orders of this step: (report index, move) for the ones tried.
+        let mut tried: Vec<(usize, Move)> = Vec::new();
+        for (k, (side, list)) in [(Side::White, white), (Side::Black, black)].into_iter().enumerate() {
+            let mine: Vec<&Planned> =
+                list.iter().filter(|p| if mode.stepwise() { p.slot == step } else { true }).collect();
+            for p in mine {
+                let idx = moves.len();
+                let mut report = MoveReport {
+                    side,
+                    slot: p.slot,
+                    text: p.text.clone(),
+                    step,
+                    tried: None,
+                    succeeded: false,
+                    reason: String::new(),
+                    fate: None,
+                };
+                if !kings_taken.is_empty() {
+                    report.reason = "not played: the game was over".into();
+                    moves.push(report);
+                    continue;
+                }
+                match current_move(&pos, side, &p.plan, &executed[k], mode.stepwise()) {
+                    Ok(Some(m)) => {
+                        report.tried = Some(m);
+                        tried.push((idx, m));
+                    }
+                    Ok(None) => {
+                        report.reason = if matches!(p.plan, Plan::If { .. }) {
+                            "no move (by its condition)".into()
+                        } else {
+                            "no move".into()
+                        };
+                    }
+                    Err(why) => report.reason = format!("no longer legal: {why}"),
+                }
+                moves.push(report);
+            }
+        }
+        if tried.is_empty() {
+            for e in &mut executed {
+                e.push(false);
+            }
+            pos.double_steps.clear();
+            continue;
+        }
+        let list: Vec<Move> = tried.iter().map(|(_, m)| *m).collect();
+        let out = resolve(&pos, &list, mode.bounce());
+        let names: Vec<(Side, String)> =
+            tried.iter().map(|(idx, _)| (moves[*idx].side, moves[*idx].text.clone())).collect();
+        let text_of = |j: usize, me: Side| {
+            let (side, text) = &names[j];
+            if *side == me {
+                format!("your {text}")
+            } else {
+                format!("{}'s {text}", side_name(*side))
+            }
+        };
+        for t in &out.taken {
+            let (idx, m) = tried[t.by];
+            captures.push(CaptureReport {
+                piece: t.piece,
+                origin: origin[t.home.index()].unwrap_or(t.home),
+                at: t.at,
+                step,
+                by: (m.side, moves[idx].text.clone()),
+            });
+            if t.piece.role == Role::King {
+                kings_taken.push(t.piece.side);
+            }
+        }
+        for (j, (idx, m)) in tried.iter().enumerate() {
+            let fate = out.fates[j];
+            let took: Vec<String> = out
+                .taken
+                .iter()
+                .filter(|t| t.by == j)
+                .map(|t| {
+                    let ep = if t.at != m.to { " en passant" } else { "" };
+                    format!("captured {} {}{ep}", t.piece.role.char(), t.at)
+                })
+                .collect();
+            let reason = match fate {
+                Fate::Moved => {
+                    let mut parts = took;
+                    if let Some(p) = m.promotion {
+                        parts.push(format!("promoted to {}", p.name()));
+                    }
+                    if parts.is_empty() {
+                        "moved".to_string()
+                    } else {
+                        parts.join(", ")
+                    }
+                }
+                Fate::Blocked { at } => format!("blocked at {at}"),
+                Fate::Met { at, other } => format!("met {} at {at}", text_of(other, m.side)),
+                Fate::Swapped { other } => format!("ran head-on into {}", text_of(other, m.side)),
+                Fate::EqualRank { other, .. } => format!("conflict with {} (equal rank)", text_of(other, m.side)),
+                Fate::TakenBy { at, other } => format!("taken on {at} by {}", text_of(other, m.side)),
+                Fate::MetReturning { at, other } => {
+                    let (side, text) = &names[other];
+                    let whose = if *side == m.side { "your".to_string() } else { format!("{}'s", side_name(*side)) };
+                    format!("ran into {whose} {} bouncing back from {text}, at {at}", tried[other].1.role.name())
+                }
+                Fate::KingInCheck { on } => format!("king would be in check on {on}"),
+                Fate::Partner => "castling failed".to_string(),
+            };
+            let r = &mut moves[*idx];
+            r.fate = Some(fate);
+            r.succeeded = fate.succeeded();
+            r.reason = reason;
+        }
+        // Origins follow the pieces that moved.
+        let mut next_origin: [Option<Square>; 64] = [None; 64];
+        for (s, _) in out.after.pieces() {
+            next_origin[s.index()] = origin[s.index()];
+        }
+        for (j, (_, m)) in tried.iter().enumerate() {
+            if out.fates[j].succeeded() {
+                next_origin[m.to.index()] = origin[m.from.index()];
+                if let Some((rf, path)) = m.rook_path() {
+                    if let Some(last) = path.last() {
+                        next_origin[last.index()] = origin[rf.index()];
+                    }
+                }
+            }
+        }
+        for (s, _) in out.after.pieces() {
+            if next_origin[s.index()].is_none() {
+                next_origin[s.index()] = Some(s);
+            }
+        }
+        origin = next_origin;
+        for (k, side) in [Side::White, Side::Black].into_iter().enumerate() {
+            executed[k].push(tried.iter().enumerate().any(|(j, (_, m))| m.side == side && out.fates[j].succeeded()));
+        }
+        pos = out.after;
+    }
+    let end = judge(&pos, &kings_taken);
+    let in_check: Vec<Side> = [Side::White, Side::Black].into_iter().filter(|s| pos.in_check(*s)).collect();
+    let mut next = state.clone();
+    next.turn += 1;
+    next.history.push(TurnRecord {
+        turn: state.turn,
+        moves: moves
+            .iter()
+            .map(|m| MoveRecord {
+                side: m.side,
+                text: m.text.clone(),
+                succeeded: m.succeeded,
+                reason: m.reason.clone(),
+            })
+            .collect(),
+    });
+    next.seen.push(pos.key());
+    next.position = pos.clone();
+    next.end = end.clone().or_else(|| repetition(&next));
+    let report =
+        SimulReport { mode, turn: state.turn, before, after: pos, moves, captures, in_check, end: next.end.clone() };
+    (next, report)
+}
+
+/// The move a plan plays now; `Ok(None)` for no move. In the progressive
+/// mode (`recheck`) a checked move is checked again in `pos`, the position
+/// its step starts from; otherwise every move starts from the position it
+/// was checked against when submitted.
+fn current_move(
+    pos: &Position,
+    side: Side,
+    plan: &Plan,
+    executed: &[bool],
+    recheck: bool,
+) -> Result<Option<Move>, String> {
+    match plan.choose(pos, executed) {
+        Plan::Pass | Plan::If { .. } => Ok(None),
+        Plan::Text(mt) => read(pos, side, mt).map(|r| Some(r.mv)).map_err(|e| e.to_string()),
+        Plan::Move(m) => {
+            let here = pos.get(m.from);
+            if here != Some(Piece::new(side, m.role)) {
+                return Err(match here {
+                    Some(p) if p.side == side => format!("a {} stands on {} now", p.role.name(), m.from),
+                    _ => format!("your {} is no longer on {}", m.role.name(), m.from),
+                });
+            }
+            if !recheck {
+                return Ok(Some(*m));
+            }
+            let same = pseudo_from(pos, m.from, Rules::Orders)
+                .into_iter()
+                .find(|x| x.to == m.to && x.promotion == m.promotion);
+            let Some(now) = same else {
+                return Err(why_unreachable(pos, m.from, m.to));
+            };
+            legality(pos, &now, Rules::Orders)?;
+            Ok(Some(now))
+        }
+    }
+}
+
+/// How the turn ended the game, if it did (repetition apart).
+fn judge(pos: &Position, kings_taken: &[Side]) -> Option<GameEnd> {
+    match kings_taken {
+        [] => {}
+        [one] => return Some(GameEnd::Won { winner: opponent(*one), how: "by capturing the king".into() }),
+        _ => return Some(GameEnd::Drawn { how: "both kings being captured".into() }),
+    }
+    let stuck = |s: Side| !has_legal_move(pos, s);
+    let mated: Vec<Side> = [Side::White, Side::Black].into_iter().filter(|s| pos.in_check(*s) && stuck(*s)).collect();
+    match mated.as_slice() {
+        [one] => return Some(GameEnd::Won { winner: opponent(*one), how: "by checkmate".into() }),
+        [_, _] => return Some(GameEnd::Drawn { how: "mutual checkmate".into() }),
+        _ => {}
+    }
+    if [Side::White, Side::Black].into_iter().any(|s| !pos.in_check(s) && stuck(s)) {
+        return Some(GameEnd::Drawn { how: "stalemate".into() });
+    }
+    if pos.bare_kings() {
+        return Some(GameEnd::Drawn { how: "bare kings".into() });
+    }
+    None
+}
+
+fn repetition(next: &SimulState) -> Option<GameEnd> {
+    (next.occurrences() >= 3).then(|| GameEnd::Drawn { how: "threefold repetition".into() })
+}
