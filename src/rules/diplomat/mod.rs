@@ -25,5 +25,5 @@ pub use game::{DiplomatState, Outcome, Played, Turn};
 pub use movegen::{Effect, Move};
 pub use notation::{IllegalMove, MoveError, NotationError};
 pub use piece::{ByColour, Colour, Kind, Piece};
-pub use position::{Position, Setup, SetupError};
+pub use position::{parse_piece, Position, Setup, SetupError};
 pub use variant::{SubornRule, Variant};

@@ -132,6 +132,23 @@ impl Setup {
     }
 }
 
+/// Reads a piece as scenario files and tests write it: a kind letter and a
+/// cell (`K d1`, `Kd1`, `H 4`), or a bare cell for a pawn (`d2`, `P d2`, `4`).
+///
+/// # Errors
+/// A message saying what a piece looks like.
+pub fn parse_piece(text: &str) -> Result<(Kind, Cell), String> {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let bad = || format!("`{}` is not a piece: write a letter (K R B H D P) and a cell, like `K d1` or `H 4`", text.trim());
+    if let Ok(cell) = t.parse::<Cell>() {
+        return Ok((Kind::Pawn, cell));
+    }
+    let mut cs = t.chars();
+    let kind = cs.next().and_then(|c| Kind::from_letter(c.to_ascii_uppercase())).ok_or_else(bad)?;
+    let cell = cs.as_str().parse::<Cell>().map_err(|_| bad())?;
+    Ok((kind, cell))
+}
+
 impl Position {
     /// The starting position.
     #[must_use]
@@ -306,6 +323,16 @@ mod tests {
 
     fn c(s: &str) -> Cell {
         s.parse().expect("cell")
+    }
+
+    #[test]
+    fn pieces_read() {
+        assert_eq!(parse_piece("K d1"), Ok((Kind::King, c("d1"))));
+        assert_eq!(parse_piece("h4"), Ok((Kind::Horse, Cell::CENTRE)));
+        assert_eq!(parse_piece("d2"), Ok((Kind::Pawn, c("d2"))));
+        assert_eq!(parse_piece("4"), Ok((Kind::Pawn, Cell::CENTRE)));
+        assert_eq!(parse_piece("P n3"), Ok((Kind::Pawn, c("n3"))));
+        assert!(parse_piece("Q d1").is_err() && parse_piece("").is_err() && parse_piece("K").is_err());
     }
 
     #[test]
