@@ -79,6 +79,9 @@ pub enum SyntaxError {
     /// Unreadable text before the landing cell.
     #[error("`{0}` does not say where the piece comes from (a radius a-n, a crown 1-3, a cell, or 4 for the centre)")]
     BadFrom(String),
+    /// A radius letter right before `4`, which reads like a cell of a fourth crown.
+    #[error("there is no cell {0}4: the crowns are 1-3 and the centre is 4 (write {0}-4 for a move from radius {0} to the centre)")]
+    CrownFour(char),
     /// Two `=`.
     #[error("only one `=` is allowed")]
     DoubleEquals,
@@ -295,6 +298,7 @@ pub fn parse(text: &str) -> Result<MoveText, NotationError> {
         chars.remove(0);
     }
     let to = match chars.as_slice() {
+        [.., l, '4'] if Radius::from_char(*l).is_some() => return Err(err(SyntaxError::CrownFour(*l))),
         [.., '4'] => {
             chars.pop();
             Cell::CENTRE
@@ -348,8 +352,11 @@ impl Position {
         let t = text.trim();
         if let Some(first) = t.chars().next().filter(|c| "khdbrn".contains(*c)) {
             let upper = format!("{}{}", first.to_ascii_uppercase(), &t[first.len_utf8()..]);
-            if let Ok(m) = parse(&upper).map_err(MoveError::from).and_then(|mt| self.match_move(v, &mt, &upper)) {
-                return Ok(m);
+            match parse(&upper).map_err(MoveError::from).and_then(|mt| self.match_move(v, &mt, &upper)) {
+                Ok(m) => return Ok(m),
+                // When the strict reading found no pawn to speak of, the piece reading says more.
+                Err(e) if matches!(strict, Err(MoveError::Illegal(IllegalMove::NoPiece { .. }))) => return Err(e),
+                Err(_) => {}
             }
         }
         strict
@@ -489,6 +496,9 @@ impl Position {
         if candidates.is_empty() {
             return IllegalMove::NoPiece { kind, hint: mt.from.describe() };
         }
+        if candidates.iter().any(|&(from, k)| k == Kind::Rook && from == to) {
+            return IllegalMove::NullMove(to);
+        }
         if let Some(t) = target.filter(|t| t.colour == me) {
             return IllegalMove::OwnPiece { cell: to, kind: t.kind };
         }
@@ -514,9 +524,6 @@ impl Position {
             }
         }
         if let [(from, k)] = candidates.as_slice() {
-            if *k == Kind::Rook && *from == to {
-                return IllegalMove::NullMove(to);
-            }
             return IllegalMove::CannotReach { kind: *k, from: *from, to };
         }
         let verb = match (kind, target.is_some()) {
@@ -583,8 +590,14 @@ impl Position {
                         format!("{to}{promo}")
                     }
                 } else {
-                    let x = if capture { "x" } else { "" };
-                    format!("{}{}{x}{to}{promo}", p.kind.letter(), disambiguate(from, &rivals))
+                    let tag = disambiguate(from, &rivals);
+                    // `Rb4` would read as a cell b4: a tag before the centre takes a dash.
+                    let x = match (capture, to.is_centre() && !tag.is_empty()) {
+                        (true, _) => "x",
+                        (false, true) => "-",
+                        (false, false) => "",
+                    };
+                    format!("{}{tag}{x}{to}{promo}", p.kind.letter())
                 }
             }
         }
@@ -654,7 +667,7 @@ mod tests {
         let mt = p(" 12. f - f3 ");
         assert_eq!(mt.from, FromHint::Radius(Radius::from_char('f').expect("f")));
         assert!(p("H@c2").drop && p("drop H c2").drop);
-        for bad in ["", "O-O", "x", "Hz9", "a3==b", "a3=", "Kd1-d9", "@", "H@4x"] {
+        for bad in ["", "O-O", "x", "Hz9", "a3==b", "a3=", "Kd1-d9", "@", "H@4x", "d4", "Rb4"] {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }
