@@ -19,6 +19,8 @@ pub const SLOT: &str = "move";
 pub struct DiplomatReport {
     /// The side whose move it was.
     pub colour: Colour,
+    /// Its move number (`12` for `12. ... Dn2`).
+    pub number: u32,
     /// The move, or `None` if that side made none.
     pub mv: Option<Move>,
     /// The move in notation.
@@ -156,6 +158,7 @@ impl Family for Variant {
             summary,
             report: DiplomatReport {
                 colour,
+                number: state.number,
                 mv: None,
                 notation: None,
                 path: Vec::new(),
@@ -219,6 +222,7 @@ impl Family for Variant {
         }
         let report = DiplomatReport {
             colour,
+            number: state.number,
             mv: Some(mv),
             notation: Some(turn.notation.clone()),
             path: turn.path.clone(),
