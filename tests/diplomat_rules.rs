@@ -114,6 +114,10 @@ fn illegal_moves_say_why() {
     let p = pos("White: K a1, H c2, H g2; Black: K k1", false);
     assert_eq!(err(&p, &v, "He3"), "`He3` could mean Hce3 or Hge3: write one of them");
     assert_eq!(p.read_move(&v, "Hce3").map(|m| m.from()), Ok(Some(c("c2"))));
+    // `=b` is both a suborn (black) and a bishop promotion here.
+    let p = pos("White: K h3, H b1; Black: K k1, D a2, c2", true);
+    assert_eq!(err(&p, &v, "b1=b"), "`b1=b` could mean b1=black or cxb1=Bishop: write one of them");
+    assert!(p.read_move(&v, "b1=black").is_ok() && p.read_move(&v, "cxb1=B").is_ok());
     let p = pos("White: K a1, R b1, R h1; Black: K k3, P k2", false);
     assert_eq!(p.notation(&v, p.read_move(&v, "Rb-4").expect("Rb-4")), "Rb-4++");
 }
@@ -174,6 +178,11 @@ fn suborn_options() {
         assert_eq!(next.piece(c("e2")).map(|x| x.kind), Some(Kind::Diplomat), "the diplomat stays");
         assert_eq!(fx.suborned.map(|x| (x.colour, x.kind)), Some((Colour::Black, Kind::Rook)));
     }
+    // A pawn that changes sides on a promotion cell of its new side stays a pawn until it moves.
+    let v = Variant::default();
+    let p = pos("White: K a1, D k2; Black: K e3, j1", false);
+    let (next, _) = p.play(&v, p.read_move(&v, "j1=white").expect("suborn"));
+    assert_eq!(next.piece(c("j1")).map(|x| (x.colour, x.kind)), Some((Colour::White, Kind::Pawn)));
     // The suborned piece goes to the hand as what it is (here suborning the piece that gives check).
     let v = Variant::with_rule(SubornRule::Drop);
     let p = pos("White: K a1, D c2; Black: K k1, R c1", false);
@@ -194,8 +203,10 @@ fn drops_follow_the_four_rules() {
     setup.hands.white = vec![Kind::Pawn, Kind::Rook];
     let p = Position::from_setup(&setup).expect("setup");
     let drops: Vec<Move> = p.legal_moves(&v).into_iter().filter(|m| matches!(m, Move::Drop { .. })).collect();
-    let pawn_cells: Vec<Cell> =
-        drops.iter().filter_map(|m| if let Move::Drop { kind: Kind::Pawn, to } = *m { Some(to) } else { None }).collect();
+    let pawn_cells: Vec<Cell> = drops
+        .iter()
+        .filter_map(|m| if let Move::Drop { kind: Kind::Pawn, to } = *m { Some(to) } else { None })
+        .collect();
     // 43 cells, minus the centre and the two kings' cells (40); pawns not on i1 j1 l1 m1, nor
     // on j2 or l2, where they would check the king on k1.
     assert_eq!(pawn_cells.len(), 40 - 4 - 2);

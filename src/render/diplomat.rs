@@ -7,7 +7,9 @@ use std::f32::consts::PI;
 
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::{Palette, Style};
-use crate::rules::diplomat::{Cell, Colour, DiplomatReport, DiplomatState, Kind, Move, Piece, Radius, SubornRule, Variant};
+use crate::rules::diplomat::{
+    Cell, Colour, DiplomatReport, DiplomatState, Kind, Move, Piece, Radius, SubornRule, Variant,
+};
 
 const LIGHT: Rgba = Rgba::rgb(0xF0, 0xD9, 0xB5);
 const DARK: Rgba = Rgba::rgb(0xB5, 0x88, 0x63);
@@ -334,7 +336,8 @@ fn piece_at(cv: &mut Canvas, x: f32, y: f32, size: f32, p: Piece, alpha: u8) {
         return;
     }
     let (outline, solid) = glyphs(p.kind);
-    let halo = Line { colour: if white { INK } else { WHITE }.alpha(alpha), width: (size * 0.045).max(1.2), dash: None };
+    let halo =
+        Line { colour: if white { INK } else { WHITE }.alpha(alpha), width: (size * 0.045).max(1.2), dash: None };
     cv.glyph(solid, x, y, size, body.alpha(alpha), Some(&halo));
     if white {
         cv.glyph(outline, x, y, size, lines.alpha(alpha), None);

@@ -100,10 +100,7 @@ fn build(s: &Scenario) -> Result<(Variant, DiplomatState), ScenarioError> {
     let position = Position::from_setup(&setup).map_err(|e| setup_error(e.to_string()))?;
     let mut state = DiplomatState::new(&v, position, number);
     for text in &moves {
-        let mv = state
-            .position
-            .read_move(&v, text)
-            .map_err(|e| setup_error(format!("state `moves`: {text}: {e}")))?;
+        let mv = state.position.read_move(&v, text).map_err(|e| setup_error(format!("state `moves`: {text}: {e}")))?;
         state = state.play(&v, mv).next;
     }
     Ok((v, state))

@@ -518,8 +518,7 @@ mod tests {
         assert_eq!(line("e3", 3), ["4", "l3", "k2", "j1"]);
         // m2 descending: l3, centre, e3, d2, c1 - the path of the sample game's 22. Bx4.
         assert_eq!(line("m2", 3), ["l3", "4", "e3", "d2", "c1"]);
-        let all: std::collections::BTreeSet<Cell> =
-            Cell::CENTRE.bishop_lines().iter().flatten().copied().collect();
+        let all: std::collections::BTreeSet<Cell> = Cell::CENTRE.bishop_lines().iter().flatten().copied().collect();
         assert_eq!(all.len(), 42, "from the centre a bishop sees every cell");
     }
 }

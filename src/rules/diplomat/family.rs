@@ -56,9 +56,7 @@ fn piece_text(p: Piece, c: Cell) -> String {
 impl Variant {
     /// The side's stored move that still reads as a legal move, with its text.
     fn stored_move(&self, state: &DiplomatState, rows: &[SlotOrder]) -> Option<(Move, String)> {
-        rows.iter()
-            .rev()
-            .find_map(|r| state.position.read_move(self, &r.text).ok().map(|m| (m, r.text.clone())))
+        rows.iter().rev().find_map(|r| state.position.read_move(self, &r.text).ok().map(|m| (m, r.text.clone())))
     }
 }
 
@@ -148,7 +146,11 @@ impl Family for Variant {
         text
     }
 
-    fn resolve(&self, state: &DiplomatState, orders: &[(String, Vec<SlotOrder>)]) -> Resolution<DiplomatState, DiplomatReport> {
+    fn resolve(
+        &self,
+        state: &DiplomatState,
+        orders: &[(String, Vec<SlotOrder>)],
+    ) -> Resolution<DiplomatState, DiplomatReport> {
         let colour = state.to_move();
         let unchanged = |summary: String, outcomes: Vec<OrderOutcome>| Resolution {
             next: state.clone(),

@@ -462,8 +462,11 @@ mod tests {
         for cell in ["d2", "e2", "c2"] {
             p.board[c(cell).index()] = None;
         }
-        let path: Vec<String> =
-            p.path(Move::Step { from: c("e1"), to: c("l2"), promotion: None }).iter().map(ToString::to_string).collect();
+        let path: Vec<String> = p
+            .path(Move::Step { from: c("e1"), to: c("l2"), promotion: None })
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         assert_eq!(path, ["e1", "e2", "e3", "4", "l3", "l2"]);
     }
 }

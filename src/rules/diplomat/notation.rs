@@ -398,7 +398,8 @@ impl Position {
         let legal: Vec<Move> = pseudo.iter().copied().filter(|&m| self.keeps_king_safe(v, m)).collect();
         // A bare destination (`e3`) means the pawn stepping along its radius
         // when several pawns could step there, as `e3` means the e-pawn in chess.
-        let radial = |m: &Move| matches!(*m, Move::Step { from, to, .. } if from.is_centre() || from.radius() == to.radius());
+        let radial =
+            |m: &Move| matches!(*m, Move::Step { from, to, .. } if from.is_centre() || from.radius() == to.radius());
         let bare = mt.piece.is_none() && mt.from == FromHint::Any && !mt.capture && self.piece(mt.to).is_none();
         let legal = if bare && legal.len() > 1 && legal.iter().filter(|m| radial(m)).count() == 1 {
             legal.into_iter().filter(radial).collect()
@@ -560,7 +561,8 @@ impl Position {
                         _ => None,
                     })
                     .collect();
-                let prefix = if rivals.is_empty() { String::new() } else { format!("D{}", disambiguate(from, &rivals)) };
+                let prefix =
+                    if rivals.is_empty() { String::new() } else { format!("D{}", disambiguate(from, &rivals)) };
                 format!("{prefix}{target}={}", self.to_move.word())
             }
             Move::Step { from, to, promotion } => {
@@ -570,7 +572,10 @@ impl Position {
                     .iter()
                     .filter_map(|m| match *m {
                         Move::Step { from: f, to: t, promotion: pr }
-                            if t == to && f != from && pr == promotion && self.piece(f).map(|q| q.kind) == Some(p.kind) =>
+                            if t == to
+                                && f != from
+                                && pr == promotion
+                                && self.piece(f).map(|q| q.kind) == Some(p.kind) =>
                         {
                             Some(f)
                         }

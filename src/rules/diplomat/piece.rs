@@ -254,9 +254,8 @@ mod tests {
 
     #[test]
     fn promotion_cells_are_the_enemy_piece_cells() {
-        let on = |c: Colour| -> Vec<String> {
-            Cell::all().filter(|&x| c.promotes_on(x)).map(|x| x.to_string()).collect()
-        };
+        let on =
+            |c: Colour| -> Vec<String> { Cell::all().filter(|&x| c.promotes_on(x)).map(|x| x.to_string()).collect() };
         assert_eq!(on(Colour::White), ["i1", "j1", "k1", "l1", "m1"]);
         assert_eq!(on(Colour::Black), ["b1", "c1", "d1", "e1", "f1"]);
     }

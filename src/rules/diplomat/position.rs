@@ -139,7 +139,8 @@ impl Setup {
 /// A message saying what a piece looks like.
 pub fn parse_piece(text: &str) -> Result<(Kind, Cell), String> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let bad = || format!("`{}` is not a piece: write a letter (K R B H D P) and a cell, like `K d1` or `H 4`", text.trim());
+    let bad =
+        || format!("`{}` is not a piece: write a letter (K R B H D P) and a cell, like `K d1` or `H 4`", text.trim());
     if let Ok(cell) = t.parse::<Cell>() {
         return Ok((Kind::Pawn, cell));
     }

@@ -39,7 +39,8 @@ impl fmt::Display for SubornRule {
     }
 }
 
-const SUBORN_CHOICES: &str = "convert (the suborned piece changes colour: the standard rule), remove (it leaves the board) \
+const SUBORN_CHOICES: &str =
+    "convert (the suborned piece changes colour: the standard rule), remove (it leaves the board) \
      or drop (it leaves the board for the suborner's hand and may be dropped later)";
 
 impl FromStr for SubornRule {
@@ -123,7 +124,10 @@ mod tests {
     fn options() {
         assert_eq!(Variant::new(&opts(&[])).map(|v| v.suborn_rule()), Ok(SubornRule::Convert));
         assert_eq!(Variant::new(&opts(&[("Suborn", "DROP")])).map(|v| v.suborn_rule()), Ok(SubornRule::Drop));
-        assert_eq!(Variant::new(&opts(&[("suborn", "remove")])).map(|v| v.options()), Ok(opts(&[("suborn", "remove")])));
+        assert_eq!(
+            Variant::new(&opts(&[("suborn", "remove")])).map(|v| v.options()),
+            Ok(opts(&[("suborn", "remove")]))
+        );
         let e = Variant::new(&opts(&[("suborn", "eat")])).expect_err("bad value");
         assert!(e.contains("convert") && e.contains("remove") && e.contains("drop"), "{e}");
         let e = Variant::new(&opts(&[("mode", "fast")])).expect_err("bad key");
