@@ -63,6 +63,11 @@ fn the_game_has_fifty_moves_and_ends_in_checkmate() {
     assert!(t.starts_with("1. d3, k3\n2. e3, l3\n3. Ha3, Dn2\n4. d-4, a3=black"), "{t}");
     assert!(t.contains("\n9. Kc2, lx4\n"), "{t}");
     assert!(t.ends_with("25. Kd2, dxe2++\nCheckmate: Black wins"), "{t}");
+    // The state survives storage as JSON.
+    let json = serde_json::to_string(&end).expect("json");
+    let back: DiplomatState = serde_json::from_str(&json).expect("parse");
+    assert_eq!(back, end);
+    assert!(json.len() < 20_000, "{} bytes", json.len());
 }
 
 #[test]

@@ -100,6 +100,9 @@ fn build(s: &Scenario) -> Result<(Variant, DiplomatState), ScenarioError> {
     let position = Position::from_setup(&setup).map_err(|e| setup_error(e.to_string()))?;
     let mut state = DiplomatState::new(&v, position, number);
     for text in &moves {
+        if let Some(o) = state.outcome {
+            return Err(setup_error(format!("state `moves`: {text}: the game is already over ({o})")));
+        }
         let mv = state.position.read_move(&v, text).map_err(|e| setup_error(format!("state `moves`: {text}: {e}")))?;
         state = state.play(&v, mv).next;
     }

@@ -115,7 +115,7 @@ impl Family for Variant {
             reject(format!("one move at a time: send only your move for {}", state.phase_name()));
             return sub;
         }
-        match state.position.read_move(self, text) {
+        match state.position.read_move(self, parts.first().copied().unwrap_or(text)) {
             Ok(mv) => {
                 let notation = state.position.notation(self, mv);
                 sub.notes.push(format!("read as {notation}: {}", state.position.describe_move(mv)));
@@ -291,7 +291,8 @@ impl Family for Variant {
     }
 
     fn transcript(&self, state: &DiplomatState) -> Option<String> {
-        Some(state.transcript())
+        let t = state.transcript();
+        Some(if t.is_empty() { "No moves yet.".to_string() } else { t })
     }
 }
 
@@ -317,6 +318,8 @@ mod tests {
         assert!(sub.rejected[0].1.contains("one move at a time"));
         let sub = submit(&v, &s, "White", "Hb3");
         assert_eq!(sub.rejected[0].1, "the horse on b1 cannot reach b3");
+        let sub = submit(&v, &s, "White", "1. Ha3,");
+        assert_eq!(sub.orders, [SlotOrder::new(SLOT, "Ha3")], "{:?}", sub.rejected);
         let sub = submit(&v, &s, "White", "b1a3");
         assert_eq!(sub.orders, [SlotOrder::new(SLOT, "Ha3")]);
         assert!(describe_has(&v, &s, &sub.orders, "Ha3 (horse b1 to a3)"));

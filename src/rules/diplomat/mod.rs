@@ -5,7 +5,8 @@
 //! [`cell`] is the board and its neighbour and line tables; [`piece`] the
 //! sides and pieces; [`position`] a position and what attacks what;
 //! [`movegen`] each piece's moves and legality; [`notation`] the seed's move
-//! notation, read and written; [`game`] a game with its history, repetitions
+//! notation, read and written; [`reading`] a text matched to a legal move,
+//! or why not; [`game`] a game with its history, repetitions
 //! and result; [`variant`] the creation options (what a suborn does);
 //! [`family`] the [`crate::rules::family::Family`] the service drives.
 //! Decisions where the texts are silent: `docs/rules/diplomat-chess.md`.
@@ -17,13 +18,15 @@ pub mod movegen;
 pub mod notation;
 pub mod piece;
 pub mod position;
+pub mod reading;
 pub mod variant;
 
 pub use cell::{Cell, Radius, Rot};
 pub use family::DiplomatReport;
 pub use game::{DiplomatState, Outcome, Played, Turn};
 pub use movegen::{Effect, Move};
-pub use notation::{IllegalMove, MoveError, NotationError};
+pub use notation::NotationError;
 pub use piece::{ByColour, Colour, Kind, Piece};
 pub use position::{parse_piece, Position, Setup, SetupError};
+pub use reading::{IllegalMove, MoveError};
 pub use variant::{SubornRule, Variant};
