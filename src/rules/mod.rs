@@ -5,6 +5,7 @@
 //! reports go in and out as plain (serde) values.
 
 pub mod dip;
+pub mod diplomat;
 pub mod family;
 pub mod power;
 pub mod role;

@@ -6,6 +6,7 @@
 
 mod check;
 pub mod dip;
+mod diplomat;
 pub mod simul;
 
 use std::collections::BTreeMap;
@@ -315,6 +316,7 @@ impl fmt::Display for Report {
 pub fn run(s: &Scenario) -> Result<Report, ScenarioError> {
     match s.variant.as_str() {
         "diplomacy-chess" => simul::run(s),
+        "diplomat-chess" => diplomat::run(s),
         _ => dip::run(s),
     }
 }

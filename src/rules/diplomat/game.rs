@@ -1,0 +1,210 @@
+//! A game: the position with its move number, the moves so far (for the
+//! transcript), how often each position has occurred, and how it ended.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::cell::Cell;
+use super::movegen::{Effect, Move};
+use super::piece::Colour;
+use super::position::Position;
+use super::variant::Variant;
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The side to move is in check with no legal move.
+    Checkmate {
+        /// Who delivered it.
+        winner: Colour,
+    },
+    /// The side to move is not in check but has no legal move: a win for
+    /// the side that stalemated it.
+    Stalemate {
+        /// Who delivered it.
+        winner: Colour,
+    },
+    /// Only the two kings are left.
+    BareKings,
+    /// The same position has occurred three times.
+    Repetition,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    #[must_use]
+    pub const fn winner(self) -> Option<Colour> {
+        match self {
+            Outcome::Checkmate { winner } | Outcome::Stalemate { winner } => Some(winner),
+            Outcome::BareKings | Outcome::Repetition => None,
+        }
+    }
+
+    /// How: `by checkmate`, `by stalemate`, `bare kings`, `threefold repetition`.
+    #[must_use]
+    pub const fn how(self) -> &'static str {
+        match self {
+            Outcome::Checkmate { .. } => "by checkmate",
+            Outcome::Stalemate { .. } => "by stalemate",
+            Outcome::BareKings => "bare kings",
+            Outcome::Repetition => "threefold repetition",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            Some(w) => write!(f, "{w} wins {}", self.how()),
+            None => write!(f, "draw ({})", self.how()),
+        }
+    }
+}
+
+/// One move played, for the transcript.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    /// The move number (White's and Black's n-th moves share number n).
+    pub number: u32,
+    /// Who played it.
+    pub colour: Colour,
+    /// The move in the seed's notation, with `+`/`++`.
+    pub notation: String,
+    /// The move itself.
+    pub mv: Move,
+}
+
+/// The state of a game between moves (stored as JSON by the service).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiplomatState {
+    /// The position.
+    pub position: Position,
+    /// The number of the move the side to move is about to make.
+    pub number: u32,
+    /// The moves played so far.
+    pub history: Vec<Played>,
+    /// How many times each position (by [`Position::key`]) has occurred.
+    pub seen: BTreeMap<String, u32>,
+    /// How the game ended, once it has.
+    pub outcome: Option<Outcome>,
+}
+
+/// The result of playing a move.
+#[derive(Clone, Debug)]
+pub struct Turn {
+    /// The state after the move.
+    pub next: DiplomatState,
+    /// The move in notation (with `+`/`++`).
+    pub notation: String,
+    /// What it did.
+    pub effect: Effect,
+    /// The cells it passed, for drawing.
+    pub path: Vec<Cell>,
+}
+
+impl DiplomatState {
+    /// The start of a game.
+    #[must_use]
+    pub fn start(v: &Variant) -> DiplomatState {
+        DiplomatState::new(v, Position::start(), 1)
+    }
+
+    /// A game from `position`, the side to move about to make move `number`.
+    /// The outcome is worked out at once (a position may already be mate).
+    #[must_use]
+    pub fn new(v: &Variant, position: Position, number: u32) -> DiplomatState {
+        let mut seen = BTreeMap::new();
+        seen.insert(position.key(), 1);
+        let outcome = outcome_of(v, &position, 1);
+        DiplomatState { position, number: number.max(1), history: Vec::new(), seen, outcome }
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn to_move(&self) -> Colour {
+        self.position.to_move()
+    }
+
+    /// The phase name: `Move 12 (White)`, or `Game over after move 25`.
+    #[must_use]
+    pub fn phase_name(&self) -> String {
+        match self.outcome {
+            None => format!("Move {} ({})", self.number, self.to_move()),
+            Some(_) => {
+                let last = self.history.last().map_or(self.number, |p| p.number);
+                format!("Game over after move {last}")
+            }
+        }
+    }
+
+    /// Plays `mv`, which must be legal (see [`Position::read_move`]):
+    /// updates the move number, history, repetition counts and outcome.
+    #[must_use]
+    pub fn play(&self, v: &Variant, mv: Move) -> Turn {
+        let notation = self.position.notation(v, mv);
+        let path = self.position.path(mv);
+        let (position, effect) = self.position.play(v, mv);
+        let mut next = self.clone();
+        let colour = self.to_move();
+        next.history.push(Played { number: self.number, colour, notation: notation.clone(), mv });
+        if colour == Colour::Black {
+            next.number += 1;
+        }
+        let count = next.seen.entry(position.key()).or_insert(0);
+        *count += 1;
+        let count = *count;
+        next.outcome = outcome_of(v, &position, count);
+        next.position = position;
+        Turn { next, notation, effect, path }
+    }
+
+    /// The moves so far, numbered like the seed's sample game
+    /// (`1. d3, k3`), one line per move number, and the result if over.
+    #[must_use]
+    pub fn transcript(&self) -> String {
+        let mut lines: Vec<String> = Vec::new();
+        for p in &self.history {
+            match (p.colour, lines.last_mut()) {
+                (Colour::Black, Some(line)) if line.ends_with(',') && line.starts_with(&format!("{}. ", p.number)) => {
+                    line.push(' ');
+                    line.push_str(&p.notation);
+                }
+                (Colour::Black, _) => lines.push(format!("{}. ..., {}", p.number, p.notation)),
+                (Colour::White, _) => lines.push(format!("{}. {},", p.number, p.notation)),
+            }
+        }
+        if let Some(last) = lines.last_mut() {
+            if last.ends_with(',') {
+                last.pop();
+            }
+        }
+        let mut t = lines.join("\n");
+        if let Some(o) = self.outcome {
+            if !t.is_empty() {
+                t.push('\n');
+            }
+            t.push_str(&match o {
+                Outcome::Checkmate { winner } => format!("Checkmate: {winner} wins"),
+                Outcome::Stalemate { winner } => format!("Stalemate: {winner} wins"),
+                Outcome::BareKings => "Draw: bare kings".to_string(),
+                Outcome::Repetition => "Draw: threefold repetition".to_string(),
+            });
+        }
+        t
+    }
+}
+
+/// How a game stands in `p`, which has now occurred `count` times.
+fn outcome_of(v: &Variant, p: &Position, count: u32) -> Option<Outcome> {
+    let side = p.to_move();
+    if !p.has_legal_move(v) {
+        let winner = side.other();
+        return Some(if p.in_check(side) { Outcome::Checkmate { winner } } else { Outcome::Stalemate { winner } });
+    }
+    if p.bare_kings() {
+        return Some(Outcome::BareKings);
+    }
+    (count >= 3).then_some(Outcome::Repetition)
+}
