@@ -36,7 +36,7 @@ pub struct Console {
     service: Service,
     clock: Arc<OffsetClock>,
     moderators: Vec<String>,
-    images: PathBuf,
+    images: Option<PathBuf>,
     channel: String,
     written: usize,
 }
@@ -53,7 +53,14 @@ impl Console {
     ) -> Result<Console, crate::store::StoreError> {
         let clock = Arc::new(OffsetClock::default());
         let service = Service::new(Store::open(db)?, clock.clone());
-        Ok(Console { service, clock, moderators, images, channel: "console".into(), written: 0 })
+        Ok(Console { service, clock, moderators, images: Some(images), channel: "console".into(), written: 0 })
+    }
+
+    /// Stops writing images (replies then name the images they carry).
+    #[must_use]
+    pub fn without_images(mut self) -> Console {
+        self.images = None;
+        self
     }
 
     /// The service (for tests).
@@ -137,8 +144,12 @@ impl Console {
         let mut s = format!("{head} {}\n", r.text.replace('\n', "\n    "));
         for img in &r.images {
             self.written += 1;
-            let path = self.images.join(format!("{:03}-{}", self.written, img.name));
-            let written = std::fs::create_dir_all(&self.images).and_then(|()| std::fs::write(&path, img.png()));
+            let Some(dir) = &self.images else {
+                s += &format!("    image: {} (not written)\n", img.name);
+                continue;
+            };
+            let path = dir.join(format!("{:03}-{}", self.written, img.name));
+            let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, img.png()));
             match written {
                 Ok(()) => s += &format!("    image: {}\n", path.display()),
                 Err(e) => s += &format!("    (could not write {}: {e})\n", path.display()),

@@ -49,6 +49,9 @@ enum Command {
         /// Where board images are written.
         #[arg(long, default_value = "chessdip-images")]
         images: PathBuf,
+        /// Do not draw or write images.
+        #[arg(long)]
+        no_images: bool,
     },
     /// Draw a scenario file as it resolves: the orders with their outcomes, or the resulting position.
     Render {
@@ -179,10 +182,14 @@ fn render(
     Ok(ExitCode::SUCCESS)
 }
 
-fn play(db: &Path, script: Option<&Path>, moderators: &[String], images: &Path) -> Result<ExitCode> {
+fn play(db: &Path, script: Option<&Path>, moderators: &[String], images: Option<&Path>) -> Result<ExitCode> {
     use std::io::{BufRead, Write};
-    let mut console = chessdip::console::Console::open(db, images.to_path_buf(), moderators.to_vec())
+    let dir = images.map_or_else(|| PathBuf::from("chessdip-images"), Path::to_path_buf);
+    let mut console = chessdip::console::Console::open(db, dir, moderators.to_vec())
         .with_context(|| format!("cannot open the database {}", db.display()))?;
+    if images.is_none() {
+        console = console.without_images();
+    }
     let interactive = script.is_none();
     let reader: Box<dyn BufRead> = match script {
         Some(p) => Box::new(std::io::BufReader::new(
@@ -305,7 +312,9 @@ fn main() -> ExitCode {
         Command::Discord(DiscordCommand::Commands { json }) => discord_commands(*json),
         Command::Scenario(ScenarioCommand::Check { paths }) => check(paths),
         Command::Scenario(ScenarioCommand::Run { file, json }) => run(file, *json),
-        Command::Play { db, script, moderators, images } => play(db, script.as_deref(), moderators, images),
+        Command::Play { db, script, moderators, images, no_images } => {
+            play(db, script.as_deref(), moderators, (!no_images).then_some(images.as_path()))
+        }
         Command::Render { file, output, stage, palette, width } => {
             let style = chessdip::render::Style { width: *width, palette: *palette, title: None };
             render(file, output, *stage, &style)

@@ -215,7 +215,7 @@ impl Service {
             ["orders", "show"] | ["orders"] => one(self.show_orders(channel, caller)),
             ["orders", "clear"] => one(self.clear_orders(channel, caller)),
             ["orders", "preview"] => one(self.preview(channel, caller)),
-            ["orders", ..] => one(self.submit(channel, caller, &rest_after(1))),
+            ["orders", ..] => self.submit_all(channel, caller, &rest_after(1)),
             ["commit", hash] => self.commit(channel, caller, hash),
             ["commit", ..] => Err(GameError::Invalid("write `commit <sha256 hex>`: 64 hex digits".into())),
             ["hash", ..] => Ok(vec![Reply::private(hash_reply(&rest_after(1)))]),

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 use crate::render::canvas::Canvas;
 use crate::render::Style;
 use crate::rules::dip::{self, DipReport, DipState};
+use crate::rules::diplomat::{self, DiplomatReport, DiplomatState};
 use crate::rules::family::{Family, GameResult, PhaseInfo, Resolution, Seats, SlotOrder, Submission};
+use crate::rules::simul::{self, SimulReport, SimulState};
 
 /// A variant the service offers: id, display name, one line about it, and
 /// the options `game create` takes for it.
@@ -63,6 +65,24 @@ pub const OFFERS: &[Offer] = &[
         weekly: false,
         proposals: false,
     },
+    Offer {
+        id: "diplomacy-chess",
+        name: "Diplomacy Chess",
+        about: "2 players; simultaneous chess: both move at once, clashing moves fail or the higher rank takes",
+        options: &["mode=basic|progressive|simultaneous-progressive"],
+        always_hashed: false,
+        weekly: false,
+        proposals: false,
+    },
+    Offer {
+        id: "diplomat-chess",
+        name: "Diplomat Chess",
+        about: "2 players; turn-based chess on a 43-cell disk, with a diplomat that suborns enemy pieces",
+        options: &["suborn=convert|remove|drop", "forfeit-after=3 (missed turns)"],
+        always_hashed: false,
+        weekly: false,
+        proposals: false,
+    },
 ];
 
 /// Every variant id, comma-separated (for messages).
@@ -82,6 +102,10 @@ pub fn offer(id: &str) -> Option<&'static Offer> {
 pub enum Game {
     /// Chess Dip and Chesspolitik.
     Dip(Arc<dip::Variant>),
+    /// Diplomacy Chess.
+    Simul(Arc<simul::Variant>),
+    /// Diplomat Chess.
+    Diplomat(Arc<diplomat::Variant>),
 }
 
 /// A game and a state of it.
@@ -94,6 +118,20 @@ pub enum Position {
         /// The state.
         s: DipState,
     },
+    /// Diplomacy Chess.
+    Simul {
+        /// The variant.
+        v: Arc<simul::Variant>,
+        /// The state.
+        s: SimulState,
+    },
+    /// Diplomat Chess.
+    Diplomat {
+        /// The variant.
+        v: Arc<diplomat::Variant>,
+        /// The state.
+        s: DiplomatState,
+    },
 }
 
 /// What a resolved phase hands the renderer, by family.
@@ -101,6 +139,10 @@ pub enum Position {
 pub enum Report {
     /// Chess Dip and Chesspolitik.
     Dip(DipReport),
+    /// Diplomacy Chess.
+    Simul(SimulReport),
+    /// Diplomat Chess.
+    Diplomat(DiplomatReport),
 }
 
 /// The stored form of a state (versioned).
@@ -120,6 +162,27 @@ macro_rules! each {
                 let $wrap = |s| Position::Dip { v: $v.clone(), s };
                 $body
             }
+            Position::Simul { v: $v, s: $s } => {
+                #[allow(unused_variables)]
+                let $wrap = |s| Position::Simul { v: $v.clone(), s };
+                $body
+            }
+            Position::Diplomat { v: $v, s: $s } => {
+                #[allow(unused_variables)]
+                let $wrap = |s| Position::Diplomat { v: $v.clone(), s };
+                $body
+            }
+        }
+    };
+}
+
+/// Calls `$body` with the family's variant `$v` (any [`Game`]).
+macro_rules! each_game {
+    ($game:expr, |$v:ident| $body:expr) => {
+        match $game {
+            Game::Dip($v) => $body,
+            Game::Simul($v) => $body,
+            Game::Diplomat($v) => $body,
         }
     };
 }
@@ -143,6 +206,8 @@ impl Game {
                 }
                 dip::Variant::builtin(o.id).map(|v| Game::Dip(Arc::new(v))).map_err(|e| e.to_string())
             }
+            "diplomacy-chess" => simul::Variant::new(options).map(|v| Game::Simul(Arc::new(v))),
+            "diplomat-chess" => diplomat::Variant::new(options).map(|v| Game::Diplomat(Arc::new(v))),
             other => Err(format!("variant `{other}` is not available")),
         }
     }
@@ -150,9 +215,7 @@ impl Game {
     /// The variant's id.
     #[must_use]
     pub fn id(&self) -> &str {
-        match self {
-            Game::Dip(v) => v.id(),
-        }
+        each_game!(self, |v| v.id())
     }
 
     /// Whether players make proposals and vote on them.
@@ -164,25 +227,19 @@ impl Game {
     /// The variant's display name.
     #[must_use]
     pub fn name(&self) -> &str {
-        match self {
-            Game::Dip(v) => Family::name(v.as_ref()),
-        }
+        each_game!(self, |v| Family::name(v.as_ref()))
     }
 
     /// Who plays.
     #[must_use]
     pub fn seats(&self) -> Seats {
-        match self {
-            Game::Dip(v) => v.seats(),
-        }
+        each_game!(self, |v| v.seats())
     }
 
     /// The order syntax with examples.
     #[must_use]
     pub fn order_help(&self) -> String {
-        match self {
-            Game::Dip(v) => v.order_help(),
-        }
+        each_game!(self, |v| v.order_help())
     }
 
     /// The starting position for the seated powers.
@@ -190,9 +247,11 @@ impl Game {
     /// # Errors
     /// A message for the game's creator.
     pub fn start(&self, powers: &[String]) -> Result<Position, String> {
-        match self {
-            Game::Dip(v) => Ok(Position::Dip { v: v.clone(), s: v.start(powers)? }),
-        }
+        Ok(match self {
+            Game::Dip(v) => Position::Dip { v: v.clone(), s: v.start(powers)? },
+            Game::Simul(v) => Position::Simul { v: v.clone(), s: v.start(powers)? },
+            Game::Diplomat(v) => Position::Diplomat { v: v.clone(), s: v.start(powers)? },
+        })
     }
 
     /// Reads a stored state of this game.
@@ -200,12 +259,15 @@ impl Game {
     /// # Errors
     /// The JSON does not hold a state of this game.
     pub fn decode(&self, json: &str) -> Result<Position, serde_json::Error> {
-        match self {
-            Game::Dip(v) => {
-                let st: Stored<DipState> = serde_json::from_str(json)?;
-                Ok(Position::Dip { v: v.clone(), s: st.state })
+        Ok(match self {
+            Game::Dip(v) => Position::Dip { v: v.clone(), s: serde_json::from_str::<Stored<DipState>>(json)?.state },
+            Game::Simul(v) => {
+                Position::Simul { v: v.clone(), s: serde_json::from_str::<Stored<SimulState>>(json)?.state }
             }
-        }
+            Game::Diplomat(v) => {
+                Position::Diplomat { v: v.clone(), s: serde_json::from_str::<Stored<DiplomatState>>(json)?.state }
+            }
+        })
     }
 }
 
@@ -298,9 +360,17 @@ impl Position {
             (Position::Dip { v, s }, Some(Report::Dip(DipReport::Adjustment { orders, report }))) => {
                 crate::render::dip::draw(v, s, crate::render::dip::Overlay::Adjustment(orders, report), style, caption)
             }
-            (Position::Dip { v, s }, None) => {
+            (Position::Dip { v, s }, _) => {
                 crate::render::dip::draw(v, s, crate::render::dip::Overlay::None, style, caption)
             }
+            (Position::Simul { v, s }, Some(Report::Simul(r))) => {
+                crate::render::simul::draw(v, s, Some(r), style, caption)
+            }
+            (Position::Simul { v, s }, _) => crate::render::simul::draw(v, s, None, style, caption),
+            (Position::Diplomat { v, s }, Some(Report::Diplomat(r))) => {
+                crate::render::diplomat::draw(v, s, Some(r), style, caption)
+            }
+            (Position::Diplomat { v, s }, _) => crate::render::diplomat::draw(v, s, None, style, caption),
         }
     }
 }
@@ -308,5 +378,17 @@ impl Position {
 impl From<DipReport> for Report {
     fn from(r: DipReport) -> Report {
         Report::Dip(r)
+    }
+}
+
+impl From<SimulReport> for Report {
+    fn from(r: SimulReport) -> Report {
+        Report::Simul(r)
+    }
+}
+
+impl From<DiplomatReport> for Report {
+    fn from(r: DiplomatReport) -> Report {
+        Report::Diplomat(r)
     }
 }

@@ -3,7 +3,7 @@
 
 use super::board::{side_name, Position};
 use super::plan::{plan, Planned};
-use super::state::{end_text, GameEnd, SimulState};
+use super::state::{GameEnd, SimulState};
 use super::turn::{resolve_turn, SimulReport};
 use super::variant::{Mode, Variant};
 use crate::rules::family::{
@@ -202,7 +202,7 @@ impl Family for Variant {
         for s in &report.in_check {
             changes.push(format!("{} is in check", side_name(*s)));
         }
-        let summary = summarise(&report, &removed, &changes, &next, self);
+        let summary = summarise(&report, &removed, &changes, self);
         Resolution { next, outcomes, removed, changes, summary, report }
     }
 
@@ -266,7 +266,7 @@ impl Family for Variant {
     }
 }
 
-fn summarise(report: &SimulReport, removed: &[String], changes: &[String], next: &SimulState, v: &Variant) -> String {
+fn summarise(report: &SimulReport, removed: &[String], changes: &[String], v: &Variant) -> String {
     let mut s = String::new();
     for side in [Side::White, Side::Black] {
         let mine: Vec<_> = report.moves.iter().filter(|m| m.side == side).collect();
@@ -288,9 +288,6 @@ fn summarise(report: &SimulReport, removed: &[String], changes: &[String], next:
     if !changes.is_empty() {
         s += &format!("{}\n", changes.join("; "));
     }
-    match &next.end {
-        Some(end) => s += &format!("Game over: {}", end_text(end)),
-        None => s += &format!("Next: {}", v.phase_name(next)),
-    }
+    // The game master adds what comes next (the next turn and its deadline, or the result).
     s.trim_end().to_string()
 }

@@ -1,0 +1,130 @@
+//! Whole games of Diplomacy Chess and Diplomat Chess through the `play`
+//! console, as a group would play them.
+
+use std::path::PathBuf;
+
+use chessdip::console::Console;
+
+fn console(name: &str) -> (Console, PathBuf) {
+    let (c, d) = console_with_images(name);
+    (c.without_images(), d)
+}
+
+fn console_with_images(name: &str) -> (Console, PathBuf) {
+    let d = std::env::temp_dir().join(format!("chessdip-console-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    let c = Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console");
+    (c, d)
+}
+
+fn run(c: &mut Console, lines: &[&str]) -> String {
+    lines.iter().map(|l| c.line(l)).collect()
+}
+
+/// The seed's sample game, move by move, as `(side, move)`.
+fn sample_game() -> Vec<String> {
+    let text = include_str!("data/diplomat-sample-game.txt");
+    let mut moves = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') || line.starts_with('(') {
+            continue;
+        }
+        let Some((num, rest)) = line.split_once('.') else { continue };
+        if num.trim().parse::<u32>().is_err() {
+            continue;
+        }
+        for m in rest.split(',').map(str::trim) {
+            if !m.is_empty() && m != "..." {
+                moves.push(m.to_string());
+            }
+        }
+    }
+    moves
+}
+
+#[test]
+fn diplomat_chess_the_seeds_sample_game_through_the_console() {
+    let (mut c, dir) = console("diplomat");
+    let out = run(&mut c, &["gm game create diplomat-chess", "w join White", "b join Black", "gm game start"]);
+    assert!(out.contains("Move 1 (White)"), "{out}");
+    // Black may not move first.
+    assert!(c.line("b orders k3").contains("it is not your move"));
+    let moves = sample_game();
+    assert_eq!(moves.len(), 50);
+    let mut last = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { "w" } else { "b" };
+        last = c.line(&format!("{who} orders {m}"));
+        assert!(last.contains("Accepted for"), "move {} `{m}` refused:\n{last}", i / 2 + 1);
+        assert!(last.contains("resolved** (the move was made)"), "each move resolves at once:\n{last}");
+    }
+    assert!(last.contains("Game over: Black wins by checkmate"), "{last}");
+    assert!(last.contains("25. Kd2, dxe2++"), "the transcript is posted: {last}");
+    let status = c.line("w game status");
+    assert!(status.contains("(ended): Black wins by checkmate"), "{status}");
+    assert!(c.line("w orders Kd1").contains("no game"), "orders after the end are refused");
+    assert!(last.contains("image: move-25-black-orders.png (not written)"), "{last}");
+    let _ = dir;
+}
+
+#[test]
+fn diplomat_chess_forfeits_after_missed_turns() {
+    let (mut c, _) = console("forfeit");
+    run(
+        &mut c,
+        &["gm game create diplomat-chess movement=1h forfeit-after=2", "w join White", "b join Black", "gm game start"],
+    );
+    let first = c.line("advance 61m");
+    assert!(first.contains("White missed the deadline for Move 1 (White) (1 of 2"), "{first}");
+    // Moving resets the count.
+    assert!(c.line("w orders d3").contains("resolved"));
+    assert!(c.line("advance 61m").contains("Black missed the deadline"));
+    let end = c.line("advance 61m");
+    assert!(end.contains("Game over: White wins: Black forfeits after 2 missed turns"), "{end}");
+}
+
+#[test]
+fn diplomacy_chess_a_short_game_to_checkmate_through_the_console() {
+    let (mut c, dir) = console_with_images("simul");
+    let out = run(&mut c, &["gm game create diplomacy-chess", "alice join White", "bob join Black", "gm game start"]);
+    assert!(out.contains("Turn 1"), "{out}");
+    let turns = [("e4", "e5"), ("Qh5", "Nc6"), ("Bc4", "Nf6")];
+    for (w, b) in turns {
+        assert!(c.line(&format!("alice orders {w}")).contains("Accepted"));
+        assert!(c.line(&format!("bob orders {b}")).contains("Accepted"));
+        c.line("alice ready");
+        assert!(c.line("bob ready").contains("resolved** (every power is ready)"));
+    }
+    // An illegal move is refused with the reason, privately.
+    let refused = c.line("bob orders Ke6");
+    assert!(refused.contains("[private to bob]") && refused.contains("Rejected"), "{refused}");
+    c.line("alice orders Qxf7");
+    c.line("bob orders a6");
+    c.line("alice ready");
+    let end = c.line("bob ready");
+    assert!(end.contains("Game over: White wins by checkmate"), "{end}");
+    assert!(end.contains("4. White: Qxf7 ✓ (captured P f7) | Black: a6 ✓"), "the move list: {end}");
+    let images = std::fs::read_dir(dir.join("img")).expect("images").count();
+    assert_eq!(images, 1 + 4 * 2, "the start, then orders and position per turn");
+    let export = c.line("gm game export");
+    assert!(export.contains("\"transcript\"") && export.contains("1. White: e4 ✓ | Black: e5 ✓"), "{export}");
+}
+
+#[test]
+fn diplomacy_chess_progressive_turns_take_more_moves() {
+    let (mut c, _) = console("progressive");
+    run(
+        &mut c,
+        &["gm game create diplomacy-chess mode=progressive", "alice join White", "bob join Black", "gm game start"],
+    );
+    c.line("alice orders e4");
+    c.line("bob orders e5");
+    c.line("alice ready");
+    let r = c.line("bob ready");
+    assert!(r.contains("Turn 2 (2 moves each)"), "{r}");
+    let two = c.line("alice orders Nf3, Bc4");
+    assert!(two.contains("Accepted for White: Nf3, Bc4"), "{two}");
+    let (mut c2, _) = console("badmode");
+    assert!(c2.line("gm game create diplomacy-chess mode=turbo").contains("mode"));
+}
