@@ -140,9 +140,9 @@ pub enum Report {
     /// Chess Dip and Chesspolitik.
     Dip(DipReport),
     /// Diplomacy Chess.
-    Simul(SimulReport),
+    Simul(Box<SimulReport>),
     /// Diplomat Chess.
-    Diplomat(DiplomatReport),
+    Diplomat(Box<DiplomatReport>),
 }
 
 /// The stored form of a state (versioned).
@@ -383,12 +383,12 @@ impl From<DipReport> for Report {
 
 impl From<SimulReport> for Report {
     fn from(r: SimulReport) -> Report {
-        Report::Simul(r)
+        Report::Simul(Box::new(r))
     }
 }
 
 impl From<DiplomatReport> for Report {
     fn from(r: DiplomatReport) -> Report {
-        Report::Diplomat(r)
+        Report::Diplomat(Box::new(r))
     }
 }
