@@ -232,7 +232,14 @@ async fn hashed_commit_is_posted_publicly_and_reveal_is_checked() {
     let bot = Bot::start(config(&fake, &db), service);
     fake.wait_identified(1, 30).await;
     let n = fake.requests().len();
-    let id = fake.command(GM, "gm", CHANNEL, &["game", "create"], &[("variant", json!("chesspolitik2")), ("hashed", json!(true))], false);
+    let id = fake.command(
+        GM,
+        "gm",
+        CHANNEL,
+        &["game", "create"],
+        &[("variant", json!("chesspolitik2")), ("hashed", json!(true))],
+        false,
+    );
     fake.wait_for(n, 20, callback_of(&id)).await;
     for (user, name, power) in [(ALICE, "alice", "France"), (BOB, "bob", "England")] {
         let n = fake.requests().len();

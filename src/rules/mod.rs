@@ -10,6 +10,7 @@ pub mod power;
 pub mod role;
 pub mod square;
 pub mod square_set;
+pub mod wheel;
 
 pub use power::{ByPower, Facing, PowerId, Side};
 pub use role::Role;
