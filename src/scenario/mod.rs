@@ -6,6 +6,7 @@
 
 mod check;
 pub mod dip;
+pub mod wheel;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -312,5 +313,8 @@ impl fmt::Display for Report {
 /// [`ScenarioError`] when the scenario cannot be set up (unknown variant,
 /// bad position, unknown power...).
 pub fn run(s: &Scenario) -> Result<Report, ScenarioError> {
-    dip::run(s)
+    match s.variant.as_str() {
+        "chess-wheel" => wheel::run(s),
+        _ => dip::run(s),
+    }
 }

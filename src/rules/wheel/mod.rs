@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 pub use action::BoardAction;
 pub use order::{read_message, InvalidMessage, LineError, Message, Move};
-pub use order_text::{parse_move, split_message, AddrText, MoveText, ParseError, ParseErrorKind};
+pub use order_text::{parse_move, parse_piece, split_message, AddrText, MoveText, ParseError, ParseErrorKind};
 pub use piece::{reach, OutOfRange, Piece, START};
 pub use resolve::{resolve_moves, MoveResult, Outcome, Taken, WheelReport};
 pub use space::{Coords, Seat, Space, HUB_RANK};

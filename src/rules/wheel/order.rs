@@ -71,6 +71,8 @@ pub enum LineError {
         name: String,
         /// Whether it is the ordering player's own.
         own: bool,
+        /// The space as written.
+        written: String,
     },
     /// No board exists, so the hub does not either.
     NoHub,
@@ -114,11 +116,11 @@ impl fmt::Display for LineError {
             LineError::UnknownBoard { name, boards } => {
                 write!(f, "there is no board `{name}`: boards are named after the players ({})", boards.join(", "))
             }
-            LineError::NoSuchBoard { name, own: true } => {
-                write!(f, "you ({name}) have no standard board yet: `create` it first, or name a board that exists")
+            LineError::NoSuchBoard { own: true, written, .. } => {
+                write!(f, "{written} does not exist: you have no standard board yet (`create` makes it)")
             }
-            LineError::NoSuchBoard { name, own: false } => {
-                write!(f, "{name} has no standard board yet, so {{{name}}} has no spaces")
+            LineError::NoSuchBoard { name, own: false, written } => {
+                write!(f, "{written} does not exist: {name} has no standard board yet")
             }
             LineError::NoHub => f.write_str("no standard board exists yet, so there is no hub (rank 8)"),
             LineError::Bare { written, example } => write!(
@@ -215,7 +217,10 @@ fn read_move(state: &State, seat: Seat, text: &str, earlier: &Message) -> Result
     }
     if let Some(r) = mt.role {
         if r != piece.role {
-            return Err(LineError::WrongLetter { written: r, actual: format!("{what} is a {}", piece.role.name()) });
+            return Err(LineError::WrongLetter {
+                written: r,
+                actual: format!("the piece on {} is a {}", state.space_name(from), piece.role.name()),
+            });
         }
     }
     if let Some(k) = earlier.moves.iter().position(|(_, m)| m.piece.space == from) {
@@ -263,7 +268,11 @@ fn resolve_addr(
                 return Err(if a.board.is_none() {
                     bad()
                 } else {
-                    LineError::NoSuchBoard { name: state.name(board).to_string(), own: board == seat }
+                    LineError::NoSuchBoard {
+                        name: state.name(board).to_string(),
+                        own: board == seat,
+                        written: a.to_string(),
+                    }
                 });
             }
             if a.board.is_none() {

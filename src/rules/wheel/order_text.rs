@@ -62,6 +62,9 @@ pub enum ParseErrorKind {
     /// A piece letter that is not one.
     #[error("`{0}` is not a piece letter: use K, Q, R, B, N or P (or none)")]
     BadLetter(char),
+    /// A word where a move should be.
+    #[error("`{0}` is not a move: write a piece letter (optional), a space, `-` or `x` and a space, e.g. `Q {{Ann}}d1 - {{Ann}}d8`")]
+    NotAMove(String),
     /// `{` without `}`.
     #[error("`{{` opens a board name that is never closed with `}}`")]
     Unclosed,
@@ -216,29 +219,55 @@ impl Reader<'_> {
     }
 }
 
+impl Reader<'_> {
+    /// A leading letter followed by a brace or another letter is a piece
+    /// letter (`Q d1`, `Bb1`, `N{Bo}g1`); a letter followed by a digit is a
+    /// file (`b1`).
+    fn letter(&mut self) -> Result<Option<Role>, ParseError> {
+        let Some(c) = self.peek().filter(|c| c.is_alphabetic()) else { return Ok(None) };
+        // A word (three letters or more) is not a move at all.
+        let word: String = self.chars[self.at..].iter().take_while(|c| !c.is_whitespace()).collect();
+        if word.chars().take(3).filter(|c| c.is_alphabetic()).count() == 3 {
+            return Err(self.error(self.at, ParseErrorKind::NotAMove(word)));
+        }
+        let mut k = self.at + 1;
+        while self.chars.get(k).is_some_and(|c| c.is_whitespace()) {
+            k += 1;
+        }
+        if !self.chars.get(k).is_some_and(|&n| n == '{' || n.is_alphabetic()) {
+            return Ok(None);
+        }
+        let role = Role::from_char(c).ok_or_else(|| self.error(self.at, ParseErrorKind::BadLetter(c)))?;
+        self.at += 1;
+        Ok(Some(role))
+    }
+
+    fn end(&mut self) -> Result<(), ParseError> {
+        self.skip_spaces();
+        if self.peek().is_some() {
+            let rest: String = self.chars[self.at..].iter().collect();
+            return Err(self.error(self.at, ParseErrorKind::Trailing(rest)));
+        }
+        Ok(())
+    }
+}
+
+fn reader(text: &str) -> Result<Reader<'_>, ParseError> {
+    let input = text.trim();
+    let r = Reader { input, chars: input.chars().collect(), at: 0 };
+    if r.chars.is_empty() {
+        return Err(r.error(0, ParseErrorKind::Empty));
+    }
+    Ok(r)
+}
+
 /// Reads one move.
 ///
 /// # Errors
 /// [`ParseError`] saying what is wrong and where.
 pub fn parse_move(text: &str) -> Result<MoveText, ParseError> {
-    let input = text.trim();
-    let mut r = Reader { input, chars: input.chars().collect(), at: 0 };
-    if r.chars.is_empty() {
-        return Err(r.error(0, ParseErrorKind::Empty));
-    }
-    // A leading letter followed by a brace or another letter is a piece
-    // letter (`Q d1`, `Bb1`, `N{Bo}g1`); a letter followed by a digit is a file (`b1`).
-    let mut role = None;
-    if let Some(c) = r.peek().filter(|c| c.is_alphabetic()) {
-        let mut k = 1;
-        while r.chars.get(k).is_some_and(|c| c.is_whitespace()) {
-            k += 1;
-        }
-        if r.chars.get(k).is_some_and(|&n| n == '{' || n.is_alphabetic()) {
-            role = Some(Role::from_char(c).ok_or_else(|| r.error(0, ParseErrorKind::BadLetter(c)))?);
-            r.at = 1;
-        }
-    }
+    let mut r = reader(text)?;
+    let role = r.letter()?;
     let from = r.addr()?;
     let spaced = r.skip_spaces();
     let take = match r.peek() {
@@ -257,12 +286,21 @@ pub fn parse_move(text: &str) -> Result<MoveText, ParseError> {
         _ => return Err(r.error(r.at, ParseErrorKind::ExpectedDestination { found: r.found() })),
     };
     let to = r.addr()?;
-    r.skip_spaces();
-    if r.peek().is_some() {
-        let rest: String = r.chars[r.at..].iter().collect();
-        return Err(r.error(r.at, ParseErrorKind::Trailing(rest)));
-    }
+    r.end()?;
     Ok(MoveText { role, from, take, to })
+}
+
+/// Reads a piece as positions list them: `K {Ann}e1`, `Ke1`, `{Bo}d8`, `e2`
+/// (no letter: a pawn, for the caller to decide).
+///
+/// # Errors
+/// [`ParseError`] saying what is wrong and where.
+pub fn parse_piece(text: &str) -> Result<(Option<Role>, AddrText), ParseError> {
+    let mut r = reader(text)?;
+    let role = r.letter()?;
+    let at = r.addr()?;
+    r.end()?;
+    Ok((role, at))
 }
 
 #[cfg(test)]
@@ -309,7 +347,8 @@ mod tests {
         assert!(matches!(kind("e2"), ParseErrorKind::ExpectedDestination { .. }));
         assert!(matches!(kind("e2 -"), ParseErrorKind::ExpectedSpace { .. }));
         assert!(matches!(kind("e2 - e3 please"), ParseErrorKind::Trailing(_)));
-        assert!(matches!(kind("hello world"), ParseErrorKind::BadLetter('h')));
+        assert_eq!(kind("hello world"), ParseErrorKind::NotAMove("hello".into()));
+        assert_eq!(kind("attack!"), ParseErrorKind::NotAMove("attack!".into()));
         let e = parse_move("Q d1 - d9").unwrap_err();
         assert_eq!(e.at, 8);
         assert!(e.to_string().contains("no rank 9"), "{e}");
