@@ -2,12 +2,13 @@
 //!
 //! [`canvas`] is the drawing surface (tiny-skia shapes, DejaVu text and
 //! chess glyphs, PNG encoding); [`dip`] draws the square-board Diplomacy
-//! games. A resolved movement phase gives two images: the orders with their
+//! games; [`wheel`] draws Chess Wheel+'s boards around their shared hub. A resolved movement phase gives two images: the orders with their
 //! outcomes on the old position ([`Stage::Orders`]) and the new position
 //! ([`Stage::Result`]).
 
 pub mod canvas;
 pub mod dip;
+pub mod wheel;
 
 use crate::scenario::dip::{Adjudication, PhaseResult};
 
