@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use chessdip::rules::family::{Family, GameResult, PhaseKind, Seats, SlotOrder};
-use chessdip::rules::wheel::{self, parse_move, BoardAction, Space, State, Variant};
+use chessdip::rules::wheel::{self, parse_move, BoardAction, Move, Piece, Space, State, Variant};
 use chessdip::rules::Role;
 use proptest::prelude::*;
 
@@ -192,6 +192,8 @@ fn three_players_to_a_win() {
     assert!(v.alive(&s, "Ann") && !v.alive(&s, "Bo"));
     assert!(v.phase(&s).owing.is_empty());
     assert!(v.act(&s, "Bo", BoardAction::Populate).unwrap_err().contains("the game is over"));
+    let late = v.submit(&s, "Ann", &[], "K e1 - e2");
+    assert!(late.orders.is_empty() && late.rejected[0].1.contains("the game is over"));
 }
 
 #[test]
@@ -233,5 +235,60 @@ proptest! {
         prop_assert!(sub.orders.len() <= 3);
         let r = v.resolve(&s, &[("Ann".to_string(), sub.orders)]);
         prop_assert!(r.next.pieces.len() <= s.pieces.len());
+    }
+}
+
+/// A random position of three players (all boards exist) and at most one
+/// move per piece to any space: (piece spaces as indexes, roles, owners), targets.
+type Cycle = (Vec<(usize, u8, u8)>, Vec<(usize, usize)>);
+
+fn random_cycle() -> impl Strategy<Value = Cycle> {
+    // 3 boards x 56 spaces + 8 hub spaces = 176 spaces.
+    (
+        proptest::collection::vec((0usize..176, 0u8..6, 0u8..3), 1..40),
+        proptest::collection::vec((0usize..40, 0usize..176), 0..40),
+    )
+}
+
+fn space_of(i: usize) -> Space {
+    if i >= 168 {
+        Space::Hub { file: (i - 168) as u8 }
+    } else {
+        Space::Board { board: (i / 56) as u8, file: (i % 8) as u8, rank: ((i % 56) / 8) as u8 }
+    }
+}
+
+proptest! {
+    #[test]
+    fn resolution_is_order_independent_and_keeps_one_piece_per_space((pieces, targets) in random_cycle()) {
+        let mut s = State::new(&names(&["Ann", "Bo", "Cy"]), 2, 12).expect("state");
+        s.boards = [0, 1, 2].into();
+        for (i, role, owner) in pieces {
+            let space = space_of(i);
+            if s.pieces.iter().all(|p| p.space != space) {
+                s.pieces.push(Piece { owner, role: Role::ALL[usize::from(role)], space });
+            }
+        }
+        let s = s.checked().expect("valid");
+        let mut moves = Vec::new();
+        for (k, t) in targets {
+            let Some(&piece) = s.pieces.get(k % s.pieces.len()) else { continue };
+            if moves.iter().any(|(_, _, _, m): &(u8, usize, String, Move)| m.piece.space == piece.space) {
+                continue;
+            }
+            moves.push((piece.owner, moves.len(), String::new(), Move { piece, to: space_of(t), take: false }));
+        }
+        let (a, ra, ta) = wheel::resolve_moves(&s, &moves);
+        let mut reversed = moves.clone();
+        reversed.reverse();
+        let (b, rb, tb) = wheel::resolve_moves(&s, &reversed);
+        prop_assert_eq!(&a.pieces, &b.pieces);
+        for r in &ra {
+            let other = rb.iter().find(|x| x.order == r.order).expect("same move");
+            prop_assert_eq!(r.outcome, other.outcome);
+        }
+        prop_assert_eq!(ta.len(), tb.len());
+        prop_assert_eq!(a.pieces.len() + ta.len(), s.pieces.len());
+        prop_assert!(a.clone().checked().is_ok(), "two pieces on one space");
     }
 }
