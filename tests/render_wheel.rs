@@ -132,7 +132,15 @@ const THREE: &str = "variant: chess-wheel\nstate:\n  players: Ann, Bo, Cy\nposit
 fn write_samples() {
     let Ok(dir) = std::env::var("CHESSDIP_WHEEL_SAMPLES") else { return };
     std::fs::create_dir_all(&dir).expect("dir");
-    for (name, text) in [("two", TWO.to_string()), ("three", THREE.to_string()), ("eight", eight())] {
+    let twelve = "variant: chess-wheel\nstate:\n  players: A1, B2, C3, D4, E5, F6, G7, H8, I9, J10, K11, L12\n";
+    let none = "variant: chess-wheel\nstate:\n  players: Ann, Bo\n  boards: none\nposition:\n";
+    for (name, text) in [
+        ("two", TWO.to_string()),
+        ("three", THREE.to_string()),
+        ("eight", eight()),
+        ("twelve", twelve.to_string()),
+        ("none", none.to_string()),
+    ] {
         let a = adjudicated(&text);
         for palette in [Palette::Classic, Palette::ColourBlind] {
             let style = Style { palette, ..Style::default() };
@@ -146,6 +154,42 @@ fn write_samples() {
             small.save(format!("{dir}/{name}-orders{suffix}-400.png")).expect("write");
             let result = rw::draw(&a.variant, &a.after, None, &style, "position");
             std::fs::write(format!("{dir}/{name}-result{suffix}.png"), result.png().expect("png")).expect("write");
+        }
+    }
+}
+
+#[test]
+fn any_number_of_boards_is_laid_out_inside_the_image() {
+    let v = chessdip::rules::wheel::new(&Default::default()).expect("variant");
+    let names: Vec<String> = (0..12).map(|i| format!("Player{i}")).collect();
+    for players in [2usize, 3, 5, 8, 12] {
+        for boards in [0, 1, players / 2, players] {
+            let mut s = State::new(&names[..players], 2, 12).expect("state");
+            s.boards = (0..boards as u8).collect();
+            for b in 0..boards as u8 {
+                for &(role, file, rank) in &chessdip::rules::wheel::START {
+                    let space = Space::on(b, file, rank).expect("space");
+                    s.pieces.push(chessdip::rules::wheel::Piece { owner: b, role, space });
+                }
+            }
+            let s = s.checked().expect("valid");
+            let c = rw::draw(&v, &s, None, &Style::default(), "");
+            let size = rw::square_size(&s, 1024);
+            for p in &s.pieces {
+                let (x, y) = rw::space_centre(&s, 1024, p.space).expect("drawn");
+                assert!(x > size / 2.0 && y > size / 2.0, "{players} players, {boards} boards");
+                assert!(x < c.width() as f32 - size / 2.0 && y < c.height() as f32 - size / 2.0);
+            }
+            // Boards never overlap: distinct spaces have distinct centres.
+            let mut centres: Vec<(i32, i32)> = (0..boards as u8)
+                .flat_map(|b| (0..7).flat_map(move |r| (0..8).map(move |f| Space::on(b, f, r).expect("space"))))
+                .filter_map(|sp| rw::space_centre(&s, 1024, sp))
+                .map(|(x, y)| (x as i32, y as i32))
+                .collect();
+            let n = centres.len();
+            centres.sort_unstable();
+            centres.dedup();
+            assert_eq!(centres.len(), n);
         }
     }
 }

@@ -105,7 +105,7 @@ impl Layout {
         let name_h = s * 0.8;
         let spoke = s * 0.9;
         let row_gap = s * 0.3;
-        let rows = k.div_ceil(cols).max(1);
+        let rows = k.div_ceil(cols);
         let above = rows.div_ceil(2);
         let below = rows - above;
         let board_w = 8.0 * s;
@@ -448,8 +448,8 @@ fn legend(cv: &mut Canvas, l: &Layout, state: &State, report: Option<&WheelRepor
         let code = codes.get(usize::from(seat)).map_or("?", String::as_str);
         cv.text(code, x + bw / 2.0, y + row / 2.0 + bh * 0.3, bh * 0.75, Face::Bold, Align::Centre, ink);
         let pieces = state.pieces_of(seat).count();
-        let mut info = if state.has_board(seat) { String::new() } else { "  \u{00B7} no board".to_string() };
-        info += &format!("  \u{00B7} {pieces} piece{}", if pieces == 1 { "" } else { "s" });
+        let mut info = if state.has_board(seat) { String::new() } else { " \u{00B7} no board".to_string() };
+        info += &format!(" \u{00B7} {pieces} piece{}", if pieces == 1 { "" } else { "s" });
         info += if state.owns_king(seat) { " \u{00B7} king" } else { " \u{00B7} no king" };
         if report.is_some_and(|r| r.invalid.iter().any(|(s, _)| *s == seat)) {
             info += " \u{00B7} invalid message";
@@ -466,7 +466,7 @@ fn legend(cv: &mut Canvas, l: &Layout, state: &State, report: Option<&WheelRepor
             k -= 0.04;
         }
         let tx = x + bw + row * 0.3;
-        let name_w = cv.text(name, tx, y + row * 0.68, size * k, Face::Bold, Align::Left, TEXT);
+        let name_w = cv.text(name, tx, y + row * 0.68, size * k, Face::Bold, Align::Left, TEXT) + size * 0.25 * k;
         cv.text(&info, tx + name_w, y + row * 0.68, size * 0.8 * k, Face::Regular, Align::Left, TEXT.alpha(210));
     }
 }
