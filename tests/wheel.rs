@@ -47,7 +47,10 @@ fn variant_surface() {
     assert_eq!(ph.kind, PhaseKind::Movement);
     assert_eq!(ph.owing, names(&["Ann", "Bo"]));
     assert!(!ph.resolve_on_submit);
-    assert!(v.order_help().contains("{Ann}d8 = {Bo}d8"));
+    let help = v.order_help();
+    println!("{help}");
+    assert!(help.contains("{Ann}d8 = {Bo}d8") && help.contains("at most 3 moves") && help.contains("`populate`"));
+    assert!(help.lines().any(|l| l.trim_start().starts_with("N {Bo}g1 x {Bo}f3")), "{help}");
 }
 
 #[test]
@@ -141,7 +144,7 @@ fn three_players_to_a_win() {
             .starts_with("you already created your board this cycle"));
         s = v.act(&s, p, BoardAction::Populate).expect("populate").0;
     }
-    assert!(v.standing(&s, "Bo").contains("16 pieces, king on {Bo}e1"), "{}", v.standing(&s, "Bo"));
+    assert_eq!(v.standing(&s, "Bo"), "board: {Bo}, populated this cycle; pieces: 16, king on {Bo}e1");
     assert_eq!(v.result(&s), GameResult::Ongoing);
 
     // Cycle 1: Ann brings her queen and rook to the hub; Bo orders Ann's pawn
@@ -155,6 +158,7 @@ fn three_players_to_a_win() {
     assert!(cy.orders.is_empty());
     let d = v.describe(&s, "Ann", &ann.orders);
     assert!(d.contains("movement power used: 2 of 3") && d.contains("1. Q {Ann}d1 - d8"), "{d}");
+    assert!(d.ends_with("Board: {Ann}, populated this cycle.\nPieces: 16, king on {Ann}e1."), "{d}");
     let orders = vec![("Ann".to_string(), ann.orders), ("Bo".to_string(), bo.orders), ("Cy".to_string(), cy.orders)];
     let r = v.resolve(&s, &orders);
     assert_eq!(r.outcomes.len(), 2);
@@ -191,6 +195,7 @@ fn three_players_to_a_win() {
     assert!(matches!(v.result(&s), GameResult::Won { ref winner, .. } if winner == "Ann"));
     assert!(v.alive(&s, "Ann") && !v.alive(&s, "Bo"));
     assert!(v.phase(&s).owing.is_empty());
+    assert_eq!(v.standing(&s, "Bo"), "board: {Bo}; pieces: 15, no king");
     assert!(v.act(&s, "Bo", BoardAction::Populate).unwrap_err().contains("the game is over"));
     let late = v.submit(&s, "Ann", &[], "K e1 - e2");
     assert!(late.orders.is_empty() && late.rejected[0].1.contains("the game is over"));

@@ -43,6 +43,14 @@ impl BoardAction {
     }
 }
 
+impl std::str::FromStr for BoardAction {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<BoardAction, String> {
+        BoardAction::parse(s)
+    }
+}
+
 fn tail_ok(rest: &[&str]) -> bool {
     matches!(rest, [] | ["board"] | ["my", "board"])
 }

@@ -19,35 +19,34 @@ fn message_text(rows: &[SlotOrder]) -> String {
     rows.iter().map(|r| r.text.as_str()).collect::<Vec<_>>().join("\n")
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 impl Variant {
     /// What a player's stored rows read as now.
     fn stored(&self, state: &State, seat: Seat, rows: &[SlotOrder]) -> Result<Message, InvalidMessage> {
         self.read(state, seat, &message_text(rows))
     }
 
-    /// `board created this cycle, populated`... for describe and standing.
+    /// `{Ann}, populated this cycle` or `none yet (`create` makes it)`.
     fn board_status(state: &State, seat: Seat) -> String {
         if !state.has_board(seat) {
-            return "no board yet (`create` makes it)".into();
+            return if state.winner.is_some() { "none".into() } else { "none yet (`create` makes it)".into() };
         }
-        let populated = if state.populated.contains(&seat) {
-            "populated this cycle"
+        let name = state.name(seat);
+        if state.winner.is_some() {
+            format!("{{{name}}}")
+        } else if state.populated.contains(&seat) {
+            format!("{{{name}}}, populated this cycle")
         } else {
-            "may be populated this cycle (`populate`)"
-        };
-        format!("board {{{}}}, {populated}", state.name(seat))
+            format!("{{{name}}}, may be populated this cycle (`populate`)")
+        }
     }
 
+    /// `14, king on {Ann}e1`.
     fn pieces_status(state: &State, seat: Seat) -> String {
         let n = state.pieces_of(seat).count();
         let kings: Vec<String> =
             state.pieces_of(seat).filter(|p| p.role == Role::King).map(|p| state.space_name(p.space)).collect();
         let king = if kings.is_empty() { "no king".to_string() } else { format!("king on {}", kings.join(", ")) };
-        format!("{}, {king}", plural(n, "piece", "pieces"))
+        format!("{n}, {king}")
     }
 
     fn summarise(
@@ -78,7 +77,7 @@ impl Variant {
             if mine.is_empty() {
                 continue;
             }
-            summary += &format!("{name} ({} of {}):", plural(mine.len(), "move", "moves"), self.movement_power);
+            summary += &format!("{name} ({} of {} moves):", mine.len(), self.movement_power);
             for m in mine {
                 let order = m.order.text(state);
                 let reason = m.outcome.reason(state);
@@ -252,29 +251,37 @@ impl Family for Variant {
 
     fn standing(&self, state: &State, power: &str) -> String {
         match state.seat(power) {
-            Some(seat) => format!("{}; {}", Self::board_status(state, seat), Self::pieces_status(state, seat)),
+            Some(seat) => {
+                format!("board: {}; pieces: {}", Self::board_status(state, seat), Self::pieces_status(state, seat))
+            }
             None => String::new(),
         }
     }
 
     fn order_help(&self) -> String {
-        format!(
-            "{name}: your orders are one hashed message, one move per line, at most {power} moves (each costs 1, \
-succeeding or not). A message with more moves, or with any line that is not a move of one of your own pieces, \
-is invalid as a whole: none of its moves run.\n\
-  Q {{Ann}}d1 - {{Ann}}d8   queen from Ann's board onto the hub\n\
-  {{Ann}}e2 - {{Ann}}e3     the piece letter is optional\n\
-  N {{Bo}}g1 x {{Bo}}f3     `x` and `-` mean the same\n\
-  Qd1-d8, e2 e3         a space without a board is on your own board (a destination: on the piece's board)\n\
-Spaces: `{{Board}}e2`, boards named after players (any case). Rank 8 is the hub: one row shared by every board, \
-so {{Ann}}d8 = {{Bo}}d8 = d8, and a piece there may move on any board. Nothing blocks a move; a piece may take \
-another player's piece, never its own. Pawns move one space along their file, either way.\n\
-A move out of the piece's range fails; moves ending on one space all fail.\n\
-Board actions (any time, once per cycle each): `create` makes your standard board; `populate` places your \
-starting pieces on it (occupied spaces are skipped).\n\
-Once two or more players have created a king, the only player who owns a king wins.",
-            name = self.name,
-            power = self.movement_power
-        )
+        let power = self.movement_power;
+        [
+            format!(
+                "{}: your orders are one hashed message, one move per line, at most {power} moves (each costs 1, \
+                 succeeding or not). A message with more moves, or with any line that is not a move of one of your \
+                 own pieces, is invalid as a whole: none of its moves run.",
+                self.name
+            ),
+            "  Q {Ann}d1 - {Ann}d8   queen from Ann's board onto the hub".into(),
+            "  {Ann}e2 - {Ann}e3     the piece letter is optional".into(),
+            "  N {Bo}g1 x {Bo}f3     `x` and `-` mean the same".into(),
+            "  Qd1-d8, e2 e3         a space without a board is on your own board (a destination: on the piece's board)"
+                .into(),
+            "Spaces: `{Board}e2`, boards named after players (any case). Rank 8 is the hub: one row shared by every \
+             board, so {Ann}d8 = {Bo}d8 = d8, and a piece there may move on any board. Nothing blocks a move; a piece \
+             may take another player's piece, never its own. Pawns move one space along their file, either way."
+                .into(),
+            "A move out of the piece's range fails; moves ending on one space all fail.".into(),
+            "Board actions (any time, once per cycle each): `create` makes your standard board; `populate` places \
+             your starting pieces on it (occupied spaces are skipped)."
+                .into(),
+            "Once two or more players have created a king, the only player who owns a king wins.".into(),
+        ]
+        .join("\n")
     }
 }
