@@ -174,6 +174,16 @@ impl InvalidMessage {
     }
 }
 
+impl fmt::Display for InvalidMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.summary())
+    }
+}
+
+impl std::error::Error for InvalidMessage {}
+
+impl std::error::Error for LineError {}
+
 /// Reads `text` (the whole revealed message) as `seat`'s moves.
 ///
 /// A bare start space of ranks 1-7 is on the player's own board. A bare
