@@ -2,14 +2,17 @@
 //!
 //! [`canvas`] is the drawing surface (tiny-skia shapes, DejaVu text and
 //! chess glyphs, PNG encoding); [`dip`] draws the square-board Diplomacy
-//! games, [`diplomat`] the circular Diplomat Chess board. A resolved
-//! movement phase gives two images: the orders with their outcomes on the
-//! old position ([`Stage::Orders`]) and the new position ([`Stage::Result`]).
+//! games, [`simul`] the Diplomacy Chess board, [`diplomat`] the circular
+//! Diplomat Chess board and [`wheel`] Chess Wheel+'s boards around their
+//! shared hub. A resolved movement phase gives two images: the orders with
+//! their outcomes on the old position ([`Stage::Orders`]) and the new
+//! position ([`Stage::Result`]).
 
 pub mod canvas;
 pub mod dip;
 pub mod diplomat;
 pub mod simul;
+pub mod wheel;
 
 use crate::scenario::dip::{Adjudication, PhaseResult};
 

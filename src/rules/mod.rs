@@ -12,6 +12,7 @@ pub mod role;
 pub mod simul;
 pub mod square;
 pub mod square_set;
+pub mod wheel;
 
 pub use power::{ByPower, Facing, PowerId, Side};
 pub use role::Role;

@@ -8,6 +8,7 @@ mod check;
 pub mod dip;
 mod diplomat;
 pub mod simul;
+pub mod wheel;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -317,6 +318,7 @@ pub fn run(s: &Scenario) -> Result<Report, ScenarioError> {
     match s.variant.as_str() {
         "diplomacy-chess" => simul::run(s),
         "diplomat-chess" => diplomat::run(s),
+        "chess-wheel" => wheel::run(s),
         _ => dip::run(s),
     }
 }

@@ -1,0 +1,141 @@
+//! Chess Wheel+ (`seeds/chess-wheel-plus.txt`, RULINGS.md section 5): one
+//! standard chessboard per player, all joined at one shared rank 8 (the
+//! hub); every player moves at once with a movement power of 3 moves per
+//! cycle, ordered through hashed commit/reveal messages.
+//!
+//! Pure: no I/O, no time, no Discord or SQL. [`space`] names the spaces,
+//! [`piece`] says what each piece reaches, [`order_text`] reads a message's
+//! grammar, [`order`] checks a message against the position (valid or
+//! invalid as a whole), [`resolve`] resolves everyone's moves together,
+//! [`action`] carries out the board actions (`create`, `populate`), and
+//! [`family`] shows it all to the game master as a [`Family`](crate::rules::family::Family).
+//! The decisions where the texts are silent are in `docs/rules/chess-wheel.md`.
+
+pub mod action;
+pub mod family;
+pub mod order;
+pub mod order_text;
+pub mod piece;
+pub mod resolve;
+pub mod space;
+pub mod state;
+
+use std::collections::BTreeMap;
+
+pub use action::BoardAction;
+pub use order::{read_message, InvalidMessage, LineError, Message, Move};
+pub use order_text::{parse_move, parse_piece, split_message, AddrText, MoveText, ParseError, ParseErrorKind};
+pub use piece::{reach, OutOfRange, Piece, START};
+pub use resolve::{resolve_moves, MoveResult, Outcome, Taken, WheelReport};
+pub use space::{Coords, Seat, Space, HUB_RANK};
+pub use state::{State, StateError};
+
+/// The variant: its id, name and the policy numbers of the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// `chess-wheel`.
+    pub id: String,
+    /// `Chess Wheel+`.
+    pub name: String,
+    /// Moves a player may make per cycle (each costs 1, succeeding or not).
+    pub movement_power: usize,
+    /// Fewest players.
+    pub min_players: usize,
+    /// Most players.
+    pub max_players: usize,
+}
+
+/// Chess Wheel+ with `options` (it takes none).
+///
+/// # Errors
+/// An unknown option, named.
+pub fn new(options: &BTreeMap<String, String>) -> Result<Variant, String> {
+    if let Some((k, v)) = options.iter().next() {
+        return Err(format!(
+            "Chess Wheel+ takes no options, so `{k}={v}` cannot be used; create the game without options"
+        ));
+    }
+    Ok(Variant {
+        id: "chess-wheel".into(),
+        name: "Chess Wheel+".into(),
+        movement_power: 3,
+        min_players: 2,
+        max_players: 12,
+    })
+}
+
+/// Each player's message read against the position: its moves, or why it is invalid.
+pub type Messages = Vec<(Seat, Result<Message, InvalidMessage>)>;
+
+impl Variant {
+    /// A new game for `players` (their names are their boards' names).
+    ///
+    /// # Errors
+    /// Too few or too many players, or names that cannot be board names.
+    pub fn start_state(&self, players: &[String]) -> Result<State, StateError> {
+        State::new(players, self.min_players, self.max_players)
+    }
+
+    /// Carries out a board action for `player` at any time of the cycle.
+    ///
+    /// # Errors
+    /// Why it is refused, for the player: not a player, the game is over,
+    /// already done this cycle, a board already exists (`create`), no board
+    /// or nothing to place (`populate`). A refused action is not used up.
+    pub fn act(&self, state: &State, player: &str, action: BoardAction) -> Result<(State, String), String> {
+        let seat = state.seat(player).ok_or_else(|| format!("{player} is not playing in this game"))?;
+        if let Some(w) = state.winner {
+            return Err(format!("the game is over: {} won", state.name(w)));
+        }
+        action::act(state, seat, action)
+    }
+
+    /// Reads `player`'s whole message.
+    ///
+    /// # Errors
+    /// [`InvalidMessage`]: the message is invalid as a whole (none of its moves run).
+    pub fn read(&self, state: &State, seat: Seat, text: &str) -> Result<Message, InvalidMessage> {
+        read_message(state, seat, text, self.movement_power)
+    }
+
+    /// Resolves a cycle: every valid message's moves together. The next
+    /// state starts the next cycle (board actions are available again) and
+    /// carries the winner, if the cycle decided one.
+    #[must_use]
+    pub fn resolve_cycle(&self, state: &State, messages: &Messages) -> (State, WheelReport) {
+        let mut moves = Vec::new();
+        let mut invalid = Vec::new();
+        let mut ordered: Vec<&(Seat, Result<Message, InvalidMessage>)> = messages.iter().collect();
+        ordered.sort_by_key(|(s, _)| *s);
+        for (seat, msg) in ordered {
+            match msg {
+                Ok(m) => {
+                    for (i, (text, mv)) in m.moves.iter().enumerate() {
+                        moves.push((*seat, i, text.clone(), *mv));
+                    }
+                }
+                Err(e) => invalid.push((*seat, e.summary())),
+            }
+        }
+        let (mut next, results, taken) = resolve_moves(state, &moves);
+        next.cycle = state.cycle.saturating_add(1);
+        next.created.clear();
+        next.populated.clear();
+        next.winner = state.winner.or_else(|| next.king_winner());
+        (next, WheelReport { cycle: state.cycle, moves: results, taken, invalid })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_refused() {
+        assert!(new(&BTreeMap::new()).is_ok());
+        let mut o = BTreeMap::new();
+        o.insert("power".to_string(), "4".to_string());
+        let e = new(&o).unwrap_err();
+        assert!(e.contains("`power=4`"), "{e}");
+    }
+}

@@ -1,0 +1,216 @@
+//! Runs Chess Wheel+ scenarios (`variant: chess-wheel`).
+//!
+//! Positions and orders name spaces with their board (`{Ann}e1`; rank 8 is
+//! the hub, so `{Ann}d8` and `{Bo}d8` are one space, listed as `d8`); a
+//! bare space in a position is on its owner's board. Each player's `orders`
+//! lines are the lines of their revealed message. `state` keys:
+//!
+//! - `players: Ann, Bo` (seat order; default: the powers named in the file)
+//! - `cycle: 3` (or `phase: cycle 3`; default 1)
+//! - `boards: Ann, Bo` (the standard boards that exist; default: every
+//!   player's; `boards: none` for none)
+//! - `created: Ann` / `populated: Ann` (board actions already taken this cycle)
+//! - `kings-created: Bo` (players who have created a king, besides those
+//!   owning one in the position)
+//! - `actions: Ann create, Bo populate` (board actions carried out, in
+//!   order, before the messages are read; each is reported like an order:
+//!   `Ann: create succeeds`, or `invalid: Bo: populate` when refused)
+//!
+//! With no `position`, every existing board holds the starting pieces.
+
+use std::collections::BTreeMap;
+
+use super::{split_list, InvalidResult, OrderResult, Report, Scenario, ScenarioError};
+use crate::rules::wheel::{
+    self, parse_piece, BoardAction, Messages, Piece, Seat, Space, State, Variant, WheelReport, START,
+};
+use crate::rules::Role;
+
+fn setup_error(message: String) -> ScenarioError {
+    ScenarioError { line: 0, message }
+}
+
+fn seat(state: &State, name: &str) -> Result<Seat, ScenarioError> {
+    state.seat(name).ok_or_else(|| {
+        setup_error(format!(
+            "`{name}` is not a player; the players are {} (set them with `players:` in `state`)",
+            state.players.join(", ")
+        ))
+    })
+}
+
+fn names(list: &str) -> Vec<String> {
+    if list.trim().eq_ignore_ascii_case("none") {
+        return Vec::new();
+    }
+    split_list(list).map(str::to_string).collect()
+}
+
+/// Reads `K {Ann}e1`, `{Bo}d8`, `P e2` or a bare `e2` (a pawn on the owner's board).
+fn piece(state: &State, owner: Seat, text: &str) -> Result<Piece, ScenarioError> {
+    let (role, at) = parse_piece(text).map_err(|e| setup_error(format!("piece `{text}`: {e}")))?;
+    let board = match &at.board {
+        Some(b) => seat(state, b)?,
+        None => owner,
+    };
+    let space = Space::on(board, at.coords.file, at.coords.rank)
+        .ok_or_else(|| setup_error(format!("piece `{text}`: no such space")))?;
+    Ok(Piece { owner, role: role.unwrap_or(Role::Pawn), space })
+}
+
+fn build_state(s: &Scenario) -> Result<(Variant, State), ScenarioError> {
+    let variant = wheel::new(&BTreeMap::new()).map_err(setup_error)?;
+    let mut players: Vec<String> = s.state_values("players").flat_map(names).collect();
+    if players.is_empty() {
+        let named = s.position.iter().flatten().map(|(p, _)| p).chain(s.orders.iter().map(|(p, _)| p));
+        for p in named {
+            if !players.iter().any(|q| q.eq_ignore_ascii_case(p)) {
+                players.push(p.clone());
+            }
+        }
+    }
+    let mut state = variant.start_state(&players).map_err(|e| setup_error(e.to_string()))?;
+    if let Some(p) = &s.phase {
+        let n = p.trim().to_ascii_lowercase();
+        let n = n.strip_prefix("cycle").unwrap_or(&n).trim();
+        state.cycle = n.parse().map_err(|_| setup_error(format!("phase `{p}`: write `cycle 3`")))?;
+    }
+    state.boards = state.seats().collect();
+    for (key, value) in &s.state {
+        let seats = |state: &State| names(value).iter().map(|n| seat(state, n)).collect::<Result<Vec<Seat>, _>>();
+        match key.as_str() {
+            "players" | "actions" => {}
+            "cycle" => {
+                state.cycle = value.trim().parse().map_err(|_| setup_error(format!("cycle `{value}`: write a number")))?;
+            }
+            "boards" => state.boards = seats(&state)?.into_iter().collect(),
+            "created" => state.created.extend(seats(&state)?),
+            "populated" => state.populated.extend(seats(&state)?),
+            "kings-created" | "kings_created" => state.kings_created.extend(seats(&state)?),
+            other => {
+                return Err(setup_error(format!(
+                    "`{other}:` is not a state key for chess-wheel; use players, cycle, boards, created, populated, kings-created or actions"
+                )))
+            }
+        }
+    }
+    match &s.position {
+        Some(list) => {
+            for (owner, text) in list {
+                let owner = seat(&state, owner)?;
+                let p = piece(&state, owner, text)?;
+                state.pieces.push(p);
+            }
+        }
+        None => {
+            for &b in &state.boards {
+                for &(role, file, rank) in &START {
+                    if let Some(space) = Space::on(b, file, rank) {
+                        state.pieces.push(Piece { owner: b, role, space });
+                    }
+                }
+            }
+        }
+    }
+    let king_owners: Vec<Seat> = state.pieces.iter().filter(|p| p.role == Role::King).map(|p| p.owner).collect();
+    state.kings_created.extend(king_owners);
+    let state = state.checked().map_err(|e| setup_error(e.to_string()))?;
+    Ok((variant, state))
+}
+
+/// A Chess Wheel+ scenario, adjudicated.
+#[derive(Debug, Clone)]
+pub struct Adjudication {
+    /// The variant.
+    pub variant: Variant,
+    /// The position the messages were read on (after the scenario's board actions).
+    pub before: State,
+    /// The position after the cycle.
+    pub after: State,
+    /// What the renderer draws.
+    pub wheel: WheelReport,
+    /// The textual report (what `scenario run` prints).
+    pub report: Report,
+}
+
+/// Runs a Chess Wheel+ scenario.
+pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
+    adjudicate(s).map(|a| a.report)
+}
+
+/// Adjudicates a Chess Wheel+ scenario, keeping the states and the report.
+///
+/// # Errors
+/// [`ScenarioError`] when the scenario cannot be set up (unknown player,
+/// bad piece, two pieces on a space, a malformed board action).
+pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
+    let (variant, mut state) = build_state(s)?;
+    let mut report = Report::default();
+    for list in s.state_values("actions") {
+        for item in split_list(list) {
+            let (who, what) = item
+                .rsplit_once(char::is_whitespace)
+                .ok_or_else(|| setup_error(format!("action `{item}`: write `Ann create` or `Ann populate`")))?;
+            let action = BoardAction::parse(what).map_err(setup_error)?;
+            let player = state.name(seat(&state, who.trim())?).to_string();
+            match variant.act(&state, &player, action) {
+                Ok((next, text)) => {
+                    state = next;
+                    report.orders.push(OrderResult {
+                        power: player,
+                        order: action.to_string(),
+                        result: "succeeds".into(),
+                        reason: text,
+                    });
+                }
+                Err(error) => report.invalid.push(InvalidResult { power: player, order: action.to_string(), error }),
+            }
+        }
+    }
+    report.phase = format!("Cycle {}", state.cycle);
+    // Each player's lines, in file order, make their message.
+    let mut lines: Vec<(Seat, Vec<String>)> = Vec::new();
+    for (power, order) in &s.orders {
+        let p = seat(&state, power)?;
+        match lines.iter_mut().find(|(q, _)| *q == p) {
+            Some((_, l)) => l.push(order.clone()),
+            None => lines.push((p, vec![order.clone()])),
+        }
+    }
+    let mut messages: Messages = Vec::new();
+    for (p, l) in &lines {
+        let read = variant.read(&state, *p, &l.join("\n"));
+        if let Err(inv) = &read {
+            for (i, text) in inv.moves.iter().enumerate() {
+                report.invalid.push(InvalidResult {
+                    power: state.name(*p).to_string(),
+                    order: text.clone(),
+                    error: inv.reason_for(i),
+                });
+            }
+        }
+        messages.push((*p, read));
+    }
+    let (next, wheel) = variant.resolve_cycle(&state, &messages);
+    for m in &wheel.moves {
+        report.orders.push(OrderResult {
+            power: state.name(m.player).to_string(),
+            order: m.text.clone(),
+            result: if m.outcome.succeeded() { "succeeds" } else { "fails" }.into(),
+            reason: m.outcome.reason(&state),
+        });
+    }
+    report.dislodged = wheel.taken.iter().map(|t| state.piece_text(t.piece)).collect();
+    for seat in next.seats() {
+        let pieces: Vec<String> = next.pieces_of(seat).map(|p| next.piece_text(p)).collect();
+        if !pieces.is_empty() {
+            report.after.insert(next.name(seat).to_string(), pieces);
+        }
+    }
+    report.next_phase = format!("Cycle {}", next.cycle);
+    report.outcome = match next.winner {
+        Some(w) => format!("{} wins", next.name(w)),
+        None => "ongoing".into(),
+    };
+    Ok(Adjudication { variant, before: state, after: next, wheel, report })
+}
