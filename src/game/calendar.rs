@@ -58,6 +58,34 @@ fn next_midnight(tz: Tz, now: i64, day: Weekday) -> i64 {
 }
 
 impl Settings {
+    /// How the game's phases are timed, in a sentence.
+    #[must_use]
+    pub fn timing(&self) -> String {
+        use super::format_duration as d;
+        match (&self.cycle, self.hashed) {
+            (Cycle::Phases, false) => {
+                format!("Movement phases last {}, adjustments {}.", d(self.movement_secs), d(self.adjustment_secs))
+            }
+            (Cycle::Phases, true) => format!(
+                "Each phase has a commit window of {} ({} for adjustments), then a reveal window of {}.",
+                d(self.movement_secs),
+                d(self.adjustment_secs),
+                d(self.reveal_secs)
+            ),
+            (Cycle::Weekly, _) => format!(
+                "A weekly cycle in {}: move (commitments) Monday to Wednesday, resolve (reveals) Thursday to Saturday, replenish on Sunday.",
+                self.timezone
+            ),
+            (Cycle::Scaled { secs }, _) => format!(
+                "A {} cycle: move (commitments) {}, resolve (reveals) {}, replenish {}.",
+                d(*secs),
+                d(secs * 3 / 7),
+                d(secs * 3 / 7),
+                d(secs / 7)
+            ),
+        }
+    }
+
     fn tz(&self) -> Tz {
         parse_timezone(&self.timezone).unwrap_or(Tz::UTC)
     }

@@ -25,6 +25,7 @@ Commands (the same words as the slash commands):
   commit <sha256>         hashed games: commit the SHA-256 of your orders (commit window)
   reveal <text>           hashed games: reveal the exact text you committed (reveal window)
   hash <text>             the SHA-256 of a text (shows the text to the bot)
+  board create | board populate                                  (Chess Wheel+: once per cycle each)
   proposal submit <text> | vote <number> yes|no | proposals     (Chess Wheel+)
   draw yes|no             secret draw vote
   concede                 concede the game (the last power standing wins)
@@ -219,6 +220,7 @@ impl Service {
             ["commit", hash] => self.commit(channel, caller, hash),
             ["commit", ..] => Err(GameError::Invalid("write `commit <sha256 hex>`: 64 hex digits".into())),
             ["hash", ..] => Ok(vec![Reply::private(hash_reply(&rest_after(1)))]),
+            ["board", _, ..] => self.board_action(channel, caller, &rest_after(1)),
             ["proposal", "submit", _, ..] => self.propose(channel, caller, &rest_after(2)),
             ["proposal", "enact", n, _, ..] => one(self.enact(channel, caller, number(n)?, &rest_after(3))),
             ["proposals"] | ["proposal", "list"] => one(self.proposal_list(channel)),

@@ -196,7 +196,17 @@ impl Service {
         let orders = self.store.read(|c| Ok::<_, GameError>(store::orders(c, live.game.id, row.seq, None)?))?;
         // The image is drawn again from the stored position and orders: resolution is deterministic.
         let r = position.resolve(&by_power(&orders));
-        let hashed = self.store.read(|c| Self::hashed_history(c, live.game.id, row.seq))?;
+        let hashed = self.store.read(|c| {
+            let mut t = Self::hashed_history(c, live.game.id, row.seq)?;
+            let actions = store::board_actions(c, live.game.id, row.seq)?;
+            if !actions.is_empty() {
+                t += "\nBoard actions:";
+                for (power, action, result, at) in actions {
+                    t += &format!("\n  {power} `{action}` at <t:{at}>: {result}");
+                }
+            }
+            Ok::<_, GameError>(t)
+        })?;
         let mut reply = Reply::public(format!("**{}**\n{}{hashed}", record.phase, record.summary));
         let slug = super::slug(&record.phase);
         reply.images.push(Image::new(&format!("{slug}-orders"), &position, Some(&r.report), &live.settings, "orders"));

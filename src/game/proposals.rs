@@ -32,9 +32,14 @@ fn voting_window(seq: i64, stage: Stage) -> (i64, Stage) {
     }
 }
 
-fn describe(p: &Proposal) -> String {
+/// The name of phase `seq`, or "the next phase" if it has not opened yet.
+fn phase_name(c: &rusqlite::Connection, game: i64, seq: i64) -> Result<String, GameError> {
+    Ok(store::phase(c, game, seq)?.map_or_else(|| "the next phase".to_string(), |r| r.name))
+}
+
+fn describe(p: &Proposal, phase: &str) -> String {
     let state = match (p.open, p.tally, &p.enacted) {
-        (true, _, _) => format!("vote in the {} of phase {}", window_name(p.vote_stage), p.vote_seq),
+        (true, _, _) => format!("vote in the {} of {phase}", window_name(p.vote_stage)),
         (false, Some((y, n)), None) => {
             format!("{} ({y} for, {n} against)", if y > n { "popular" } else { "not popular" })
         }
@@ -100,9 +105,9 @@ impl Service {
             }
             if (p.vote_seq, p.vote_stage) != (row.seq, row.stage) {
                 return Err(GameError::State(format!(
-                    "the vote on proposal #{number} runs in the {} of phase {}, not now",
+                    "the vote on proposal #{number} runs in the {} of {}, not now",
                     window_name(p.vote_stage),
-                    p.vote_seq
+                    phase_name(c, live.game.id, p.vote_seq)?
                 )));
             }
             store::set_vote(c, p.id, &name, yes, now)?;
@@ -151,7 +156,11 @@ impl Service {
             if all.is_empty() {
                 return Ok(Reply::public("No proposals yet: `proposal submit <text>`."));
             }
-            Ok(Reply::public(format!("Proposals:\n{}", all.iter().map(describe).collect::<Vec<_>>().join("\n"))))
+            let mut lines = Vec::new();
+            for p in &all {
+                lines.push(describe(p, &phase_name(c, live.game.id, p.vote_seq)?));
+            }
+            Ok(Reply::public(format!("Proposals:\n{}", lines.join("\n"))))
         })
     }
 

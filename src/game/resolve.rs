@@ -72,15 +72,20 @@ impl Service {
             } else {
                 players.iter().filter(|(p, _)| draw.contains(p)).map(|(_, u)| u.clone()).collect()
             };
-            Ok::<_, GameError>(Some((settings, position, r, record, deadline, lapsed, votes)))
+            Ok::<_, GameError>(Some((settings, position, r, record, deadline, lapsed, votes, stage)))
         })?;
-        let Some((settings, position, r, record, deadline, lapsed, votes)) = done else {
+        let Some((settings, position, r, record, deadline, lapsed, votes, stage)) = done else {
             return Ok(Vec::new());
         };
         let mut text = format!("**{} resolved** ({why}).\n{}", record.phase, record.summary);
         match (&record.outcome, deadline) {
             (GameResult::Ongoing, Some(d)) => {
-                text += &format!("\nNext: {}, due in {}.", r.next.phase().name, format_duration(d - now));
+                let when = match stage {
+                    crate::store::Stage::Wait => "its move phase opens in",
+                    crate::store::Stage::Commit => "commitments due in",
+                    _ => "due in",
+                };
+                text += &format!("\nNext: {}, {when} {}.", r.next.phase().name, format_duration(d - now));
             }
             (outcome, _) => text += &format!("\n**Game over: {outcome}.**"),
         }

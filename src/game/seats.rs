@@ -56,11 +56,11 @@ impl Service {
             )
         };
         Ok(Reply::public(format!(
-            "A game of {} is forming.{options} {who}; {} starts it with `game start`. Movement phases last {}, adjustments {}.",
+            "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}",
             kind.name(),
             caller.name,
-            format_duration(settings.movement_secs),
-            format_duration(settings.adjustment_secs)
+            settings.timing(),
+            if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" }
         )))
     }
 
@@ -118,7 +118,19 @@ impl Service {
                     if players.len() >= max {
                         return Err(GameError::State(format!("the game is full ({max} players)")));
                     }
-                    let name = power.map_or(caller.user.as_str(), str::trim).to_string();
+                    let name = match power {
+                        Some(p) => p.trim().to_string(),
+                        // The board takes the player's name, as letters, digits and underscores.
+                        None => {
+                            let n: String = caller
+                                .name
+                                .chars()
+                                .filter(|c| c.is_alphanumeric() || *c == '_')
+                                .take(32)
+                                .collect();
+                            if n.is_empty() { format!("player{}", players.len() + 1) } else { n }
+                        }
+                    };
                     if name.is_empty() || name.len() > 32 || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
                         return Err(GameError::Invalid(format!(
                             "`{name}` cannot name a board: use 1 to 32 letters, digits or underscores"
@@ -213,10 +225,10 @@ impl Service {
                 )
             } else if live.settings.hashed {
                 format!(
-                    "The game begins: {}. Orders are hashed: commit the SHA-256 of your orders with `commit <hash>` within {}, then reveal the exact text with `reveal <text>` in the reveal window that follows ({}).{cd}",
+                    "The game begins: {}. Orders are hashed: commit the SHA-256 of your orders with `commit <hash>` within {}, then reveal the exact text with `reveal <text>` in the reveal window that follows. {}{cd}",
                     phase.name,
                     format_duration(deadline - self.now()),
-                    format_duration(live.settings.reveal_secs)
+                    live.settings.timing()
                 )
             } else {
                 format!(

@@ -15,6 +15,7 @@ use crate::rules::dip::{self, DipReport, DipState};
 use crate::rules::diplomat::{self, DiplomatReport, DiplomatState};
 use crate::rules::family::{Family, GameResult, PhaseInfo, Resolution, Seats, SlotOrder, Submission};
 use crate::rules::simul::{self, SimulReport, SimulState};
+use crate::rules::wheel::{self, WheelReport};
 
 /// A variant the service offers: id, display name, one line about it, and
 /// the options `game create` takes for it.
@@ -83,6 +84,15 @@ pub const OFFERS: &[Offer] = &[
         weekly: false,
         proposals: false,
     },
+    Offer {
+        id: "chess-wheel",
+        name: "Chess Wheel+",
+        about: "2 to 12 players; a board per player joined at a shared rank, three moves a week, hashed orders, proposals",
+        options: &["cycle=weekly|<duration, e.g. 7h>", "timezone=UTC"],
+        always_hashed: true,
+        weekly: true,
+        proposals: true,
+    },
 ];
 
 /// Every variant id, comma-separated (for messages).
@@ -106,6 +116,8 @@ pub enum Game {
     Simul(Arc<simul::Variant>),
     /// Diplomat Chess.
     Diplomat(Arc<diplomat::Variant>),
+    /// Chess Wheel+.
+    Wheel(Arc<wheel::Variant>),
 }
 
 /// A game and a state of it.
@@ -132,6 +144,13 @@ pub enum Position {
         /// The state.
         s: DiplomatState,
     },
+    /// Chess Wheel+.
+    Wheel {
+        /// The variant.
+        v: Arc<wheel::Variant>,
+        /// The state.
+        s: wheel::State,
+    },
 }
 
 /// What a resolved phase hands the renderer, by family.
@@ -143,6 +162,8 @@ pub enum Report {
     Simul(Box<SimulReport>),
     /// Diplomat Chess.
     Diplomat(Box<DiplomatReport>),
+    /// Chess Wheel+.
+    Wheel(Box<WheelReport>),
 }
 
 /// The stored form of a state (versioned).
@@ -172,6 +193,11 @@ macro_rules! each {
                 let $wrap = |s| Position::Diplomat { v: $v.clone(), s };
                 $body
             }
+            Position::Wheel { v: $v, s: $s } => {
+                #[allow(unused_variables)]
+                let $wrap = |s| Position::Wheel { v: $v.clone(), s };
+                $body
+            }
         }
     };
 }
@@ -183,6 +209,7 @@ macro_rules! each_game {
             Game::Dip($v) => $body,
             Game::Simul($v) => $body,
             Game::Diplomat($v) => $body,
+            Game::Wheel($v) => $body,
         }
     };
 }
@@ -208,6 +235,7 @@ impl Game {
             }
             "diplomacy-chess" => simul::Variant::new(options).map(|v| Game::Simul(Arc::new(v))),
             "diplomat-chess" => diplomat::Variant::new(options).map(|v| Game::Diplomat(Arc::new(v))),
+            "chess-wheel" => wheel::new(options).map(|v| Game::Wheel(Arc::new(v))),
             other => Err(format!("variant `{other}` is not available")),
         }
     }
@@ -251,6 +279,7 @@ impl Game {
             Game::Dip(v) => Position::Dip { v: v.clone(), s: v.start(powers)? },
             Game::Simul(v) => Position::Simul { v: v.clone(), s: v.start(powers)? },
             Game::Diplomat(v) => Position::Diplomat { v: v.clone(), s: v.start(powers)? },
+            Game::Wheel(v) => Position::Wheel { v: v.clone(), s: v.start(powers)? },
         })
     }
 
@@ -267,6 +296,7 @@ impl Game {
             Game::Diplomat(v) => {
                 Position::Diplomat { v: v.clone(), s: serde_json::from_str::<Stored<DiplomatState>>(json)?.state }
             }
+            Game::Wheel(v) => Position::Wheel { v: v.clone(), s: serde_json::from_str::<Stored<wheel::State>>(json)?.state },
         })
     }
 }
@@ -371,6 +401,24 @@ impl Position {
                 crate::render::diplomat::draw(v, s, Some(r), style, caption)
             }
             (Position::Diplomat { v, s }, _) => crate::render::diplomat::draw(v, s, None, style, caption),
+            (Position::Wheel { v, s }, Some(Report::Wheel(r))) => crate::render::wheel::draw(v, s, Some(r), style, caption),
+            (Position::Wheel { v, s }, _) => crate::render::wheel::draw(v, s, None, style, caption),
+        }
+    }
+
+    /// An action that changes the position outside the orders (Chess
+    /// Wheel+'s `create` and `populate`): the new position and what happened.
+    ///
+    /// # Errors
+    /// The game has no such actions, or this one is not allowed now (said for the player).
+    pub fn act(&self, power: &str, text: &str) -> Result<(Position, String), String> {
+        match self {
+            Position::Wheel { v, s } => {
+                let action: wheel::BoardAction = text.parse()?;
+                let (next, said) = v.act(s, power, action)?;
+                Ok((Position::Wheel { v: v.clone(), s: next }, said))
+            }
+            _ => Err("this game has no board actions".into()),
         }
     }
 }
@@ -384,6 +432,12 @@ impl From<DipReport> for Report {
 impl From<SimulReport> for Report {
     fn from(r: SimulReport) -> Report {
         Report::Simul(Box::new(r))
+    }
+}
+
+impl From<WheelReport> for Report {
+    fn from(r: WheelReport) -> Report {
+        Report::Wheel(Box::new(r))
     }
 }
 

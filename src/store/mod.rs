@@ -54,6 +54,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0005_hashed_orders.sql"),
     include_str!("../../migrations/0006_proposals.sql"),
     include_str!("../../migrations/0007_missed_turns.sql"),
+    include_str!("../../migrations/0008_board_actions.sql"),
 ];
 
 /// A game's lifecycle.

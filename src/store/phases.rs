@@ -169,3 +169,49 @@ pub fn next_wake(c: &Connection, now: i64, ahead: i64) -> Result<Option<i64>, St
         |r| r.get(0),
     )?)
 }
+
+/// Replaces an open phase's position (an action taken during the phase changed it).
+///
+/// # Errors
+/// Database errors.
+pub fn set_phase_state(c: &Connection, game: i64, seq: i64, state: &str) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE phases SET state = ?3 WHERE game_id = ?1 AND seq = ?2 AND status = 'open'",
+        params![game, seq, state],
+    )?;
+    Ok(())
+}
+
+/// Records a board action and what came of it.
+///
+/// # Errors
+/// Database errors.
+#[allow(clippy::too_many_arguments)]
+pub fn add_board_action(
+    c: &Connection,
+    game: i64,
+    seq: i64,
+    power: &str,
+    user: &str,
+    action: &str,
+    result: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO board_actions (game_id, seq, power, user_id, action, result, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![game, seq, power, user, action, result, now],
+    )?;
+    Ok(())
+}
+
+/// The board actions of a phase: (power, action, result, time).
+///
+/// # Errors
+/// Database errors.
+pub fn board_actions(c: &Connection, game: i64, seq: i64) -> Result<Vec<(String, String, String, i64)>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT power, action, result, at FROM board_actions WHERE game_id = ?1 AND seq = ?2 ORDER BY id",
+    )?;
+    let rows = st.query_map(params![game, seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

@@ -7,6 +7,7 @@ mod hashed;
 mod info;
 mod orders;
 mod play;
+mod wheel;
 
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
@@ -30,6 +31,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play::unready(),
         play::draw(),
         play::concede(),
+        wheel::board(),
+        wheel::proposal(),
+        wheel::vote(),
         info::help(),
         info::variants(),
     ]

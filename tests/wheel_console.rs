@@ -1,0 +1,109 @@
+//! Chess Wheel+ through the `play` console: three players, board actions,
+//! a whole cycle of hashed commits and reveals, proposals and votes.
+
+use std::path::PathBuf;
+
+use chessdip::console::Console;
+use chessdip::game::hashed::sha256_hex;
+
+fn console(name: &str) -> (Console, PathBuf) {
+    let d = std::env::temp_dir().join(format!("chessdip-wheel-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    let c = Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console").without_images();
+    (c, d)
+}
+
+#[test]
+fn three_players_through_a_whole_cycle_with_hashed_orders() {
+    let (mut c, dir) = console("cycle");
+    let out = c.line("gm game create chess-wheel cycle=7h");
+    assert!(out.contains("A 7h cycle: move (commitments) 3h, resolve (reveals) 3h, replenish 1h"), "{out}");
+    for p in ["ann", "bo", "cy"] {
+        assert!(c.line(&format!("{p} join")).contains(&format!("joins as {p}")));
+    }
+    assert!(c.line("gm game start").contains("Cycle 1"));
+
+    // Board actions: once per cycle each.
+    for p in ["ann", "bo", "cy"] {
+        assert!(c.line(&format!("{p} board create")).contains("Created your standard board"));
+        assert!(c.line(&format!("{p} board populate")).contains("Placed 16 pieces"));
+    }
+    assert!(c.line("ann board populate").contains("[private to ann]"), "a second populate is refused privately");
+    assert!(c.line("ann orders Q d1 - d8").contains("hashed orders"), "plain orders are refused");
+
+    // Ann's queen goes up to the hub; Bo moves a pawn (and plans a take on the hub next cycle); Cy sends too many moves.
+    let ann = "# salt 81f2\nQ {ann}d1 - d8";
+    let bo = "{bo}e2 - {bo}e3";
+    let cy = "{cy}a2 - {cy}a3\n{cy}b2 - {cy}b3\n{cy}c2 - {cy}c3\n{cy}d2 - {cy}d3";
+    for (p, text) in [("ann", ann), ("bo", bo), ("cy", cy)] {
+        let r = c.line(&format!("{p} commit {}", sha256_hex(text)));
+        assert!(r.contains(&format!("[public] {p} committed")), "{r}");
+    }
+    let closed = c.line("advance 3h");
+    assert!(closed.contains("commit window of Cycle 1 has closed") && closed.contains("committed: ann, bo, cy"), "{closed}");
+
+    // Reveals: multi-line texts from files (byte for byte), one line inline.
+    let ann_file = dir.join("ann.txt");
+    std::fs::write(&ann_file, ann).expect("write");
+    assert!(c.line(&format!("ann reveal-file {}", ann_file.display())).contains("ann's reveal matches"));
+    assert!(c.line(&format!("bo reveal {bo}")).contains("bo's reveal matches"));
+    let cy_file = dir.join("cy.txt");
+    std::fs::write(&cy_file, cy).expect("write");
+    let r = c.line(&format!("cy reveal-file {}", cy_file.display()));
+    assert!(r.contains("cy's reveal matches"), "the hash matches even though the message is invalid: {r}");
+    assert!(r.contains("movement power"), "and the player is told why none of its moves will run: {r}");
+
+    // Every commitment revealed: the cycle resolves.
+    assert!(r.contains("Cycle 1 resolved"), "{r}");
+    assert!(r.contains("Q {ann}d1 - d8") && r.contains("(moved)"), "{r}");
+    let status = c.line("gm game status");
+    assert!(status.contains("Cycle 2"), "{status}");
+    assert!(status.contains("cy (cy): board: {cy}"), "{status}");
+
+    // The next cycle starts with the replenish pause: no commitments yet.
+    let early = c.line(&format!("ann commit {}", sha256_hex("x")));
+    assert!(early.contains("has not opened yet"), "{early}");
+    assert!(c.line("advance 1h").contains("The move phase of Cycle 2 is open"));
+    let history = c.line("gm history Cycle 1");
+    assert!(history.contains("Commitments:") && history.contains("Board actions:"), "{history}");
+}
+
+#[test]
+fn proposals_are_voted_in_the_other_half_of_the_cycle_and_enacted_by_a_moderator() {
+    let (mut c, _) = console("proposals");
+    c.line("gm game create chess-wheel cycle=7h");
+    for p in ["ann", "bo", "cy"] {
+        c.line(&format!("{p} join"));
+    }
+    c.line("gm game start");
+    let p = c.line("ann proposal submit Knights may jump between boards");
+    assert!(p.contains("Proposal #1 by ann") && p.contains("resolve phase of Cycle 1"), "{p}");
+    assert!(c.line("bo vote 1 yes").contains("not now"), "the vote has not opened");
+    let opened = c.line("advance 3h");
+    assert!(opened.contains("Voting is open on proposal #1"), "{opened}");
+    assert!(c.line("ann vote 1 yes").contains("votes for"));
+    assert!(c.line("bo vote 1 no").contains("votes against"));
+    assert!(c.line("bo vote 1 yes").contains("votes for"), "a vote may change");
+    assert!(c.line("cy vote 1 no").contains("votes against"));
+    assert!(c.line("eve vote 1 yes").contains("not playing"));
+    // The resolve phase ends: the result is announced.
+    let closed = c.line("advance 3h");
+    assert!(closed.contains("The vote on proposal #1") && closed.contains("is popular, 2 for and 1 against"), "{closed}");
+    assert!(c.line("ann proposal enact 1 done").contains("only a moderator"));
+    assert!(c.line("gm proposal enact 1 knights now leap across the hub").contains("Proposal #1"));
+    let list = c.line("gm proposals");
+    assert!(list.contains("enacted: knights now leap across the hub"), "{list}");
+    assert!(c.line("gm game create chesspolitik2").contains("already has a game"));
+}
+
+#[test]
+fn other_games_have_no_proposals_or_board_actions() {
+    let (mut c, _) = console("none");
+    c.line("gm game create chesspolitik2");
+    c.line("a join France");
+    c.line("b join England");
+    c.line("gm game start");
+    assert!(c.line("a proposal submit x").contains("has no proposals"));
+    assert!(c.line("a board create").contains("no board actions"));
+}
