@@ -41,7 +41,10 @@ fn three_players_through_a_whole_cycle_with_hashed_orders() {
         assert!(r.contains(&format!("[public] {p} committed")), "{r}");
     }
     let closed = c.line("advance 3h");
-    assert!(closed.contains("commit window of Cycle 1 has closed") && closed.contains("committed: ann, bo, cy"), "{closed}");
+    assert!(
+        closed.contains("commit window of Cycle 1 has closed") && closed.contains("committed: ann, bo, cy"),
+        "{closed}"
+    );
 
     // Reveals: multi-line texts from files (byte for byte), one line inline.
     let ann_file = dir.join("ann.txt");
@@ -89,7 +92,10 @@ fn proposals_are_voted_in_the_other_half_of_the_cycle_and_enacted_by_a_moderator
     assert!(c.line("eve vote 1 yes").contains("not playing"));
     // The resolve phase ends: the result is announced.
     let closed = c.line("advance 3h");
-    assert!(closed.contains("The vote on proposal #1") && closed.contains("is popular, 2 for and 1 against"), "{closed}");
+    assert!(
+        closed.contains("The vote on proposal #1") && closed.contains("is popular, 2 for and 1 against"),
+        "{closed}"
+    );
     assert!(c.line("ann proposal enact 1 done").contains("only a moderator"));
     assert!(c.line("gm proposal enact 1 knights now leap across the hub").contains("Proposal #1"));
     let list = c.line("gm proposals");

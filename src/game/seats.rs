@@ -122,13 +122,13 @@ impl Service {
                         Some(p) => p.trim().to_string(),
                         // The board takes the player's name, as letters, digits and underscores.
                         None => {
-                            let n: String = caller
-                                .name
-                                .chars()
-                                .filter(|c| c.is_alphanumeric() || *c == '_')
-                                .take(32)
-                                .collect();
-                            if n.is_empty() { format!("player{}", players.len() + 1) } else { n }
+                            let n: String =
+                                caller.name.chars().filter(|c| c.is_alphanumeric() || *c == '_').take(32).collect();
+                            if n.is_empty() {
+                                format!("player{}", players.len() + 1)
+                            } else {
+                                n
+                            }
                         }
                     };
                     if name.is_empty() || name.len() > 32 || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {

@@ -87,7 +87,8 @@ pub const OFFERS: &[Offer] = &[
     Offer {
         id: "chess-wheel",
         name: "Chess Wheel+",
-        about: "2 to 12 players; a board per player joined at a shared rank, three moves a week, hashed orders, proposals",
+        about:
+            "2 to 12 players; a board per player joined at a shared rank, three moves a week, hashed orders, proposals",
         options: &["cycle=weekly|<duration, e.g. 7h>", "timezone=UTC"],
         always_hashed: true,
         weekly: true,
@@ -296,7 +297,9 @@ impl Game {
             Game::Diplomat(v) => {
                 Position::Diplomat { v: v.clone(), s: serde_json::from_str::<Stored<DiplomatState>>(json)?.state }
             }
-            Game::Wheel(v) => Position::Wheel { v: v.clone(), s: serde_json::from_str::<Stored<wheel::State>>(json)?.state },
+            Game::Wheel(v) => {
+                Position::Wheel { v: v.clone(), s: serde_json::from_str::<Stored<wheel::State>>(json)?.state }
+            }
         })
     }
 }
@@ -401,7 +404,9 @@ impl Position {
                 crate::render::diplomat::draw(v, s, Some(r), style, caption)
             }
             (Position::Diplomat { v, s }, _) => crate::render::diplomat::draw(v, s, None, style, caption),
-            (Position::Wheel { v, s }, Some(Report::Wheel(r))) => crate::render::wheel::draw(v, s, Some(r), style, caption),
+            (Position::Wheel { v, s }, Some(Report::Wheel(r))) => {
+                crate::render::wheel::draw(v, s, Some(r), style, caption)
+            }
             (Position::Wheel { v, s }, _) => crate::render::wheel::draw(v, s, None, style, caption),
         }
     }

@@ -36,7 +36,11 @@ fn kind(letter: &str) -> Result<Kind, ScenarioError> {
     }
 }
 
-fn build(s: &Scenario) -> Result<(Variant, DiplomatState), ScenarioError> {
+/// The variant (with the scenario's `suborn` option) and the position the scenario sets up.
+///
+/// # Errors
+/// [`ScenarioError`] for an unknown side, piece, option or a bad `moves` list.
+pub fn setup(s: &Scenario) -> Result<(Variant, DiplomatState), ScenarioError> {
     let mut rule = SubornRule::Convert;
     let mut setup = match &s.position {
         None => Setup::start(),
@@ -118,7 +122,7 @@ fn outcome_text(state: &DiplomatState) -> String {
 
 /// Runs a Diplomat Chess scenario.
 pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
-    let (v, state) = build(s)?;
+    let (v, state) = setup(s)?;
     let mut report = Report { phase: state.phase_name(), ..Report::default() };
     let mut played = None;
     for (side, text) in &s.orders {

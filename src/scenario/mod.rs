@@ -6,7 +6,7 @@
 
 mod check;
 pub mod dip;
-mod diplomat;
+pub mod diplomat;
 pub mod simul;
 pub mod wheel;
 
