@@ -284,8 +284,16 @@ impl Service {
                 }
                 phases.push(serde_json::json!({"phase": row.name, "open": row.open, "state": state, "orders": orders, "report": report, "commitments": commitments, "reveals": reveals}));
             }
+            let proposals: Vec<serde_json::Value> = store::proposals(c, game.id)?
+                .into_iter()
+                .map(|p| {
+                    serde_json::json!({"number": p.number, "by": p.power, "text": p.text, "submitted_at": p.submitted_at,
+                        "open": p.open, "for": p.tally.map(|t| t.0), "against": p.tally.map(|t| t.1), "enacted": p.enacted})
+                })
+                .collect();
             let v = serde_json::json!({
                 "format": 1,
+                "proposals": proposals,
                 "variant": game.variant,
                 "channel": game.channel,
                 "status": format!("{:?}", game.status).to_lowercase(),

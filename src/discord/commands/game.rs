@@ -85,6 +85,7 @@ async fn create(
     let base = Settings {
         movement_secs: i64::from(config.movement_hours.max(1)) * 3600,
         adjustment_secs: i64::from(config.adjustment_hours.max(1)) * 3600,
+        timezone: config.timezone.clone(),
         ..Settings::default()
     };
     let mut words: Vec<String> = Vec::new();
