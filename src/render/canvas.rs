@@ -89,6 +89,11 @@ pub struct Line {
     pub dash: Option<(f32, f32)>,
 }
 
+/// The dark halo of light pieces.
+const INK_TONE: Rgba = Rgba::rgb(0x22, 0x22, 0x22);
+/// The light halo of dark pieces.
+const PAPER_TONE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
+
 /// The drawing surface.
 #[derive(Debug)]
 pub struct Canvas {
@@ -228,6 +233,31 @@ impl Canvas {
             self.stroke(&path, line);
         }
         self.pixmap.fill_path(&path, &fill.paint(), FillRule::EvenOdd, Transform::identity(), None);
+    }
+
+    /// A chess piece from its (outline, solid) glyph pair: a light piece is
+    /// the solid glyph in `body` under the outline glyph in `lines`; a dark
+    /// piece is the solid glyph with the outline's inner lines in a light
+    /// tone. A halo of `halo` pixels in the opposite tone sets it off any square.
+    #[allow(clippy::too_many_arguments)]
+    pub fn chess_piece(
+        &mut self,
+        (outline, solid): (char, char),
+        light: bool,
+        (cx, cy): (f32, f32),
+        size: f32,
+        (body, lines): (Rgba, Rgba),
+        halo: f32,
+        alpha: u8,
+    ) {
+        let ring = Line { colour: if light { INK_TONE } else { PAPER_TONE }.alpha(alpha), width: halo, dash: None };
+        self.glyph(solid, cx, cy, size, body.alpha(alpha), Some(&ring));
+        if light {
+            self.glyph(outline, cx, cy, size, lines.alpha(alpha), None);
+        } else {
+            self.glyph(outline, cx, cy, size * 0.999, lines.alpha(alpha / 3 * 2), None);
+            self.glyph(solid, cx, cy, size * 0.84, body.alpha(alpha), None);
+        }
     }
 
     fn fill(&mut self, path: &Path, colour: Rgba) {

@@ -278,16 +278,7 @@ fn piece(
         Side::White => (WHITE.mix(accent, 0.12), INK),
         Side::Black => (Rgba::rgb(0x1E, 0x1E, 0x22).mix(accent, 0.18), Rgba::rgb(0xF4, 0xF4, 0xF4).mix(accent, 0.2)),
     };
-    let halo =
-        Line { colour: if def.side == Side::White { INK } else { WHITE }.alpha(alpha), width: l.sq * 0.03, dash: None };
-    cv.glyph(solid, cx, gy, size, body.alpha(alpha), Some(&halo));
-    if def.side == Side::White {
-        cv.glyph(outline, cx, gy, size, lines.alpha(alpha), None);
-    } else {
-        // Dark pieces: the solid glyph, with the outline glyph's inner lines in a light tone.
-        cv.glyph(outline, cx, gy, size * 0.999, lines.alpha(alpha / 3 * 2), None);
-        cv.glyph(solid, cx, gy, size * 0.84, body.alpha(alpha), None);
-    }
+    cv.chess_piece((outline, solid), def.side == Side::White, (cx, gy), size, (body, lines), l.sq * 0.03, alpha);
 }
 
 /// A point `d` pixels from `a` towards `b`.

@@ -335,16 +335,7 @@ fn piece_at(cv: &mut Canvas, x: f32, y: f32, size: f32, p: Piece, alpha: u8) {
         diplomat(cv, x, y, size, body, lines, alpha);
         return;
     }
-    let (outline, solid) = glyphs(p.kind);
-    let halo =
-        Line { colour: if white { INK } else { WHITE }.alpha(alpha), width: (size * 0.045).max(1.2), dash: None };
-    cv.glyph(solid, x, y, size, body.alpha(alpha), Some(&halo));
-    if white {
-        cv.glyph(outline, x, y, size, lines.alpha(alpha), None);
-    } else {
-        cv.glyph(outline, x, y, size * 0.999, lines.alpha(alpha / 3 * 2), None);
-        cv.glyph(solid, x, y, size * 0.84, body.alpha(alpha), None);
-    }
+    cv.chess_piece(glyphs(p.kind), white, (x, y), size, (body, lines), (size * 0.045).max(1.2), alpha);
 }
 
 /// The diplomat: a round head on a broad foot, like the other pieces'

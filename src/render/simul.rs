@@ -214,20 +214,11 @@ fn piece(cv: &mut Canvas, l: &Layout, s: Square, p: Piece, alpha: u8) {
     let (cx, cy) = l.centre(s);
     let (outline, solid) = glyphs(p.role);
     let size = l.sq * 0.8;
-    match p.side {
-        Side::White => {
-            let halo = Line { colour: INK.alpha(alpha), width: l.sq * 0.03, dash: None };
-            cv.glyph(solid, cx, cy, size, WHITE.alpha(alpha), Some(&halo));
-            cv.glyph(outline, cx, cy, size, INK.alpha(alpha), None);
-        }
-        Side::Black => {
-            let body = Rgba::rgb(0x1E, 0x1E, 0x22);
-            let halo = Line { colour: WHITE.alpha(alpha), width: l.sq * 0.03, dash: None };
-            cv.glyph(solid, cx, cy, size, body.alpha(alpha), Some(&halo));
-            cv.glyph(outline, cx, cy, size * 0.999, Rgba::rgb(0xD8, 0xD8, 0xD8).alpha(alpha / 3 * 2), None);
-            cv.glyph(solid, cx, cy, size * 0.84, body.alpha(alpha), None);
-        }
-    }
+    let (light, colours) = match p.side {
+        Side::White => (true, (WHITE, INK)),
+        Side::Black => (false, (Rgba::rgb(0x1E, 0x1E, 0x22), Rgba::rgb(0xD8, 0xD8, 0xD8))),
+    };
+    cv.chess_piece((outline, solid), light, (cx, cy), size, colours, l.sq * 0.03, alpha);
 }
 
 /// A point `d` pixels from `a` towards `b`.
