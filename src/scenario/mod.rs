@@ -273,6 +273,11 @@ pub struct Report {
     pub orders: Vec<OrderResult>,
     /// Pieces removed this phase (`P e5`), by their square before the phase.
     pub dislodged: Vec<String>,
+    /// Other names of the same removed pieces, parallel to `dislodged`, that an
+    /// expectation may use instead (Diplomacy Chess: `N c6`, where a piece that
+    /// moved was taken).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dislodged_at: Vec<String>,
     /// Rejected orders.
     pub invalid: Vec<InvalidResult>,
     /// Pieces removed by the civil-disorder rule (adjustment phases).

@@ -165,6 +165,7 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
         })
         .collect();
     report.dislodged = turn.captures.iter().map(|c| format!("{} {}", c.piece.role.char(), c.origin)).collect();
+    report.dislodged_at = turn.captures.iter().map(|c| format!("{} {}", c.piece.role.char(), c.at)).collect();
     let mut after: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (sq, p) in next.position.pieces() {
         after.entry(side_name(p.side).to_string()).or_default().push(format!("{} {sq}", p.role.char()));
