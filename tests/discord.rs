@@ -283,6 +283,42 @@ async fn hashed_commit_is_posted_publicly_and_reveal_is_checked() {
     bot.stop().await;
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn a_turn_based_move_by_direct_message_is_resolved_in_the_channel() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("diplomat");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    let n = fake.requests().len();
+    let id = fake.command(GM, "gm", CHANNEL, &["game", "create"], &[("variant", json!("diplomat-chess"))], false);
+    fake.wait_for(n, 20, callback_of(&id)).await;
+    for (user, name, power) in [(ALICE, "alice", "White"), (BOB, "bob", "Black")] {
+        let n = fake.requests().len();
+        let id = fake.command(user, name, CHANNEL, &["join"], &[("power", json!(power))], false);
+        fake.wait_for(n, 20, callback_of(&id)).await;
+    }
+    let n = fake.requests().len();
+    let id = fake.command(GM, "gm", CHANNEL, &["game", "start"], &[], false);
+    fake.wait_for(n, 20, callback_of(&id)).await;
+
+    // Black may not move first: told privately in the DM.
+    let n = fake.requests().len();
+    fake.direct_message(BOB, "bob", "k3");
+    let r = fake.wait_for(n, 20, |r| r.method == "POST" && r.path.starts_with("/channels/9")).await;
+    assert!(r.content().contains("it is not your move"), "{}", r.content());
+
+    // White's move by DM: acknowledged in the DM, resolved publicly in the game's channel with the board.
+    let n = fake.requests().len();
+    fake.direct_message(ALICE, "alice", "d3");
+    let dm = fake.wait_for(n, 20, |r| r.method == "POST" && r.path.starts_with("/channels/9")).await;
+    assert!(dm.content().contains("Accepted for White: d3"), "{}", dm.content());
+    let post = fake.wait_for(n, 20, channel_post).await;
+    assert!(post.content().contains("Move 1 (White) resolved"), "{}", post.content());
+    assert_eq!(post.pngs().len(), 2);
+    bot.stop().await;
+}
+
 #[test]
 fn the_command_tree_is_valid_for_discord() {
     let payload = chessdip::discord::registration().expect("payload");
