@@ -205,7 +205,7 @@ fn render(
         }
         _ => {
             let a = scenario::dip::adjudicate(&s).with_context(context)?;
-            chessdip::render::adjudication(&a, stage, style)
+            a.draw(stage, style)
         }
     };
     let png = canvas.png()?;

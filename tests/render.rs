@@ -6,7 +6,7 @@ mod gen;
 
 use chessdip::render::canvas::{Canvas, Rgba};
 use chessdip::render::dip::{self as rdip, Overlay};
-use chessdip::render::{self, Stage, Style};
+use chessdip::render::{Stage, Style};
 use chessdip::rules::dip::{self, Variant};
 use chessdip::rules::Square;
 use chessdip::scenario::{dip::adjudicate, Scenario};
@@ -18,7 +18,7 @@ fn sq(s: &str) -> Square {
 fn image(text: &str, stage: Stage) -> (Variant, Canvas) {
     let s = Scenario::parse(text, "test").expect("scenario");
     let a = adjudicate(&s).expect("adjudicates");
-    let c = render::adjudication(&a, stage, &Style::default());
+    let c = a.draw(stage, &Style::default());
     (a.variant, c)
 }
 

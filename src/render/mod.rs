@@ -14,8 +14,6 @@ pub mod diplomat;
 pub mod simul;
 pub mod wheel;
 
-use crate::scenario::dip::{Adjudication, PhaseResult};
-
 /// Order colours.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
@@ -71,19 +69,5 @@ impl std::str::FromStr for Stage {
             "result" => Ok(Stage::Result),
             _ => Err(format!("unknown stage `{s}`: use orders or result")),
         }
-    }
-}
-
-/// Draws one image of an adjudicated phase.
-#[must_use]
-pub fn adjudication(a: &Adjudication, stage: Stage, style: &Style) -> canvas::Canvas {
-    match (stage, &a.phase) {
-        (Stage::Orders, PhaseResult::Movement { report, orders }) => {
-            dip::draw(&a.variant, &a.before, dip::Overlay::Movement(&report.resolution, orders), style, "orders")
-        }
-        (Stage::Orders, PhaseResult::Adjustment { orders, report }) => {
-            dip::draw(&a.variant, &a.before, dip::Overlay::Adjustment(orders, report), style, "adjustments")
-        }
-        (Stage::Result, _) => dip::draw(&a.variant, &a.after, dip::Overlay::None, style, "position"),
     }
 }

@@ -281,3 +281,22 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
         })
     }
 }
+
+impl Adjudication {
+    /// Draws one image of the adjudicated phase: the orders and outcomes on
+    /// the old position, or the new position.
+    #[must_use]
+    pub fn draw(&self, stage: crate::render::Stage, style: &crate::render::Style) -> crate::render::canvas::Canvas {
+        use crate::render::dip::{draw, Overlay};
+        use crate::render::Stage;
+        match (stage, &self.phase) {
+            (Stage::Orders, PhaseResult::Movement { report, orders }) => {
+                draw(&self.variant, &self.before, Overlay::Movement(&report.resolution, orders), style, "orders")
+            }
+            (Stage::Orders, PhaseResult::Adjustment { orders, report }) => {
+                draw(&self.variant, &self.before, Overlay::Adjustment(orders, report), style, "adjustments")
+            }
+            (Stage::Result, _) => draw(&self.variant, &self.after, Overlay::None, style, "position"),
+        }
+    }
+}
