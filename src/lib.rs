@@ -1,8 +1,14 @@
-//! chessdip: the game master for chess/Diplomacy hybrids.
+//! chessdip: the game master for chess/Diplomacy hybrids (Chess Dip,
+//! Chesspolitik, Diplomacy Chess, Diplomat Chess, Chess Wheel+).
 //!
-//! Layers (each depends only on the ones above it): [`rules`] (pure game
-//! logic), [`scenario`] (adjudication test files over the rules), and
-//! [`config`] (settings from `config.toml` and `CHESSDIP_*` variables).
+//! Layers, each depending only on the ones before it (see
+//! `../shared/ARCHITECTURE.md`): [`rules`] (pure game logic, one module per
+//! game family behind [`rules::family::Family`]), [`render`] (board images),
+//! [`game`] (the game master: who may do what, phases, deadlines, orders,
+//! history), [`store`] (SQLite), and the front ends: `discord` (the bot,
+//! behind the default `discord` feature) and [`console`] (`chessdip play`).
+//! [`scenario`] runs adjudication test files over the rules; [`config`]
+//! reads `config.toml` and `CHESSDIP_*` variables.
 #![forbid(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 
