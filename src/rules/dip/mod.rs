@@ -1,7 +1,7 @@
 //! The Diplomacy-style games on chessboards: Chesspolitik (and Chess Dip).
 //!
 //! Pure: no I/O, no async, no Discord or SQL. Text goes in through
-//! [`order_text::parse`], is checked by [`order::validate_movement`] or
+//! [`order_text::parse`], is checked by [`validate::validate_movement`] or
 //! [`adjust::validate_adjustment`], and phases are resolved by
 //! [`phase::apply_movement`] and [`adjust::apply_adjustments`].
 

@@ -1,4 +1,4 @@
-//! Validated orders: [`OrderText`] + position -> [`Order`] or [`IllegalOrder`].
+//! Validated orders: [`OrderText`](super::OrderText) + position -> [`Order`] or [`IllegalOrder`].
 //!
 //! Vocabulary (after godip): an order that cannot be read is *invalid*
 //! ([`super::order_text::ParseError`]); one that is read but not allowed in

@@ -18,8 +18,8 @@
 //! the backup rule settles the cycle (convoys in a paradox fail, Szykman;
 //! circular movement succeeds).
 //!
-//! [`Ctx`] is the immutable context (the order graph and its indexes);
-//! [`Resolver`] the small mutable state (bounds, results, who reads whom).
+//! `Ctx` is the immutable context (the order graph and its indexes);
+//! `Resolver` the small mutable state (bounds, results, who reads whom).
 //! Outcomes explain themselves ([`Outcome`]) so replies and images can say why.
 
 use serde::Serialize;
