@@ -82,7 +82,9 @@ impl Service {
             let prev = store::phase(c, game.id, game.phase_seq - 1)?
                 .ok_or_else(|| GameError::State("no previous phase".into()))?;
             let position = decode(&kind, &prev)?;
-            let deadline = self.deadline_for(&settings, &position);
+            // A hashed phase reopens for reveals (its commitments stand).
+            let deadline =
+                if settings.hashed { settings.reveal_deadline(now) } else { self.deadline_for(&settings, &position) };
             store::reopen_previous(c, game.id, game.phase_seq, Some(deadline))?;
             if game.status == GameStatus::Ended {
                 store::set_status(c, game.id, GameStatus::Active, None)?;
