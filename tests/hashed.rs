@@ -195,3 +195,18 @@ fn plain_games_refuse_commitments_and_hash_helps() {
     let h = run("alice", "hash K c1 - c2");
     assert!(h.contains(&sha256_hex("K c1 - c2")) && h.contains("shows the text to the bot"), "{h}");
 }
+
+#[test]
+fn a_rolled_back_hashed_phase_reopens_for_reveals_with_its_commitments() {
+    let dir = temp_dir("rollback");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    hashed_game(&service);
+    service.commit("c", &Caller::player("alice"), &sha256_hex(ALICE)).expect("commit");
+    service.force("c", &Caller::player("gm"), None).expect("reveal window");
+    service.reveal("c", &Caller::player("alice"), ALICE).expect("reveal resolves");
+    let r = text(&service.command("c", "g", &Caller::player("gm"), "game rollback"));
+    assert!(r.contains("Spring 1401 is open again") && r.contains("12h"), "the reveal window's length: {r}");
+    let status = text(&service.command("c", "g", &Caller::player("bob"), "game status"));
+    assert!(status.contains("Reveal window") && status.contains("France (alice): 3 centers, 3 pieces [revealed]"), "{status}");
+}
