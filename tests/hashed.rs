@@ -208,5 +208,8 @@ fn a_rolled_back_hashed_phase_reopens_for_reveals_with_its_commitments() {
     let r = text(&service.command("c", "g", &Caller::player("gm"), "game rollback"));
     assert!(r.contains("Spring 1401 is open again") && r.contains("12h"), "the reveal window's length: {r}");
     let status = text(&service.command("c", "g", &Caller::player("bob"), "game status"));
-    assert!(status.contains("Reveal window") && status.contains("France (alice): 3 centers, 3 pieces [revealed]"), "{status}");
+    assert!(
+        status.contains("Reveal window") && status.contains("France (alice): 3 centers, 3 pieces [revealed]"),
+        "{status}"
+    );
 }

@@ -8,6 +8,7 @@ use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::dip::glyphs;
 use super::{Palette, Style};
 use crate::rules::simul::board::side_name;
+use crate::rules::simul::Fate;
 use crate::rules::simul::{Mode, Piece, Position, SimulReport, SimulState, Variant};
 use crate::rules::{Side, Square};
 
@@ -236,25 +237,39 @@ fn shifted(a: (f32, f32), b: (f32, f32), off: f32) -> ((f32, f32), (f32, f32)) {
     ((a.0 + px, a.1 + py), (b.0 + px, b.1 + py))
 }
 
+/// The square a failed move was stopped on, when the resolver names one.
+fn fate_square(f: &Fate) -> Option<Square> {
+    match *f {
+        Fate::Blocked { at }
+        | Fate::Met { at, .. }
+        | Fate::EqualRank { at, .. }
+        | Fate::TakenBy { at, .. }
+        | Fate::MetReturning { at, .. } => Some(at),
+        _ => None,
+    }
+}
+
 fn arrows(cv: &mut Canvas, l: &Layout, c: &Colours, r: &SimulReport) {
     let w = l.sq;
     let progressive = r.mode != Mode::Basic;
-    // Each tried move as (side, from, to, ok, step): castling adds the rook's.
-    let mut shafts: Vec<(Side, Square, Square, bool, usize)> = Vec::new();
+    // Each tried move as (side, from, to, ok, step, where it was stopped):
+    // castling adds the rook's.
+    let mut shafts: Vec<(Side, Square, Square, bool, usize, Option<Square>)> = Vec::new();
     for m in &r.moves {
         let Some(mv) = m.tried else { continue };
-        shafts.push((m.side, mv.from, mv.to, m.succeeded, m.slot));
+        let stopped = m.fate.as_ref().and_then(fate_square).filter(|&sq| sq != mv.to);
+        shafts.push((m.side, mv.from, mv.to, m.succeeded, m.slot, stopped));
         if let Some((rf, path)) = mv.rook_path() {
             if let Some(last) = path.last() {
-                shafts.push((m.side, rf, *last, m.succeeded, m.slot));
+                shafts.push((m.side, rf, *last, m.succeeded, m.slot, None));
             }
         }
     }
-    for &(side, from, to, ok, slot) in &shafts {
+    for &(side, from, to, ok, slot, stopped) in &shafts {
         let colour = if side == Side::White { c.white } else { c.black };
         let (a, b) = (l.centre(from), l.centre(to));
         // Moves along one line in opposite directions: each to its right.
-        let opposed = shafts.iter().any(|&(_, f2, t2, _, _)| (f2, t2) != (from, to) && opposed(from, to, f2, t2));
+        let opposed = shafts.iter().any(|&(_, f2, t2, _, _, _)| (f2, t2) != (from, to) && opposed(from, to, f2, t2));
         let (a, b) = if opposed { shifted(a, b, w * 0.13) } else { (a, b) };
         let (a, b) = (towards(a, b, w * 0.3), towards(b, a, w * 0.2));
         let alpha = if ok { 255 } else { 130 };
@@ -283,7 +298,8 @@ fn arrows(cv: &mut Canvas, l: &Layout, c: &Colours, r: &SimulReport) {
             cv.text(&slot.to_string(), a.0, a.1 + t * 0.55, t * 1.5, Face::Bold, Align::Centre, ink.alpha(alpha));
         }
         if !ok {
-            let m = towards(b, a, w * 0.4);
+            // The mark stands where the move was stopped (a meeting, an obstacle), else by its head.
+            let m = stopped.map_or_else(|| towards(b, a, w * 0.4), |sq| l.centre(sq));
             cv.disc(m.0, m.1, w * 0.13, WHITE.alpha(230));
             cv.cross(m.0, m.1, w * 0.08, &Line { colour: c.failed, width: w * 0.04, dash: None });
         }
