@@ -270,6 +270,24 @@ impl Family for Variant {
         parts.join(", ")
     }
 
+    fn suggest(&self, state: &DiplomatState, power: &str, partial: &str, max: usize) -> Vec<String> {
+        if state.outcome.is_some() || !state.to_move().name().eq_ignore_ascii_case(power.trim()) {
+            return Vec::new();
+        }
+        let want: String = partial.chars().filter(|c| !c.is_whitespace()).collect();
+        let mut out: Vec<String> = state
+            .position
+            .legal_moves(self)
+            .into_iter()
+            .map(|mv| state.position.notation(self, mv))
+            .filter(|n| n.starts_with(&want) || n.to_lowercase().starts_with(&want.to_lowercase()))
+            .collect();
+        out.sort();
+        out.dedup();
+        out.truncate(max);
+        out
+    }
+
     fn order_help(&self) -> String {
         let mut t = String::from(
             "Diplomat Chess: send one move when it is your turn (cells a1..n3, crown 1 outside, and 4 for the centre).\n  \

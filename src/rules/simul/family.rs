@@ -236,6 +236,24 @@ impl Family for Variant {
         parts.join(", ")
     }
 
+    fn suggest(&self, state: &SimulState, power: &str, partial: &str, max: usize) -> Vec<String> {
+        let Some(side) = side_of(power) else { return Vec::new() };
+        if state.end.is_some() {
+            return Vec::new();
+        }
+        // Coordinates (`g1f3`) for the moves legal in the turn's position, as orders may be written.
+        let want = partial.trim().to_lowercase().replace(['-', ' '], "");
+        let mut out: Vec<String> = super::movegen::legal_moves(&state.position, side, super::movegen::Rules::Orders)
+            .iter()
+            .map(super::movegen::Move::coords)
+            .filter(|c| c.starts_with(&want))
+            .collect();
+        out.sort();
+        out.dedup();
+        out.truncate(max);
+        out
+    }
+
     fn order_help(&self) -> String {
         let mode_line = match self.mode {
             Mode::Basic => "Basic mode: one move a turn; both players' moves run at the same time.".to_string(),
