@@ -79,6 +79,10 @@ impl Service {
             if !row.open || !phase.resolve_on_submit {
                 return Ok(None);
             }
+            // Someone else already handled this deadline (the claim is the deadline moving on).
+            if !row.deadline.is_some_and(|d| d <= now) || g.status != store::GameStatus::Active {
+                return Ok(Some(Vec::new()));
+            }
             let orders = store::orders(c, game, seq, None)?;
             let seated = store::players(c, game)?;
             let late: Vec<String> = phase
