@@ -75,6 +75,8 @@ fn diplomat_chess_forfeits_after_missed_turns() {
         &mut c,
         &["gm game create diplomat-chess movement=1h forfeit-after=2", "w join White", "b join Black", "gm game start"],
     );
+    let forced = c.line("gm game force");
+    assert!(forced.contains("White has not moved, and a turn cannot be skipped"), "{forced}");
     let first = c.line("advance 61m");
     assert!(first.contains("White missed the deadline for Move 1 (White) (1 of 2"), "{first}");
     // Moving resets the count.

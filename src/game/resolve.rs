@@ -120,7 +120,19 @@ impl Service {
         let (game, seq, commit) = self.store.read(|c| {
             let live = Self::live(c, channel)?;
             Self::require_moderator(&live.game, caller, "force a phase")?;
-            let (row, _) = Self::current_phase(c, &live)?;
+            let (row, position) = Self::current_phase(c, &live)?;
+            let phase = position.phase();
+            if phase.resolve_on_submit && row.stage == crate::store::Stage::Orders {
+                // A turn-based game resolves as soon as the move is in: there is nothing to force but a skipped turn.
+                let orders = store::orders(c, live.game.id, row.seq, None)?;
+                let waiting: Vec<&String> = phase.owing.iter().filter(|p| !orders.iter().any(|o| &o.power == *p)).collect();
+                if !waiting.is_empty() {
+                    return Err(GameError::State(format!(
+                        "{} has not moved, and a turn cannot be skipped: give more time with `game extend`, replace the player with `game assign`, or end the game",
+                        waiting.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(", ")
+                    )));
+                }
+            }
             if let Some(want) = expected {
                 if !row.name.eq_ignore_ascii_case(want.trim()) {
                     return Err(GameError::State(format!(
