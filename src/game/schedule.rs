@@ -80,7 +80,7 @@ impl Service {
                 return Ok(None);
             }
             // Someone else already handled this deadline (the claim is the deadline moving on).
-            if !row.deadline.is_some_and(|d| d <= now) || g.status != store::GameStatus::Active {
+            if row.deadline.is_none_or(|d| d > now) || g.status != store::GameStatus::Active {
                 return Ok(Some(Vec::new()));
             }
             let orders = store::orders(c, game, seq, None)?;
