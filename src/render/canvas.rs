@@ -89,6 +89,23 @@ pub struct Line {
     pub dash: Option<(f32, f32)>,
 }
 
+/// A point `d` pixels from `a` towards `b`.
+#[must_use]
+pub fn towards(a: (f32, f32), b: (f32, f32), d: f32) -> (f32, f32) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    (a.0 + dx / len * d, a.1 + dy / len * d)
+}
+
+/// `a` and `b` moved sideways by `off` pixels (to the right of a-to-b).
+#[must_use]
+pub fn shifted(a: (f32, f32), b: (f32, f32), off: f32) -> ((f32, f32), (f32, f32)) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (px, py) = (-dy / len * off, dx / len * off);
+    ((a.0 + px, a.1 + py), (b.0 + px, b.1 + py))
+}
+
 /// The dark halo of light pieces.
 const INK_TONE: Rgba = Rgba::rgb(0x22, 0x22, 0x22);
 /// The light halo of dark pieces.

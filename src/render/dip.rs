@@ -2,6 +2,7 @@
 //! Chesspolitik): the position, the centers and their owners, the orders
 //! with their outcomes, Winter's builds, disbands and promotions.
 
+use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::{Palette, Style};
 use crate::rules::dip::{
@@ -279,20 +280,6 @@ fn piece(
         Side::Black => (Rgba::rgb(0x1E, 0x1E, 0x22).mix(accent, 0.18), Rgba::rgb(0xF4, 0xF4, 0xF4).mix(accent, 0.2)),
     };
     cv.chess_piece((outline, solid), def.side == Side::White, (cx, gy), size, (body, lines), l.sq * 0.03, alpha);
-}
-
-/// A point `d` pixels from `a` towards `b`.
-fn towards(a: (f32, f32), b: (f32, f32), d: f32) -> (f32, f32) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-    (a.0 + dx / len * d, a.1 + dy / len * d)
-}
-
-fn shifted(a: (f32, f32), b: (f32, f32), off: f32) -> ((f32, f32), (f32, f32)) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-    let (px, py) = (-dy / len * off, dx / len * off);
-    ((a.0 + px, a.1 + py), (b.0 + px, b.1 + py))
 }
 
 /// Whether two moves lie on one line, point opposite ways and overlap.

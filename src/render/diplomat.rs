@@ -5,6 +5,7 @@
 
 use std::f32::consts::PI;
 
+use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::{Palette, Style};
 use crate::rules::diplomat::{
@@ -410,12 +411,6 @@ fn last_move(cv: &mut Canvas, l: &Layout, c: &Colours, variant: &Variant, r: &Di
         }
         _ => {}
     }
-}
-
-fn towards(a: (f32, f32), b: (f32, f32), d: f32) -> (f32, f32) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-    (a.0 + dx / len * d, a.1 + dy / len * d)
 }
 
 /// Lines through `pts`, the last segment an arrow stopping `shorten` short of the end.

@@ -4,6 +4,7 @@
 //! crossed, taken pieces crossed out, a king in check on a red square, and
 //! the moves with their outcomes listed under the board.
 
+use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::dip::glyphs;
 use super::{Palette, Style};
@@ -220,21 +221,6 @@ fn piece(cv: &mut Canvas, l: &Layout, s: Square, p: Piece, alpha: u8) {
         Side::Black => (false, (Rgba::rgb(0x1E, 0x1E, 0x22), Rgba::rgb(0xD8, 0xD8, 0xD8))),
     };
     cv.chess_piece((outline, solid), light, (cx, cy), size, colours, l.sq * 0.03, alpha);
-}
-
-/// A point `d` pixels from `a` towards `b`.
-fn towards(a: (f32, f32), b: (f32, f32), d: f32) -> (f32, f32) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-    (a.0 + dx / len * d, a.1 + dy / len * d)
-}
-
-/// `a` and `b` moved sideways by `off` pixels (to the right of a-to-b).
-fn shifted(a: (f32, f32), b: (f32, f32), off: f32) -> ((f32, f32), (f32, f32)) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-    let (px, py) = (-dy / len * off, dx / len * off);
-    ((a.0 + px, a.1 + py), (b.0 + px, b.1 + py))
 }
 
 /// The square a failed move was stopped on, when the resolver names one.

@@ -6,6 +6,7 @@
 //! initials; the last cycle's moves are arrows, failed ones crossed, taken
 //! pieces struck out.
 
+use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::{Palette, Style};
 use crate::rules::wheel::{Piece, Seat, Space, State, Variant, WheelReport, HUB_RANK};
@@ -384,13 +385,6 @@ fn piece(cv: &mut Canvas, l: &Layout, codes: &[String], p: Piece, alpha: u8) {
     cv.glyph(solid, cx, gy, size, accent.alpha(alpha), Some(&halo));
     let lines = if accent.luminance() < 0.4 { Rgba::rgb(0xF0, 0xF0, 0xF0) } else { INK };
     cv.glyph(outline, cx, gy, size, lines.alpha(alpha), None);
-}
-
-/// A point `d` pixels from `a` towards `b`.
-fn towards(a: (f32, f32), b: (f32, f32), d: f32) -> (f32, f32) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-    (a.0 + dx / len * d, a.1 + dy / len * d)
 }
 
 fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport) {
