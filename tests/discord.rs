@@ -75,6 +75,28 @@ fn channel_post(r: &Request) -> bool {
     r.method == "POST" && r.path == format!("/channels/{CHANNEL}/messages")
 }
 
+/// Sends a slash command and waits for the interaction's answer.
+async fn ask(
+    fake: &FakeDiscord,
+    user: (u64, &str),
+    path: &[&str],
+    options: &[(&str, serde_json::Value)],
+    manage_channels: bool,
+) -> Request {
+    let n = fake.requests().len();
+    let id = fake.command(user.0, user.1, CHANNEL, path, options, manage_channels);
+    fake.wait_for(n, 20, callback_of(&id)).await
+}
+
+/// Creates a game of `variant` (with `options`), seats `players` and starts it.
+async fn game_with(fake: &FakeDiscord, options: &[(&str, serde_json::Value)], players: [(u64, &str, &str); 2]) {
+    ask(fake, (GM, "gm"), &["game", "create"], options, false).await;
+    for (user, name, power) in players {
+        ask(fake, (user, name), &["join"], &[("power", json!(power))], false).await;
+    }
+    ask(fake, (GM, "gm"), &["game", "start"], &[], false).await;
+}
+
 /// Creates a 2-player game (gm creates, alice France, bob England) and starts it.
 async fn two_player_game(fake: &FakeDiscord, deadline: &str) {
     let n = fake.requests().len();
@@ -95,9 +117,7 @@ async fn two_player_game(fake: &FakeDiscord, deadline: &str) {
         let r = fake.wait_for(n, 20, callback_of(&id)).await;
         assert!(r.content().contains(&format!("joins as {power}")), "{}", r.content());
     }
-    let n = fake.requests().len();
-    let id = fake.command(GM, "gm", CHANNEL, &["game", "start"], &[], false);
-    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    let r = ask(&fake, (GM, "gm"), &["game", "start"], &[], false).await;
     assert!(r.content().contains("The game begins"), "{}", r.content());
     assert_eq!(r.pngs().len(), 1, "the start position is attached");
 }
@@ -140,16 +160,12 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
     assert!(r.content().contains("Accepted for England: K d6 - d5"), "{}", r.content());
 
     // A non-moderator may not force.
-    let n = fake.requests().len();
-    let id = fake.command(ALICE, "alice", CHANNEL, &["game", "force"], &[], false);
-    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    let r = ask(&fake, (ALICE, "alice"), &["game", "force"], &[], false).await;
     assert!(r.ephemeral());
     assert!(r.content().contains("only a moderator"), "{}", r.content());
 
     // Someone with Manage Channels may: the result is posted with both images.
-    let n = fake.requests().len();
-    let id = fake.command(4_000_000_000_000_299, "mod", CHANNEL, &["game", "force"], &[], true);
-    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    let r = ask(&fake, (4_000_000_000_000_299, "mod"), &["game", "force"], &[], true).await;
     assert!(!r.ephemeral(), "the result is public");
     let text = r.content();
     assert!(text.contains("Spring 1401 resolved"), "{text}");
@@ -159,9 +175,7 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
     assert!(embeds[0]["image"]["url"].as_str().is_some_and(|u| u.starts_with("attachment://")));
 
     // Status carries the deadline as a Discord timestamp.
-    let n = fake.requests().len();
-    let id = fake.command(ALICE, "alice", CHANNEL, &["game", "status"], &[], false);
-    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    let r = ask(&fake, (ALICE, "alice"), &["game", "status"], &[], false).await;
     assert!(r.content().contains("Fall 1401") && r.content().contains("<t:"), "{}", r.content());
     bot.stop().await;
 }
@@ -174,9 +188,7 @@ async fn a_deadline_passing_is_resolved_and_posted_once() {
     let bot = Bot::start(config(&fake, &db), service);
     fake.wait_identified(1, 30).await;
     two_player_game(&fake, "48h").await;
-    let n = fake.requests().len();
-    let id = fake.command(ALICE, "alice", CHANNEL, &["orders", "submit"], &[("text", json!("K c1 - c2"))], false);
-    fake.wait_for(n, 20, callback_of(&id)).await;
+    ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))], false).await;
 
     // Let 49 hours pass on the bot's clock.
     let n = fake.requests().len();
@@ -208,9 +220,7 @@ async fn a_restarted_bot_catches_up_on_a_deadline_that_passed_while_it_was_down(
     let bot = Bot::start(config(&fake, &db), service);
     fake.wait_identified(1, 30).await;
     two_player_game(&fake, "1h").await;
-    let n = fake.requests().len();
-    let id = fake.command(ALICE, "alice", CHANNEL, &["orders", "submit"], &[("text", json!("K c1 - c2"))], false);
-    fake.wait_for(n, 20, callback_of(&id)).await;
+    ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))], false).await;
     bot.stop().await;
     let n = fake.requests().len();
 
@@ -231,54 +241,29 @@ async fn hashed_commit_is_posted_publicly_and_reveal_is_checked() {
     let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
     let bot = Bot::start(config(&fake, &db), service);
     fake.wait_identified(1, 30).await;
-    let n = fake.requests().len();
-    let id = fake.command(
-        GM,
-        "gm",
-        CHANNEL,
-        &["game", "create"],
-        &[("variant", json!("chesspolitik2")), ("hashed", json!(true))],
-        false,
-    );
-    fake.wait_for(n, 20, callback_of(&id)).await;
-    for (user, name, power) in [(ALICE, "alice", "France"), (BOB, "bob", "England")] {
-        let n = fake.requests().len();
-        let id = fake.command(user, name, CHANNEL, &["join"], &[("power", json!(power))], false);
-        fake.wait_for(n, 20, callback_of(&id)).await;
-    }
-    let n = fake.requests().len();
-    let id = fake.command(GM, "gm", CHANNEL, &["game", "start"], &[], false);
-    fake.wait_for(n, 20, callback_of(&id)).await;
+    let players = [(ALICE, "alice", "France"), (BOB, "bob", "England")];
+    game_with(&fake, &[("variant", json!("chesspolitik2")), ("hashed", json!(true))], players).await;
 
     // Plain orders are refused privately.
-    let n = fake.requests().len();
-    let id = fake.command(ALICE, "alice", CHANNEL, &["orders", "submit"], &[("text", json!("K c1 - c2"))], false);
-    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    let r = ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))], false).await;
     assert!(r.ephemeral() && r.content().contains("hashed orders"), "{}", r.content());
 
     // A commitment: acknowledged privately, posted publicly in the channel.
     let hash = chessdip::game::hashed::sha256_hex("K c1 - c2");
     let n = fake.requests().len();
-    let id = fake.command(ALICE, "alice", CHANNEL, &["commit"], &[("hash", json!(hash))], false);
-    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    let r = ask(&fake, (ALICE, "alice"), &["commit"], &[("hash", json!(hash))], false).await;
     assert!(r.ephemeral() && r.content().contains("Commitment recorded"), "{}", r.content());
     let post = fake.wait_for(n, 20, channel_post).await;
     assert!(post.content().contains("France committed") && post.content().contains(&hash), "{}", post.content());
 
     // Revealing too early is refused privately.
-    let n = fake.requests().len();
-    let id = fake.command(ALICE, "alice", CHANNEL, &["reveal"], &[("text", json!("K c1 - c2"))], false);
-    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    let r = ask(&fake, (ALICE, "alice"), &["reveal"], &[("text", json!("K c1 - c2"))], false).await;
     assert!(r.ephemeral() && r.content().contains("not open yet"), "{}", r.content());
 
     // The moderator closes the commit window; the reveal matches.
-    let n = fake.requests().len();
-    let id = fake.command(GM, "gm", CHANNEL, &["game", "force"], &[], false);
-    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    let r = ask(&fake, (GM, "gm"), &["game", "force"], &[], false).await;
     assert!(r.content().contains("commit window of Spring 1401 has closed"), "{}", r.content());
-    let n = fake.requests().len();
-    let id = fake.command(ALICE, "alice", CHANNEL, &["reveal"], &[("text", json!("K c1 - c2"))], false);
-    let r = fake.wait_for(n, 20, callback_of(&id)).await;
+    let r = ask(&fake, (ALICE, "alice"), &["reveal"], &[("text", json!("K c1 - c2"))], false).await;
     assert!(r.ephemeral() && r.content().contains("Accepted for France: K c1 - c2"), "{}", r.content());
     bot.stop().await;
 }
@@ -290,17 +275,8 @@ async fn a_turn_based_move_by_direct_message_is_resolved_in_the_channel() {
     let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
     let bot = Bot::start(config(&fake, &db), service);
     fake.wait_identified(1, 30).await;
-    let n = fake.requests().len();
-    let id = fake.command(GM, "gm", CHANNEL, &["game", "create"], &[("variant", json!("diplomat-chess"))], false);
-    fake.wait_for(n, 20, callback_of(&id)).await;
-    for (user, name, power) in [(ALICE, "alice", "White"), (BOB, "bob", "Black")] {
-        let n = fake.requests().len();
-        let id = fake.command(user, name, CHANNEL, &["join"], &[("power", json!(power))], false);
-        fake.wait_for(n, 20, callback_of(&id)).await;
-    }
-    let n = fake.requests().len();
-    let id = fake.command(GM, "gm", CHANNEL, &["game", "start"], &[], false);
-    fake.wait_for(n, 20, callback_of(&id)).await;
+    let players = [(ALICE, "alice", "White"), (BOB, "bob", "Black")];
+    game_with(&fake, &[("variant", json!("diplomat-chess"))], players).await;
 
     // Black may not move first: told privately in the DM.
     let n = fake.requests().len();
