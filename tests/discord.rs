@@ -117,7 +117,7 @@ async fn two_player_game(fake: &FakeDiscord, deadline: &str) {
         let r = fake.wait_for(n, 20, callback_of(&id)).await;
         assert!(r.content().contains(&format!("joins as {power}")), "{}", r.content());
     }
-    let r = ask(&fake, (GM, "gm"), &["game", "start"], &[], false).await;
+    let r = ask(fake, (GM, "gm"), &["game", "start"], &[], false).await;
     assert!(r.content().contains("The game begins"), "{}", r.content());
     assert_eq!(r.pngs().len(), 1, "the start position is attached");
 }
