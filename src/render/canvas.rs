@@ -268,12 +268,35 @@ impl Canvas {
         alpha: u8,
     ) {
         let ring = Line { colour: if light { INK_TONE } else { PAPER_TONE }.alpha(alpha), width: halo, dash: None };
-        self.glyph(solid, cx, cy, size, body.alpha(alpha), Some(&ring));
+        // The body is the solid glyph's silhouette (its holes filled), and the
+        // halo runs round the silhouette only, not round the inner details.
+        self.silhouette(solid, cx, cy, size, body.alpha(alpha), &ring);
         if light {
             self.glyph(outline, cx, cy, size, lines.alpha(alpha), None);
         } else {
             self.glyph(outline, cx, cy, size * 0.999, lines.alpha(alpha / 3 * 2), None);
             self.glyph(solid, cx, cy, size * 0.84, body.alpha(alpha), None);
+        }
+    }
+
+    /// Fills the outer contours of glyph `c` (its holes filled in), with a line round them.
+    fn silhouette(&mut self, c: char, cx: f32, cy: f32, size: f32, fill: Rgba, line: &Line) {
+        let f = font(Face::Regular);
+        let Some(o) = f.outline(f.glyph_id(c)) else { return };
+        let scale = size / f.units_per_em().unwrap_or(2048.0);
+        let (bx, by) = ((o.bounds.min.x + o.bounds.max.x) / 2.0, (o.bounds.min.y + o.bounds.max.y) / 2.0);
+        let map = |x: f32, y: f32| (cx + (x - bx) * scale, cy - (y - by) * scale);
+        let contours: Vec<Path> = contours(&o.curves).iter().filter_map(|cs| outline_path(cs, map)).collect();
+        let inside = |a: &tiny_skia::Rect, b: &tiny_skia::Rect| {
+            a.left() >= b.left() && a.right() <= b.right() && a.top() >= b.top() && a.bottom() <= b.bottom() && a != b
+        };
+        for (i, path) in contours.iter().enumerate() {
+            let outer =
+                !contours.iter().enumerate().any(|(j, other)| j != i && inside(&path.bounds(), &other.bounds()));
+            if outer {
+                self.stroke(path, line);
+                self.fill(path, fill);
+            }
         }
     }
 
@@ -375,6 +398,30 @@ fn outline_path(curves: &[OutlineCurve], map: impl Fn(f32, f32) -> (f32, f32)) -
     let mut pb = PathBuilder::new();
     append_curves(&mut pb, curves, map);
     pb.finish()
+}
+
+/// A glyph's segments, split into contours (a segment that does not continue
+/// the previous one starts a new contour).
+fn contours(curves: &[OutlineCurve]) -> Vec<Vec<OutlineCurve>> {
+    let ends = |c: &OutlineCurve| match *c {
+        OutlineCurve::Line(a, b) | OutlineCurve::Quad(a, _, b) | OutlineCurve::Cubic(a, _, _, b) => (a, b),
+    };
+    let mut out: Vec<Vec<OutlineCurve>> = Vec::new();
+    for c in curves {
+        let (start, _) = ends(c);
+        let continues = out.last().and_then(|cur| cur.last()).is_some_and(|prev| {
+            let (_, end) = ends(prev);
+            (end.x - start.x).abs() < 0.01 && (end.y - start.y).abs() < 0.01
+        });
+        if continues {
+            if let Some(cur) = out.last_mut() {
+                cur.push(c.clone());
+            }
+        } else {
+            out.push(vec![c.clone()]);
+        }
+    }
+    out
 }
 
 /// Adds glyph outline segments, starting a new contour wherever a segment
