@@ -4,6 +4,7 @@
 
 use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
+use super::opposed_overlap;
 use super::{Palette, Style};
 use crate::rules::dip::{
     Adjustment, AdjustmentKind, AdjustmentReport, DipState, MoveKind, Order, OrderKind, Resolution, Supported, Variant,
@@ -280,26 +281,6 @@ fn piece(
         Side::Black => (Rgba::rgb(0x1E, 0x1E, 0x22).mix(accent, 0.18), Rgba::rgb(0xF4, 0xF4, 0xF4).mix(accent, 0.2)),
     };
     cv.chess_piece((outline, solid), def.side == Side::White, (cx, gy), size, (body, lines), l.sq * 0.03, alpha);
-}
-
-/// Whether two moves lie on one line, point opposite ways and overlap.
-fn opposed_overlap((a, b): (Square, Square), (c, d): (Square, Square)) -> bool {
-    let p = |s: Square| (i32::from(s.file().index()), i32::from(s.rank().index()));
-    let (a, b, c, d) = (p(a), p(b), p(c), p(d));
-    let u = (b.0 - a.0, b.1 - a.1);
-    let cross = |q: (i32, i32)| u.0 * (q.1 - a.1) - u.1 * (q.0 - a.0);
-    if cross(c) != 0 || cross(d) != 0 {
-        return false;
-    }
-    let v = (d.0 - c.0, d.1 - c.1);
-    if u.0 * v.0 + u.1 * v.1 >= 0 {
-        return false;
-    }
-    // Projections onto u: the two segments share more than a point.
-    let t = |q: (i32, i32)| u.0 * (q.0 - a.0) + u.1 * (q.1 - a.1);
-    let (lo1, hi1) = (0, t(b));
-    let (lo2, hi2) = (t(c).min(t(d)), t(c).max(t(d)));
-    lo2.max(lo1) < hi2.min(hi1)
 }
 
 /// The drawn shaft of a move: start and end points.

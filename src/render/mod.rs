@@ -14,6 +14,8 @@ pub mod diplomat;
 pub mod simul;
 pub mod wheel;
 
+use crate::rules::Square;
+
 /// Order colours.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
@@ -70,4 +72,24 @@ impl std::str::FromStr for Stage {
             _ => Err(format!("unknown stage `{s}`: use orders or result")),
         }
     }
+}
+
+/// Whether two moves lie on one line, point opposite ways and overlap.
+pub(crate) fn opposed_overlap((a, b): (Square, Square), (c, d): (Square, Square)) -> bool {
+    let p = |s: Square| (i32::from(s.file().index()), i32::from(s.rank().index()));
+    let (a, b, c, d) = (p(a), p(b), p(c), p(d));
+    let u = (b.0 - a.0, b.1 - a.1);
+    let cross = |q: (i32, i32)| u.0 * (q.1 - a.1) - u.1 * (q.0 - a.0);
+    if cross(c) != 0 || cross(d) != 0 {
+        return false;
+    }
+    let v = (d.0 - c.0, d.1 - c.1);
+    if u.0 * v.0 + u.1 * v.1 >= 0 {
+        return false;
+    }
+    // Projections onto u: the two segments share more than a point.
+    let t = |q: (i32, i32)| u.0 * (q.0 - a.0) + u.1 * (q.1 - a.1);
+    let (lo1, hi1) = (0, t(b));
+    let (lo2, hi2) = (t(c).min(t(d)), t(c).max(t(d)));
+    lo2.max(lo1) < hi2.min(hi1)
 }

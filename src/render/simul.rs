@@ -7,6 +7,7 @@
 use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::dip::glyphs;
+use super::opposed_overlap;
 use super::{Palette, Style};
 use crate::rules::simul::board::side_name;
 use crate::rules::simul::Fate;
@@ -255,7 +256,8 @@ fn arrows(cv: &mut Canvas, l: &Layout, c: &Colours, r: &SimulReport) {
         let colour = if side == Side::White { c.white } else { c.black };
         let (a, b) = (l.centre(from), l.centre(to));
         // Moves along one line in opposite directions: each to its right.
-        let opposed = shafts.iter().any(|&(_, f2, t2, _, _, _)| (f2, t2) != (from, to) && opposed(from, to, f2, t2));
+        let opposed =
+            shafts.iter().any(|&(_, f2, t2, _, _, _)| (f2, t2) != (from, to) && opposed_overlap((from, to), (f2, t2)));
         let (a, b) = if opposed { shifted(a, b, w * 0.13) } else { (a, b) };
         let (a, b) = (towards(a, b, w * 0.3), towards(b, a, w * 0.2));
         let alpha = if ok { 255 } else { 130 };
@@ -290,24 +292,6 @@ fn arrows(cv: &mut Canvas, l: &Layout, c: &Colours, r: &SimulReport) {
             cv.cross(m.0, m.1, w * 0.08, &Line { colour: c.failed, width: w * 0.04, dash: None });
         }
     }
-}
-
-/// Whether two moves lie on one line, point opposite ways and overlap.
-fn opposed(a: Square, b: Square, c: Square, d: Square) -> bool {
-    let p = |s: Square| (i32::from(s.file().index()), i32::from(s.rank().index()));
-    let (a, b, c, d) = (p(a), p(b), p(c), p(d));
-    let u = (b.0 - a.0, b.1 - a.1);
-    let cross = |q: (i32, i32)| u.0 * (q.1 - a.1) - u.1 * (q.0 - a.0);
-    if cross(c) != 0 || cross(d) != 0 {
-        return false;
-    }
-    let v = (d.0 - c.0, d.1 - c.1);
-    if u.0 * v.0 + u.1 * v.1 >= 0 {
-        return false;
-    }
-    let t = |q: (i32, i32)| u.0 * (q.0 - a.0) + u.1 * (q.1 - a.1);
-    let (lo2, hi2) = (t(c).min(t(d)), t(c).max(t(d)));
-    lo2.max(0) < hi2.min(t(b))
 }
 
 fn list(cv: &mut Canvas, l: &Layout, c: &Colours, r: &SimulReport) {
