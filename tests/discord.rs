@@ -295,6 +295,28 @@ async fn a_turn_based_move_by_direct_message_is_resolved_in_the_channel() {
     bot.stop().await;
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn chess_wheel_board_actions_and_proposals_on_discord() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("wheel");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    let players = [(ALICE, "alice", "alice"), (BOB, "bob", "bob")];
+    let options = [("variant", json!("chess-wheel")), ("options", json!("cycle=7h"))];
+    game_with(&fake, &options, players).await;
+    let r = ask(&fake, (ALICE, "alice"), &["board"], &[("action", json!(0))], false).await;
+    assert!(!r.ephemeral() && r.content().contains("alice: Created your standard board"), "{}", r.content());
+    assert_eq!(r.pngs().len(), 1, "the board is shown");
+    let r = ask(&fake, (ALICE, "alice"), &["board"], &[("action", json!(0))], false).await;
+    assert!(r.ephemeral(), "a second creation is refused privately: {}", r.content());
+    let r = ask(&fake, (BOB, "bob"), &["proposal", "submit"], &[("text", json!("Kings may castle"))], false).await;
+    assert!(r.content().contains("Proposal #1 by bob"), "{}", r.content());
+    let r = ask(&fake, (ALICE, "alice"), &["vote"], &[("number", json!(1)), ("ballot", json!(0))], false).await;
+    assert!(r.ephemeral() && r.content().contains("not now"), "{}", r.content());
+    bot.stop().await;
+}
+
 #[test]
 fn the_command_tree_is_valid_for_discord() {
     let payload = chessdip::discord::registration().expect("payload");
