@@ -187,25 +187,7 @@ pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &S
 }
 
 fn title(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState, style: &Style, caption: &str) {
-    let size = l.title_h * 0.42;
-    let y = l.title_h * 0.66;
-    let left = match &style.title {
-        Some(t) => format!("{t} \u{2014} {}", variant.name),
-        None => variant.name.clone(),
-    };
-    let right = if caption.is_empty() {
-        phase_title(variant, state)
-    } else {
-        format!("{} \u{00B7} {caption}", phase_title(variant, state))
-    };
-    let rw = text_width(&right, size, Face::Bold);
-    let room = l.width as f32 - 3.0 * l.margin - rw;
-    let mut lsize = size;
-    while text_width(&left, lsize, Face::Regular) > room && lsize > 8.0 {
-        lsize -= 1.0;
-    }
-    cv.text(&left, l.margin, y, lsize, Face::Regular, Align::Left, TEXT);
-    cv.text(&right, l.width as f32 - l.margin, y, size, Face::Bold, Align::Right, TEXT);
+    super::title_bar(cv, (l.title_h, l.margin), style, &variant.name, (&phase_title(variant, state), caption));
 }
 
 fn board(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState) {

@@ -6,7 +6,7 @@
 use std::f32::consts::PI;
 
 use super::canvas::towards;
-use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
+use super::canvas::{Align, Canvas, Face, Line, Rgba};
 use super::{Palette, Style};
 use crate::rules::diplomat::{
     Cell, Colour, DiplomatReport, DiplomatState, Kind, Move, Piece, Radius, SubornRule, Variant,
@@ -207,30 +207,11 @@ fn move_cells(r: &DiplomatReport) -> Vec<Cell> {
 }
 
 fn title(cv: &mut Canvas, l: &Layout, state: &DiplomatState, style: &Style, caption: &str) {
-    let size = l.title_h * 0.42;
-    let y = l.title_h * 0.66;
-    let margin = l.width as f32 * 0.03;
-    let left = match &style.title {
-        Some(t) => format!("{t} \u{2014} Diplomat Chess"),
-        None => "Diplomat Chess".to_string(),
-    };
     let status = match state.outcome {
         Some(o) => format!("{o}"),
         None => format!("Move {} \u{00B7} {} to move", state.number, state.to_move()),
     };
-    let right = if caption.is_empty() { status } else { format!("{status} \u{00B7} {caption}") };
-    let mut rsize = size;
-    while text_width(&right, rsize, Face::Bold) > l.width as f32 * 0.62 && rsize > 8.0 {
-        rsize -= 1.0;
-    }
-    let rw = text_width(&right, rsize, Face::Bold);
-    let room = l.width as f32 - 3.0 * margin - rw;
-    let mut lsize = size;
-    while text_width(&left, lsize, Face::Regular) > room && lsize > 8.0 {
-        lsize -= 1.0;
-    }
-    cv.text(&left, margin, y, lsize, Face::Regular, Align::Left, TEXT);
-    cv.text(&right, l.width as f32 - margin, y, rsize, Face::Bold, Align::Right, TEXT);
+    super::title_bar(cv, (l.title_h, l.width as f32 * 0.03), style, "Diplomat Chess", (&status, caption));
 }
 
 fn board(cv: &mut Canvas, l: &Layout) {

@@ -93,3 +93,36 @@ pub(crate) fn opposed_overlap((a, b): (Square, Square), (c, d): (Square, Square)
     let (lo2, hi2) = (t(c).min(t(d)), t(c).max(t(d)));
     lo2.max(lo1) < hi2.min(hi1)
 }
+
+/// The title bar of every board image: the game's name (after the game's own
+/// title, if the style has one) on the left, shrunk to fit; the phase and the
+/// image's caption on the right in bold, at most 62% of the width.
+pub(crate) fn title_bar(
+    cv: &mut canvas::Canvas,
+    (title_h, margin): (f32, f32),
+    style: &Style,
+    name: &str,
+    (phase, caption): (&str, &str),
+) {
+    use canvas::{text_width, Align, Face, Rgba};
+    const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
+    let width = cv.width() as f32;
+    let size = title_h * 0.42;
+    let y = title_h * 0.66;
+    let left = match &style.title {
+        Some(t) => format!("{t} \u{2014} {name}"),
+        None => name.to_string(),
+    };
+    let right = if caption.is_empty() { phase.to_string() } else { format!("{phase} \u{00B7} {caption}") };
+    let mut rsize = size;
+    while text_width(&right, rsize, Face::Bold) > width * 0.62 && rsize > 8.0 {
+        rsize -= 1.0;
+    }
+    let room = width - 3.0 * margin - text_width(&right, rsize, Face::Bold);
+    let mut lsize = size;
+    while text_width(&left, lsize, Face::Regular) > room && lsize > 8.0 {
+        lsize -= 1.0;
+    }
+    cv.text(&left, margin, y, lsize, Face::Regular, Align::Left, TEXT);
+    cv.text(&right, width - margin, y, rsize, Face::Bold, Align::Right, TEXT);
+}

@@ -162,25 +162,11 @@ pub fn draw(
 }
 
 fn title(cv: &mut Canvas, l: &Layout, mode: Mode, turn: u32, style: &Style, caption: &str) {
-    let size = l.title_h * 0.42;
-    let y = l.title_h * 0.66;
     let name = match mode {
         Mode::Basic => Variant::NAME.to_string(),
         m => format!("{} ({m})", Variant::NAME),
     };
-    let left = match &style.title {
-        Some(t) => format!("{t} \u{2014} {name}"),
-        None => name,
-    };
-    let right = if caption.is_empty() { format!("Turn {turn}") } else { format!("Turn {turn} \u{00B7} {caption}") };
-    let rw = text_width(&right, size, Face::Bold);
-    let room = l.width as f32 - 3.0 * l.margin - rw;
-    let mut lsize = size;
-    while text_width(&left, lsize, Face::Regular) > room && lsize > 8.0 {
-        lsize -= 1.0;
-    }
-    cv.text(&left, l.margin, y, lsize, Face::Regular, Align::Left, TEXT);
-    cv.text(&right, l.width as f32 - l.margin, y, size, Face::Bold, Align::Right, TEXT);
+    super::title_bar(cv, (l.title_h, l.margin), style, &name, (&format!("Turn {turn}"), caption));
 }
 
 fn board(cv: &mut Canvas, l: &Layout, pos: &Position, c: &Colours) {

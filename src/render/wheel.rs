@@ -256,23 +256,7 @@ pub fn draw(variant: &Variant, state: &State, report: Option<&WheelReport>, styl
 }
 
 fn title(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &State, style: &Style, caption: &str) {
-    let size = l.title_h * 0.42;
-    let y = l.title_h * 0.66;
-    let margin = l.s * 0.4;
-    let left = match &style.title {
-        Some(t) => format!("{t} \u{2014} {}", variant.name),
-        None => variant.name.clone(),
-    };
-    let cycle = format!("Cycle {}", state.cycle);
-    let right = if caption.is_empty() { cycle } else { format!("{cycle} \u{00B7} {caption}") };
-    let rw = text_width(&right, size, Face::Bold);
-    let room = l.width as f32 - 3.0 * margin - rw;
-    let mut lsize = size;
-    while text_width(&left, lsize, Face::Regular) > room && lsize > 8.0 {
-        lsize -= 1.0;
-    }
-    cv.text(&left, margin, y, lsize, Face::Regular, Align::Left, TEXT);
-    cv.text(&right, l.width as f32 - margin, y, size, Face::Bold, Align::Right, TEXT);
+    super::title_bar(cv, (l.title_h, l.s * 0.4), style, &variant.name, (&format!("Cycle {}", state.cycle), caption));
 }
 
 /// A translucent band from each board's hub-facing edge to the hub, under the boards.
