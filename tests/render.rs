@@ -4,6 +4,10 @@
 #[path = "common/gen.rs"]
 mod gen;
 
+#[path = "common/pixels.rs"]
+mod pixels;
+use pixels::px;
+
 use chessdip::render::canvas::{Canvas, Rgba};
 use chessdip::render::dip::{self as rdip, Overlay};
 use chessdip::render::{Stage, Style};
@@ -20,10 +24,6 @@ fn image(text: &str, stage: Stage) -> (Variant, Canvas) {
     let a = adjudicate(&s).expect("adjudicates");
     let c = a.draw(stage, &Style::default());
     (a.variant, c)
-}
-
-fn px(c: &Canvas, (x, y): (f32, f32)) -> Rgba {
-    c.pixel(x as u32, y as u32).expect("inside the image")
 }
 
 fn is_attack_red(p: Rgba) -> bool {
@@ -67,13 +67,7 @@ fn a_piece_is_drawn_at_its_square() {
     let s = rdip::square_size(&v, 1024);
     for (square, expect_piece) in [("a5", true), ("h8", true), ("d4", false)] {
         let (x, y) = rdip::square_centre(&v, 1024, sq(square));
-        let differs = (0..9)
-            .flat_map(|i| (0..9).map(move |j| (x - s * 0.2 + i as f32 * s * 0.05, y - s * 0.3 + j as f32 * s * 0.05)))
-            .filter(|&p| {
-                let q = px(&c, p);
-                q != light && q != dark
-            })
-            .count();
+        let differs = pixels::non_board(&c, (x, y), s, 0.3, (light, dark));
         assert_eq!(differs > 20, expect_piece, "{square}: {differs} non-board pixels");
     }
 }

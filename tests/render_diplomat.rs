@@ -3,7 +3,11 @@
 //! With `DIPLOMAT_WRITE_DOCS=1` the test also writes the two sample images
 //! under `docs/images/`.
 
-use chessdip::render::canvas::{Canvas, Rgba};
+#[path = "common/pixels.rs"]
+mod pixels;
+use pixels::px;
+
+use chessdip::render::canvas::Canvas;
 use chessdip::render::diplomat::{self as rd, CELL_COLOURS};
 use chessdip::render::{Palette, Style};
 use chessdip::rules::diplomat::{Cell, DiplomatReport, DiplomatState, Variant};
@@ -30,10 +34,6 @@ fn image(moves: &str, palette: Palette) -> (DiplomatState, Option<DiplomatReport
     let style = Style { width: W, palette, title: None };
     let canvas = rd::draw(&v, &s, report.as_ref(), &style, "");
     (s, report, canvas)
-}
-
-fn px(cv: &Canvas, (x, y): (f32, f32)) -> Rgba {
-    cv.pixel(x as u32, y as u32).expect("inside the image")
 }
 
 const GAME: &str = "d3, k3, e3, l3, Ha3, Dn2, d-4, a3=black, bxa3, a3=black, f-f3, Da2, Dg1, i3, c3, Db3, Kc2, lx4, \

@@ -2,6 +2,10 @@
 //! arrows told apart by more than colour, failed moves crossed, a king in
 //! check on a red square. `CHESSDIP_RENDER_DIR=/tmp` also writes the images.
 
+#[path = "common/pixels.rs"]
+mod pixels;
+use pixels::px;
+
 use chessdip::render::canvas::{Canvas, Rgba};
 use chessdip::render::simul::{self as rs, colours};
 use chessdip::render::{Palette, Style};
@@ -30,10 +34,6 @@ fn image(file: &str, palette: Palette, with_report: bool) -> Canvas {
     c
 }
 
-fn px(c: &Canvas, (x, y): (f32, f32)) -> Rgba {
-    c.pixel(x as u32, y as u32).expect("inside the image")
-}
-
 fn near(a: Rgba, b: Rgba) -> bool {
     a.0.abs_diff(b.0) < 40 && a.1.abs_diff(b.1) < 40 && a.2.abs_diff(b.2) < 40
 }
@@ -45,13 +45,7 @@ fn pieces_stand_on_their_squares() {
     let s = rs::square_size(1024);
     for (square, piece) in [("c6", true), ("e1", true), ("d4", false), ("a5", false)] {
         let (x, y) = rs::square_centre(1024, sq(square));
-        let differs = (0..9)
-            .flat_map(|i| (0..9).map(move |j| (x - s * 0.2 + i as f32 * s * 0.05, y - s * 0.2 + j as f32 * s * 0.05)))
-            .filter(|&p| {
-                let q = px(&c, p);
-                q != light && q != dark
-            })
-            .count();
+        let differs = pixels::non_board(&c, (x, y), s, 0.2, (light, dark));
         assert_eq!(differs > 20, piece, "{square}: {differs} non-board pixels");
     }
 }

@@ -3,7 +3,11 @@
 //! written to a directory on request:
 //! `CHESSDIP_WHEEL_SAMPLES=/tmp/wheel cargo test --no-default-features --test render_wheel -- --ignored`.
 
-use chessdip::render::canvas::{Canvas, Rgba};
+#[path = "common/pixels.rs"]
+mod pixels;
+use pixels::px;
+
+use chessdip::render::canvas::Rgba;
 use chessdip::render::wheel::{self as rw, BOARD_SQUARES, HUB_SQUARES};
 use chessdip::render::{Palette, Style};
 use chessdip::rules::wheel::{Space, State};
@@ -12,10 +16,6 @@ use chessdip::scenario::Scenario;
 
 fn adjudicated(text: &str) -> Adjudication {
     adjudicate(&Scenario::parse(text, "test").expect("scenario")).expect("adjudicates")
-}
-
-fn px(c: &Canvas, (x, y): (f32, f32)) -> Rgba {
-    c.pixel(x as u32, y as u32).expect("inside the image")
 }
 
 fn sp(s: &State, board: &str, sq: &str) -> Space {
