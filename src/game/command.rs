@@ -81,6 +81,10 @@ pub fn reveal_text(line: &str) -> Option<&str> {
     }
 }
 
+/// The game settings `game create` takes (any other `key=value` is the variant's option).
+pub const SETTING_KEYS: &str =
+    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, forfeit-after, replace-minimum, palette";
+
 fn settings(args: &[&str]) -> Result<Settings, GameError> {
     parse_settings(args, Settings::default())
 }
@@ -187,12 +191,7 @@ impl Service {
             ["game", "board"] | ["board"] => one(self.board(channel)),
             ["game", "create", variant, ..] => {
                 let s = settings(&words[3..])?;
-                one(self.create(channel, guild, caller, variant, &s).map_err(|e| match e {
-                    GameError::Invalid(m) if m.contains("option") => GameError::Invalid(format!(
-                        "{m} (game settings: movement, adjustment, at-deadline, early, replace-minimum, palette)"
-                    )),
-                    e => e,
-                }))
+                one(self.create(channel, guild, caller, variant, &s))
             }
             ["game", "create"] => Err(GameError::Invalid("name a variant: game create chessdip".into())),
             ["game", "start"] => one(self.start(channel, caller)),

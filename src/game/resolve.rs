@@ -144,7 +144,7 @@ impl Service {
             Ok::<_, GameError>((live.game.id, row.seq, row.stage))
         })?;
         // In a hashed game a force moves to the next window: pause, commitments, reveals, resolution.
-        let r = self.next_window(game, seq, commit, "forced by a moderator")?;
+        let r = self.next_window(game, seq, commit, super::schedule::Trigger::Moderator)?;
         if r.is_empty() {
             return Err(GameError::State("that phase was already resolved".into()));
         }

@@ -18,8 +18,24 @@ pub struct Reminder {
     pub missing: Vec<(String, String)>,
 }
 
-/// Why a window closes at its deadline (also how the scheduler says so in results).
-const DEADLINE: &str = "the deadline passed";
+/// What ends a phase's window.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Trigger {
+    /// Its deadline passed.
+    Deadline,
+    /// A moderator forced it.
+    Moderator,
+}
+
+impl Trigger {
+    /// How the result says why.
+    fn why(self) -> &'static str {
+        match self {
+            Trigger::Deadline => "the deadline passed",
+            Trigger::Moderator => "forced by a moderator",
+        }
+    }
+}
 
 impl Service {
     /// Resolves every active game whose deadline has passed (unless it waits for a moderator).
@@ -37,7 +53,7 @@ impl Service {
             }
             let stage = self.store.read(|c| Ok::<_, GameError>(store::phase(c, g.id, g.phase_seq)?.map(|r| r.stage)));
             let done = match stage {
-                Ok(Some(stage)) => self.next_window(g.id, g.phase_seq, stage, DEADLINE),
+                Ok(Some(stage)) => self.next_window(g.id, g.phase_seq, stage, Trigger::Deadline),
                 Ok(None) => Ok(Vec::new()),
                 Err(e) => Err(e),
             };
@@ -52,11 +68,18 @@ impl Service {
 
     /// Ends the current window of a phase in `stage`: a pause opens the
     /// commit window, a commit window opens the reveal window, anything else resolves.
-    pub(super) fn next_window(&self, game: i64, seq: i64, stage: Stage, why: &str) -> Result<Vec<Reply>, GameError> {
+    pub(super) fn next_window(
+        &self,
+        game: i64,
+        seq: i64,
+        stage: Stage,
+        trigger: Trigger,
+    ) -> Result<Vec<Reply>, GameError> {
+        let why = trigger.why();
         match stage {
             Stage::Wait => self.open_commits(game, seq, why),
             Stage::Commit => self.open_reveals(game, seq, why),
-            Stage::Orders if why == DEADLINE => match self.missed_turn(game, seq)? {
+            Stage::Orders if trigger == Trigger::Deadline => match self.missed_turn(game, seq)? {
                 Some(replies) => Ok(replies),
                 None => self.resolve(game, seq, why),
             },

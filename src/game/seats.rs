@@ -20,7 +20,14 @@ impl Service {
         variant: &str,
         settings: &Settings,
     ) -> Result<Reply, GameError> {
-        let kind = Game::build(variant, &settings.options).map_err(GameError::Invalid)?;
+        let kind = Game::build(variant, &settings.options).map_err(|e| {
+            // An unknown key may have been meant as a game setting rather than the variant's option.
+            GameError::Invalid(if settings.options.is_empty() || super::variants::offer(variant).is_none() {
+                e
+            } else {
+                format!("{e} (game settings: {})", super::command::SETTING_KEYS)
+            })
+        })?;
         let mut settings = settings.clone();
         if let Some(o) = super::variants::offer(kind.id()) {
             if o.always_hashed {
