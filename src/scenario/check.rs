@@ -99,7 +99,8 @@ pub fn check(s: &Scenario, r: &Report) -> Vec<Mismatch> {
     }
     if let Some(after) = &s.after {
         let wheel = s.variant == "chess-wheel";
-        let canon = |p: &str, piece: &str| if wheel { wheel_piece(p, &norm(piece)) } else { norm(piece) };
+        let canon =
+            |p: &str, piece: &str| if wheel { super::wheel::canonical_piece(p, &norm(piece)) } else { norm(piece) };
         let want: BTreeSet<(String, String)> =
             after.iter().map(|(p, piece)| (p.trim().to_lowercase(), canon(p.trim(), piece))).collect();
         let got: BTreeSet<(String, String)> = r
@@ -119,65 +120,11 @@ pub fn check(s: &Scenario, r: &Report) -> Vec<Mismatch> {
     out
 }
 
-/// A Chess Wheel+ piece (`q{ann}d8`, normalised) in one spelling: the hub
-/// (rank 8) is one space whatever board names it, and a space without a
-/// board is on its owner's board.
-fn wheel_piece(owner: &str, piece: &str) -> String {
-    let owner = owner.trim().to_lowercase();
-    let bare_square =
-        piece.len() == 2 && piece.as_bytes()[0].is_ascii_lowercase() && piece.as_bytes()[1].is_ascii_digit();
-    let (role, rest) = if bare_square {
-        (String::new(), piece.to_string())
-    } else {
-        match piece.find(|c: char| c == '{' || c.is_ascii_digit()) {
-            // A piece letter, then the space.
-            Some(i) if piece.starts_with(|c: char| c.is_ascii_alphabetic()) && !piece[..i].is_empty() => {
-                let letters = &piece[..i];
-                if letters.len() == 1 || piece[i..].starts_with('{') {
-                    (letters.to_string(), piece[i..].to_string())
-                } else {
-                    // `qd8`: the letter, then the file.
-                    (letters[..1].to_string(), piece[1..].to_string())
-                }
-            }
-            _ => (String::new(), piece.to_string()),
-        }
-    };
-    // A piece without a letter is a pawn.
-    let role = if role.is_empty() { "p".to_string() } else { role };
-    let (board, square) = match rest.strip_prefix('{').and_then(|r| r.split_once('}')) {
-        Some((b, sq)) => (Some(b.to_string()), sq.to_string()),
-        None => (None, rest),
-    };
-    let on_hub = square.ends_with('8') && square.len() == 2;
-    match (on_hub, board) {
-        (true, _) => format!("{role}{square}"),
-        (false, Some(b)) => format!("{role}{{{b}}}{square}"),
-        (false, None) => format!("{role}{{{owner}}}{square}"),
-    }
-}
-
 fn join_or_none<'a>(it: impl Iterator<Item = &'a String>) -> String {
     let v: Vec<&str> = it.map(String::as_str).collect();
     if v.is_empty() {
         "none".into()
     } else {
         v.join(", ")
-    }
-}
-
-#[cfg(test)]
-mod wheel_tests {
-    use super::wheel_piece;
-
-    #[test]
-    fn hub_and_own_board_spellings_agree() {
-        assert_eq!(wheel_piece("Ann", "q{bo}d8"), "qd8");
-        assert_eq!(wheel_piece("Ann", "qd8"), "qd8");
-        assert_eq!(wheel_piece("Ann", "ke1"), "k{ann}e1");
-        assert_eq!(wheel_piece("Ann", "k{ann}e1"), "k{ann}e1");
-        assert_eq!(wheel_piece("Ann", "{ann}e2"), "p{ann}e2");
-        assert_eq!(wheel_piece("Ann", "e2"), "p{ann}e2");
-        assert_eq!(wheel_piece("Ann", "p{ann}e2"), "p{ann}e2");
     }
 }

@@ -214,3 +214,57 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
     };
     Ok(Adjudication { variant, before: state, after: next, wheel, report })
 }
+
+/// A Chess Wheel+ piece (`q{ann}d8`, normalised) in one spelling: the hub
+/// (rank 8) is one space whatever board names it, and a space without a
+/// board is on its owner's board.
+pub(super) fn canonical_piece(owner: &str, piece: &str) -> String {
+    let owner = owner.trim().to_lowercase();
+    let bare_square =
+        piece.len() == 2 && piece.as_bytes()[0].is_ascii_lowercase() && piece.as_bytes()[1].is_ascii_digit();
+    let (role, rest) = if bare_square {
+        (String::new(), piece.to_string())
+    } else {
+        match piece.find(|c: char| c == '{' || c.is_ascii_digit()) {
+            // A piece letter, then the space.
+            Some(i) if piece.starts_with(|c: char| c.is_ascii_alphabetic()) && !piece[..i].is_empty() => {
+                let letters = &piece[..i];
+                if letters.len() == 1 || piece[i..].starts_with('{') {
+                    (letters.to_string(), piece[i..].to_string())
+                } else {
+                    // `qd8`: the letter, then the file.
+                    (letters[..1].to_string(), piece[1..].to_string())
+                }
+            }
+            _ => (String::new(), piece.to_string()),
+        }
+    };
+    // A piece without a letter is a pawn.
+    let role = if role.is_empty() { "p".to_string() } else { role };
+    let (board, square) = match rest.strip_prefix('{').and_then(|r| r.split_once('}')) {
+        Some((b, sq)) => (Some(b.to_string()), sq.to_string()),
+        None => (None, rest),
+    };
+    let on_hub = square.ends_with('8') && square.len() == 2;
+    match (on_hub, board) {
+        (true, _) => format!("{role}{square}"),
+        (false, Some(b)) => format!("{role}{{{b}}}{square}"),
+        (false, None) => format!("{role}{{{owner}}}{square}"),
+    }
+}
+
+#[cfg(test)]
+mod spelling_tests {
+    use super::canonical_piece as wheel_piece;
+
+    #[test]
+    fn hub_and_own_board_spellings_agree() {
+        assert_eq!(wheel_piece("Ann", "q{bo}d8"), "qd8");
+        assert_eq!(wheel_piece("Ann", "qd8"), "qd8");
+        assert_eq!(wheel_piece("Ann", "ke1"), "k{ann}e1");
+        assert_eq!(wheel_piece("Ann", "k{ann}e1"), "k{ann}e1");
+        assert_eq!(wheel_piece("Ann", "{ann}e2"), "p{ann}e2");
+        assert_eq!(wheel_piece("Ann", "e2"), "p{ann}e2");
+        assert_eq!(wheel_piece("Ann", "p{ann}e2"), "p{ann}e2");
+    }
+}
