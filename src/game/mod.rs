@@ -8,6 +8,7 @@
 //! rules. Front ends call [`Service::command`] with the same words as the
 //! slash commands (see [`command`]), or the typed methods.
 
+mod actions;
 pub mod calendar;
 pub mod clock;
 pub mod command;
