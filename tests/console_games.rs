@@ -62,8 +62,14 @@ fn diplomat_chess_the_seeds_sample_game_through_the_console() {
     assert!(last.contains("Game over: Black wins by checkmate"), "{last}");
     assert!(last.contains("25. Kd2, dxe2++"), "the transcript is posted: {last}");
     let status = c.line("w game status");
-    assert!(status.contains("(ended): Black wins by checkmate"), "{status}");
-    assert!(c.line("w orders Kd1").contains("no game"), "orders after the end are refused");
+    assert!(status.contains("(ended): **Game over: Black wins by checkmate.**"), "{status}");
+    assert!(!status.contains("Move 26"), "the status names no phase that will not be played: {status}");
+    let after = c.line("w orders Kd1");
+    assert!(
+        after.contains("this game has ended: Black wins by checkmate") && after.contains("game create"),
+        "orders after the end are refused with the result: {after}"
+    );
+    assert!(last.contains("image: final-position.png (not written)"), "{last}");
     assert!(last.contains("image: move-25-black-orders.png (not written)"), "{last}");
     let _ = dir;
 }

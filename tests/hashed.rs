@@ -197,7 +197,7 @@ fn plain_games_refuse_commitments_and_hash_helps() {
 }
 
 #[test]
-fn a_rolled_back_hashed_phase_reopens_for_reveals_with_its_commitments() {
+fn a_rolled_back_hashed_phase_is_sealed_with_its_matched_reveals() {
     let dir = temp_dir("rollback");
     let clock = Arc::new(ManualClock::new(1_000_000));
     let service = open(&dir, &clock);
@@ -209,7 +209,17 @@ fn a_rolled_back_hashed_phase_reopens_for_reveals_with_its_commitments() {
     assert!(r.contains("Spring 1401 is open again") && r.contains("12h"), "the reveal window's length: {r}");
     let status = text(&service.command("c", "g", &Caller::player("bob"), "game status"));
     assert!(
-        status.contains("Reveal window") && status.contains("France (alice): 3 centers, 3 pieces [revealed]"),
+        status.contains("Orders fixed") && status.contains("France (alice): 3 centers, 3 pieces [revealed]"),
         "{status}"
     );
+    // Bob saw France's orders when they were published: no late reveal, no new commitment.
+    let late = text(&service.command("c", "g", &Caller::player("bob"), &format!("reveal {BOB}")));
+    assert!(late.contains("rolled back after its orders were published"), "{late}");
+    // The history keeps both records: the rolled-back resolution and its commitments.
+    let history = text(&service.command("c", "g", &Caller::player("bob"), "history Spring 1401"));
+    assert!(history.contains("Spring 1401** (rolled back"), "{history}");
+    assert!(history.contains(&sha256_hex(ALICE)), "{history}");
+    // Forced, it resolves again with the same orders.
+    let again = text(&service.force("c", &Caller::player("gm"), None).expect("force"));
+    assert!(again.contains("Spring 1401 resolved") && again.contains("K c1 - c2"), "{again}");
 }

@@ -31,7 +31,7 @@ fn image(moves: &str, palette: Palette) -> (DiplomatState, Option<DiplomatReport
         s = r.next;
         report = Some(r.report);
     }
-    let style = Style { width: W, palette, title: None };
+    let style = Style { width: W, palette, ..Style::default() };
     let canvas = rd::draw(&v, &s, report.as_ref(), &style, "");
     (s, report, canvas)
 }

@@ -57,7 +57,10 @@ fn three_players_through_a_whole_cycle_with_hashed_orders() {
     assert!(r.contains("cy's reveal matches"), "the hash matches even though the message is invalid: {r}");
     assert!(r.contains("movement power"), "and the player is told why none of its moves will run: {r}");
 
-    // Every commitment revealed: the cycle resolves.
+    // Every commitment revealed, but the cycle resolves at the end of its
+    // resolve window on the calendar, not earlier.
+    assert!(!r.contains("Cycle 1 resolved"), "{r}");
+    let r = c.line("advance 3h");
     assert!(r.contains("Cycle 1 resolved"), "{r}");
     assert!(r.contains("Q {ann}d1 - d8") && r.contains("(moved)"), "{r}");
     let status = c.line("gm game status");

@@ -1,8 +1,9 @@
 //! Board actions: changes to the position outside the orders (Chess
 //! Wheel+'s board creation and population), taken at once and kept in history.
 
+use super::lifecycle::Command;
 use super::{Caller, GameError, Image, Reply, Service};
-use crate::store::{self, GameStatus};
+use crate::store;
 
 impl Service {
     /// An action that changes the position outside the orders (Chess
@@ -14,15 +15,9 @@ impl Service {
     pub fn board_action(&self, channel: &str, caller: &Caller, text: &str) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
         let (reply, position, settings) = self.store.write(|c| {
-            let live = Self::live(c, channel)?;
-            if live.game.status == GameStatus::Paused {
-                return Err(GameError::State("the game is paused".into()));
-            }
-            let name = Self::power_of(c, &live, caller)?;
+            let live = self.game_for(c, channel, Command::BoardAction)?;
+            let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
-            if !row.open {
-                return Err(GameError::State("this phase is being resolved; try again in a moment".into()));
-            }
             let (next, said) = position.act(&name, text).map_err(GameError::State)?;
             store::set_phase_state(c, live.game.id, row.seq, &super::encode(&next)?)?;
             store::add_board_action(c, live.game.id, row.seq, &name, &caller.user, text.trim(), &said, now)?;

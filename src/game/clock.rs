@@ -90,6 +90,53 @@ pub fn parse_duration(text: &str) -> Result<i64, GameError> {
     Ok(total)
 }
 
+/// The range a duration must fall in, with what it is for (for the error).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// What the duration is (`a phase`, `a cycle`).
+    pub what: &'static str,
+    /// Shortest, in seconds.
+    pub min: i64,
+    /// Longest, in seconds.
+    pub max: i64,
+}
+
+impl Bounds {
+    /// A phase, a reveal window, an extension or a new deadline: 1 minute to 90 days.
+    pub const PHASE: Bounds = Bounds { what: "a phase or window", min: 60, max: 90 * 86400 };
+    /// A compressed Chess Wheel+ cycle: 7 minutes (a minute for each day) to 90 days.
+    pub const CYCLE: Bounds = Bounds { what: "a cycle", min: 7 * 60, max: 90 * 86400 };
+    /// A deadline change by a moderator: 1 minute to 90 days.
+    pub const CHANGE: Bounds = Bounds { what: "a deadline change", min: 60, max: 90 * 86400 };
+
+    /// Checks `secs` against the bounds.
+    ///
+    /// # Errors
+    /// Out of range, naming the bounds.
+    pub fn check(self, secs: i64, written: &str) -> Result<i64, GameError> {
+        if (self.min..=self.max).contains(&secs) {
+            Ok(secs)
+        } else {
+            Err(GameError::Invalid(format!(
+                "`{written}` is {} {}: {} lasts from {} to {}",
+                if secs < self.min { "too short for" } else { "too long for" },
+                self.what,
+                self.what,
+                format_duration(self.min),
+                format_duration(self.max)
+            )))
+        }
+    }
+}
+
+/// Parses a duration (as [`parse_duration`]) and checks it against `bounds`.
+///
+/// # Errors
+/// Not a duration, or out of bounds, saying which bounds.
+pub fn parse_duration_within(text: &str, bounds: Bounds) -> Result<i64, GameError> {
+    bounds.check(parse_duration(text)?, text.trim())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +151,14 @@ mod tests {
         for bad in ["", "h", "12", "2x", "-3h", "0m", "99999999999999999999d"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn bounded_durations_name_their_bounds() {
+        assert_eq!(parse_duration_within("90d", Bounds::PHASE).ok(), Some(90 * 86400));
+        let e = parse_duration_within("9223372036854775807s", Bounds::PHASE).unwrap_err().to_string();
+        assert!(e.contains("too long") && e.contains("1m to 90d"), "{e}");
+        let e = parse_duration_within("1s", Bounds::CYCLE).unwrap_err().to_string();
+        assert!(e.contains("too short for a cycle") && e.contains("7m"), "{e}");
     }
 }

@@ -3,13 +3,14 @@
 //! ```text
 //! game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind]
 //! game start | game status | game force | game pause | game resume | game rollback | game end | game export
-//! game extend <duration> | game deadline <duration> | game assign <user> <power> | game kick <user>
+//! game extend <duration> | game deadline <duration> | game assign <user> <power> [swap] | game kick <user>
+//! game rollback [fresh]
 //! join [power] | leave
 //! orders <order>, <order>... | orders show | orders clear | orders preview
 //! ready | unready | draw yes|no | concede | history [phase] | game board | variants | help
 //! ```
 
-use super::{parse_duration, AtDeadline, Caller, GameError, Reply, Service, Settings};
+use super::{parse_duration_within, AtDeadline, Bounds, Caller, GameError, Reply, Service, Settings};
 
 /// The help text.
 pub const HELP: &str = "\
@@ -32,7 +33,7 @@ Commands (the same words as the slash commands):
   game status | game board | history [phase] | game export | variants
 Moderators:
   game force [phase] | game extend <duration> | game deadline <duration> | game pause | game resume
-  game rollback | game end | game assign <user> <power> | game kick <user>
+  game rollback [fresh] | game end | game assign <user> <power> [swap] | game kick <user>
   proposal enact <number> <note>  (record what a popular proposal changed)";
 
 fn number(text: &str) -> Result<i64, GameError> {
@@ -107,8 +108,8 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
             _ => Err(GameError::Invalid(format!("`{a}`: use yes or no"))),
         };
         match k.to_ascii_lowercase().as_str() {
-            "movement" => s.movement_secs = parse_duration(v)?,
-            "adjustment" | "adjustments" => s.adjustment_secs = parse_duration(v)?,
+            "movement" => s.movement_secs = parse_duration_within(v, Bounds::PHASE)?,
+            "adjustment" | "adjustments" => s.adjustment_secs = parse_duration_within(v, Bounds::PHASE)?,
             "at-deadline" | "deadline" => {
                 s.at_deadline = match v.to_ascii_lowercase().as_str() {
                     "resolve" => AtDeadline::Resolve,
@@ -117,7 +118,7 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                 }
             }
             "early" => s.early = yes(v)?,
-            "replace-minimum" => s.min_after_replace_secs = parse_duration(v)?,
+            "replace-minimum" => s.min_after_replace_secs = parse_duration_within(v, Bounds::PHASE)?,
             "palette" => {
                 s.colour_blind = match v.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
                     "classic" => false,
@@ -126,10 +127,12 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                 }
             }
             "hashed" => s.hashed = yes(v)?,
-            "reveal" => s.reveal_secs = parse_duration(v)?,
+            "reveal" => s.reveal_secs = parse_duration_within(v, Bounds::PHASE)?,
             "forfeit-after" | "forfeit" => {
-                s.forfeit_after = v.parse().map_err(|_| {
-                    GameError::Invalid(format!("`{a}`: forfeit-after is a number of missed turns (0: never)"))
+                s.forfeit_after = v.parse().ok().filter(|n| *n <= 100).ok_or_else(|| {
+                    GameError::Invalid(format!(
+                        "`{a}`: forfeit-after is a number of missed turns from 0 (never) to 100"
+                    ))
                 })?;
             }
             "cycle" => {
@@ -137,11 +140,14 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                     "weekly" | "week" => super::calendar::Cycle::Weekly,
                     "phases" | "phase" => super::calendar::Cycle::Phases,
                     d => super::calendar::Cycle::Scaled {
-                        secs: parse_duration(d).map_err(|_| {
-                            GameError::Invalid(format!(
-                                "`{a}`: cycle is weekly, phases, or a duration such as 7h for a compressed week"
-                            ))
-                        })?,
+                        secs: match super::parse_duration(d) {
+                            Ok(secs) => Bounds::CYCLE.check(secs, d)?,
+                            Err(_) => {
+                                return Err(GameError::Invalid(format!(
+                                    "`{a}`: cycle is weekly, phases, or a duration such as 7h for a compressed week"
+                                )))
+                            }
+                        },
                     },
                 };
             }
@@ -200,13 +206,26 @@ impl Service {
             ["game", "force", ..] => self.force(channel, caller, Some(&rest_after(2))),
             ["game", "pause"] => one(self.pause(channel, caller, true)),
             ["game", "resume"] => one(self.pause(channel, caller, false)),
-            ["game", "rollback"] => one(self.rollback(channel, caller)),
+            ["game", "rollback"] => one(self.rollback(channel, caller, false)),
+            ["game", "rollback", "fresh"] => one(self.rollback(channel, caller, true)),
+            ["game", "rollback", ..] => Err(GameError::Invalid(
+                "write `game rollback`, or `game rollback fresh` to reopen a hashed phase with new commitments".into(),
+            )),
             ["game", "end"] => one(self.end(channel, caller)),
             ["game", "export"] => Ok(vec![Reply::public(self.export(channel)?)]),
-            ["game", "extend", d] => one(self.deadline(channel, caller, parse_duration(d)?, true)),
-            ["game", "deadline", d] => one(self.deadline(channel, caller, parse_duration(d)?, false)),
+            ["game", "extend", d] => {
+                one(self.deadline(channel, caller, parse_duration_within(d, Bounds::CHANGE)?, true))
+            }
+            ["game", "deadline", d] => {
+                one(self.deadline(channel, caller, parse_duration_within(d, Bounds::CHANGE)?, false))
+            }
+            ["game", "assign", _, _, .., "swap"] if words.len() > 4 => {
+                let power = rest_after(3);
+                let power = power[..power.len() - 4].trim_end();
+                one(self.assign(channel, caller, &Caller::player(words[2]), power, true))
+            }
             ["game", "assign", _, _, ..] => {
-                one(self.assign(channel, caller, &Caller::player(words[2]), &rest_after(3)))
+                one(self.assign(channel, caller, &Caller::player(words[2]), &rest_after(3), false))
             }
             ["game", "kick", _] => one(self.kick(channel, caller, words[2])),
             ["join"] => one(self.join(channel, caller, None)),

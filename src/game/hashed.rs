@@ -8,10 +8,11 @@
 //! The canonical form: SHA-256 over the UTF-8 bytes exactly as revealed,
 //! written as 64 lowercase hex digits.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use sha2::{Digest, Sha256};
 
+use super::lifecycle::Command;
 use super::orders::{slots, store_orders, submission_text};
 use super::{format_duration, Caller, GameError, Live, Reply, Service};
 use crate::store::{self, Commitment, GameStatus, PhaseRow, Reveal, Stage};
@@ -76,27 +77,15 @@ fn mismatch_hints(text: &str, committed: &str) -> Vec<&'static str> {
 }
 
 impl Service {
-    /// The open phase of a hashed game, checked for `stage`.
+    /// The caller's power, the open phase and its position in a hashed
+    /// game whose stage the lifecycle already checked.
     fn hashed_phase(
         c: &rusqlite::Connection,
         live: &Live,
         caller: &Caller,
     ) -> Result<(String, PhaseRow, super::Position), GameError> {
-        if !live.settings.hashed {
-            return Err(GameError::State(
-                "this game takes plain orders: `orders ...` (commit and reveal are for hashed games)".into(),
-            ));
-        }
-        if live.game.status == GameStatus::Paused {
-            return Err(GameError::State(
-                "the game is paused; commitments and reveals are taken again when it resumes".into(),
-            ));
-        }
-        let name = Self::power_of(c, live, caller)?;
+        let name = Self::playing(c, live, caller)?;
         let (row, position) = Self::current_phase(c, live)?;
-        if !row.open {
-            return Err(GameError::State("this phase is being resolved".into()));
-        }
         let phase = position.phase();
         if !phase.owing.contains(&name) {
             return Err(GameError::State(format!("{name} has nothing to order in {}", phase.name)));
@@ -112,24 +101,10 @@ impl Service {
         let hash = parse_hash(hash)?;
         let now = self.now();
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.game_for(c, channel, Command::Commit)?;
             let (name, row, _) = Self::hashed_phase(c, &live, caller)?;
-            if row.stage == Stage::Wait {
-                return Err(GameError::State(format!(
-                    "the move phase of {} has not opened yet{}: commitments are taken from then",
-                    row.name,
-                    row.deadline.map_or(String::new(), |d| format!(" (it opens in {})", format_duration(d - now)))
-                )));
-            }
-            if row.stage != Stage::Commit {
-                return Err(GameError::State(format!(
-                    "the commit window of {} has closed; reveal the text you committed with `reveal <text>`{}",
-                    row.name,
-                    row.deadline.map_or(String::new(), |d| format!(" (the reveal window closes in {})", format_duration(d - now)))
-                )));
-            }
             let before = store::commitments(c, live.game.id, row.seq)?.into_iter().filter(|m| m.power == name).count();
-            store::add_commitment(c, live.game.id, row.seq, &Commitment { power: name.clone(), hash: hash.clone(), user: caller.user.clone(), at: now })?;
+            store::add_commitment(c, live.game.id, row.seq, &Commitment { power: name.clone(), hash: hash.clone(), user: caller.user.clone(), at: now, void: None })?;
             store::set_ready(c, live.game.id, row.seq, &name, false)?;
             let again = if before > 0 { format!(" (replacing its earlier {})", if before == 1 { "one" } else { "ones" }) } else { String::new() };
             Ok(vec![
@@ -150,15 +125,8 @@ impl Service {
         let now = self.now();
         let hash = sha256_hex(text);
         let (replies, resolve) = self.store.write(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.game_for(c, channel, Command::Reveal)?;
             let (name, row, position) = Self::hashed_phase(c, &live, caller)?;
-            if matches!(row.stage, Stage::Commit | Stage::Wait) {
-                return Err(GameError::State(format!(
-                    "the reveal window of {} is not open yet{}: until then only commitments are taken",
-                    row.name,
-                    row.deadline.map_or(String::new(), |d| format!(" (it opens in {})", format_duration(d - now)))
-                )));
-            }
             let latest = store::commitments(c, live.game.id, row.seq)?.into_iter().rfind(|m| m.power == name);
             let record = |matched: bool, detail: String| Reveal {
                 power: name.clone(),
@@ -168,10 +136,11 @@ impl Service {
                 detail,
                 user: caller.user.clone(),
                 at: now,
+                void: None,
             };
             let Some(commitment) = latest else {
                 store::add_reveal(c, live.game.id, row.seq, &record(false, "no commitment".into()))?;
-                return Ok((
+                return Ok::<_, GameError>((
                     Err(format!("{name} made no commitment in {}: there is nothing to reveal, and {name} has no orders this phase.", row.name)),
                     None,
                 ));
@@ -209,12 +178,7 @@ impl Service {
             }
             let public = Reply::public(format!("{name}'s reveal matches its commitment `{hash}`."));
             // Early resolution: every power that committed has revealed a match.
-            let resolve = live.settings.early && {
-                let latest: BTreeMap<String, String> =
-                    store::commitments(c, live.game.id, row.seq)?.into_iter().map(|m| (m.power, m.hash)).collect();
-                let reveals = store::reveals(c, live.game.id, row.seq)?;
-                latest.iter().all(|(p, h)| reveals.iter().any(|r| &r.power == p && r.matched && &r.hash == h))
-            };
+            let resolve = Self::stage_complete(c, &live, &row, &position.phase())?;
             Ok((Ok(vec![Reply::private(private), public]), resolve.then_some((live.game.id, row.seq))))
         })?;
         let mut out = replies.map_err(GameError::Invalid)?;
@@ -224,11 +188,14 @@ impl Service {
         Ok(out)
     }
 
-    /// Ends a commit window: the reveal window opens (exactly once, whoever triggers it).
+    /// Ends a commit window: the reveal window opens (exactly once, whoever
+    /// triggers it), closing after the reveal length or on the calendar.
     pub(super) fn open_reveals(&self, game: i64, seq: i64, why: &str) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
         self.store.write(|c| {
-            let Some(g) = store::game(c, game)? else { return Ok(Vec::new()) };
+            let Some(g) = store::game(c, game)?.filter(|g| g.status == GameStatus::Active) else {
+                return Ok(Vec::new());
+            };
             let settings = super::settings_of(&g);
             let deadline = settings.reveal_deadline(now);
             if !store::set_stage(c, game, seq, Stage::Commit, Stage::Reveal, Some(deadline))? {
@@ -251,17 +218,41 @@ impl Service {
         })
     }
 
-    /// Ends a pause (Chess Wheel+'s Replenish): the commit window opens (exactly once).
-    pub(super) fn open_commits(&self, game: i64, seq: i64, why: &str) -> Result<Vec<Reply>, GameError> {
+    /// Ends a pause before a move window (Chess Wheel+'s Replenish): the
+    /// commit window opens (exactly once) if the calendar is in a move window
+    /// (or `forced` on the replenish day); otherwise the phase keeps waiting
+    /// for the calendar's next move window, and a force says so.
+    pub(super) fn open_commits(&self, game: i64, seq: i64, why: &str, forced: bool) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
         self.store.write(|c| {
-            let Some(g) = store::game(c, game)? else { return Ok(Vec::new()) };
+            let Some(g) = store::game(c, game)?.filter(|g| g.status == GameStatus::Active) else {
+                return Ok(Vec::new());
+            };
+            let Some(row) = store::phase(c, game, seq)?.filter(|r| r.open && r.stage == Stage::Wait) else {
+                return Ok(Vec::new());
+            };
             let settings = super::settings_of(&g);
-            let deadline = settings.commit_deadline(now);
+            let name = row.name;
+            let (stage, deadline) = settings.enter_commit(now, forced);
+            if stage == Stage::Wait {
+                let when = format!("its calendar time, in {}", format_duration(deadline - now));
+                if forced {
+                    return Err(GameError::State(format!(
+                        "the move phase of {name} opens at {when}: the calendar is in its resolve days, so the move window is not opened early"
+                    )));
+                }
+                if row.deadline == Some(deadline) {
+                    return Ok(Vec::new());
+                }
+                store::set_deadline(c, game, seq, Some(deadline), None)?;
+                return Ok(vec![Reply::public(format!(
+                    "The move phase of {name} opens at {when}: its window on the calendar had passed, so it waits for the next one."
+                ))
+                .due(Some(deadline))]);
+            }
             if !store::set_stage(c, game, seq, Stage::Wait, Stage::Commit, Some(deadline))? {
                 return Ok(Vec::new());
             }
-            let name = store::phase(c, game, seq)?.map_or_else(String::new, |r| r.name);
             let mut out = vec![Reply::public(format!(
                 "The move phase of {name} is open ({why}): commit the SHA-256 of your orders with `commit <hash>` within {}.",
                 format_duration(deadline - now)
@@ -274,8 +265,8 @@ impl Service {
 
     /// The commitments and reveal attempts of a phase, as history text.
     pub(super) fn hashed_history(c: &rusqlite::Connection, game: i64, seq: i64) -> Result<String, GameError> {
-        let commitments = store::commitments(c, game, seq)?;
-        let reveals = store::reveals(c, game, seq)?;
+        let commitments = store::all_commitments(c, game, seq)?;
+        let reveals = store::all_reveals(c, game, seq)?;
         if commitments.is_empty() && reveals.is_empty() {
             return Ok(String::new());
         }
@@ -283,8 +274,9 @@ impl Service {
         if commitments.is_empty() {
             t += " none";
         }
+        let void = |why: &Option<String>| why.as_ref().map_or(String::new(), |w| format!(" (void: {w})"));
         for m in &commitments {
-            t += &format!("\n  {} `{}` at <t:{}>", m.power, m.hash, m.at);
+            t += &format!("\n  {} `{}` at <t:{}>{}", m.power, m.hash, m.at, void(&m.void));
         }
         t += "\nReveals:";
         if reveals.is_empty() {
@@ -292,12 +284,13 @@ impl Service {
         }
         for r in &reveals {
             t += &format!(
-                "\n  {} {} `{}` at <t:{}>: {}",
+                "\n  {} {} `{}` at <t:{}>: {}{}",
                 r.power,
                 if r.matched { "\u{2713}" } else { "\u{2717}" },
                 r.hash,
                 r.at,
-                r.detail
+                r.detail,
+                void(&r.void)
             );
         }
         Ok(t)

@@ -1,22 +1,25 @@
 //! Information: status, history, export, help.
 
+use super::lifecycle::{State, Timer};
 use super::orders::by_power;
 use super::{decode, format_duration, Caller, GameError, Image, PhaseRecord, Reply, Service};
 use crate::store::{self, GameStatus, PhaseRow, StoreError};
 
 impl Service {
-    /// The game's status: phase, deadline, players, who has orders in and who
-    /// is ready (never what they ordered).
+    /// The game's status: where it is in its lifecycle (phase, stage, the
+    /// deadline or what it waits for; or its result), players, who has
+    /// orders in and who is ready (never what they ordered).
     ///
     /// # Errors
     /// No game.
     pub fn status(&self, channel: &str) -> Result<Reply, GameError> {
         let now = self.now();
         self.store.read(|c| {
-            let live = Self::latest(c, channel)?;
+            let live = self.latest(c, channel)?;
             let game = &live.game;
             let players: Vec<(String, String)> =
                 store::seats(c, game.id)?.into_iter().map(|s| (s.power, s.name)).collect();
+            let conceded = store::concessions(c, game.id)?;
             let mut t = format!(
                 "{} ({}): ",
                 live.kind.name(),
@@ -27,9 +30,6 @@ impl Service {
                     GameStatus::Ended => "ended",
                 }
             );
-            if let Some(e) = &game.ended {
-                t += &format!("{e}. ");
-            }
             let Some(row) = store::phase(c, game.id, game.phase_seq)? else {
                 if players.is_empty() {
                     t += "nobody has joined yet.";
@@ -39,33 +39,51 @@ impl Service {
                 }
                 return Ok(Reply::public(t));
             };
-            let position = decode(&live.kind, &row)?;
-            let phase = position.phase();
-            t += &row.name;
-            match (row.deadline, row.paused_left) {
-                (Some(d), _) if game.status != GameStatus::Ended => {
-                    t += &format!(", due in {}", format_duration(d - now));
+            let running = match &live.state {
+                State::Ended { result, .. } => {
+                    t += &format!("**Game over: {result}.** The last phase played was {}.", row.name);
+                    None
                 }
-                (None, Some(left)) => t += &format!(", paused with {} left", format_duration(left)),
-                _ => {}
-            }
-            t += ".";
+                State::Running(r) => {
+                    t += &row.name;
+                    t += &match r.timer {
+                        Timer::Due(d) => format!(", due in {}", format_duration(d - now)),
+                        Timer::WaitingForModerator { since } => format!(
+                            ", waiting for a moderator to resolve it (the deadline passed {} ago; `game force`)",
+                            format_duration(now - since)
+                        ),
+                        Timer::Paused { left } => format!(", paused with {} left", format_duration(left)),
+                    };
+                    t += ".";
+                    if live.settings.hashed {
+                        t += match r.stage {
+                            store::Stage::Commit => " Commit window.",
+                            store::Stage::Wait => " Waiting for the move phase.",
+                            store::Stage::Reveal => " Reveal window.",
+                            store::Stage::Sealed => " Orders fixed (rolled back after publication).",
+                            store::Stage::Orders => "",
+                        };
+                    }
+                    Some(r.stage)
+                }
+                State::Forming => None,
+            };
+            // The position: the one the game ended in, or the current phase's.
+            let position = match game.final_state.as_deref() {
+                Some(json) if running.is_none() => live.kind.decode(json).map_err(StoreError::from)?,
+                _ => decode(&live.kind, &row)?,
+            };
+            let phase = position.phase();
             let ready = store::ready_powers(c, game.id, row.seq)?;
             let orders = store::orders(c, game.id, row.seq, None)?;
             let commitments = store::commitments(c, game.id, row.seq)?;
             let reveals = store::reveals(c, game.id, row.seq)?;
-            if live.settings.hashed && row.open {
-                t += match row.stage {
-                    store::Stage::Commit => " Commit window.",
-                    store::Stage::Wait => " Waiting for the move phase.",
-                    store::Stage::Reveal => " Reveal window.",
-                    store::Stage::Orders => "",
-                };
-            }
             for p in Self::all_powers(c, &live)? {
                 let who = players.iter().find(|(q, _)| *q == p).map_or("vacant (civil disorder)", |(_, u)| u.as_str());
                 let mut flags = Vec::new();
-                if row.open && game.status != GameStatus::Ended && phase.owing.contains(&p) && live.settings.hashed {
+                if conceded.contains(&p) {
+                    flags.push("conceded (civil disorder)");
+                } else if running.is_some() && phase.owing.contains(&p) && live.settings.hashed {
                     let committed = commitments.iter().any(|m| m.power == p);
                     let revealed = reveals.iter().any(|r| r.power == p && r.matched);
                     flags.push(match (committed, revealed) {
@@ -76,7 +94,7 @@ impl Service {
                     if ready.contains(&p) {
                         flags.push("ready");
                     }
-                } else if row.open && game.status != GameStatus::Ended && phase.owing.contains(&p) {
+                } else if running.is_some() && phase.owing.contains(&p) {
                     flags.push(if orders.iter().any(|o| o.power == p) { "orders in" } else { "no orders yet" });
                     if ready.contains(&p) {
                         flags.push("ready");
@@ -86,7 +104,13 @@ impl Service {
                 let flags = if flags.is_empty() { String::new() } else { format!(" [{}]", flags.join(", ")) };
                 t += &format!("\n  {p} ({who}): {standing}{flags}");
             }
-            let due = row.deadline.filter(|_| row.open && game.status == GameStatus::Active);
+            let due = match &live.state {
+                State::Running(r) => match r.timer {
+                    Timer::Due(d) => Some(d),
+                    _ => None,
+                },
+                _ => None,
+            };
             Ok(Reply::public(t).due(due))
         })
     }
@@ -97,7 +121,7 @@ impl Service {
     /// No game.
     pub fn power_names(&self, channel: &str) -> Result<Vec<String>, GameError> {
         self.store.read(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.latest(c, channel)?;
             Self::all_powers(c, &live)
         })
     }
@@ -108,7 +132,10 @@ impl Service {
     /// No game.
     pub fn free_powers(&self, channel: &str) -> Result<Vec<String>, GameError> {
         self.store.read(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.latest(c, channel)?;
+            if let State::Ended { result, .. } = &live.state {
+                return Err(GameError::Ended(result.clone()));
+            }
             let seated = store::players(c, live.game.id)?;
             Ok(Self::all_powers(c, &live)?.into_iter().filter(|p| !seated.iter().any(|(q, _)| q == p)).collect())
         })
@@ -136,7 +163,7 @@ impl Service {
     #[must_use]
     pub fn order_suggestions(&self, channel: &str, caller: &Caller, typed: &str, max: usize) -> Vec<String> {
         let found = self.store.read(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.running(c, channel)?;
             let name = Self::power_of(c, &live, caller)?;
             let (_, position) = Self::current_phase(c, &live)?;
             Ok::<_, GameError>((name, position))
@@ -170,14 +197,18 @@ impl Service {
     /// No game, no such resolved phase.
     pub fn history(&self, channel: &str, phase: Option<&str>) -> Result<Reply, GameError> {
         let (live, rows) = self.store.read(|c| {
-            let live = Self::latest(c, channel)?;
+            let live = self.latest(c, channel)?;
             let rows = store::phases(c, live.game.id)?;
             Ok::<_, GameError>((live, rows))
         })?;
         let resolved: Vec<&PhaseRow> = rows.iter().filter(|r| !r.open && r.report.is_some()).collect();
+        // A phase rolled back and played again has two records: the one that stands comes first.
         let row = match phase {
             None => resolved.last().copied(),
-            Some(name) => resolved.iter().copied().find(|r| r.name.eq_ignore_ascii_case(name.trim())),
+            Some(name) => {
+                let named = resolved.iter().copied().filter(|r| r.name.eq_ignore_ascii_case(name.trim()));
+                named.clone().rfind(|r| !r.rolled_back).or_else(|| named.last())
+            }
         }
         .ok_or_else(|| {
             GameError::Invalid(format!(
@@ -186,7 +217,11 @@ impl Service {
                 if resolved.is_empty() {
                     "none".into()
                 } else {
-                    resolved.iter().map(|r| r.name.clone()).collect::<Vec<_>>().join(", ")
+                    resolved
+                        .iter()
+                        .map(|r| if r.rolled_back { format!("{} (rolled back)", r.name) } else { r.name.clone() })
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 }
             ))
         })?;
@@ -207,7 +242,8 @@ impl Service {
             }
             Ok::<_, GameError>(t)
         })?;
-        let mut reply = Reply::public(format!("**{}**\n{}{hashed}", record.phase, record.summary));
+        let undone = if row.rolled_back { " (rolled back by a moderator; played again after)" } else { "" };
+        let mut reply = Reply::public(format!("**{}**{undone}\n{}{hashed}", record.phase, record.summary));
         let slug = super::slug(&record.phase);
         reply.images.push(Image::new(&format!("{slug}-orders"), &position, Some(&r.report), &live.settings, "orders"));
         Ok(reply)
@@ -219,9 +255,16 @@ impl Service {
     /// No game, not started.
     pub fn board(&self, channel: &str) -> Result<Reply, GameError> {
         self.store.read(|c| {
-            let live = Self::latest(c, channel)?;
+            let live = self.latest(c, channel)?;
             let row = store::phase(c, live.game.id, live.game.phase_seq)?
                 .ok_or_else(|| GameError::State("the game has not started yet".into()))?;
+            if let (State::Ended { result, .. }, Some(json)) = (&live.state, live.game.final_state.as_deref()) {
+                let position = live.kind.decode(json).map_err(StoreError::from)?;
+                let mut reply =
+                    Reply::public(format!("{}: the final position, after {}. {result}.", live.kind.name(), row.name));
+                reply.images.push(Image::final_position(&position, &live.settings, result));
+                return Ok(reply);
+            }
             let position = decode(&live.kind, &row)?;
             let mut reply = Reply::public(format!("{}: {}", live.kind.name(), row.name));
             reply.images.push(Image::new(&super::slug(&row.name), &position, None, &live.settings, "position"));
@@ -232,7 +275,7 @@ impl Service {
     /// The order syntax of the channel's game, or the general help without one.
     #[must_use]
     pub fn help(&self, channel: &str) -> String {
-        let game = self.store.read(|c| Self::latest(c, channel).map(|l| l.kind));
+        let game = self.store.read(|c| self.latest(c, channel).map(|l| l.kind));
         match game {
             Ok(kind) => format!("{}\n\nIn this channel: {}\n{}", super::command::HELP, kind.name(), kind.order_help()),
             Err(_) => super::command::HELP.to_string(),
@@ -246,7 +289,7 @@ impl Service {
     /// No game.
     pub fn export(&self, channel: &str) -> Result<String, GameError> {
         self.store.read(|c| {
-            let live = Self::latest(c, channel)?;
+            let live = self.latest(c, channel)?;
             let game = &live.game;
             let players = store::players(c, game.id)?;
             let mut phases = Vec::new();
@@ -267,22 +310,22 @@ impl Service {
                         .collect()
                 };
                 // Commitments are public at once; reveal attempts once the phase is resolved.
-                let commitments: Vec<serde_json::Value> = store::commitments(c, game.id, row.seq)?
+                let commitments: Vec<serde_json::Value> = store::all_commitments(c, game.id, row.seq)?
                     .into_iter()
-                    .map(|m| serde_json::json!({"power": m.power, "hash": m.hash, "at": m.at}))
+                    .map(|m| serde_json::json!({"power": m.power, "hash": m.hash, "at": m.at, "void": m.void}))
                     .collect();
                 let reveals: Vec<serde_json::Value> = if row.open {
                     Vec::new()
                 } else {
-                    store::reveals(c, game.id, row.seq)?
+                    store::all_reveals(c, game.id, row.seq)?
                         .into_iter()
-                        .map(|r| serde_json::json!({"power": r.power, "text": r.text, "hash": r.hash, "matched": r.matched, "detail": r.detail, "at": r.at}))
+                        .map(|r| serde_json::json!({"power": r.power, "text": r.text, "hash": r.hash, "matched": r.matched, "detail": r.detail, "at": r.at, "void": r.void}))
                         .collect()
                 };
                 if row.seq == game.phase_seq {
                     transcript = decode(&live.kind, &row)?.transcript();
                 }
-                phases.push(serde_json::json!({"phase": row.name, "open": row.open, "state": state, "orders": orders, "report": report, "commitments": commitments, "reveals": reveals}));
+                phases.push(serde_json::json!({"phase": row.name, "open": row.open, "rolled_back": row.rolled_back, "stage": row.stage.as_str(), "state": state, "orders": orders, "report": report, "commitments": commitments, "reveals": reveals}));
             }
             let proposals: Vec<serde_json::Value> = store::proposals(c, game.id)?
                 .into_iter()
@@ -300,6 +343,11 @@ impl Service {
                 "ended": game.ended,
                 "settings": serde_json::from_str::<serde_json::Value>(&game.settings).map_err(StoreError::from)?,
                 "players": players.iter().map(|(p, u)| serde_json::json!({"power": p, "user": u})).collect::<Vec<_>>(),
+                "conceded": store::concessions(c, game.id)?,
+                "final_state": match game.final_state.as_deref() {
+                    Some(j) => Some(serde_json::from_str::<serde_json::Value>(j).map_err(StoreError::from)?),
+                    None => None,
+                },
                 "transcript": transcript,
                 "phases": phases,
             });
@@ -310,6 +358,6 @@ impl Service {
     /// Whether `caller` moderates the channel's live game (for front ends that hide moderator commands).
     #[must_use]
     pub fn moderates(&self, channel: &str, caller: &Caller) -> bool {
-        self.store.read(|c| Self::live(c, channel).map(|l| Self::is_moderator(&l.game, caller))).unwrap_or(false)
+        self.store.read(|c| self.latest(c, channel).map(|l| Self::is_moderator(&l.game, caller))).unwrap_or(false)
     }
 }

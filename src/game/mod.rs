@@ -14,6 +14,7 @@ pub mod clock;
 pub mod command;
 pub mod hashed;
 mod info;
+pub mod lifecycle;
 mod moderation;
 mod orders;
 mod proposals;
@@ -27,7 +28,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-pub use clock::{format_duration, parse_duration, Clock, ManualClock, SystemClock};
+pub use clock::{format_duration, parse_duration, parse_duration_within, Bounds, Clock, ManualClock, SystemClock};
 pub use resolve::PhaseRecord;
 pub use schedule::Reminder;
 pub use variants::{Game, Position, Report, OFFERS};
@@ -84,7 +85,7 @@ struct ImageJob {
     position: Position,
     report: Option<Report>,
     style: Style,
-    caption: &'static str,
+    caption: String,
 }
 
 impl std::fmt::Debug for Image {
@@ -95,26 +96,30 @@ impl std::fmt::Debug for Image {
 
 impl Image {
     /// An image of `position`, with a resolved phase's `report` drawn over it if given.
-    fn new(
-        name: &str,
-        position: &Position,
-        report: Option<&Report>,
-        settings: &Settings,
-        caption: &'static str,
-    ) -> Image {
+    fn new(name: &str, position: &Position, report: Option<&Report>, settings: &Settings, caption: &str) -> Image {
         let style = Style {
             palette: if settings.colour_blind { Palette::ColourBlind } else { Palette::Classic },
             ..Style::default()
         };
-        let job = ImageJob { position: position.clone(), report: report.cloned(), style, caption };
+        let job = ImageJob { position: position.clone(), report: report.cloned(), style, caption: caption.into() };
         Image { name: format!("{name}.png"), job: Arc::new(job) }
+    }
+
+    /// The position a game ended in, titled with its result rather than a next phase.
+    fn final_position(position: &Position, settings: &Settings, result: &str) -> Image {
+        let mut image = Image::new("final-position", position, None, settings, "");
+        if let Some(job) = Arc::get_mut(&mut image.job) {
+            job.style.heading = Some("Final position".into());
+            job.caption = result.to_string();
+        }
+        image
     }
 
     /// Draws the image and encodes it as PNG (empty if encoding failed, which is logged).
     #[must_use]
     pub fn png(&self) -> Vec<u8> {
         let j = &*self.job;
-        match j.position.draw(j.report.as_ref(), &j.style, j.caption).png() {
+        match j.position.draw(j.report.as_ref(), &j.style, &j.caption).png() {
             Ok(bytes) => bytes,
             Err(e) => {
                 tracing::error!(image = %self.name, error = %e, "PNG encoding failed");
@@ -173,6 +178,9 @@ pub enum GameError {
     /// No game in the channel.
     #[error("there is no game in this channel: start one with `game create <variant>` ({})", variants::ids())]
     NoGame,
+    /// The channel's game is over.
+    #[error("this game has ended: {0}. Its history stays available (`history`, `game export`); start a new game with `game create <variant>`")]
+    Ended(String),
     /// A live game exists.
     #[error("this channel already has a game in progress; a moderator can end it with `game end`")]
     GameExists,
@@ -236,6 +244,9 @@ pub struct Settings {
     /// The IANA time zone of a weekly cycle.
     #[serde(default = "default_timezone")]
     pub timezone: String,
+    /// Where a compressed cycle's calendar starts (unix seconds; set when the game starts).
+    #[serde(default)]
+    pub anchor: Option<i64>,
 }
 
 fn default_forfeit_after() -> u32 {
@@ -261,6 +272,7 @@ impl Default for Settings {
             cycle: calendar::Cycle::Phases,
             forfeit_after: default_forfeit_after(),
             timezone: default_timezone(),
+            anchor: None,
         }
     }
 }
@@ -297,12 +309,16 @@ pub struct Service {
     clock: Arc<dyn Clock>,
 }
 
-/// A live game as read from the store, with its rules.
+/// A game as read from the store, with its rules and where it is in its lifecycle.
 struct Live {
     game: GameRow,
     kind: Game,
     settings: Settings,
+    state: lifecycle::State,
 }
+
+/// A paused game resumes with at least this long before its deadline.
+pub const MIN_RESUME: i64 = 3600;
 
 fn settings_of(game: &GameRow) -> Settings {
     serde_json::from_str(&game.settings).unwrap_or_default()
@@ -351,18 +367,32 @@ impl Service {
         &self.store
     }
 
-    fn live(c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
-        let game = store::live_game(c, channel)?.ok_or(GameError::NoGame)?;
-        let settings = settings_of(&game);
-        let kind = kind_of(&game, &settings)?;
-        Ok(Live { game, kind, settings })
-    }
-
-    fn latest(c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
+    /// The channel's game (the live one, or the last one if it ended) with its lifecycle state.
+    fn latest_at(c: &rusqlite::Connection, channel: &str, now: i64) -> Result<Live, GameError> {
         let game = store::latest_game(c, channel)?.ok_or(GameError::NoGame)?;
         let settings = settings_of(&game);
         let kind = kind_of(&game, &settings)?;
-        Ok(Live { game, kind, settings })
+        let row = if game.phase_seq > 0 { store::phase(c, game.id, game.phase_seq)? } else { None };
+        let state = lifecycle::State::of(&game, row.as_ref(), &settings, now);
+        Ok(Live { game, kind, settings, state })
+    }
+
+    /// The channel's game for reading (status, history, export): live or ended.
+    fn latest(&self, c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
+        Self::latest_at(c, channel, self.now())
+    }
+
+    /// The channel's game, if `command` is allowed in its state; otherwise
+    /// the model's refusal (an ended game says so, with its result).
+    fn game_for(
+        &self,
+        c: &rusqlite::Connection,
+        channel: &str,
+        command: lifecycle::Command,
+    ) -> Result<Live, GameError> {
+        let live = Self::latest_at(c, channel, self.now())?;
+        live.state.check(command, &live.settings, self.now())?;
+        Ok(live)
     }
 
     fn is_moderator(game: &GameRow, caller: &Caller) -> bool {
@@ -375,6 +405,18 @@ impl Service {
         } else {
             Err(GameError::NotModerator(what))
         }
+    }
+
+    /// The caller's power, if it may still act: a conceded power is in
+    /// civil disorder and neither orders nor votes.
+    fn playing(c: &rusqlite::Connection, live: &Live, caller: &Caller) -> Result<String, GameError> {
+        let name = Self::power_of(c, live, caller)?;
+        if store::concessions(c, live.game.id)?.contains(&name) {
+            return Err(GameError::State(format!(
+                "{name} has conceded: it is in civil disorder and no longer orders or votes"
+            )));
+        }
+        Ok(name)
     }
 
     /// The caller's power in the game.
@@ -407,9 +449,5 @@ impl Service {
             .ok_or_else(|| GameError::State("the game has no current phase".into()))?;
         let position = decode(&live.kind, &row)?;
         Ok((row, position))
-    }
-
-    fn deadline_for(&self, settings: &Settings, position: &Position) -> i64 {
-        settings.opening(self.now(), position.phase().kind, false).1
     }
 }

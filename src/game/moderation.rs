@@ -1,22 +1,34 @@
 //! Moderation and the end of a game: deadlines, pause, rollback, end,
 //! draw votes, concession.
 
-use super::{decode, format_duration, kind_of, settings_of, Caller, GameError, Reply, Service};
-use crate::store::{self, GameStatus, StoreError};
+use super::lifecycle::{Command, State, Timer};
+use super::{decode, format_duration, Bounds, Caller, GameError, Reply, Service, MIN_RESUME};
+use crate::store::{self, GameStatus, Stage, StoreError};
 
 impl Service {
-    /// A moderator moves the deadline: `extend` adds to it, otherwise it is set to now + `secs`.
+    /// A moderator moves the deadline: `extend` adds to it, otherwise it is
+    /// set to now + `secs`. A deadline is at most 90 days away. A paused
+    /// game keeps its pause and changes the time it will have left.
     ///
     /// # Errors
-    /// Not a moderator, no open phase.
+    /// Not a moderator, no open phase, a calendar game, too far away.
     pub fn deadline(&self, channel: &str, caller: &Caller, secs: i64, extend: bool) -> Result<Reply, GameError> {
         let now = self.now();
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.game_for(c, channel, Command::Deadline)?;
             Self::require_moderator(&live.game, caller, "change the deadline")?;
             let (row, _) = Self::current_phase(c, &live)?;
-            if live.game.status == GameStatus::Paused {
-                let left = if extend { row.paused_left.unwrap_or(0) + secs } else { secs };
+            let far = |left: i64| {
+                Bounds::PHASE.check(left, &format_duration(left)).map_err(|_| {
+                    GameError::Invalid(format!(
+                        "that would put the deadline {} away; a deadline is at most {} away",
+                        format_duration(left),
+                        format_duration(Bounds::PHASE.max)
+                    ))
+                })
+            };
+            if let State::Running(super::lifecycle::Running { timer: Timer::Paused { left }, .. }) = live.state {
+                let left = far(if extend { left.saturating_add(secs) } else { secs })?;
                 store::set_deadline(c, live.game.id, row.seq, None, Some(left))?;
                 return Ok(Reply::public(format!(
                     "The game is paused; on resume {} will remain for {}.",
@@ -25,74 +37,126 @@ impl Service {
                 )));
             }
             let base = if extend { row.deadline.unwrap_or(now).max(now) } else { now };
-            let d = base + secs;
+            let d = now + far(base.saturating_add(secs) - now)?;
             store::set_deadline(c, live.game.id, row.seq, Some(d), None)?;
             Ok(Reply::public(format!("{} is now due in {}.", row.name, format_duration(d - now))).due(Some(d)))
         })
     }
 
-    /// A moderator pauses (deadlines frozen) or resumes the game.
+    /// A moderator pauses the game (nothing is taken and nothing resolves;
+    /// the time left is kept) or resumes it (the time left comes back, at
+    /// least an hour; a calendar game's window takes its calendar time again).
     ///
     /// # Errors
     /// Not a moderator, wrong state.
     pub fn pause(&self, channel: &str, caller: &Caller, pause: bool) -> Result<Reply, GameError> {
         let now = self.now();
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.game_for(c, channel, if pause { Command::Pause } else { Command::Resume })?;
             Self::require_moderator(&live.game, caller, if pause { "pause the game" } else { "resume the game" })?;
             let (row, _) = Self::current_phase(c, &live)?;
-            match (pause, live.game.status) {
-                (true, GameStatus::Active) => {
-                    let left = row.deadline.map(|d| (d - now).max(60));
-                    store::set_deadline(c, live.game.id, row.seq, None, left)?;
-                    store::set_status(c, live.game.id, GameStatus::Paused, None)?;
-                    Ok(Reply::public("The game is paused: the deadline is frozen and no orders are taken."))
-                }
-                (false, GameStatus::Paused) => {
-                    let d = row.paused_left.map(|l| now + l);
-                    store::set_deadline(c, live.game.id, row.seq, d, None)?;
-                    store::set_status(c, live.game.id, GameStatus::Active, None)?;
-                    Ok(Reply::public(format!(
-                        "The game resumes; {} is due in {}.",
-                        row.name,
-                        d.map_or("no deadline".into(), |d| format_duration(d - now))
-                    ))
-                    .due(d))
-                }
-                (true, _) => Err(GameError::State("the game is not running".into())),
-                (false, _) => Err(GameError::State("the game is not paused".into())),
+            if pause {
+                let left = row.deadline.map_or(MIN_RESUME, |d| (d - now).max(60));
+                store::set_deadline(c, live.game.id, row.seq, None, Some(left))?;
+                store::set_status(c, live.game.id, GameStatus::Paused, None)?;
+                return Ok(Reply::public(format!(
+                    "The game is paused: nothing is taken and nothing resolves until a moderator resumes it ({} was left for {}).",
+                    format_duration(left),
+                    row.name
+                )));
             }
+            let left = row.paused_left.unwrap_or(MIN_RESUME).max(MIN_RESUME);
+            let (stage, d) = match (live.settings.cycle.is_calendar(), row.stage) {
+                (false, stage) => (stage, now.saturating_add(left)),
+                // A calendar game's windows keep to the calendar: the open
+                // window ends at its calendar time, or waits for the next move window.
+                (true, Stage::Commit) => live.settings.enter_commit(now, false),
+                (true, Stage::Wait) => (Stage::Wait, live.settings.opening(now, super::PhaseKind::Movement).1),
+                (true, stage) => (stage, live.settings.reveal_deadline(now)),
+            };
+            if stage != row.stage {
+                store::set_stage(c, live.game.id, row.seq, row.stage, stage, Some(d))?;
+            }
+            store::set_deadline(c, live.game.id, row.seq, Some(d), None)?;
+            store::set_status(c, live.game.id, GameStatus::Active, None)?;
+            let what = if stage == row.stage {
+                String::new()
+            } else {
+                " (its move window on the calendar has passed, so it waits for the next)".to_string()
+            };
+            Ok(Reply::public(format!("The game resumes; {} is due in {}{what}.", row.name, format_duration(d - now)))
+                .due(Some(d)))
         })
     }
 
-    /// A moderator undoes the last resolution: the previous phase reopens with its orders.
+    /// A moderator undoes the last resolution: that phase opens again as a
+    /// new phase row with nothing ready and no votes, and the rolled-back
+    /// phases stay in history, marked. A plain phase keeps its orders. A
+    /// hashed phase keeps its matched reveals and takes no new ones (its
+    /// orders were published); with `fresh` it opens with no commitments and
+    /// a new commit window instead.
     ///
     /// # Errors
-    /// Not a moderator, nothing to undo.
-    pub fn rollback(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
+    /// Not a moderator, nothing to undo, paused, an end that was not a phase's result.
+    pub fn rollback(&self, channel: &str, caller: &Caller, fresh: bool) -> Result<Reply, GameError> {
         let now = self.now();
         self.store.write(|c| {
-            let game = store::latest_game(c, channel)?.ok_or(GameError::NoGame)?;
-            Self::require_moderator(&game, caller, "roll back a phase")?;
-            if game.phase_seq < 2 {
+            let live = self.game_for(c, channel, Command::Rollback)?;
+            Self::require_moderator(&live.game, caller, "roll back a phase")?;
+            let game = &live.game;
+            let phases = store::phases(c, game.id)?;
+            let Some(target) = phases.iter().rfind(|r| !r.open && !r.rolled_back) else {
                 return Err(GameError::State("there is no resolved phase to roll back".into()));
+            };
+            let position = decode(&live.kind, target)?;
+            let kind = position.phase().kind;
+            let last = phases.last().map_or(target.seq, |r| r.seq);
+            let seq = last + 1;
+            let hashed = live.settings.hashed;
+            let (stage, deadline) = if hashed && !fresh {
+                (Stage::Sealed, live.settings.reveal_deadline(now))
+            } else {
+                live.settings.opening(now, kind)
+            };
+            store::mark_rolled_back(c, game.id, target.seq, last)?;
+            store::open_phase(c, game.id, seq, &target.name, &target.state, Some(deadline), stage)?;
+            if !fresh {
+                for o in store::orders(c, game.id, target.seq, None)? {
+                    store::put_order(c, game.id, seq, &o, now)?;
+                }
             }
-            let settings = settings_of(&game);
-            let kind = kind_of(&game, &settings)?;
-            let prev = store::phase(c, game.id, game.phase_seq - 1)?
-                .ok_or_else(|| GameError::State("no previous phase".into()))?;
-            let position = decode(&kind, &prev)?;
-            // A hashed phase reopens for reveals (its commitments stand).
-            let deadline =
-                if settings.hashed { settings.reveal_deadline(now) } else { self.deadline_for(&settings, &position) };
-            store::reopen_previous(c, game.id, game.phase_seq, Some(deadline))?;
+            if hashed && !fresh {
+                // The matched reveals stand: each power's counted commitment and its matched reveal are carried over.
+                let reveals = store::reveals(c, game.id, target.seq)?;
+                for m in store::commitments(c, game.id, target.seq)? {
+                    if let Some(r) = reveals.iter().find(|r| r.power == m.power && r.matched && r.hash == m.hash) {
+                        let carried = format!("{} (carried over from the rolled-back {})", r.detail, target.name);
+                        store::add_commitment(c, game.id, seq, &m)?;
+                        store::add_reveal(c, game.id, seq, &store::Reveal { detail: carried, ..r.clone() })?;
+                    }
+                }
+            }
+            // Votes that were to run in the abandoned phases run in the reopened one and after.
+            store::shift_open_votes(c, game.id, target.seq, seq - target.seq)?;
             if game.status == GameStatus::Ended {
                 store::set_status(c, game.id, GameStatus::Active, None)?;
-                c.execute("UPDATE games SET ended = NULL WHERE id = ?1", [game.id]).map_err(StoreError::from)?;
+                c.execute("UPDATE games SET ended = NULL, final_state = NULL WHERE id = ?1", [game.id])
+                    .map_err(StoreError::from)?;
             }
+            let how = match (hashed, fresh) {
+                (false, false) => "with the orders it had",
+                (false, true) => "with no orders",
+                (true, false) => "with the reveals that matched (no new commitment or reveal is taken; it resolves when the window closes or a moderator forces it)",
+                (true, true) => "with every commitment reset: a new commit window",
+            };
+            let what = match stage {
+                Stage::Wait => "its move window opens in",
+                Stage::Commit => "commitments due in",
+                _ => "due in",
+            };
             Ok(Reply::public(format!(
-                "Rolled back: {} is open again with the orders it had, due in {}.",
-                prev.name,
+                "Rolled back: {} is open again {how}, {what} {}. Nobody is marked ready and no draw vote stands; the rolled-back phases stay in `history`, marked.",
+                target.name,
                 format_duration(deadline - now)
             ))
             .due(Some(deadline)))
@@ -105,67 +169,78 @@ impl Service {
     /// Not a moderator.
     pub fn end(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.game_for(c, channel, Command::End)?;
             Self::require_moderator(&live.game, caller, "end the game")?;
             store::set_status(c, live.game.id, GameStatus::Ended, Some("ended by a moderator"))?;
-            Ok(Reply::public("The game has been ended by a moderator. Its history stays available with `history`."))
+            Ok(Reply::public(
+                "**Game over: ended by a moderator.** Its history stays available with `history` and `game export`; `game create` starts a new game here.",
+            ))
         })
     }
 
-    /// A secret draw vote. When every surviving power has voted yes this phase, the game ends in a draw.
+    /// A secret draw vote. When every power still playing (seated, alive,
+    /// not conceded) has voted yes in this phase, the game ends in a draw.
     ///
     /// # Errors
-    /// No game, not a player.
+    /// No game, not a player, conceded.
     pub fn vote_draw(&self, channel: &str, caller: &Caller, yes: bool) -> Result<Vec<Reply>, GameError> {
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
-            let name = Self::power_of(c, &live, caller)?;
+            let live = self.game_for(c, channel, Command::Draw)?;
+            let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
-            if !row.open {
-                return Err(GameError::State("this phase is being resolved; vote again in the next one".into()));
-            }
             store::set_draw_vote(c, live.game.id, row.seq, &name, yes)?;
             let votes = store::draw_votes(c, live.game.id, row.seq)?;
-            let alive: Vec<String> = Self::all_powers(c, &live)?.into_iter().filter(|p| position.alive(p)).collect();
+            let conceded = store::concessions(c, live.game.id)?;
+            let alive: Vec<String> = Self::all_powers(c, &live)?
+                .into_iter()
+                .filter(|p| position.alive(p) && !conceded.contains(p))
+                .collect();
             let mut out = vec![Reply::private(if yes {
-                "Your draw vote is recorded (secret). It lapses when this phase resolves."
+                "Your draw vote is recorded (secret). It lapses when this phase or its window ends."
             } else {
                 "Your draw vote is withdrawn."
             })];
-            // Powers in civil disorder have nobody to vote: the seated survivors decide.
+            // Vacant powers have nobody to vote and conceded ones no longer vote: the players still playing decide.
             let seated = store::players(c, live.game.id)?;
             let voters: Vec<&String> = alive.iter().filter(|p| seated.iter().any(|(q, _)| q == *p)).collect();
             if yes && voters.iter().all(|p| votes.contains(p)) {
                 let text = format!("draw between {}", alive.join(", "));
                 store::set_status(c, live.game.id, GameStatus::Ended, Some(&text))?;
-                out.push(Reply::public(format!("**Game over: {text}**, by unanimous vote of the surviving powers.")));
+                out.push(Reply::public(format!(
+                    "**Game over: {text}**, by unanimous vote of the powers still playing."
+                )));
             }
             Ok(out)
         })
     }
 
-    /// The caller's power concedes. When every surviving power but one has
-    /// conceded, that one wins.
+    /// The caller's power concedes: at once in civil disorder (its pending
+    /// orders and votes cleared; it no longer orders or votes). When every
+    /// surviving power but one has conceded, that one wins.
     ///
     /// # Errors
-    /// No game, not a player.
+    /// No game, not a player, already conceded.
     pub fn concede(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
-            let name = Self::power_of(c, &live, caller)?;
+            let live = self.game_for(c, channel, Command::Concede)?;
+            let name = Self::playing(c, &live, caller)?;
             let (_, position) = Self::current_phase(c, &live)?;
             store::concede(c, live.game.id, &name)?;
+            Self::clear_seat(c, &live.game, &name, "the power conceded")?;
             let conceded = store::concessions(c, live.game.id)?;
             let standing: Vec<String> = Self::all_powers(c, &live)?
                 .into_iter()
                 .filter(|p| position.alive(p) && !conceded.contains(p))
                 .collect();
-            if let [winner] = standing.as_slice() {
-                let text = format!("{winner} wins by concession");
-                store::set_status(c, live.game.id, GameStatus::Ended, Some(&text))?;
-                return Ok(Reply::public(format!("{name} concedes. **Game over: {text}.**")));
-            }
-            Ok(Reply::public(format!("{name} concedes the game.")))
+            let text = match standing.as_slice() {
+                [winner] => format!("{winner} wins by concession"),
+                [] => "draw: every power still in the game conceded".to_string(),
+                _ => {
+                    return Ok(Reply::public(format!("{name} concedes the game and is in civil disorder from now on.")))
+                }
+            };
+            store::set_status(c, live.game.id, GameStatus::Ended, Some(&text))?;
+            Ok(Reply::public(format!("{name} concedes. **Game over: {text}.**")))
         })
     }
 }

@@ -1,8 +1,9 @@
 //! Orders: submit, show, clear, ready, preview.
 
+use super::lifecycle::{Command, State};
 use super::{Caller, GameError, Image, Live, Reply, Service};
-use crate::rules::family::{SlotOrder, Submission};
-use crate::store::{self, GameStatus, OrderRow, PhaseRow, Stage};
+use crate::rules::family::{PhaseInfo, SlotOrder, Submission};
+use crate::store::{self, OrderRow, PhaseRow, Stage};
 
 /// A power's stored orders as the rules see them.
 pub(super) fn slots(rows: &[OrderRow]) -> Vec<SlotOrder> {
@@ -71,20 +72,25 @@ pub(super) fn submission_text(power: &str, sub: &Submission, readback: &str) -> 
 }
 
 impl Service {
+    /// The channel's game if it is running (for reading one's own orders):
+    /// a forming or ended game says so.
+    pub(super) fn running(&self, c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
+        let live = self.latest(c, channel)?;
+        match &live.state {
+            State::Ended { result, .. } => Err(GameError::Ended(result.clone())),
+            State::Forming => Err(GameError::State("the game has not started yet".into())),
+            State::Running(_) => Ok(live),
+        }
+    }
+
     /// Checks that the caller may order now and returns their power, the open phase and its position.
     fn ordering(
         c: &rusqlite::Connection,
         live: &Live,
         caller: &Caller,
     ) -> Result<(String, PhaseRow, super::Position), GameError> {
-        if live.game.status == GameStatus::Paused {
-            return Err(GameError::State("the game is paused; orders are taken again when it resumes".into()));
-        }
-        let name = Self::power_of(c, live, caller)?;
+        let name = Self::playing(c, live, caller)?;
         let (row, position) = Self::current_phase(c, live)?;
-        if !row.open {
-            return Err(GameError::State("this phase is being resolved; send orders for the next one".into()));
-        }
         let phase = position.phase();
         if !phase.owing.contains(&name) {
             return Err(GameError::State(if phase.resolve_on_submit {
@@ -94,6 +100,55 @@ impl Service {
             }));
         }
         Ok((name, row, position))
+    }
+
+    /// The seated, non-conceded powers that owe something in `phase`: the
+    /// ones whose action early resolution waits for.
+    pub(super) fn acting(c: &rusqlite::Connection, game: i64, phase: &PhaseInfo) -> Result<Vec<String>, GameError> {
+        let seated = store::players(c, game)?;
+        let conceded = store::concessions(c, game)?;
+        Ok(phase
+            .owing
+            .iter()
+            .filter(|p| seated.iter().any(|(q, _)| q == *p) && !conceded.contains(p))
+            .cloned()
+            .collect())
+    }
+
+    /// Whether every power that owes something in the current stage has
+    /// acted in that stage, so that the stage may end early: ready (plain
+    /// orders), committed and ready (commit window), every commitment
+    /// revealed (reveal window). Never in a game without early resolution,
+    /// nor in a calendar game (its windows close on the calendar), nor when
+    /// nobody is there to act.
+    pub(super) fn stage_complete(
+        c: &rusqlite::Connection,
+        live: &Live,
+        row: &PhaseRow,
+        phase: &PhaseInfo,
+    ) -> Result<bool, GameError> {
+        if !live.settings.early || live.settings.cycle.is_calendar() || !row.open {
+            return Ok(false);
+        }
+        let game = live.game.id;
+        let acting = Self::acting(c, game, phase)?;
+        let ready = store::ready_powers(c, game, row.seq)?;
+        Ok(match row.stage {
+            Stage::Orders => !acting.is_empty() && acting.iter().all(|p| ready.contains(p)),
+            Stage::Commit => {
+                let committed = store::commitments(c, game, row.seq)?;
+                !acting.is_empty()
+                    && acting.iter().all(|p| ready.contains(p) && committed.iter().any(|m| &m.power == p))
+            }
+            Stage::Reveal => {
+                let latest: std::collections::BTreeMap<String, String> =
+                    store::commitments(c, game, row.seq)?.into_iter().map(|m| (m.power, m.hash)).collect();
+                let reveals = store::reveals(c, game, row.seq)?;
+                !latest.is_empty()
+                    && latest.iter().all(|(p, h)| reveals.iter().any(|r| &r.power == p && r.matched && &r.hash == h))
+            }
+            Stage::Wait | Stage::Sealed => false,
+        })
     }
 
     /// Submits one or more orders (separated by commas, semicolons or new lines;
@@ -117,12 +172,7 @@ impl Service {
             return Err(GameError::Invalid("no orders given: e.g. `orders K e1 - e2, N g1 S e1 - e2`".into()));
         }
         let (reply, resolve) = self.store.write(|c| {
-            let live = Self::live(c, channel)?;
-            if live.settings.hashed {
-                return Err(GameError::State(
-                    "this game takes hashed orders: `commit <sha256 hex>` during the commit window, then `reveal <the exact text>`; plain orders are refused so that nobody, the bot included, sees them early".into(),
-                ));
-            }
+            let live = self.game_for(c, channel, Command::Orders)?;
             let (name, row, position) = Self::ordering(c, &live, caller)?;
             let old = store::orders(c, live.game.id, row.seq, Some(&name))?;
             let sub = position.submit(&name, &slots(&old), text);
@@ -133,14 +183,11 @@ impl Service {
             }
             let readback = position.describe(&name, &sub.orders);
             let phase = position.phase();
+            // A turn-based phase ends when every power whose turn it is has moved.
             let resolve = phase.resolve_on_submit && !sub.accepted.is_empty() && {
                 let all = store::orders(c, live.game.id, row.seq, None)?;
-                let seated = store::players(c, live.game.id)?;
-                phase
-                    .owing
-                    .iter()
-                    .filter(|p| seated.iter().any(|(q, _)| q == *p))
-                    .all(|p| all.iter().any(|o| &o.power == p))
+                let acting = Self::acting(c, live.game.id, &phase)?;
+                !acting.is_empty() && acting.iter().all(|p| all.iter().any(|o| &o.power == p))
             };
             Ok::<_, GameError>((
                 super::Reply::private(submission_text(&name, &sub, &readback)),
@@ -160,7 +207,7 @@ impl Service {
     /// No game, not a player.
     pub fn show_orders(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         self.store.read(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.running(c, channel)?;
             let name = Self::power_of(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let ready = store::ready_powers(c, live.game.id, row.seq)?.contains(&name);
@@ -170,7 +217,11 @@ impl Service {
                 t += "\n";
                 t += &Self::hashed_readback(c, live.game.id, &row, &name)?;
             }
-            t += if ready { "\nYou are marked ready." } else { "\nNot marked ready." };
+            if store::concessions(c, live.game.id)?.contains(&name) {
+                t += &format!("\n{name} has conceded: it is in civil disorder.");
+            } else {
+                t += if ready { "\nYou are marked ready." } else { "\nNot marked ready." };
+            }
             Ok(Reply::private(t))
         })
     }
@@ -181,12 +232,8 @@ impl Service {
     /// No game, not a player, the phase closed.
     pub fn clear_orders(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
-            let name = Self::power_of(c, &live, caller)?;
-            let (row, _) = Self::current_phase(c, &live)?;
-            if !row.open {
-                return Err(GameError::State("this phase is being resolved".into()));
-            }
+            let live = self.game_for(c, channel, Command::Orders)?;
+            let (name, row, _) = Self::ordering(c, &live, caller)?;
             let n = store::delete_orders(c, live.game.id, row.seq, &name, None)?;
             store::set_ready(c, live.game.id, row.seq, &name, false)?;
             Ok(Reply::private(format!("Cleared {n} order{} for {name}.", if n == 1 { "" } else { "s" })))
@@ -194,43 +241,46 @@ impl Service {
     }
 
     /// Marks the caller's power ready (or not). With early resolution on,
-    /// the phase resolves once every seated power with something to order is ready.
+    /// the stage ends once every seated power that owes something in it has
+    /// acted ([`Service::stage_complete`]).
     ///
     /// # Errors
-    /// No game, not a player.
+    /// No game, not a player, nothing to be ready for in this stage.
     pub fn ready(&self, channel: &str, caller: &Caller, ready: bool) -> Result<Vec<Reply>, GameError> {
-        let (game, seq, all, commit) = self.store.write(|c| {
-            let live = Self::live(c, channel)?;
-            let name = Self::power_of(c, &live, caller)?;
+        let (done, calendar) = self.store.write(|c| {
+            let live = self.game_for(c, channel, Command::Ready)?;
+            let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
-            if !row.open {
-                return Err(GameError::State("this phase is being resolved".into()));
+            let phase = position.phase();
+            if !phase.owing.contains(&name) {
+                return Err(GameError::State(format!(
+                    "{name} has nothing to order in {}, so there is nothing to mark ready",
+                    phase.name
+                )));
+            }
+            if phase.resolve_on_submit {
+                return Err(GameError::State(format!(
+                    "{} ends when the move is made: send it with `orders ...` (there is no ready mark in a turn-based game)",
+                    phase.name
+                )));
             }
             store::set_ready(c, live.game.id, row.seq, &name, ready)?;
-            let players = store::players(c, live.game.id)?;
-            let ready_now = store::ready_powers(c, live.game.id, row.seq)?;
-            let owing = position.phase().owing;
-            let commit = row.stage == Stage::Commit;
-            let committed: Vec<String> = if commit {
-                store::commitments(c, live.game.id, row.seq)?.into_iter().map(|m| m.power).collect()
-            } else {
-                Vec::new()
-            };
-            // In a commit window, ready means "committed and done": the reveal window opens early.
-            let all = live.settings.early
-                && players
-                    .iter()
-                    .filter(|(p, _)| owing.contains(p))
-                    .all(|(p, _)| ready_now.contains(p) && (!commit || committed.contains(p)));
-            Ok::<_, GameError>((live.game.id, row.seq, all, commit))
+            let done = ready && Self::stage_complete(c, &live, &row, &phase)?;
+            Ok::<_, GameError>((done.then_some((live.game.id, row.seq, row.stage)), live.settings.cycle.is_calendar()))
         })?;
-        let mut out = vec![Reply::private(if ready { "Marked ready." } else { "No longer ready." })];
-        if ready && all {
-            if commit {
-                out.extend(self.open_reveals(game, seq, "every power committed and is ready")?);
-            } else {
-                out.extend(self.resolve(game, seq, "every power is ready")?);
+        let mut out = vec![Reply::private(match (ready, calendar) {
+            (true, true) => {
+                "Marked ready. This game follows its calendar: the window closes at its time, whoever is ready."
             }
+            (true, false) => "Marked ready.",
+            (false, _) => "No longer ready.",
+        })];
+        if let Some((game, seq, stage)) = done {
+            out.extend(if stage == Stage::Commit {
+                self.open_reveals(game, seq, "every power committed and is ready")?
+            } else {
+                self.resolve(game, seq, "every power is ready")?
+            });
         }
         Ok(out)
     }
@@ -242,7 +292,7 @@ impl Service {
     /// No game, not a player.
     pub fn preview(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         let (live, name, position, rows) = self.store.read(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.running(c, channel)?;
             let name = Self::power_of(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let rows = store::orders(c, live.game.id, row.seq, Some(&name))?;

@@ -5,6 +5,7 @@
 //! than against). What a popular proposal changes is applied by a moderator,
 //! who records it with a note.
 
+use super::lifecycle::Command;
 use super::{Caller, GameError, Reply, Service};
 use crate::store::{self, Proposal, Stage};
 
@@ -12,13 +13,13 @@ fn rank(stage: Stage) -> i64 {
     match stage {
         Stage::Wait => 0,
         Stage::Orders | Stage::Commit => 1,
-        Stage::Reveal => 2,
+        Stage::Reveal | Stage::Sealed => 2,
     }
 }
 
 fn window_name(stage: Stage) -> &'static str {
     match stage {
-        Stage::Reveal => "resolve phase",
+        Stage::Reveal | Stage::Sealed => "resolve phase",
         _ => "move phase",
     }
 }
@@ -28,7 +29,7 @@ fn voting_window(seq: i64, stage: Stage) -> (i64, Stage) {
     match stage {
         Stage::Wait => (seq, Stage::Commit),
         Stage::Commit | Stage::Orders => (seq, Stage::Reveal),
-        Stage::Reveal => (seq + 1, Stage::Commit),
+        Stage::Reveal | Stage::Sealed => (seq + 1, Stage::Commit),
     }
 }
 
@@ -50,8 +51,16 @@ fn describe(p: &Proposal, phase: &str) -> String {
 }
 
 impl Service {
-    fn proposals_game(c: &rusqlite::Connection, channel: &str) -> Result<super::Live, GameError> {
-        let live = Self::live(c, channel)?;
+    fn proposals_game(
+        &self,
+        c: &rusqlite::Connection,
+        channel: &str,
+        command: Option<Command>,
+    ) -> Result<super::Live, GameError> {
+        let live = match command {
+            Some(command) => self.game_for(c, channel, command)?,
+            None => self.latest(c, channel)?,
+        };
         if !live.kind.has_proposals() {
             return Err(GameError::State(format!("{} has no proposals", live.kind.name())));
         }
@@ -72,8 +81,8 @@ impl Service {
         }
         let now = self.now();
         self.store.write(|c| {
-            let live = Self::proposals_game(c, channel)?;
-            let name = Self::power_of(c, &live, caller)?;
+            let live = self.proposals_game(c, channel, Some(Command::Proposal))?;
+            let name = Self::playing(c, &live, caller)?;
             let (row, _) = Self::current_phase(c, &live)?;
             let (seq, stage) = voting_window(row.seq, row.stage);
             let number = store::add_proposal(c, live.game.id, text, &name, &caller.user, now, seq, stage)?;
@@ -95,8 +104,8 @@ impl Service {
     pub fn vote(&self, channel: &str, caller: &Caller, number: i64, yes: bool) -> Result<Reply, GameError> {
         let now = self.now();
         self.store.write(|c| {
-            let live = Self::proposals_game(c, channel)?;
-            let name = Self::power_of(c, &live, caller)?;
+            let live = self.proposals_game(c, channel, Some(Command::Proposal))?;
+            let name = Self::playing(c, &live, caller)?;
             let (row, _) = Self::current_phase(c, &live)?;
             let p = store::proposal(c, live.game.id, number)?
                 .ok_or_else(|| GameError::Invalid(format!("there is no proposal #{number}; `proposals` lists them")))?;
@@ -126,7 +135,7 @@ impl Service {
     pub fn enact(&self, channel: &str, caller: &Caller, number: i64, note: &str) -> Result<Reply, GameError> {
         let now = self.now();
         self.store.write(|c| {
-            let live = Self::proposals_game(c, channel)?;
+            let live = self.proposals_game(c, channel, Some(Command::Enact))?;
             Self::require_moderator(&live.game, caller, "enact a proposal")?;
             if note.trim().is_empty() {
                 return Err(GameError::Invalid("say what was changed: `proposal enact <number> <note>`".into()));
@@ -151,7 +160,7 @@ impl Service {
     /// Not a game with proposals.
     pub fn proposal_list(&self, channel: &str) -> Result<Reply, GameError> {
         self.store.read(|c| {
-            let live = Self::proposals_game(c, channel)?;
+            let live = self.proposals_game(c, channel, None)?;
             let all = store::proposals(c, live.game.id)?;
             if all.is_empty() {
                 return Ok(Reply::public("No proposals yet: `proposal submit <text>`."));

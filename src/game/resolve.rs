@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::lifecycle::Command;
 use super::orders::by_power;
 use super::{decode, encode, format_duration, kind_of, settings_of, slug, Caller, GameError, Image, Reply, Service};
 use crate::rules::family::{GameResult, OrderOutcome};
@@ -34,13 +35,17 @@ impl Service {
         let done = self.store.write(|c| {
             let Some(g) = store::game(c, game)? else { return Ok(None) };
             let Some(row) = store::phase(c, game, seq)? else { return Ok(None) };
-            if !row.open || g.phase_seq != seq || g.status == GameStatus::Ended {
+            // Only a running, unpaused game's current phase resolves.
+            if !row.open || g.phase_seq != seq || g.status != GameStatus::Active {
                 return Ok(None);
             }
             let settings = settings_of(&g);
             let kind = kind_of(&g, &settings)?;
             let position = decode(&kind, &row)?;
-            let rows = store::orders(c, game, seq, None)?;
+            // A conceded power is in civil disorder: it has no orders.
+            let conceded = store::concessions(c, game)?;
+            let rows: Vec<_> =
+                store::orders(c, game, seq, None)?.into_iter().filter(|o| !conceded.contains(&o.power)).collect();
             let r = position.resolve(&by_power(&rows));
             let result = r.next.result();
             let record = PhaseRecord {
@@ -58,13 +63,16 @@ impl Service {
             }
             let next_phase = r.next.phase();
             let over = result.is_over();
-            let (stage, at) = settings.opening(now, next_phase.kind, false);
-            let deadline = (!over).then_some(at);
-            store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, deadline, stage)?;
-            let votes = Self::proposal_windows(c, game, seq + 1, stage)?;
-            if over {
+            let (stage, at) = settings.opening(now, next_phase.kind);
+            let (deadline, votes) = if over {
+                // No next phase: the game ends in the position this phase left.
+                store::set_final_state(c, game, &encode(&r.next)?)?;
                 store::set_status(c, game, GameStatus::Ended, Some(&result.to_string()))?;
-            }
+                (None, Vec::new())
+            } else {
+                store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, Some(at), stage)?;
+                (Some(at), Self::proposal_windows(c, game, seq + 1, stage)?)
+            };
             let draw = store::draw_votes(c, game, seq)?;
             let players = store::players(c, game)?;
             let lapsed: Vec<String> = if over {
@@ -95,7 +103,11 @@ impl Service {
         let mut reply = Reply::public(text).due(deadline.filter(|_| !record.outcome.is_over()));
         let s = slug(&record.phase);
         reply.images.push(Image::new(&format!("{s}-orders"), &position, Some(&r.report), &settings, "orders"));
-        reply.images.push(Image::new(&format!("{s}-result"), &r.next, None, &settings, "position"));
+        reply.images.push(if record.outcome.is_over() {
+            Image::final_position(&r.next, &settings, &record.outcome.to_string())
+        } else {
+            Image::new(&format!("{s}-result"), &r.next, None, &settings, "position")
+        });
         let mut out = vec![reply];
         out.extend(votes);
         for user in lapsed {
@@ -118,7 +130,7 @@ impl Service {
     /// Not a moderator, no open phase, the expected phase already resolved.
     pub fn force(&self, channel: &str, caller: &Caller, expected: Option<&str>) -> Result<Vec<Reply>, GameError> {
         let (game, seq, commit) = self.store.read(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.game_for(c, channel, Command::Force)?;
             Self::require_moderator(&live.game, caller, "force a phase")?;
             let (row, position) = Self::current_phase(c, &live)?;
             let phase = position.phase();

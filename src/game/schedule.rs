@@ -77,13 +77,13 @@ impl Service {
     ) -> Result<Vec<Reply>, GameError> {
         let why = trigger.why();
         match stage {
-            Stage::Wait => self.open_commits(game, seq, why),
+            Stage::Wait => self.open_commits(game, seq, why, trigger == Trigger::Moderator),
             Stage::Commit => self.open_reveals(game, seq, why),
             Stage::Orders if trigger == Trigger::Deadline => match self.missed_turn(game, seq)? {
                 Some(replies) => Ok(replies),
                 None => self.resolve(game, seq, why),
             },
-            Stage::Reveal | Stage::Orders => self.resolve(game, seq, why),
+            Stage::Reveal | Stage::Orders | Stage::Sealed => self.resolve(game, seq, why),
         }
     }
 
@@ -108,12 +108,8 @@ impl Service {
             }
             let orders = store::orders(c, game, seq, None)?;
             let seated = store::players(c, game)?;
-            let late: Vec<String> = phase
-                .owing
-                .iter()
-                .filter(|p| seated.iter().any(|(q, _)| q == *p) && !orders.iter().any(|o| &o.power == *p))
-                .cloned()
-                .collect();
+            let late: Vec<String> =
+                Self::acting(c, game, &phase)?.into_iter().filter(|p| !orders.iter().any(|o| &o.power == p)).collect();
             let Some(power) = late.first() else { return Ok(None) };
             let missed = store::miss_turn(c, game, power)?;
             let limit = i64::from(settings.forfeit_after);
@@ -129,7 +125,7 @@ impl Service {
                 store::set_deadline(c, game, seq, None, None)?;
                 return Ok(Some(vec![Reply::public(format!("**Game over: {text}.**"))]));
             }
-            let deadline = now + settings.phase_secs(phase.kind);
+            let deadline = now.saturating_add(settings.phase_secs(phase.kind));
             store::set_deadline(c, game, seq, Some(deadline), None)?;
             let warning = if limit > 0 {
                 format!(" ({missed} of {limit} missed turns in a row: at {limit} {power} forfeits)")

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeSet;
 
+use super::lifecycle::Command;
 use super::variants::Game;
 use super::{encode, format_duration, Caller, GameError, Image, Reply, Service, Settings};
 use crate::rules::family::{find_name, Seats};
@@ -79,7 +80,13 @@ impl Service {
     pub fn join(&self, channel: &str, caller: &Caller, power: Option<&str>) -> Result<Reply, GameError> {
         let now = self.now();
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.game_for(c, channel, Command::Join)?;
+            if store::is_kicked(c, live.game.id, &caller.user)? {
+                return Err(GameError::State(
+                    "a moderator removed you from this game: only a moderator can seat you again (`game assign`)"
+                        .into(),
+                ));
+            }
             let players = store::players(c, live.game.id)?;
             if let Some((p, _)) = players.iter().find(|(_, u)| *u == caller.user) {
                 return Err(GameError::State(format!("you already play {p}; `leave` first to change")));
@@ -101,6 +108,11 @@ impl Service {
                                 return Err(GameError::State(format!(
                                     "{name} is taken; free powers: {}",
                                     if free.is_empty() { "none".to_string() } else { free.join(", ") }
+                                )));
+                            }
+                            if store::concessions(c, live.game.id)?.iter().any(|p| p == name) {
+                                return Err(GameError::State(format!(
+                                    "{name} has conceded and stays in civil disorder; nobody takes it over"
                                 )));
                             }
                             name.to_string()
@@ -150,6 +162,7 @@ impl Service {
                 }
             };
             store::seat(c, live.game.id, &name, &caller.user, &caller.name, now)?;
+            Self::clear_seat(c, &live.game, &name, "the seat changed hands")?;
             let tail = match left {
                 _ if live.game.status != GameStatus::Forming => " (taking over a vacant power)".to_string(),
                 Some(0) => " Every power is taken: a moderator can `game start`.".to_string(),
@@ -166,10 +179,7 @@ impl Service {
     /// No game, not seated, the game started.
     pub fn leave(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
-            if live.game.status != GameStatus::Forming {
-                return Err(GameError::State("the game has started: ask a moderator to replace you".into()));
-            }
+            let live = self.game_for(c, channel, Command::Leave)?;
             if !store::unseat(c, live.game.id, &caller.user)? {
                 return Err(GameError::NotPlayer(String::new()));
             }
@@ -182,11 +192,9 @@ impl Service {
     /// # Errors
     /// No game, already started, powers vacant and the caller not a moderator.
     pub fn start(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
+        let now = self.now();
         let (text, position, settings, deadline) = self.store.write(|c| {
-            let live = Self::live(c, channel)?;
-            if live.game.status != GameStatus::Forming {
-                return Err(GameError::State("the game has already started".into()));
-            }
+            let mut live = self.game_for(c, channel, Command::Start)?;
             let players = store::players(c, live.game.id)?;
             if players.is_empty() {
                 return Err(GameError::State("nobody has joined yet".into()));
@@ -219,7 +227,12 @@ impl Service {
             };
             let position = live.kind.start(&powers).map_err(GameError::State)?;
             let phase = position.phase();
-            let (stage, deadline) = live.settings.opening(self.now(), phase.kind, true);
+            if let super::calendar::Cycle::Scaled { .. } = live.settings.cycle {
+                // A compressed cycle's calendar starts with the game.
+                live.settings.anchor = Some(now);
+                store::set_settings(c, live.game.id, &serde_json::to_string(&live.settings).map_err(StoreError::from)?)?;
+            }
+            let (stage, deadline) = live.settings.opening(now, phase.kind);
             store::open_phase(c, live.game.id, 1, &phase.name, &encode(&position)?, Some(deadline), stage)?;
             store::set_status(c, live.game.id, GameStatus::Active, None)?;
             let cd =
@@ -251,28 +264,82 @@ impl Service {
         Ok(r)
     }
 
-    /// A moderator seats `who` as `power` (replacing whoever held it, who loses it).
+    /// A moderator seats `who` as `power` (replacing whoever held it, who
+    /// loses it). A user who holds another power is refused unless `swap`:
+    /// then they move to `power`, and its holder (if any) takes their old one.
     /// Mid-phase, the deadline is pushed to at least the replacement minimum.
     ///
     /// # Errors
-    /// Not a moderator, unknown power.
-    pub fn assign(&self, channel: &str, caller: &Caller, who: &Caller, power: &str) -> Result<Reply, GameError> {
+    /// Not a moderator, unknown power, the user seated elsewhere without `swap`.
+    pub fn assign(
+        &self,
+        channel: &str,
+        caller: &Caller,
+        who: &Caller,
+        power: &str,
+        swap: bool,
+    ) -> Result<Reply, GameError> {
         let now = self.now();
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.game_for(c, channel, Command::Assign)?;
             Self::require_moderator(&live.game, caller, "assign or replace players")?;
-            let players = store::players(c, live.game.id)?;
+            let seats = store::seats(c, live.game.id)?;
             let known: Vec<String> = match live.kind.seats() {
                 Seats::Fixed(all) => all,
-                Seats::Open { .. } => players.iter().map(|(p, _)| p.clone()).collect(),
+                Seats::Open { .. } => seats.iter().map(|s| s.power.clone()).collect(),
             };
             let name = find_name(&known, power).map(str::to_string).ok_or_else(|| {
                 GameError::Invalid(format!("there is no power `{power}`: the powers are {}", known.join(", ")))
             })?;
-            let before = store::seats(c, live.game.id)?.into_iter().find(|s| s.power == name).map(|s| s.name);
-            store::seat(c, live.game.id, &name, &who.user, &who.name, now)?;
+            let before = seats.iter().find(|s| s.power == name).cloned();
+            let mine = seats.iter().find(|s| s.user == who.user).cloned();
+            if let Some(m) = &mine {
+                if m.power == name {
+                    return Err(GameError::State(format!("{} already plays {name}", m.name)));
+                }
+                if !swap {
+                    return Err(GameError::State(format!(
+                        "{} already plays {}: `game assign {} {name} swap` moves them to {name}{}",
+                        m.name,
+                        m.power,
+                        who.user,
+                        match &before {
+                            Some(b) => format!(" and {} to {}", b.name, m.power),
+                            None => format!(" and leaves {} vacant", m.power),
+                        }
+                    )));
+                }
+            } else if swap {
+                return Err(GameError::Invalid(format!(
+                    "{} holds no power to swap: `game assign {} {name}` seats them",
+                    who.name, who.user
+                )));
+            }
+            if store::concessions(c, live.game.id)?.contains(&name) {
+                return Err(GameError::State(format!("{name} has conceded and stays in civil disorder")));
+            }
+            // Move the user out of their old seat first (a user holds one power).
+            let shown = mine.as_ref().map_or(who.name.clone(), |m| m.name.clone());
+            if let Some(m) = &mine {
+                store::unseat(c, live.game.id, &m.user)?;
+            }
+            store::seat(c, live.game.id, &name, &who.user, &shown, now)?;
+            store::unkick(c, live.game.id, &who.user)?;
+            Self::clear_seat(c, &live.game, &name, "the seat changed hands")?;
+            let mut said = format!("{shown} now plays {name}");
+            if let (Some(m), Some(b)) = (&mine, &before) {
+                store::seat(c, live.game.id, &m.power, &b.user, &b.name, now)?;
+                said += &format!(", and {} now plays {}", b.name, m.power);
+            } else if let Some(m) = &mine {
+                said += &format!("; {} is vacant", m.power);
+            } else if let Some(b) = &before {
+                said += &format!(" (replacing {})", b.name);
+            }
+            if let Some(m) = &mine {
+                Self::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;
+            }
             let mut extra = String::new();
-            if live.game.status == GameStatus::Active {
+            if live.game.status == GameStatus::Active && !live.settings.cycle.is_calendar() {
                 if let Some(row) = store::phase(c, live.game.id, live.game.phase_seq)? {
                     let min = now + live.settings.min_after_replace_secs;
                     if row.open && row.deadline.is_some_and(|d| d < min) {
@@ -281,28 +348,53 @@ impl Service {
                     }
                 }
             }
-            let was = before.map_or(String::new(), |u| format!(" (replacing {u})"));
-            Ok(Reply::public(format!("{} now plays {name}{was}.{extra}", who.name)))
+            Ok(Reply::public(format!("{said}.{extra}")))
         })
     }
 
-    /// A moderator removes a player; their power is vacant (civil disorder) until assigned.
+    /// A moderator removes a player; their power is vacant (civil disorder)
+    /// until assigned, and they may not join the game again on their own.
     ///
     /// # Errors
     /// Not a moderator, not a player.
     pub fn kick(&self, channel: &str, caller: &Caller, user: &str) -> Result<Reply, GameError> {
+        let now = self.now();
         self.store.write(|c| {
-            let live = Self::live(c, channel)?;
+            let live = self.game_for(c, channel, Command::Kick)?;
             Self::require_moderator(&live.game, caller, "remove players")?;
             let seat = store::seats(c, live.game.id)?.into_iter().find(|s| s.user == user || s.name == user);
             let Some(seat) = seat else {
                 return Err(GameError::Invalid(format!("{user} is not playing in this game")));
             };
             store::unseat(c, live.game.id, &seat.user)?;
+            store::kick(c, live.game.id, &seat.user, now)?;
+            Self::clear_seat(c, &live.game, &seat.power, "the seat changed hands")?;
             Ok(Reply::public(format!(
-                "{} has been removed; {} is vacant until a moderator assigns it.",
-                seat.name, seat.power
+                "{} has been removed; {} is vacant until a moderator assigns it (`game assign <user> {}`).",
+                seat.name, seat.power, seat.power
             )))
         })
+    }
+
+    /// A seat changed hands, or its power conceded: its pending orders, ready
+    /// mark and draw vote in the open phase are cleared, its commitments and
+    /// reveals there stop counting (kept in history with `why`), and its
+    /// missed-turn count starts again.
+    pub(super) fn clear_seat(
+        c: &rusqlite::Connection,
+        game: &store::GameRow,
+        power: &str,
+        why: &str,
+    ) -> Result<(), GameError> {
+        if game.phase_seq > 0 {
+            if let Some(row) = store::phase(c, game.id, game.phase_seq)?.filter(|r| r.open) {
+                store::delete_orders(c, game.id, row.seq, power, None)?;
+                store::set_ready(c, game.id, row.seq, power, false)?;
+                store::set_draw_vote(c, game.id, row.seq, power, false)?;
+                store::void_hashed(c, game.id, row.seq, power, why)?;
+            }
+        }
+        store::moved_in_time(c, game.id, power)?;
+        Ok(())
     }
 }

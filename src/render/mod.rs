@@ -46,11 +46,13 @@ pub struct Style {
     pub palette: Palette,
     /// The game's name for the title, if any.
     pub title: Option<String>,
+    /// What the title bar says instead of the phase (`Final position` once a game is over).
+    pub heading: Option<String>,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { width: 1024, palette: Palette::Classic, title: None }
+        Style { width: 1024, palette: Palette::Classic, title: None, heading: None }
     }
 }
 
@@ -113,6 +115,7 @@ pub(crate) fn title_bar(
         Some(t) => format!("{t} \u{2014} {name}"),
         None => name.to_string(),
     };
+    let phase = style.heading.as_deref().unwrap_or(phase);
     let right = if caption.is_empty() { phase.to_string() } else { format!("{phase} \u{00B7} {caption}") };
     let mut rsize = size;
     while text_width(&right, rsize, Face::Bold) > width * 0.62 && rsize > 8.0 {

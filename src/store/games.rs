@@ -5,7 +5,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use super::{GameRow, GameStatus, StoreError};
 
 pub(super) const GAME_COLUMNS: &str =
-    "id, channel_id, guild_id, variant, settings, status, created_by, created_at, ended, phase_seq";
+    "id, channel_id, guild_id, variant, settings, status, created_by, created_at, ended, phase_seq, final_state";
 
 pub(super) fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
@@ -19,6 +19,7 @@ pub(super) fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         created_at: r.get(7)?,
         ended: r.get(8)?,
         phase_seq: r.get(9)?,
+        final_state: r.get(10)?,
     })
 }
 
@@ -101,12 +102,13 @@ pub fn players(c: &Connection, game: i64) -> Result<Vec<(String, String)>, Store
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// Seats `user` as `power`, replacing whoever held it.
+/// Seats `user` as `power`, replacing whoever held it. The user must not
+/// hold another power of the game (the service moves them first).
 ///
 /// # Errors
 /// Database errors (including the user already holding another power).
 pub fn seat(c: &Connection, game: i64, power: &str, user: &str, name: &str, now: i64) -> Result<(), StoreError> {
-    c.execute("DELETE FROM players WHERE game_id = ?1 AND (power = ?2 OR user_id = ?3)", params![game, power, user])?;
+    c.execute("DELETE FROM players WHERE game_id = ?1 AND power = ?2", params![game, power])?;
     c.execute(
         "INSERT INTO players (game_id, power, user_id, name, joined_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![game, power, user, name, now],
@@ -156,4 +158,35 @@ pub fn games_of(c: &Connection, user: &str) -> Result<Vec<(String, String, Strin
 /// Database errors.
 pub fn unseat(c: &Connection, game: i64, user: &str) -> Result<bool, StoreError> {
     Ok(c.execute("DELETE FROM players WHERE game_id = ?1 AND user_id = ?2", params![game, user])? > 0)
+}
+
+/// Records that a moderator removed `user` (they may not join again on their own).
+///
+/// # Errors
+/// Database errors.
+pub fn kick(c: &Connection, game: i64, user: &str, now: i64) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO kicked (game_id, user_id, at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+        params![game, user, now],
+    )?;
+    Ok(())
+}
+
+/// Whether a moderator removed `user` from the game.
+///
+/// # Errors
+/// Database errors.
+pub fn is_kicked(c: &Connection, game: i64, user: &str) -> Result<bool, StoreError> {
+    Ok(c.query_row("SELECT COUNT(*) FROM kicked WHERE game_id = ?1 AND user_id = ?2", params![game, user], |r| {
+        r.get::<_, i64>(0)
+    })? > 0)
+}
+
+/// Lifts a removal (a moderator seated the user again).
+///
+/// # Errors
+/// Database errors.
+pub fn unkick(c: &Connection, game: i64, user: &str) -> Result<(), StoreError> {
+    c.execute("DELETE FROM kicked WHERE game_id = ?1 AND user_id = ?2", params![game, user])?;
+    Ok(())
 }

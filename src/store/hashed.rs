@@ -15,6 +15,8 @@ pub struct Commitment {
     pub user: String,
     /// When (unix seconds).
     pub at: i64,
+    /// Why it no longer counts (the seat changed hands, the power conceded), if it does not.
+    pub void: Option<String>,
 }
 
 /// A reveal attempt.
@@ -34,6 +36,8 @@ pub struct Reveal {
     pub user: String,
     /// When.
     pub at: i64,
+    /// Why it no longer counts (the seat changed hands, the power conceded), if it does not.
+    pub void: Option<String>,
 }
 
 /// Records a commitment.
@@ -53,11 +57,19 @@ pub fn add_commitment(c: &Connection, game: i64, seq: i64, m: &Commitment) -> Re
 /// # Errors
 /// Database errors.
 pub fn commitments(c: &Connection, game: i64, seq: i64) -> Result<Vec<Commitment>, StoreError> {
+    Ok(all_commitments(c, game, seq)?.into_iter().filter(|m| m.void.is_none()).collect())
+}
+
+/// Every commitment of a phase, those that no longer count included (history).
+///
+/// # Errors
+/// Database errors.
+pub fn all_commitments(c: &Connection, game: i64, seq: i64) -> Result<Vec<Commitment>, StoreError> {
     let mut st = c.prepare_cached(
-        "SELECT power, hash, user_id, at FROM commitments WHERE game_id = ?1 AND seq = ?2 ORDER BY id",
+        "SELECT power, hash, user_id, at, void FROM commitments WHERE game_id = ?1 AND seq = ?2 ORDER BY id",
     )?;
     let rows = st.query_map(params![game, seq], |r| {
-        Ok(Commitment { power: r.get(0)?, hash: r.get(1)?, user: r.get(2)?, at: r.get(3)? })
+        Ok(Commitment { power: r.get(0)?, hash: r.get(1)?, user: r.get(2)?, at: r.get(3)?, void: r.get(4)? })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
@@ -80,8 +92,16 @@ pub fn add_reveal(c: &Connection, game: i64, seq: i64, r: &Reveal) -> Result<(),
 /// # Errors
 /// Database errors.
 pub fn reveals(c: &Connection, game: i64, seq: i64) -> Result<Vec<Reveal>, StoreError> {
+    Ok(all_reveals(c, game, seq)?.into_iter().filter(|r| r.void.is_none()).collect())
+}
+
+/// Every reveal attempt of a phase, those that no longer count included (history).
+///
+/// # Errors
+/// Database errors.
+pub fn all_reveals(c: &Connection, game: i64, seq: i64) -> Result<Vec<Reveal>, StoreError> {
     let mut st = c.prepare_cached(
-        "SELECT power, text, hash, matched, detail, user_id, at FROM reveals WHERE game_id = ?1 AND seq = ?2 ORDER BY id",
+        "SELECT power, text, hash, matched, detail, user_id, at, void FROM reveals WHERE game_id = ?1 AND seq = ?2 ORDER BY id",
     )?;
     let rows = st.query_map(params![game, seq], |r| {
         Ok(Reveal {
@@ -92,6 +112,7 @@ pub fn reveals(c: &Connection, game: i64, seq: i64) -> Result<Vec<Reveal>, Store
             detail: r.get(4)?,
             user: r.get(5)?,
             at: r.get(6)?,
+            void: r.get(7)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
@@ -115,5 +136,24 @@ pub fn set_stage(
          WHERE game_id = ?1 AND seq = ?2 AND status = 'open' AND stage = ?3",
         params![game, seq, from.as_str(), to.as_str(), deadline],
     )?;
+    // Ready marks and draw votes belong to a stage: none survives a change.
+    if n == 1 && from != to {
+        super::clear_marks(c, game, seq)?;
+    }
     Ok(n == 1)
+}
+
+/// Makes the commitments and reveal attempts of `power` in a phase stop
+/// counting, with the reason (they stay in history).
+///
+/// # Errors
+/// Database errors.
+pub fn void_hashed(c: &Connection, game: i64, seq: i64, power: &str, why: &str) -> Result<(), StoreError> {
+    for table in ["commitments", "reveals"] {
+        c.execute(
+            &format!("UPDATE {table} SET void = ?4 WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND void IS NULL"),
+            params![game, seq, power, why],
+        )?;
+    }
+    Ok(())
 }

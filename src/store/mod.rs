@@ -55,6 +55,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0006_proposals.sql"),
     include_str!("../../migrations/0007_missed_turns.sql"),
     include_str!("../../migrations/0008_board_actions.sql"),
+    include_str!("../../migrations/0009_lifecycle.sql"),
 ];
 
 /// A game's lifecycle.
@@ -111,8 +112,11 @@ pub struct GameRow {
     pub created_at: i64,
     /// How it ended, if it did.
     pub ended: Option<String>,
-    /// The current phase's sequence number (0 before the start).
+    /// The current phase's sequence number (0 before the start; once a
+    /// phase's result ended the game, that last resolved phase).
     pub phase_seq: i64,
+    /// The position the game ended in, when a phase's result ended it (versioned JSON).
+    pub final_state: Option<String>,
 }
 
 /// A stored phase.
@@ -134,6 +138,8 @@ pub struct PhaseRow {
     pub report: Option<String>,
     /// Where a hashed game's phase is: committing or revealing (`Orders` otherwise).
     pub stage: Stage,
+    /// Undone by a moderator's rollback (kept as history).
+    pub rolled_back: bool,
 }
 
 /// The part of a phase that is open.
@@ -147,6 +153,10 @@ pub enum Stage {
     Commit,
     /// A hashed game's reveal window.
     Reveal,
+    /// A hashed phase rolled back after its orders were published: the
+    /// matched reveals stand, no new commitment or reveal is taken, and the
+    /// phase resolves at its deadline or when a moderator forces it.
+    Sealed,
 }
 
 impl Stage {
@@ -158,6 +168,7 @@ impl Stage {
             Stage::Wait => "wait",
             Stage::Commit => "commit",
             Stage::Reveal => "reveal",
+            Stage::Sealed => "sealed",
         }
     }
 
@@ -166,6 +177,7 @@ impl Stage {
             "commit" => Stage::Commit,
             "wait" => Stage::Wait,
             "reveal" => Stage::Reveal,
+            "sealed" => Stage::Sealed,
             _ => Stage::Orders,
         }
     }
@@ -196,10 +208,29 @@ impl Store {
     ///
     /// # Errors
     /// If the file cannot be opened or migrated.
+    ///
+    /// Several processes may open a new database at the same moment: the
+    /// migrations run in one transaction each, and a process that loses the
+    /// race (the schema half-created by the other, or the file locked) waits
+    /// and tries again, so it finds the schema up to date.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let mut conn = connect(path)?;
-        MIGRATIONS.to_latest(&mut conn)?;
-        Ok(Store { path: path.to_path_buf(), idle: Mutex::new(vec![conn]) })
+        const ATTEMPTS: u32 = 40;
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let opened = connect(path).and_then(|mut conn| {
+                MIGRATIONS.to_latest(&mut conn)?;
+                Ok(conn)
+            });
+            match opened {
+                Ok(conn) => return Ok(Store { path: path.to_path_buf(), idle: Mutex::new(vec![conn]) }),
+                Err(e) if attempt < ATTEMPTS && is_contention(&e) => {
+                    tracing::debug!(attempt, error = %e, "opening the database raced another process; retrying");
+                    std::thread::sleep(Duration::from_millis(20 * u64::from(attempt.min(10))));
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// The database file.
@@ -253,6 +284,21 @@ impl Store {
         })();
         self.give_back(c);
         out
+    }
+}
+
+/// Whether opening failed because another process was opening or migrating
+/// the same file at the same moment (worth another try).
+fn is_contention(e: &StoreError) -> bool {
+    let busy = |e: &rusqlite::Error| {
+        matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
+    };
+    match e {
+        StoreError::Sqlite(e) => busy(e),
+        // A migration that failed may have raced another process's (`table
+        // ... already exists`); trying again reads the schema version afresh.
+        StoreError::Migration(_) => true,
+        StoreError::Json(_) => false,
     }
 }
 

@@ -15,10 +15,11 @@ fn phase_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PhaseRow> {
         paused_left: r.get(5)?,
         report: r.get(6)?,
         stage: Stage::parse(&r.get::<_, String>(7)?),
+        rolled_back: r.get(8)?,
     })
 }
 
-const PHASE_COLUMNS: &str = "seq, name, state, status, deadline, paused_left, report, stage";
+const PHASE_COLUMNS: &str = "seq, name, state, status, deadline, paused_left, report, stage, rolled_back";
 
 /// A phase of a game.
 ///
@@ -75,20 +76,34 @@ pub fn close_phase(c: &Connection, game: i64, seq: i64, report: &str, now: i64) 
     Ok(n == 1)
 }
 
-/// Undoes the last resolution: deletes phase `seq` (the one it opened) and
-/// reopens `seq - 1` with `deadline` (a hashed game's phase reopens for reveals).
+/// Marks phases `from..=to` of a game as rolled back (they stay as history).
 ///
 /// # Errors
 /// Database errors.
-pub fn reopen_previous(c: &Connection, game: i64, seq: i64, deadline: Option<i64>) -> Result<(), StoreError> {
-    c.execute("DELETE FROM phases WHERE game_id = ?1 AND seq = ?2", params![game, seq])?;
+pub fn mark_rolled_back(c: &Connection, game: i64, from: i64, to: i64) -> Result<(), StoreError> {
     c.execute(
-        "UPDATE phases SET status = 'open', report = NULL, resolved_at = NULL, deadline = ?3, paused_left = NULL,
-           stage = CASE stage WHEN 'orders' THEN 'orders' ELSE 'reveal' END
-         WHERE game_id = ?1 AND seq = ?2",
-        params![game, seq - 1, deadline],
+        "UPDATE phases SET rolled_back = 1 WHERE game_id = ?1 AND seq BETWEEN ?2 AND ?3",
+        params![game, from, to],
     )?;
-    c.execute("UPDATE games SET phase_seq = ?2 WHERE id = ?1", params![game, seq - 1])?;
+    Ok(())
+}
+
+/// Clears a phase's ready marks and draw votes (on any phase or stage change).
+///
+/// # Errors
+/// Database errors.
+pub fn clear_marks(c: &Connection, game: i64, seq: i64) -> Result<(), StoreError> {
+    c.execute("DELETE FROM ready WHERE game_id = ?1 AND seq = ?2", params![game, seq])?;
+    c.execute("DELETE FROM draw_votes WHERE game_id = ?1 AND seq = ?2", params![game, seq])?;
+    Ok(())
+}
+
+/// Records the position a game ended in.
+///
+/// # Errors
+/// Database errors.
+pub fn set_final_state(c: &Connection, game: i64, state: &str) -> Result<(), StoreError> {
+    c.execute("UPDATE games SET final_state = ?2 WHERE id = ?1", params![game, state])?;
     Ok(())
 }
 
@@ -141,7 +156,7 @@ pub fn claim_reminders(c: &Connection, now: i64, ahead: i64) -> Result<Vec<(Game
     );
     let mut st = c.prepare_cached(&sql)?;
     let rows: Vec<(GameRow, i64)> =
-        st.query_map(params![now, ahead], |r| Ok((game_row(r)?, r.get(10)?)))?.collect::<Result<_, _>>()?;
+        st.query_map(params![now, ahead], |r| Ok((game_row(r)?, r.get(11)?)))?.collect::<Result<_, _>>()?;
     for (g, seq) in &rows {
         c.execute("UPDATE phases SET reminded = 1 WHERE game_id = ?1 AND seq = ?2", params![g.id, seq])?;
     }

@@ -135,3 +135,16 @@ pub fn enact_proposal(c: &Connection, proposal: i64, note: &str, by: &str, now: 
     )?;
     Ok(())
 }
+
+/// Moves the open votes that were to run in phase `from` or later `by`
+/// phases on (a rollback reopened an earlier phase as a new one).
+///
+/// # Errors
+/// Database errors.
+pub fn shift_open_votes(c: &Connection, game: i64, from: i64, by: i64) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE proposals SET vote_seq = vote_seq + ?3 WHERE game_id = ?1 AND status = 'open' AND vote_seq >= ?2",
+        rusqlite::params![game, from, by],
+    )?;
+    Ok(())
+}

@@ -197,10 +197,14 @@ async fn resume(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, |s, c, ch| one(s.pause(ch, c, false))).await
 }
 
-/// Moderators: undo the last resolution (the phase reopens with its orders)
+/// Moderators: undo the last resolution (the phase reopens; the undone one stays in history)
 #[poise::command(slash_command, guild_only)]
-async fn rollback(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| one(s.rollback(ch, c))).await
+async fn rollback(
+    ctx: Context<'_>,
+    #[description = "Hashed games: reset every commitment and open a new commit window"] fresh: Option<bool>,
+) -> Result<(), Error> {
+    let fresh = fresh.unwrap_or(false);
+    run(ctx, move |s, c, ch| one(s.rollback(ch, c, fresh))).await
 }
 
 /// Moderators: end the game
@@ -217,13 +221,17 @@ async fn replace(
     #[autocomplete = "ac_power"]
     power: String,
     #[description = "The new player"] player: serenity::User,
+    #[description = "If the player holds another power: move them, and this power's player to theirs"] swap: Option<
+        bool,
+    >,
 ) -> Result<(), Error> {
     let who = Caller {
         user: player.id.get().to_string(),
         name: player.global_name.clone().unwrap_or_else(|| player.name.clone()),
         moderator: false,
     };
-    run(ctx, move |s, c, ch| one(s.assign(ch, c, &who, &power))).await
+    let swap = swap.unwrap_or(false);
+    run(ctx, move |s, c, ch| one(s.assign(ch, c, &who, &power, swap))).await
 }
 
 /// Moderators: remove a player (their power is vacant until replaced)

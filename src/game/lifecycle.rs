@@ -1,0 +1,315 @@
+//! The game's lifecycle as one explicit model (`docs/lifecycle.md`).
+//!
+//! A game is *forming*, *running* or *ended*. A running game is in a phase
+//! and a stage of it (orders; or, in a hashed game, wait, commit, reveal,
+//! sealed) with a timer: a deadline, "waiting for a moderator" (the deadline
+//! passed in a game set to wait), or paused with the time that was left.
+//!
+//! Every command is a transition. [`State::check`] is the one place that
+//! says whether a command is allowed in a state, and when it is not, why,
+//! and what would be allowed instead. What each transition resets and keeps
+//! is done by the service and listed in the docs:
+//! - any phase or stage change clears every ready mark and draw vote;
+//! - a seat changing hands (join of a vacant power, assign, kick, swap) or
+//!   its power conceding clears that seat's pending orders, ready mark and
+//!   draw vote, and voids its commitments and reveals for the open phase;
+//! - nothing recorded is deleted: orders, commitments, reveal attempts,
+//!   board actions and rolled-back phases stay as history.
+
+use super::{format_duration, AtDeadline, GameError, Settings};
+use crate::store::{GameRow, GameStatus, PhaseRow, Stage};
+
+/// Where a game is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum State {
+    /// Players are joining; no phase yet.
+    Forming,
+    /// Being played.
+    Running(Running),
+    /// Over, with its result.
+    Ended {
+        /// How it ended (`France wins with 18 centers`, `ended by a moderator`).
+        result: String,
+        /// Whether a phase's result ended it (a rollback can undo that; it
+        /// cannot undo a vote, a concession or a moderator's end).
+        by_phase: bool,
+    },
+}
+
+/// A running game's phase, stage and timer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Running {
+    /// The phase's sequence number.
+    pub seq: i64,
+    /// Its name (`Spring 1601`).
+    pub phase: String,
+    /// The open part of the phase.
+    pub stage: Stage,
+    /// What ends the stage.
+    pub timer: Timer,
+}
+
+/// What ends a running stage.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Timer {
+    /// The deadline (unix seconds), in the future or just passed and about to be handled.
+    Due(i64),
+    /// The deadline passed in a game set to `at-deadline=wait`: a moderator forces the phase.
+    WaitingForModerator {
+        /// When the deadline passed.
+        since: i64,
+    },
+    /// Paused by a moderator, with the seconds that were left.
+    Paused {
+        /// Seconds left when paused (restored on resume, at least an hour).
+        left: i64,
+    },
+}
+
+/// The commands, as transitions of the model.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `join` (before the start, or taking over a vacant power).
+    Join,
+    /// `leave` (before the start).
+    Leave,
+    /// `game start`.
+    Start,
+    /// `orders ...`, `orders clear`.
+    Orders,
+    /// `commit <hash>`.
+    Commit,
+    /// `reveal <text>`.
+    Reveal,
+    /// `ready`, `unready`.
+    Ready,
+    /// `draw yes|no`.
+    Draw,
+    /// `concede`.
+    Concede,
+    /// `board create|populate` (Chess Wheel+).
+    BoardAction,
+    /// `proposal submit`, `vote` (Chess Wheel+).
+    Proposal,
+    /// `game force`.
+    Force,
+    /// `game extend`, `game deadline`.
+    Deadline,
+    /// `game pause`.
+    Pause,
+    /// `game resume`.
+    Resume,
+    /// `game rollback`.
+    Rollback,
+    /// `game end`.
+    End,
+    /// `game assign`.
+    Assign,
+    /// `game kick`.
+    Kick,
+    /// `proposal enact`.
+    Enact,
+}
+
+impl State {
+    /// The state of `game` whose current phase row is `row`, at `now`.
+    #[must_use]
+    pub fn of(game: &GameRow, row: Option<&PhaseRow>, settings: &Settings, now: i64) -> State {
+        match (game.status, row) {
+            (GameStatus::Forming, _) => State::Forming,
+            (GameStatus::Ended, _) => State::Ended {
+                result: game.ended.clone().unwrap_or_else(|| "ended".into()),
+                by_phase: game.final_state.is_some(),
+            },
+            (_, None) => State::Forming,
+            (status, Some(row)) => {
+                let timer = match (status, row.deadline) {
+                    (GameStatus::Paused, _) => Timer::Paused { left: row.paused_left.unwrap_or(super::MIN_RESUME) },
+                    (_, Some(d)) if d <= now && settings.at_deadline == AtDeadline::Wait => {
+                        Timer::WaitingForModerator { since: d }
+                    }
+                    (_, Some(d)) => Timer::Due(d),
+                    (_, None) => Timer::WaitingForModerator { since: now },
+                };
+                State::Running(Running { seq: row.seq, phase: row.name.clone(), stage: row.stage, timer })
+            }
+        }
+    }
+
+    /// Whether the game is paused.
+    #[must_use]
+    pub fn paused(&self) -> bool {
+        matches!(self, State::Running(Running { timer: Timer::Paused { .. }, .. }))
+    }
+
+    /// Whether `command` is allowed now; if not, why, and what would be.
+    ///
+    /// # Errors
+    /// The refusal, written for the person who sent the command.
+    pub fn check(&self, command: Command, settings: &Settings, now: i64) -> Result<(), GameError> {
+        use Command as C;
+        let refuse = |why: String| Err(GameError::State(why));
+        match self {
+            State::Ended { result, by_phase } => match command {
+                C::Rollback if *by_phase => Ok(()),
+                C::Rollback => refuse(format!(
+                    "this game has ended ({result}); only a phase's result can be rolled back, not a vote, a concession or a moderator's end. Start a new game with `game create <variant>`"
+                )),
+                _ => Err(GameError::Ended(result.clone())),
+            },
+            State::Forming => match command {
+                C::Join | C::Leave | C::Start | C::Assign | C::Kick | C::End => Ok(()),
+                C::Force | C::Deadline | C::Pause | C::Resume | C::Rollback => refuse(
+                    "the game has not started yet: it is forming (players `join`, then `game start`); there is no phase to act on".into(),
+                ),
+                _ => refuse("the game has not started yet: join with `join`, and it begins with `game start`".into()),
+            },
+            State::Running(r) => r.check(command, settings, now),
+        }
+    }
+}
+
+impl Running {
+    fn check(&self, command: Command, settings: &Settings, now: i64) -> Result<(), GameError> {
+        use Command as C;
+        let refuse = |why: String| Err(GameError::State(why));
+        let phase = &self.phase;
+        let left = match self.timer {
+            Timer::Due(d) => format!(" (in {})", format_duration(d - now)),
+            _ => String::new(),
+        };
+        if let Timer::Paused { .. } = self.timer {
+            return match command {
+                C::Resume | C::End | C::Deadline | C::Assign | C::Kick | C::Join | C::Enact => Ok(()),
+                C::Pause => refuse("the game is already paused; `game resume` resumes it".into()),
+                C::Leave | C::Start => refuse("the game has started: ask a moderator to replace you".into()),
+                C::Force | C::Rollback => refuse(format!(
+                    "the game is paused, and nothing resolves or reopens a phase while it is: `game resume` first, then `game {}`",
+                    if command == C::Force { "force" } else { "rollback" }
+                )),
+                _ => refuse(
+                    "the game is paused by a moderator: nothing is taken and nothing resolves until `game resume` (you can still read `game status`, `orders show` and `history`)".into(),
+                ),
+            };
+        }
+        match command {
+            C::Start => refuse("the game has already started".into()),
+            C::Leave => refuse("the game has started: ask a moderator to replace you (`game assign`)".into()),
+            C::Resume => refuse("the game is not paused".into()),
+            C::Orders if settings.hashed => refuse(
+                "this game takes hashed orders: `commit <sha256 hex>` during the commit window, then `reveal <the exact text>`; plain orders are refused so that nobody, the bot included, sees them early".into(),
+            ),
+            C::Commit | C::Reveal if !settings.hashed => {
+                refuse("this game takes plain orders: `orders ...` (commit and reveal are for hashed games)".into())
+            }
+            C::Orders | C::Commit | C::Reveal | C::Ready => self.stage_allows(command, settings, &left),
+            C::Deadline if settings.cycle.is_calendar() => refuse(format!(
+                "{phase}'s windows follow the game's calendar ({}), so deadlines are not moved by hand: pause the game, or `game force` to close the current window now",
+                settings.timing()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Orders, commitments, reveals and ready marks by stage.
+    fn stage_allows(&self, command: Command, settings: &Settings, left: &str) -> Result<(), GameError> {
+        use Command as C;
+        let phase = &self.phase;
+        let refuse = |why: String| Err(GameError::State(why));
+        match (self.stage, command) {
+            (Stage::Orders, C::Orders | C::Ready) | (Stage::Commit, C::Commit | C::Ready) | (Stage::Reveal, C::Reveal) => {
+                Ok(())
+            }
+            (Stage::Wait, _) => refuse(format!(
+                "the move phase of {phase} has not opened yet{left}: commitments are taken from then{}",
+                if settings.cycle.is_calendar() { " (on the game's calendar)" } else { "" }
+            )),
+            (Stage::Commit, C::Reveal) => refuse(format!(
+                "the reveal window of {phase} is not open yet{left}: until then only commitments are taken"
+            )),
+            (Stage::Reveal, C::Commit) => refuse(format!(
+                "the commit window of {phase} has closed; reveal the text you committed with `reveal <text>`{}",
+                if left.is_empty() { String::new() } else { format!(" (the reveal window closes{left})") }
+            )),
+            (Stage::Reveal, _) => refuse(format!(
+                "in the reveal window of {phase} there is nothing to mark ready: the phase resolves once every commitment is revealed, or when the window closes{left}"
+            )),
+            (Stage::Sealed, _) => refuse(format!(
+                "{phase} was rolled back after its orders were published: its matched reveals stand and nothing new is taken; it resolves again when the window closes{left} or a moderator forces it"
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::calendar::Cycle;
+
+    fn running(stage: Stage, timer: Timer) -> State {
+        State::Running(Running { seq: 3, phase: "Fall 1601".into(), stage, timer })
+    }
+
+    fn hashed() -> Settings {
+        Settings { hashed: true, ..Settings::default() }
+    }
+
+    #[test]
+    fn a_paused_game_takes_nothing_and_resolves_nothing() {
+        let s = running(Stage::Orders, Timer::Paused { left: 600 });
+        for c in [Command::Orders, Command::Ready, Command::Draw, Command::Concede, Command::Force, Command::Rollback] {
+            let e = s.check(c, &Settings::default(), 0).unwrap_err().to_string();
+            assert!(e.contains("paused") && e.contains("game resume"), "{c:?}: {e}");
+        }
+        for c in [Command::Resume, Command::End, Command::Deadline, Command::Assign, Command::Kick] {
+            assert!(s.check(c, &Settings::default(), 0).is_ok(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn each_stage_takes_its_own_actions() {
+        let h = hashed();
+        let at = |stage| running(stage, Timer::Due(100));
+        assert!(at(Stage::Commit).check(Command::Commit, &h, 0).is_ok());
+        assert!(at(Stage::Commit).check(Command::Ready, &h, 0).is_ok());
+        assert!(at(Stage::Reveal).check(Command::Reveal, &h, 0).is_ok());
+        let e = at(Stage::Reveal).check(Command::Ready, &h, 0).unwrap_err().to_string();
+        assert!(e.contains("nothing to mark ready"), "{e}");
+        let e = at(Stage::Wait).check(Command::Ready, &h, 0).unwrap_err().to_string();
+        assert!(e.contains("has not opened yet (in 1m"), "{e}");
+        let e = at(Stage::Sealed).check(Command::Reveal, &h, 0).unwrap_err().to_string();
+        assert!(e.contains("rolled back"), "{e}");
+        let e = at(Stage::Orders).check(Command::Orders, &h, 0).unwrap_err().to_string();
+        assert!(e.contains("hashed orders"), "{e}");
+        let e = at(Stage::Orders).check(Command::Commit, &Settings::default(), 0).unwrap_err().to_string();
+        assert!(e.contains("plain orders"), "{e}");
+    }
+
+    #[test]
+    fn an_ended_game_says_so_and_only_a_phase_result_rolls_back() {
+        let won = State::Ended { result: "France wins with 18 centers".into(), by_phase: true };
+        let e = won.check(Command::Orders, &Settings::default(), 0).unwrap_err().to_string();
+        assert!(e.contains("has ended") && e.contains("France wins") && e.contains("game create"), "{e}");
+        assert!(won.check(Command::Rollback, &Settings::default(), 0).is_ok());
+        let drawn = State::Ended { result: "draw between A, B".into(), by_phase: false };
+        assert!(drawn.check(Command::Rollback, &Settings::default(), 0).is_err());
+    }
+
+    #[test]
+    fn a_forming_game_has_no_phase_to_act_on() {
+        for c in [Command::Orders, Command::Ready, Command::Force, Command::Pause, Command::Rollback] {
+            assert!(State::Forming.check(c, &Settings::default(), 0).is_err(), "{c:?}");
+        }
+        for c in [Command::Join, Command::Leave, Command::Start, Command::Assign, Command::Kick, Command::End] {
+            assert!(State::Forming.check(c, &Settings::default(), 0).is_ok(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn calendar_deadlines_are_not_moved_by_hand() {
+        let weekly = Settings { cycle: Cycle::Weekly, hashed: true, ..Settings::default() };
+        let e = running(Stage::Commit, Timer::Due(10)).check(Command::Deadline, &weekly, 0).unwrap_err().to_string();
+        assert!(e.contains("calendar"), "{e}");
+    }
+}
