@@ -1,8 +1,11 @@
 //! `chessdip play`: a local console over the same service and a real SQLite
 //! file. Each line is `<user> <command>` with the slash commands' words
 //! (`gm game create chessdip`, `p2 join Italy`, `p2 orders K e1 - e2`).
-//! Console-only lines: `advance <duration>` moves the clock (deadlines that
-//! pass are resolved), `channel <name>` switches the game channel,
+//! Console-only lines: `advance <duration>` moves the clock with the bot
+//! running (each deadline on the way is handled at its time), `advance to
+//! <time>` moves it to a moment (RFC 3339, `2099-01-05T09:00:00Z`; only
+//! forward), `downtime <duration>` (or `downtime to <time>`) moves it with
+//! the bot down, which then catches up at once; `channel <name>` switches the game channel,
 //! `<user> reveal-file <path>` reveals a file's exact bytes in a hashed
 //! game, and `#` starts a comment. Images are written to a folder and their paths printed.
 
@@ -78,20 +81,43 @@ impl Console {
         let (user, rest) = line.split_once(char::is_whitespace).map_or((line, ""), |(u, r)| (u, r.trim()));
         let mut out = String::new();
         match user.to_ascii_lowercase().as_str() {
-            "advance" => match parse_duration(rest) {
-                Ok(secs) => {
-                    self.clock.advance(secs);
-                    out += &format!("(the clock moves forward {rest})\n");
+            "advance" | "downtime" => {
+                let running = user.eq_ignore_ascii_case("advance");
+                let target = match self.target(rest) {
+                    Ok(t) => t,
+                    Err(e) => return format!("error: {e}\n"),
+                };
+                out += &if running {
+                    format!("(the clock moves forward {rest})\n")
+                } else {
+                    format!("(the bot is down {rest}, then starts again and catches up)\n")
+                };
+                if running {
+                    // The bot is running: each deadline on the way is handled at its time.
+                    for _ in 0..10_000 {
+                        match self.service.next_wake(0) {
+                            Ok(Some(t)) if t <= target => {
+                                let stuck = t <= self.clock.now();
+                                self.clock.advance((t - self.clock.now()).max(0));
+                                let said = self.tick();
+                                if stuck && said.is_empty() {
+                                    break; // due but nothing to do (logged): do not spin
+                                }
+                                out += &said;
+                            }
+                            _ => break,
+                        }
+                    }
                 }
-                Err(e) => return format!("error: {e}\n"),
-            },
+                self.clock.advance(target - self.clock.now());
+            }
             "channel" if !rest.is_empty() => {
                 self.channel = rest.to_string();
                 return format!("(now in channel {rest})\n");
             }
             "help" => {
                 return format!(
-                    "{}\nConsole: advance <duration>, channel <name>, <user> reveal-file <path>, # comment\n",
+                    "{}\nConsole: advance <duration> | advance to <RFC 3339 time> (the bot running), downtime <duration> | downtime to <time> (the bot down, then catching up), channel <name>, <user> reveal-file <path>, # comment\n",
                     crate::game::command::HELP
                 )
             }
@@ -121,17 +147,50 @@ impl Console {
                 }
             }
         }
-        match self.service.tick() {
-            Ok(rs) => {
-                for (channel, r) in rs {
-                    if channel == self.channel {
-                        out += &self.show(&r, "");
-                    } else {
-                        out += &format!("(in channel {channel})\n{}", self.show(&r, ""));
+        out += &self.tick();
+        out
+    }
+
+    /// Where `advance` or `downtime` takes the clock: `<duration>` from now,
+    /// or `to <RFC 3339 time>` (only forward).
+    fn target(&self, rest: &str) -> Result<i64, String> {
+        let now = self.clock.now();
+        if let Some(when) = rest.strip_prefix("to ").or_else(|| rest.strip_prefix("TO ")) {
+            let when = when.trim();
+            let t = chrono::DateTime::parse_from_rfc3339(when)
+                .map_err(|_| {
+                    format!("`{when}` is not a time: write it as RFC 3339, e.g. `advance to 2099-01-05T09:00:00Z`")
+                })?
+                .timestamp();
+            if t < now {
+                return Err(format!("{when} is in the past; the clock only moves forward"));
+            }
+            return Ok(t);
+        }
+        parse_duration(rest).map(|secs| now.saturating_add(secs)).map_err(|e| e.to_string())
+    }
+
+    /// What the scheduler does now: resolves what is due, until nothing is
+    /// (a bot catching up after downtime handles one window after another).
+    fn tick(&mut self) -> String {
+        let mut out = String::new();
+        for _ in 0..100 {
+            match self.service.tick() {
+                Ok(rs) if rs.is_empty() => break,
+                Ok(rs) => {
+                    for (channel, r) in rs {
+                        if channel == self.channel {
+                            out += &self.show(&r, "");
+                        } else {
+                            out += &format!("(in channel {channel})\n{}", self.show(&r, ""));
+                        }
                     }
                 }
+                Err(e) => {
+                    out += &format!("error: {e}\n");
+                    break;
+                }
             }
-            Err(e) => out += &format!("error: {e}\n"),
         }
         out
     }
