@@ -258,7 +258,7 @@ impl Service {
                     phase.name
                 )));
             }
-            if phase.resolve_on_submit {
+            if phase.resolve_on_submit && row.stage == Stage::Orders {
                 return Err(GameError::State(format!(
                     "{} ends when the move is made: send it with `orders ...` (there is no ready mark in a turn-based game)",
                     phase.name
