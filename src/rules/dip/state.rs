@@ -1,6 +1,6 @@
 //! Game state of a Diplomacy-style game: the phase, the pieces, center owners
-//! and the small extra memory some rules need (moved pieces, last phase's
-//! two-square pawn advances, promoted home centers).
+//! and the small extra memory some rules need (moved pieces, the last movement
+//! phase's two-square pawn advances, promoted home centers).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -119,7 +119,9 @@ pub struct DipState {
     pub phase: Phase,
     pieces: [Option<Piece>; 64],
     owners: [Option<PowerId>; 64],
-    /// Two-square pawn advances made in the previous movement phase, as (from, to).
+    /// Two-square pawn advances made in the last movement phase, as (from, to).
+    /// The record lasts until the next movement phase resolves: an adjustment
+    /// phase in between keeps it, less the pawns it disbands or promotes.
     pub double_steps: Vec<(Square, Square)>,
     /// Centers made home centers of one power by a promotion.
     pub promoted_homes: BTreeMap<Square, PowerId>,
@@ -288,7 +290,7 @@ pub struct Setup {
     pub pieces: Vec<(PowerId, Role, Square, bool)>,
     /// Center owners that differ from the start (`None` = neutral).
     pub owners: Vec<(Square, Option<PowerId>)>,
-    /// Last phase's two-square pawn advances.
+    /// The last movement phase's two-square pawn advances.
     pub double_steps: Vec<(Square, Square)>,
     /// Centers that promotions made home centers.
     pub promoted_homes: Vec<(Square, PowerId)>,
