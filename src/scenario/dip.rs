@@ -113,6 +113,7 @@ fn outcome_text(variant: &Variant, r: GameResult) -> String {
     match r {
         GameResult::Ongoing => "ongoing".into(),
         GameResult::Solo { winner } => format!("{} wins", variant.power(winner).name),
+        GameResult::YearLimit => "draw".into(),
     }
 }
 

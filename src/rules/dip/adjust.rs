@@ -413,6 +413,8 @@ pub fn civil_disorder_order(variant: &Variant, state: &DipState, power: PowerId)
 }
 
 /// Carries out legal adjustment orders, then the civil-disorder defaults.
+/// The record of the last movement phase's two-square advances is kept for
+/// the next movement phase, less the pawns disbanded or promoted here.
 #[must_use]
 pub fn apply_adjustments(variant: &Variant, state: &DipState, orders: &[Adjustment]) -> (DipState, AdjustmentReport) {
     let mut next = state.clone();
@@ -488,6 +490,20 @@ pub fn apply_adjustments(variant: &Variant, state: &DipState, orders: &[Adjustme
         }
     }
     next.phase = state.phase.next();
-    next.double_steps.clear();
+    // The record of last movement phase's two-square advances outlives the
+    // adjustments (en passant is against the last *movement* phase), but not
+    // the pawns themselves: a pawn disbanded or promoted here can no longer be
+    // taken en passant, whatever stands on its square later.
+    let removed: Vec<Square> = report
+        .carried_out
+        .iter()
+        .filter_map(|a| match a.kind {
+            AdjustmentKind::Disband { square, .. } | AdjustmentKind::Promote { square, .. } => Some(square),
+            AdjustmentKind::Build { .. } | AdjustmentKind::Waive => None,
+        })
+        .chain(report.civil_disorder.iter().map(|&(_, _, sq)| sq))
+        .chain(report.default_promotions.iter().map(|&(_, sq)| sq))
+        .collect();
+    next.double_steps.retain(|(_, to)| !removed.contains(to));
     (next, report)
 }

@@ -381,6 +381,7 @@ impl Family for Variant {
                 winner: self.power(winner).name.clone(),
                 how: format!("with {} centers", state.centers_of(winner).len()),
             },
+            super::GameResult::YearLimit => GameResult::Drawn { how: "the year limit was reached".into() },
             super::GameResult::Ongoing => GameResult::Ongoing,
         }
     }

@@ -318,7 +318,7 @@ pub enum IllegalOrder {
         detail: String,
     },
     /// En passant without a passed pawn.
-    #[error("en passant needs a pawn that moved two squares last phase{detail}")]
+    #[error("en passant needs a pawn that moved two squares in the last movement phase{detail}")]
     NoEnPassant {
         /// What is missing.
         detail: String,

@@ -1,5 +1,6 @@
 //! The phase cycle: Spring and Fall movement, center ownership after Fall,
-//! Winter adjustments (skipped when nobody has any), elimination and solo.
+//! Winter adjustments (skipped when nobody has any), elimination and solo,
+//! and the draw when the years run out.
 
 use serde::Serialize;
 
@@ -25,6 +26,9 @@ pub enum GameResult {
         /// The winner.
         winner: PowerId,
     },
+    /// Nobody won and the game reached [`Phase::LAST_YEAR`]: the year after
+    /// it could not be numbered, so the game ends drawn.
+    YearLimit,
 }
 
 /// What a movement phase did.
@@ -42,7 +46,8 @@ pub struct MovementReport {
     pub result: GameResult,
 }
 
-/// The game result in a state: solo by centers, or the last power standing.
+/// The game result in a state: solo by centers, or the last power standing;
+/// otherwise a draw once the state is in [`Phase::LAST_YEAR`].
 #[must_use]
 pub fn game_result(variant: &Variant, state: &DipState) -> GameResult {
     for p in variant.power_ids() {
@@ -53,6 +58,7 @@ pub fn game_result(variant: &Variant, state: &DipState) -> GameResult {
     let alive: Vec<PowerId> = variant.power_ids().filter(|&p| state.is_alive(p)).collect();
     match alive.as_slice() {
         [only] if variant.powers.len() > 1 => GameResult::Solo { winner: *only },
+        _ if state.phase.year == Phase::LAST_YEAR => GameResult::YearLimit,
         _ => GameResult::Ongoing,
     }
 }
@@ -99,11 +105,11 @@ pub fn apply_movement(variant: &Variant, state: &DipState, orders: &[Order]) -> 
         }
     }
     let eliminated = variant.power_ids().filter(|&p| state.is_alive(p) && !next.is_alive(p)).collect();
-    let result = game_result(variant, &next);
     next.phase = match state.phase.season {
         Season::Fall if !variant.power_ids().any(|p| has_adjustments(variant, &next, p)) => state.phase.next().next(),
         _ => state.phase.next(),
     };
+    let result = game_result(variant, &next);
     let report = MovementReport { phase: state.phase, resolution, center_changes, eliminated, result };
     (next, report)
 }

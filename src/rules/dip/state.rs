@@ -1,6 +1,6 @@
 //! Game state of a Diplomacy-style game: the phase, the pieces, center owners
-//! and the small extra memory some rules need (moved pieces, last phase's
-//! two-square pawn advances, promoted home centers).
+//! and the small extra memory some rules need (moved pieces, the last movement
+//! phase's two-square pawn advances, promoted home centers).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -47,13 +47,22 @@ pub struct Phase {
 }
 
 impl Phase {
-    /// The phase after this one, not skipping anything.
+    /// The last year that can be numbered. A game that reaches it is over,
+    /// drawn ([`super::game_result`]): its next year could not be numbered.
+    pub const LAST_YEAR: u32 = u32::MAX;
+
+    /// The phase after this one, not skipping anything. Winter of
+    /// [`Phase::LAST_YEAR`] has no next phase and stays where it is (the
+    /// game is over by then).
     #[must_use]
     pub const fn next(self) -> Phase {
         match self.season {
             Season::Spring => Phase { year: self.year, season: Season::Fall },
             Season::Fall => Phase { year: self.year, season: Season::Winter },
-            Season::Winter => Phase { year: self.year + 1, season: Season::Spring },
+            Season::Winter => match self.year.checked_add(1) {
+                Some(year) => Phase { year, season: Season::Spring },
+                None => self,
+            },
         }
     }
 
@@ -83,7 +92,12 @@ impl Phase {
             "winter" | "w" => Season::Winter,
             _ => return Err(err()),
         };
-        let year = year_part.parse().map_err(|_| err())?;
+        let year = year_part.parse().map_err(|e: std::num::ParseIntError| match e.kind() {
+            std::num::IntErrorKind::PosOverflow => {
+                format!("`{text}` is not a phase: years go up to {}, not {year_part}", Phase::LAST_YEAR)
+            }
+            _ => err(),
+        })?;
         Ok(Phase { year, season })
     }
 }
@@ -119,7 +133,9 @@ pub struct DipState {
     pub phase: Phase,
     pieces: [Option<Piece>; 64],
     owners: [Option<PowerId>; 64],
-    /// Two-square pawn advances made in the previous movement phase, as (from, to).
+    /// Two-square pawn advances made in the last movement phase, as (from, to).
+    /// The record lasts until the next movement phase resolves: an adjustment
+    /// phase in between keeps it, less the pawns it disbands or promotes.
     pub double_steps: Vec<(Square, Square)>,
     /// Centers made home centers of one power by a promotion.
     pub promoted_homes: BTreeMap<Square, PowerId>,
@@ -288,7 +304,7 @@ pub struct Setup {
     pub pieces: Vec<(PowerId, Role, Square, bool)>,
     /// Center owners that differ from the start (`None` = neutral).
     pub owners: Vec<(Square, Option<PowerId>)>,
-    /// Last phase's two-square pawn advances.
+    /// The last movement phase's two-square pawn advances.
     pub double_steps: Vec<(Square, Square)>,
     /// Centers that promotions made home centers.
     pub promoted_homes: Vec<(Square, PowerId)>,
@@ -389,6 +405,19 @@ mod tests {
         assert_eq!(Phase::parse("w1").unwrap().to_string(), "Winter 1");
         assert!(Phase::parse("summer 1").is_err());
         assert!(Phase::parse("").is_err());
+        assert!(Phase::parse("spring -1").is_err());
+    }
+
+    #[test]
+    fn huge_years_are_refused_and_the_last_year_does_not_wrap() {
+        let e = Phase::parse("spring 99999999999").unwrap_err();
+        assert!(e.contains("years go up to 4294967295, not 99999999999"), "{e}");
+        assert!(Phase::parse("W99999999999999999999999999").is_err());
+        let last = Phase::parse("winter 4294967295").unwrap();
+        assert_eq!(last, Phase { year: Phase::LAST_YEAR, season: Season::Winter });
+        assert_eq!(last.next(), last);
+        let before = Phase { year: Phase::LAST_YEAR - 1, season: Season::Winter };
+        assert_eq!(before.next(), Phase { year: Phase::LAST_YEAR, season: Season::Spring });
     }
 
     #[test]

@@ -87,7 +87,7 @@ impl Family for Variant {
         PhaseInfo {
             name: state.phase_name(),
             kind: PhaseKind::Movement,
-            owing: if state.outcome.is_some() { Vec::new() } else { vec![state.to_move().name().to_string()] },
+            owing: if state.ended().is_some() { Vec::new() } else { vec![state.to_move().name().to_string()] },
             resolve_on_submit: true,
         }
     }
@@ -102,7 +102,7 @@ impl Family for Variant {
             reject(no_such_power(power));
             return sub;
         };
-        if let Some(o) = state.outcome {
+        if let Some(o) = state.ended() {
             reject(format!("the game is over: {o}"));
             return sub;
         }
@@ -129,7 +129,7 @@ impl Family for Variant {
 
     fn describe(&self, state: &DiplomatState, power: &str, current: &[SlotOrder]) -> String {
         let Some(colour) = side(power) else { return no_such_power(power) };
-        if let Some(o) = state.outcome {
+        if let Some(o) = state.ended() {
             return format!("The game is over: {o}.");
         }
         let phase = state.phase_name();
@@ -167,10 +167,10 @@ impl Family for Variant {
                 captured: None,
                 suborned: None,
                 check: state.position.king(colour).filter(|_| state.position.in_check(colour)),
-                outcome: state.outcome,
+                outcome: state.ended(),
             },
         };
-        if let Some(o) = state.outcome {
+        if let Some(o) = state.ended() {
             return unchanged(format!("The game is over: {o}."), Vec::new());
         }
         let rows: Vec<SlotOrder> =
@@ -238,7 +238,7 @@ impl Family for Variant {
     }
 
     fn result(&self, state: &DiplomatState) -> GameResult {
-        match state.outcome {
+        match state.ended() {
             None => GameResult::Ongoing,
             Some(o) => match o.winner() {
                 Some(w) => GameResult::Won { winner: w.name().to_string(), how: o.how().to_string() },
@@ -248,14 +248,14 @@ impl Family for Variant {
     }
 
     fn alive(&self, state: &DiplomatState, power: &str) -> bool {
-        side(power).is_some_and(|c| state.outcome.and_then(Outcome::winner) != Some(c.other()))
+        side(power).is_some_and(|c| state.ended().and_then(Outcome::winner) != Some(c.other()))
     }
 
     fn standing(&self, state: &DiplomatState, power: &str) -> String {
         let Some(c) = side(power) else { return String::new() };
         let p = &state.position;
         let mut parts = Vec::new();
-        if state.outcome.is_none() && p.to_move() == c {
+        if state.ended().is_none() && p.to_move() == c {
             parts.push("to move".to_string());
         }
         if p.in_check(c) {
@@ -271,7 +271,7 @@ impl Family for Variant {
     }
 
     fn suggest(&self, state: &DiplomatState, power: &str, partial: &str, max: usize) -> Vec<String> {
-        if state.outcome.is_some() || !state.to_move().name().eq_ignore_ascii_case(power.trim()) {
+        if state.ended().is_some() || !state.to_move().name().eq_ignore_ascii_case(power.trim()) {
             return Vec::new();
         }
         let want: String = partial.chars().filter(|c| !c.is_whitespace()).collect();

@@ -30,6 +30,9 @@ pub enum Outcome {
     BareKings,
     /// The same position has occurred three times.
     Repetition,
+    /// The move number reached [`DiplomatState::LAST_MOVE`]: the move after
+    /// it could not be numbered, so the game ends drawn.
+    MoveLimit,
 }
 
 impl Outcome {
@@ -38,11 +41,12 @@ impl Outcome {
     pub const fn winner(self) -> Option<Colour> {
         match self {
             Outcome::Checkmate { winner } | Outcome::Stalemate { winner } => Some(winner),
-            Outcome::BareKings | Outcome::Repetition => None,
+            Outcome::BareKings | Outcome::Repetition | Outcome::MoveLimit => None,
         }
     }
 
-    /// How: `by checkmate`, `by stalemate`, `bare kings`, `threefold repetition`.
+    /// How: `by checkmate`, `by stalemate`, `bare kings`, `threefold repetition`,
+    /// `the move limit was reached`.
     #[must_use]
     pub const fn how(self) -> &'static str {
         match self {
@@ -50,6 +54,7 @@ impl Outcome {
             Outcome::Stalemate { .. } => "by stalemate",
             Outcome::BareKings => "bare kings",
             Outcome::Repetition => "threefold repetition",
+            Outcome::MoveLimit => "the move limit was reached",
         }
     }
 }
@@ -105,6 +110,10 @@ pub struct Turn {
 }
 
 impl DiplomatState {
+    /// The last move number. A game that reaches it is over, drawn: the move
+    /// after it could not be numbered.
+    pub const LAST_MOVE: u32 = u32::MAX;
+
     /// The start of a game.
     #[must_use]
     pub fn start(v: &Variant) -> DiplomatState {
@@ -117,8 +126,17 @@ impl DiplomatState {
     pub fn new(v: &Variant, position: Position, number: u32) -> DiplomatState {
         let mut seen = BTreeMap::new();
         seen.insert(position.key(), 1);
-        let outcome = outcome_of(v, &position, 1);
-        DiplomatState { position, number: number.max(1), history: Vec::new(), seen, outcome }
+        let number = number.max(1);
+        let outcome = outcome_of(v, &position, 1).or_else(|| move_limit(number));
+        DiplomatState { position, number, history: Vec::new(), seen, outcome }
+    }
+
+    /// How the game has ended, if it has: the recorded outcome, or a draw
+    /// once the move number is at [`DiplomatState::LAST_MOVE`] (a stored
+    /// state may have the number without the outcome).
+    #[must_use]
+    pub fn ended(&self) -> Option<Outcome> {
+        self.outcome.or_else(|| move_limit(self.number))
     }
 
     /// The side to move.
@@ -130,7 +148,7 @@ impl DiplomatState {
     /// The phase name: `Move 12 (White)`, or `Game over after move 25`.
     #[must_use]
     pub fn phase_name(&self) -> String {
-        match self.outcome {
+        match self.ended() {
             None => format!("Move {} ({})", self.number, self.to_move()),
             Some(_) => {
                 let last = self.history.last().map_or(self.number, |p| p.number);
@@ -150,12 +168,13 @@ impl DiplomatState {
         let colour = self.to_move();
         next.history.push(Played { number: self.number, colour, notation: notation.clone(), mv });
         if colour == Colour::Black {
-            next.number += 1;
+            // At the last move number the counter stays: the game is drawn there.
+            next.number = self.number.saturating_add(1);
         }
         let count = next.seen.entry(position.key()).or_insert(0);
-        *count += 1;
+        *count = count.saturating_add(1);
         let count = *count;
-        next.outcome = outcome_of(v, &position, count);
+        next.outcome = outcome_of(v, &position, count).or_else(|| move_limit(next.number));
         next.position = position;
         Turn { next, notation, effect, path }
     }
@@ -181,7 +200,7 @@ impl DiplomatState {
             }
         }
         let mut t = lines.join("\n");
-        if let Some(o) = self.outcome {
+        if let Some(o) = self.ended() {
             if !t.is_empty() {
                 t.push('\n');
             }
@@ -190,10 +209,16 @@ impl DiplomatState {
                 Outcome::Stalemate { winner } => format!("Stalemate: {winner} wins"),
                 Outcome::BareKings => "Draw: bare kings".to_string(),
                 Outcome::Repetition => "Draw: threefold repetition".to_string(),
+                Outcome::MoveLimit => "Draw: the move limit was reached".to_string(),
             });
         }
         t
     }
+}
+
+/// The draw at the move limit, for a game about to make move `number`.
+fn move_limit(number: u32) -> Option<Outcome> {
+    (number == DiplomatState::LAST_MOVE).then_some(Outcome::MoveLimit)
 }
 
 /// How a game stands in `p`, which has now occurred `count` times.

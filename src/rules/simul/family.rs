@@ -3,7 +3,7 @@
 
 use super::board::{side_name, Position};
 use super::plan::{plan, Planned};
-use super::state::{GameEnd, SimulState};
+use super::state::{end_text, GameEnd, SimulState};
 use super::turn::{resolve_turn, SimulReport};
 use super::variant::{Mode, Variant};
 use crate::rules::family::{
@@ -74,7 +74,7 @@ impl Family for Variant {
         PhaseInfo {
             name: self.phase_name(state),
             kind: PhaseKind::Movement,
-            owing: if state.end.is_some() {
+            owing: if state.ended().is_some() {
                 Vec::new()
             } else {
                 Variant::POWERS.iter().map(|p| (*p).to_string()).collect()
@@ -90,7 +90,7 @@ impl Family for Variant {
             sub.rejected.push((whole, format!("there is no side {power} in Diplomacy Chess: White or Black")));
             return sub;
         };
-        if state.end.is_some() {
+        if state.ended().is_some() {
             sub.rejected.push((whole, "the game is over".into()));
             return sub;
         }
@@ -138,6 +138,9 @@ impl Family for Variant {
 
     fn describe(&self, state: &SimulState, power: &str, current: &[SlotOrder]) -> String {
         let Some(side) = side_of(power) else { return format!("there is no side {power} in Diplomacy Chess") };
+        if let Some(end) = state.ended() {
+            return format!("The game is over: {}.", end_text(&end));
+        }
         let n = self.mode.moves_in(state.turn);
         let planned = self.planned(state, side, current);
         let mut text = format!("{}'s moves for {}:", side_name(side), self.phase_name(state));
@@ -207,12 +210,10 @@ impl Family for Variant {
     }
 
     fn result(&self, state: &SimulState) -> GameResult {
-        match &state.end {
+        match state.ended() {
             None => GameResult::Ongoing,
-            Some(GameEnd::Won { winner, how }) => {
-                GameResult::Won { winner: side_name(*winner).to_string(), how: how.clone() }
-            }
-            Some(GameEnd::Drawn { how }) => GameResult::Drawn { how: how.clone() },
+            Some(GameEnd::Won { winner, how }) => GameResult::Won { winner: side_name(winner).to_string(), how },
+            Some(GameEnd::Drawn { how }) => GameResult::Drawn { how },
         }
     }
 
@@ -238,7 +239,7 @@ impl Family for Variant {
 
     fn suggest(&self, state: &SimulState, power: &str, partial: &str, max: usize) -> Vec<String> {
         let Some(side) = side_of(power) else { return Vec::new() };
-        if state.end.is_some() {
+        if state.ended().is_some() {
             return Vec::new();
         }
         // Coordinates (`g1f3`) for the moves legal in the turn's position, as orders may be written.

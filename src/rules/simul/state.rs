@@ -19,7 +19,8 @@ pub enum GameEnd {
     },
     /// Nobody won.
     Drawn {
-        /// Why: `stalemate`, `threefold repetition`, `bare kings`.
+        /// Why: `stalemate`, `threefold repetition`, `bare kings`,
+        /// `the turn limit was reached`.
         how: String,
     },
 }
@@ -63,6 +64,10 @@ pub struct SimulState {
 }
 
 impl SimulState {
+    /// The last turn number. A game that reaches it is over, drawn: the turn
+    /// after it could not be numbered.
+    pub const LAST_TURN: u32 = u32::MAX;
+
     /// A game starting from `position` at turn 1.
     #[must_use]
     pub fn new(position: Position) -> SimulState {
@@ -74,6 +79,13 @@ impl SimulState {
     #[must_use]
     pub fn start() -> SimulState {
         SimulState::new(Position::start())
+    }
+
+    /// How the game has ended, if it has: the recorded end, or a draw once
+    /// the turn counter is at [`SimulState::LAST_TURN`].
+    #[must_use]
+    pub fn ended(&self) -> Option<GameEnd> {
+        self.end.clone().or_else(|| turn_limit(self.turn))
     }
 
     /// How often the current position has stood at the start of a turn.
@@ -96,8 +108,8 @@ impl SimulState {
                 out.push_str(&format!("{}{}: {list}", if k == 0 { " " } else { " | " }, side_name(side)));
             }
         }
-        if let Some(end) = &self.end {
-            out.push_str(&format!("\nResult: {}", end_text(end)));
+        if let Some(end) = self.ended() {
+            out.push_str(&format!("\nResult: {}", end_text(&end)));
         }
         out
     }
@@ -115,11 +127,16 @@ fn record_text(m: &MoveRecord) -> String {
     }
 }
 
-/// `White wins by checkmate`, `draw by stalemate`.
+/// The draw at the turn limit, for a game about to play turn `turn`.
+pub(crate) fn turn_limit(turn: u32) -> Option<GameEnd> {
+    (turn == SimulState::LAST_TURN).then(|| GameEnd::Drawn { how: "the turn limit was reached".into() })
+}
+
+/// `White wins by checkmate`, `draw (stalemate)`.
 #[must_use]
 pub fn end_text(end: &GameEnd) -> String {
     match end {
         GameEnd::Won { winner, how } => format!("{} wins {how}", side_name(*winner)),
-        GameEnd::Drawn { how } => format!("draw by {how}"),
+        GameEnd::Drawn { how } => format!("draw ({how})"),
     }
 }

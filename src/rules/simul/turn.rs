@@ -6,7 +6,8 @@
 //! chess move is checkmated (both: a draw), a side not in check with no
 //! legal chess move is stalemated (a draw); only the two kings left (a
 //! draw); the same position at the start of a turn for the third time (a
-//! draw). In the progressive mode a king taken at a step ends the turn there.
+//! draw); the turn counter at its limit, [`SimulState::LAST_TURN`] (a draw).
+//! In the progressive mode a king taken at a step ends the turn there.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +16,7 @@ use super::movegen::{has_legal_move, legality, pseudo_from, why_unreachable, Mov
 use super::notation::read;
 use super::plan::{Plan, Planned};
 use super::resolve::{resolve, Fate};
-use super::state::{GameEnd, MoveRecord, SimulState, TurnRecord};
+use super::state::{turn_limit, GameEnd, MoveRecord, SimulState, TurnRecord};
 use super::variant::Mode;
 use crate::rules::{Role, Side, Square};
 
@@ -81,7 +82,10 @@ pub struct SimulReport {
 pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[Planned]) -> (SimulState, SimulReport) {
     let before = state.position.clone();
     let mut pos = before.clone();
-    let steps = if mode.stepwise() { mode.moves_in(state.turn) } else { 1 };
+    // Steps after the last one with an order only clear the two-square
+    // advances: one of them does it (a late turn has billions of steps).
+    let last_slot = white.iter().chain(black).map(|p| p.slot).max().unwrap_or(0);
+    let steps = if mode.stepwise() { mode.moves_in(state.turn).min(last_slot.saturating_add(1)) } else { 1 };
     let mut moves: Vec<MoveReport> = Vec::new();
     let mut captures: Vec<CaptureReport> = Vec::new();
     let mut origin: [Option<Square>; 64] = [None; 64];
@@ -232,7 +236,8 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
     let end = judge(&pos, &kings_taken);
     let in_check: Vec<Side> = [Side::White, Side::Black].into_iter().filter(|s| pos.in_check(*s)).collect();
     let mut next = state.clone();
-    next.turn += 1;
+    // At the last turn the counter stays: the game is drawn there.
+    next.turn = state.turn.saturating_add(1);
     next.history.push(TurnRecord {
         turn: state.turn,
         moves: moves
@@ -247,7 +252,7 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
     });
     next.seen.push(pos.key());
     next.position = pos.clone();
-    next.end = end.clone().or_else(|| repetition(&next));
+    next.end = end.clone().or_else(|| repetition(&next)).or_else(|| turn_limit(next.turn));
     let report =
         SimulReport { mode, turn: state.turn, before, after: pos, moves, captures, in_check, end: next.end.clone() };
     (next, report)

@@ -77,7 +77,7 @@ pub fn act(state: &State, seat: Seat, action: BoardAction) -> Result<(State, Str
             if state.created.contains(&seat) {
                 return Err(format!(
                     "you already created your board this cycle; boards can be created once per cycle (next: Cycle {})",
-                    state.cycle + 1
+                    state.cycle.saturating_add(1)
                 ));
             }
             if state.has_board(seat) {
@@ -98,7 +98,7 @@ pub fn act(state: &State, seat: Seat, action: BoardAction) -> Result<(State, Str
             if state.populated.contains(&seat) {
                 return Err(format!(
                     "you already populated your board this cycle; you may populate it again in Cycle {}",
-                    state.cycle + 1
+                    state.cycle.saturating_add(1)
                 ));
             }
             if !state.has_board(seat) {

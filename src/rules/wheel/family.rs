@@ -28,10 +28,10 @@ impl Variant {
     /// `{Ann}, populated this cycle` or `none yet (`create` makes it)`.
     fn board_status(state: &State, seat: Seat) -> String {
         if !state.has_board(seat) {
-            return if state.winner.is_some() { "none".into() } else { "none yet (`create` makes it)".into() };
+            return if state.is_over() { "none".into() } else { "none yet (`create` makes it)".into() };
         }
         let name = state.name(seat);
-        if state.winner.is_some() {
+        if state.is_over() {
             format!("{{{name}}}")
         } else if state.populated.contains(&seat) {
             format!("{{{name}}}, populated this cycle")
@@ -109,6 +109,9 @@ impl Variant {
             Some(w) if state.winner.is_none() => {
                 summary += &format!("{} wins: the only player who owns a king.\n", next.name(w));
             }
+            None if next.at_cycle_limit() => {
+                summary += "The cycle limit was reached: the game is drawn.\n";
+            }
             _ => {
                 summary += &format!(
                     "Cycle {} begins: each player may create and populate their board once this cycle.\n",
@@ -144,7 +147,7 @@ impl Family for Variant {
         PhaseInfo {
             name: format!("Cycle {}", state.cycle),
             kind: PhaseKind::Movement,
-            owing: if state.winner.is_some() { Vec::new() } else { state.players.clone() },
+            owing: if state.is_over() { Vec::new() } else { state.players.clone() },
             resolve_on_submit: false,
         }
     }
@@ -160,6 +163,10 @@ impl Family for Variant {
         };
         if let Some(w) = state.winner {
             sub.rejected.push((text.trim().to_string(), format!("the game is over: {} won", state.name(w))));
+            return sub;
+        }
+        if state.at_cycle_limit() {
+            sub.rejected.push((text.trim().to_string(), super::CYCLE_LIMIT_OVER.into()));
             return sub;
         }
         match self.read(state, seat, text) {
@@ -234,6 +241,7 @@ impl Family for Variant {
             Some(w) => {
                 GameResult::Won { winner: state.name(w).to_string(), how: "as the only player who owns a king".into() }
             }
+            None if state.at_cycle_limit() => GameResult::Drawn { how: "the cycle limit was reached".into() },
             None => GameResult::Ongoing,
         }
     }

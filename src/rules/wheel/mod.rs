@@ -64,6 +64,9 @@ pub fn new(options: &BTreeMap<String, String>) -> Result<Variant, String> {
     })
 }
 
+/// Why nothing more can be done in a game at [`State::LAST_CYCLE`].
+pub(crate) const CYCLE_LIMIT_OVER: &str = "the game is over: it was drawn when the cycle limit was reached";
+
 /// Each player's message read against the position: its moves, or why it is invalid.
 pub type Messages = Vec<(Seat, Result<Message, InvalidMessage>)>;
 
@@ -86,6 +89,9 @@ impl Variant {
         let seat = state.seat(player).ok_or_else(|| format!("{player} is not playing in this game"))?;
         if let Some(w) = state.winner {
             return Err(format!("the game is over: {} won", state.name(w)));
+        }
+        if state.at_cycle_limit() {
+            return Err(CYCLE_LIMIT_OVER.into());
         }
         action::act(state, seat, action)
     }
@@ -118,6 +124,7 @@ impl Variant {
             }
         }
         let (mut next, results, taken) = resolve_moves(state, &moves);
+        // At the last cycle the counter stays: the game is drawn there.
         next.cycle = state.cycle.saturating_add(1);
         next.created.clear();
         next.populated.clear();

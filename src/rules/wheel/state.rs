@@ -13,7 +13,8 @@ use crate::rules::Role;
 /// The position and the cycle's bookkeeping.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
-    /// The cycle number, from 1. Resolving a cycle starts the next one.
+    /// The cycle number, from 1. Resolving a cycle starts the next one, up
+    /// to [`State::LAST_CYCLE`], where the game ends drawn.
     pub cycle: u32,
     /// Player names in seat order; a player's board has the same name.
     pub players: Vec<String>,
@@ -59,6 +60,10 @@ pub enum StateError {
 }
 
 impl State {
+    /// The last cycle number. A game that reaches it without a winner is
+    /// over, drawn: the cycle after it could not be numbered.
+    pub const LAST_CYCLE: u32 = u32::MAX;
+
     /// A new game: cycle 1, no boards, no pieces.
     ///
     /// # Errors
@@ -98,6 +103,18 @@ impl State {
             return Err(StateError::NoBoard(self.space_name(p.space)));
         }
         Ok(self)
+    }
+
+    /// Whether the cycle counter is at [`State::LAST_CYCLE`].
+    #[must_use]
+    pub const fn at_cycle_limit(&self) -> bool {
+        self.cycle == State::LAST_CYCLE
+    }
+
+    /// Whether the game is over: won, or drawn at the cycle limit.
+    #[must_use]
+    pub const fn is_over(&self) -> bool {
+        self.winner.is_some() || self.at_cycle_limit()
     }
 
     /// The seat of a player or board name, read case-insensitively.
