@@ -206,8 +206,8 @@ impl Service {
         let row = match phase {
             None => resolved.last().copied(),
             Some(name) => {
-                let named = resolved.iter().copied().filter(|r| r.name.eq_ignore_ascii_case(name.trim()));
-                named.clone().rfind(|r| !r.rolled_back).or_else(|| named.last())
+                let mut named = resolved.iter().copied().filter(|r| r.name.eq_ignore_ascii_case(name.trim()));
+                named.clone().rfind(|r| !r.rolled_back).or_else(|| named.next_back())
             }
         }
         .ok_or_else(|| {
