@@ -107,7 +107,7 @@ impl Bounds {
     /// A compressed Chess Wheel+ cycle: 7 minutes (a minute for each day) to 90 days.
     pub const CYCLE: Bounds = Bounds { what: "a cycle", min: 7 * 60, max: 90 * 86400 };
     /// A deadline change by a moderator: 1 minute to 90 days.
-    pub const CHANGE: Bounds = Bounds { what: "a deadline change", min: 60, max: 90 * 86400 };
+    pub const CHANGE: Bounds = Bounds { what: "an extension or a new deadline", min: 60, max: 90 * 86400 };
 
     /// Checks `secs` against the bounds.
     ///
@@ -118,9 +118,8 @@ impl Bounds {
             Ok(secs)
         } else {
             Err(GameError::Invalid(format!(
-                "`{written}` is {} {}: {} lasts from {} to {}",
-                if secs < self.min { "too short for" } else { "too long for" },
-                self.what,
+                "`{written}` is too {} for {}: it must be from {} to {}",
+                if secs < self.min { "short" } else { "long" },
                 self.what,
                 format_duration(self.min),
                 format_duration(self.max)
@@ -157,8 +156,8 @@ mod tests {
     fn bounded_durations_name_their_bounds() {
         assert_eq!(parse_duration_within("90d", Bounds::PHASE).ok(), Some(90 * 86400));
         let e = parse_duration_within("9223372036854775807s", Bounds::PHASE).unwrap_err().to_string();
-        assert!(e.contains("too long") && e.contains("1m to 90d"), "{e}");
+        assert!(e.contains("too long for a phase or window: it must be from 1m to 90d"), "{e}");
         let e = parse_duration_within("1s", Bounds::CYCLE).unwrap_err().to_string();
-        assert!(e.contains("too short for a cycle") && e.contains("7m"), "{e}");
+        assert!(e.contains("too short for a cycle: it must be from 7m to 90d"), "{e}");
     }
 }

@@ -40,8 +40,9 @@ impl Service {
                 return Ok(Reply::public(t));
             };
             let running = match &live.state {
-                State::Ended { result, .. } => {
-                    t += &format!("**Game over: {result}.** The last phase played was {}.", row.name);
+                State::Ended { result, by_phase } => {
+                    let when = if *by_phase { "after" } else { "during" };
+                    t += &format!("**Game over: {result}.** It ended {when} {}.", row.name);
                     None
                 }
                 State::Running(r) => {
@@ -242,7 +243,7 @@ impl Service {
             }
             Ok::<_, GameError>(t)
         })?;
-        let undone = if row.rolled_back { " (rolled back by a moderator; played again after)" } else { "" };
+        let undone = if row.rolled_back { " (rolled back by a moderator)" } else { "" };
         let mut reply = Reply::public(format!("**{}**{undone}\n{}{hashed}", record.phase, record.summary));
         let slug = super::slug(&record.phase);
         reply.images.push(Image::new(&format!("{slug}-orders"), &position, Some(&r.report), &live.settings, "orders"));
