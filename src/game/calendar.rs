@@ -142,8 +142,10 @@ impl Settings {
         }
     }
 
-    /// When the next move window of the calendar starts, at or after `now`.
-    fn next_move_start(&self, now: i64) -> i64 {
+    /// When the next move window of the calendar starts, at or after `now`
+    /// (`now` itself if a move window is under way).
+    #[must_use]
+    pub fn next_move_start(&self, now: i64) -> i64 {
         let mut t = now;
         // Move, Resolve, Replenish: at most three windows on.
         for _ in 0..4 {

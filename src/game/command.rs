@@ -165,6 +165,17 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
 }
 
 impl Service {
+    /// The ended game's answer, if the channel's game has ended.
+    fn refuse_if_ended(&self, channel: &str) -> Result<(), GameError> {
+        match self.store.read(|c| self.latest(c, channel)) {
+            Ok(live) => match live.state {
+                super::lifecycle::State::Ended { result, .. } => Err(GameError::Ended(result)),
+                _ => Ok(()),
+            },
+            Err(_) => Ok(()),
+        }
+    }
+
     /// Runs one command line for `caller` in `channel`. Refusals come back as
     /// a private reply saying what was wrong.
     #[must_use]
@@ -191,6 +202,16 @@ impl Service {
             s.trim().to_string()
         };
         let one = |r: Result<Reply, GameError>| r.map(|r| vec![r]);
+        // A command that acts on the game gets the ended game's answer before its arguments are read.
+        let reading = matches!(
+            lower.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+            [] | ["help" | "variants" | "status" | "board" | "history" | "proposals" | "hash", ..]
+                | ["game", "create" | "status" | "board" | "export" | "rollback", ..]
+                | ["proposal", "list"]
+        );
+        if !reading {
+            self.refuse_if_ended(channel)?;
+        }
         match lower.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
             [] | ["help"] => Ok(vec![Reply::private(self.help(channel))]),
             ["variants"] => Ok(vec![Reply::private(variants_text())]),

@@ -70,22 +70,32 @@ impl Service {
                 (false, stage) => (stage, now.saturating_add(left)),
                 // A calendar game's windows keep to the calendar: the open
                 // window ends at its calendar time, or waits for the next move window.
-                (true, Stage::Commit) => live.settings.enter_commit(now, false),
-                (true, Stage::Wait) => (Stage::Wait, live.settings.opening(now, super::PhaseKind::Movement).1),
+                (true, Stage::Commit | Stage::Wait) => live.settings.enter_commit(now, false),
                 (true, stage) => (stage, live.settings.reveal_deadline(now)),
             };
+            let mut votes = String::new();
             if stage != row.stage {
                 store::set_stage(c, live.game.id, row.seq, row.stage, stage, Some(d))?;
+                for r in Self::proposal_windows(c, live.game.id, row.seq, stage)? {
+                    votes += &format!("\n{}", r.text);
+                }
             }
             store::set_deadline(c, live.game.id, row.seq, Some(d), None)?;
             store::set_status(c, live.game.id, GameStatus::Active, None)?;
-            let what = if stage == row.stage {
-                String::new()
-            } else {
-                " (its move window on the calendar has passed, so it waits for the next)".to_string()
+            let what = match (row.stage, stage) {
+                (a, b) if a == b => format!("{} is due in {}", row.name, format_duration(d - now)),
+                (_, Stage::Commit) => format!(
+                    "the move phase of {} is open on the calendar: commitments due in {}",
+                    row.name,
+                    format_duration(d - now)
+                ),
+                _ => format!(
+                    "the move window of {} on the calendar has passed, so it waits for the next, in {}",
+                    row.name,
+                    format_duration(d - now)
+                ),
             };
-            Ok(Reply::public(format!("The game resumes; {} is due in {}{what}.", row.name, format_duration(d - now)))
-                .due(Some(d)))
+            Ok(Reply::public(format!("The game resumes; {what}.{votes}")).due(Some(d)))
         })
     }
 
@@ -120,15 +130,21 @@ impl Service {
             };
             store::mark_rolled_back(c, game.id, target.seq, last)?;
             store::open_phase(c, game.id, seq, &target.name, &target.state, Some(deadline), stage)?;
+            // What is carried over belongs to the seats' current holders: a
+            // seat that changed hands since reopens with nothing.
+            let holders = store::players(c, game.id)?;
+            let holds = |power: &str, user: &str| holders.iter().any(|(p, u)| p == power && u == user);
             if !fresh {
                 for o in store::orders(c, game.id, target.seq, None)? {
-                    store::put_order(c, game.id, seq, &o, now)?;
+                    if holds(&o.power, &o.submitted_by) {
+                        store::put_order(c, game.id, seq, &o, now)?;
+                    }
                 }
             }
             if hashed && !fresh {
                 // The matched reveals stand: each power's counted commitment and its matched reveal are carried over.
                 let reveals = store::reveals(c, game.id, target.seq)?;
-                for m in store::commitments(c, game.id, target.seq)? {
+                for m in store::commitments(c, game.id, target.seq)?.into_iter().filter(|m| holds(&m.power, &m.user)) {
                     if let Some(r) = reveals.iter().find(|r| r.power == m.power && r.matched && r.hash == m.hash) {
                         let carried = format!("{} (carried over from the rolled-back {})", r.detail, target.name);
                         store::add_commitment(c, game.id, seq, &m)?;
