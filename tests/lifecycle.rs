@@ -318,3 +318,36 @@ fn p11_chessdip_processes_started_together_on_a_new_database_all_start() {
         }
     }
 }
+
+// Found by the model-based test (tests/lifecycle_model.rs), kept as console regressions.
+
+#[test]
+fn model_a_rollback_does_not_bring_back_a_kicked_players_orders() {
+    let mut c = console("model-rollback-kick");
+    two_players(&mut c, "");
+    run(&mut c, &["bob orders K d6 - d5", "gm game force", "gm game kick bob"]);
+    assert!(c.line("gm game rollback").contains("Spring 1401 is open again"));
+    c.line("carol join England");
+    let shown = c.line("carol orders show");
+    assert!(!shown.contains("K d6 - d5"), "{shown}");
+}
+
+#[test]
+fn model_a_weekly_game_resumed_in_its_move_days_opens_the_move_window_on_the_calendar() {
+    let mut c = console("model-resume-weekly");
+    // Friday 2099-01-09: the game waits for Monday; paused, then resumed on Monday evening.
+    run(&mut c, &["advance to 2099-01-09T04:00:00Z", "gm game create chess-wheel", "ann join", "bo join"]);
+    run(&mut c, &["gm game start", "gm game pause", "downtime to 2099-01-12T19:00:00Z"]);
+    let r = c.line("gm game resume");
+    assert!(r.contains("the move phase of Cycle 1 is open on the calendar: commitments due in 2d 5h"), "{r}");
+}
+
+#[test]
+fn model_an_ended_game_answers_before_reading_the_arguments() {
+    let mut c = console("model-ended-args");
+    two_players(&mut c, "");
+    c.line("gm game end");
+    for line in ["gm game deadline 106751991167d", "alice commit xyz", "alice orders", "bob vote x yes"] {
+        assert!(c.line(line).contains("this game has ended"), "{line}");
+    }
+}
