@@ -23,7 +23,9 @@
 //!
 //! Environment: `CHESSDIP_MODEL_CASES=N` runs N sequences (default 10,000,
 //! on two threads); `CHESSDIP_MODEL_SEED=S` replays one sequence and prints
-//! every step with its replies; `CHESSDIP_MODEL_SKIP=9,10` ignores invariants.
+//! every step with its replies; `CHESSDIP_MODEL_STEPS=file` does the same
+//! for a sequence as the report writes it (pasted, maybe edited by hand);
+//! `CHESSDIP_MODEL_SKIP=9,10` ignores invariants.
 
 /// The harness's parts, in `tests/lifecycle_model/`.
 mod lifecycle_model {
@@ -42,7 +44,7 @@ use std::time::Instant;
 
 use lifecycle_model::generate::Rng;
 use lifecycle_model::invariants::Invariant;
-use lifecycle_model::sequence::{explore, Failure, Scenario};
+use lifecycle_model::sequence::{explore, parse_report, replay_traced, Failure, Scenario};
 use lifecycle_model::shrink::{causes, shrink, Cause};
 use lifecycle_model::world::World;
 
@@ -138,6 +140,19 @@ fn report_failure(out: &mut String, start: i64, failure: &Failure) {
 #[test]
 fn random_command_sequences_keep_the_lifecycle_invariants() {
     let skip = skipped();
+    if let Ok(path) = std::env::var("CHESSDIP_MODEL_STEPS") {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("CHESSDIP_MODEL_STEPS={path}: {e}"));
+        let (start, steps) = parse_report(&text).unwrap_or_else(|e| panic!("CHESSDIP_MODEL_STEPS={path}: {e}"));
+        let mut world = World::open("steps");
+        let (failure, trace) = replay_traced(&mut world, start, &steps, &skip, true);
+        println!("{path}:\n{trace}");
+        if let Some(failure) = failure {
+            let mut out = format!("{path} breaks an invariant:\n");
+            report_failure(&mut out, start, &failure);
+            panic!("{out}");
+        }
+        return;
+    }
     if let Some(seed) = env_number("CHESSDIP_MODEL_SEED") {
         let mut world = World::open("replay");
         let (scenario, outcome, trace) = explore(&mut world, seed, &skip, true);

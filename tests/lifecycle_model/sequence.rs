@@ -134,7 +134,47 @@ pub fn explore(
 
 /// Runs `steps` from a clock at `start`; the failure, if one breaks an invariant.
 pub fn replay(world: &mut World, start: i64, steps: &[Step], skip: &BTreeSet<u8>) -> Option<Failure> {
+    replay_traced(world, start, steps, skip, false).0
+}
+
+/// [`replay`], with every step's replies and the game's state after it if `verbose`.
+pub fn replay_traced(
+    world: &mut World,
+    start: i64,
+    steps: &[Step],
+    skip: &BTreeSet<u8>,
+    verbose: bool,
+) -> (Option<Failure>, String) {
     world.begin(start);
-    let mut seq = Sequence::new(world, skip, false);
-    steps.iter().find_map(|s| seq.step(s.clone()).err())
+    let mut seq = Sequence::new(world, skip, verbose);
+    let failure = steps.iter().find_map(|s| seq.step(s.clone()).err());
+    (failure, seq.trace.take().unwrap_or_default())
+}
+
+/// Reads a sequence as the report writes it (the clock's start, then one
+/// numbered console line a step, `>>` marking the last; other lines are
+/// ignored): where the clock starts and the steps.
+pub fn parse_report(text: &str) -> Result<(i64, Vec<Step>), String> {
+    let mut start = None;
+    let mut steps = Vec::new();
+    for raw in text.lines() {
+        let line = raw.trim_start().trim_start_matches(">>").trim_start();
+        if let Some(rest) = line.strip_prefix("clock starts at") {
+            let unix = rest.rsplit_once('(').and_then(|(_, n)| n.trim_end_matches(')').parse().ok());
+            start = Some(unix.ok_or_else(|| format!("no unix time in `{raw}`"))?);
+            continue;
+        }
+        let Some((number, step)) = line.split_once(". ") else { continue };
+        if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        steps.push(match step.strip_prefix("advance ") {
+            Some(d) => Step::Advance(chessdip::game::parse_duration(d).map_err(|e| e.to_string())?),
+            None => {
+                let (user, command) = step.split_once(' ').ok_or_else(|| format!("no command in `{raw}`"))?;
+                Step::command(user, command.replace("\\n", "\n"))
+            }
+        });
+    }
+    Ok((start.ok_or("no `clock starts at ... (<unix time>)` line")?, steps))
 }
