@@ -1,0 +1,505 @@
+//! The lifecycle's invariants, one function each, checked after every step
+//! (the command and the scheduler's tick) against the store and the replies.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chessdip::game::{Reply, Visibility};
+use chessdip::store::Store;
+use chrono::{Datelike, TimeZone, Timelike, Weekday};
+
+use super::snapshot::{self, Snapshot};
+use super::world::{Ran, Step};
+
+/// The invariants, numbered as in the test's documentation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Invariant {
+    /// Invariant 1: [`paused_game_never_changes_phase`].
+    PausedGameNeverChangesPhase = 1,
+    /// Invariant 2: [`running_game_has_a_deadline`].
+    RunningGameHasADeadline,
+    /// Invariant 3: [`marks_lapse_with_the_phase`].
+    MarksLapseWithThePhase,
+    /// Invariant 4: [`pending_orders_stay_private`].
+    PendingOrdersStayPrivate,
+    /// Invariant 5: [`each_phase_resolves_once`].
+    EachPhaseResolvesOnce,
+    /// Invariant 6: [`hashed_phases_wait_for_reveals`].
+    HashedPhasesWaitForReveals,
+    /// Invariant 7: [`weekly_deadlines_on_the_calendar`].
+    WeeklyDeadlinesOnTheCalendar,
+    /// Invariant 8: [`hashed_records_are_kept`].
+    HashedRecordsAreKept,
+    /// Invariant 9: [`no_panic_and_short_replies`].
+    NoPanicAndShortReplies,
+    /// Invariant 10: [`ended_games_stay_ended`].
+    EndedGamesStayEnded,
+}
+
+impl Invariant {
+    /// Every invariant with its check, in order.
+    pub const ALL: [(Invariant, Check); 10] = [
+        (Invariant::PausedGameNeverChangesPhase, paused_game_never_changes_phase),
+        (Invariant::RunningGameHasADeadline, running_game_has_a_deadline),
+        (Invariant::MarksLapseWithThePhase, marks_lapse_with_the_phase),
+        (Invariant::PendingOrdersStayPrivate, pending_orders_stay_private),
+        (Invariant::EachPhaseResolvesOnce, each_phase_resolves_once),
+        (Invariant::HashedPhasesWaitForReveals, hashed_phases_wait_for_reveals),
+        (Invariant::WeeklyDeadlinesOnTheCalendar, weekly_deadlines_on_the_calendar),
+        (Invariant::HashedRecordsAreKept, hashed_records_are_kept),
+        (Invariant::NoPanicAndShortReplies, no_panic_and_short_replies),
+        (Invariant::EndedGamesStayEnded, ended_games_stay_ended),
+    ];
+
+    /// Its number (1 to 10).
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// What it says, in one line.
+    pub fn title(self) -> &'static str {
+        match self {
+            Invariant::PausedGameNeverChangesPhase => "a paused game never changes phase",
+            Invariant::RunningGameHasADeadline => {
+                "a running game has an open phase with a future deadline (or waits for a moderator)"
+            }
+            Invariant::MarksLapseWithThePhase => "no ready mark or draw vote outlives a phase or stage change",
+            Invariant::PendingOrdersStayPrivate => "nobody else can read a power's pending orders or reveals",
+            Invariant::EachPhaseResolvesOnce => "each phase resolves exactly once, announced once",
+            Invariant::HashedPhasesWaitForReveals => {
+                "a hashed phase resolves only when every commitment is revealed or the reveal window closed"
+            }
+            Invariant::WeeklyDeadlinesOnTheCalendar => "Chess Wheel+ weekly deadlines lie on the calendar",
+            Invariant::HashedRecordsAreKept => "every commitment and reveal attempt accepted stays in the store",
+            Invariant::NoPanicAndShortReplies => "no panic, and no reply over 8,000 characters",
+            Invariant::EndedGamesStayEnded => "an ended game stays ended and says so",
+        }
+    }
+}
+
+/// An invariant's check: `Err` says how it was broken.
+pub type Check = fn(&StepCheck<'_>) -> Result<(), String>;
+
+/// What the checks see of one step.
+pub struct StepCheck<'a> {
+    /// The step.
+    pub step: &'a Step,
+    /// The store before the step.
+    pub before: &'a Snapshot,
+    /// The store after the step and the tick.
+    pub after: &'a Snapshot,
+    /// The replies to the command and the tick's announcements.
+    pub ran: &'a Ran,
+    /// The store, for the checks that read more.
+    pub store: &'a Store,
+    /// What the sequence so far taught.
+    pub tracker: &'a Tracker,
+}
+
+/// A salt line's token, who revealed it and in which phase.
+#[derive(Clone, Debug)]
+struct Salt {
+    token: String,
+    revealer: String,
+    seq: i64,
+}
+
+/// What the checks remember across the steps of a sequence.
+#[derive(Debug, Default)]
+pub struct Tracker {
+    salts: Vec<Salt>,
+    accepted: BTreeSet<String>,
+}
+
+impl Tracker {
+    /// Learns from a step before it is checked: the salts revealed, the commitments the service said it recorded.
+    pub fn observe(&mut self, step: &Step, before: &Snapshot, ran: &Ran) {
+        let Step::Command { user, line } = step else { return };
+        if line.trim_start().to_ascii_lowercase().starts_with("reveal") {
+            if let Some(token) = salt_of(line) {
+                self.salts.push(Salt { token, revealer: user.clone(), seq: before.phase_seq });
+            }
+        }
+        let words = step.words();
+        if words.len() == 2
+            && words[0] == "commit"
+            && ran.replies.iter().any(|r| r.text.contains("Commitment recorded"))
+        {
+            self.accepted.insert(words[1].clone());
+        }
+    }
+}
+
+/// The token after `# salt ` in a text.
+fn salt_of(text: &str) -> Option<String> {
+    let at = text.find("# salt ")? + "# salt ".len();
+    let token: String = text[at..].chars().take_while(char::is_ascii_hexdigit).collect();
+    (token.len() >= 8).then_some(token)
+}
+
+/// Runs every check; the broken invariants with what broke them.
+pub fn check(s: &StepCheck<'_>, skip: &BTreeSet<u8>) -> Vec<(Invariant, String)> {
+    Invariant::ALL
+        .iter()
+        .filter(|(i, _)| !skip.contains(&i.number()))
+        .filter_map(|(i, f)| f(s).err().map(|why| (*i, why)))
+        .collect()
+}
+
+/// Phases that became resolved during the step (open before, or new, and resolved after).
+fn resolved_in_step(before: &Snapshot, after: &Snapshot) -> Vec<i64> {
+    let same_game = before.game == after.game;
+    after
+        .phases
+        .iter()
+        .filter(|(seq, p)| !p.open && (!same_game || before.phases.get(seq).is_none_or(|b| b.open)))
+        .map(|(seq, _)| *seq)
+        .collect()
+}
+
+/// A unix time as a UTC date.
+fn time(t: i64) -> String {
+    chrono::DateTime::from_timestamp(t, 0).map_or(t.to_string(), |d| d.format("%a %Y-%m-%d %H:%M:%S UTC").to_string())
+}
+
+/// The first 160 characters of a reply, on one line.
+fn short(text: &str) -> String {
+    let one: String = text.replace('\n', " / ").chars().take(160).collect();
+    if text.chars().count() > 160 {
+        format!("{one}...")
+    } else {
+        one
+    }
+}
+
+/// Invariant 1: A paused game never changes phase: if the game was paused before the
+/// step and is still paused after it, its current phase number, the current
+/// phase's stage and status are unchanged, and no phase was resolved.
+fn paused_game_never_changes_phase(s: &StepCheck<'_>) -> Result<(), String> {
+    let (b, a) = (s.before, s.after);
+    if b.status != "paused" || a.status != "paused" {
+        return Ok(());
+    }
+    if b.phase_seq != a.phase_seq {
+        return Err(format!(
+            "paused before and after, but the current phase went from #{} to #{}",
+            b.phase_seq, a.phase_seq
+        ));
+    }
+    let (Some(pb), Some(pa)) = (b.current(), a.current()) else {
+        return Err("paused before and after, but the current phase row vanished".into());
+    };
+    if (pb.open, &pb.stage) != (pa.open, &pa.stage) {
+        return Err(format!(
+            "paused before and after, but {} went from {} ({}) to {} ({})",
+            pa.name,
+            if pb.open { "open" } else { "resolved" },
+            pb.stage,
+            if pa.open { "open" } else { "resolved" },
+            pa.stage
+        ));
+    }
+    match resolved_in_step(b, a).as_slice() {
+        [] => Ok(()),
+        seqs => Err(format!("paused before and after, but phase(s) {seqs:?} were resolved")),
+    }
+}
+
+/// Invariant 2: A running (`active`) game has an open current phase whose deadline is
+/// in the future, or it waits for a moderator (`at_deadline` is `wait` and
+/// the deadline passed). Never an open current phase without a deadline.
+fn running_game_has_a_deadline(s: &StepCheck<'_>) -> Result<(), String> {
+    let a = s.after;
+    if a.status != "active" {
+        return Ok(());
+    }
+    let Some(p) = a.current() else {
+        return Err(format!("active, but its current phase #{} does not exist", a.phase_seq));
+    };
+    if !p.open {
+        return Err(format!("active, but its current phase {} is resolved", p.name));
+    }
+    match p.deadline {
+        None => Err(format!("active, but the open phase {} ({} stage) has no deadline", p.name, p.stage)),
+        Some(d) if d > a.now || a.settings.waits => Ok(()),
+        Some(d) => Err(format!(
+            "active and not waiting for a moderator, but the deadline of {} ({} stage), {}, passed {}s ago",
+            p.name,
+            p.stage,
+            time(d),
+            a.now - d
+        )),
+    }
+}
+
+/// Invariant 3: No ready mark or draw vote outlives a phase or stage change: if the
+/// current (phase number, stage) changed during the step, the `ready` and
+/// `draw_votes` tables have no rows for the current phase.
+fn marks_lapse_with_the_phase(s: &StepCheck<'_>) -> Result<(), String> {
+    let (b, a) = (s.before, s.after);
+    if (b.phase_seq, b.stage()) == (a.phase_seq, a.stage()) {
+        return Ok(());
+    }
+    if a.ready.is_empty() && a.draw_votes.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "the current phase went from #{} ({}) to #{} ({}) but it still has ready marks {:?} and draw votes {:?}",
+        b.phase_seq,
+        b.stage(),
+        a.phase_seq,
+        a.stage(),
+        a.ready,
+        a.draw_votes
+    ))
+}
+
+/// Who may read a reply (`None`: everyone in the channel).
+fn reader<'a>(r: &'a Reply, caller: Option<&'a str>) -> Option<&'a str> {
+    match r.visibility {
+        Visibility::Public => None,
+        Visibility::Private => r.to.as_deref().or(caller),
+    }
+}
+
+/// Invariant 4: Nobody else can read a power's pending orders or reveals: the salt of
+/// a reveal of a still-open phase appears in no reply that someone other
+/// than the revealer can read; `game export` lists no orders and no reveals
+/// of an open phase; and in the open phase of a running game every order
+/// row was sent by the power's current holder.
+fn pending_orders_stay_private(s: &StepCheck<'_>) -> Result<(), String> {
+    let a = s.after;
+    // A salt is pending while every phase it was revealed in is still open (the same text revealed
+    // again after its phase resolved is already public).
+    let public: BTreeSet<&str> =
+        s.tracker.salts.iter().filter(|t| !a.is_open(t.seq)).map(|t| t.token.as_str()).collect();
+    let pending: Vec<&Salt> = s.tracker.salts.iter().filter(|t| !public.contains(t.token.as_str())).collect();
+    for r in &s.ran.replies {
+        let who = reader(r, s.step.user());
+        for salt in pending.iter().filter(|t| Some(t.revealer.as_str()) != who) {
+            if r.text.contains(&salt.token) {
+                return Err(format!(
+                    "{}'s reveal salt {} of the open phase #{} is in a reply that {} can read: `{}`",
+                    salt.revealer,
+                    salt.token,
+                    salt.seq,
+                    who.unwrap_or("everyone"),
+                    short(&r.text)
+                ));
+            }
+        }
+    }
+    if s.step.starts_with(&["game", "export"]) {
+        for r in &s.ran.replies {
+            let Ok(json) = serde_json::from_str::<serde_json::Value>(&r.text) else { continue };
+            for p in json["phases"].as_array().into_iter().flatten().filter(|p| p["open"] == true) {
+                for key in ["orders", "reveals"] {
+                    if p[key].as_array().is_some_and(|l| !l.is_empty()) {
+                        return Err(format!(
+                            "`game export` lists the {key} of the open phase {}: {}",
+                            p["phase"], p[key]
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if matches!(a.status.as_str(), "active" | "paused") && a.current().is_some_and(|p| p.open) {
+        for (power, by) in &a.orders {
+            if a.holder(power) != Some(by.as_str()) {
+                return Err(format!(
+                    "the open phase has an order of {power} sent by {by}, but {power} is now held by {}",
+                    a.holder(power).unwrap_or("nobody (vacant)")
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The phase names a public reply announces as resolved (`**<name> resolved**`).
+fn announced(replies: &[Reply]) -> Vec<String> {
+    replies
+        .iter()
+        .filter(|r| r.visibility == Visibility::Public)
+        .filter_map(|r| r.text.strip_prefix("**")?.split_once(" resolved**").map(|(name, _)| name.to_string()))
+        .collect()
+}
+
+/// Invariant 5: Each phase resolves exactly once: every phase row that became
+/// resolved during the step is announced by exactly one public reply
+/// (`**<phase> resolved**`), and no reply announces a phase that did not.
+fn each_phase_resolves_once(s: &StepCheck<'_>) -> Result<(), String> {
+    let mut expected: BTreeMap<String, usize> = BTreeMap::new();
+    for seq in resolved_in_step(s.before, s.after) {
+        *expected.entry(s.after.phases[&seq].name.clone()).or_default() += 1;
+    }
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for name in announced(&s.ran.replies) {
+        *seen.entry(name).or_default() += 1;
+    }
+    for name in expected.keys().chain(seen.keys()) {
+        let (want, got) = (expected.get(name).copied().unwrap_or(0), seen.get(name).copied().unwrap_or(0));
+        if want != got {
+            return Err(format!(
+                "{want} phase row(s) named {name} became resolved, but {got} public replies announced it"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Invariant 6: A hashed phase never resolves before every power that committed has
+/// revealed a match or its reveal window closed, unless a moderator forced
+/// it: a phase resolved by anything but a moderator's `game force` either
+/// had its reveal deadline (as recorded before the step) at or before now,
+/// or every power's latest commitment in it has a matched reveal of that hash.
+fn hashed_phases_wait_for_reveals(s: &StepCheck<'_>) -> Result<(), String> {
+    if !s.after.settings.hashed || s.step.is_moderators(&["game", "force"]) {
+        return Ok(());
+    }
+    for seq in resolved_in_step(s.before, s.after) {
+        let was = s.before.phases.get(&seq);
+        let reveal_deadline = was.filter(|p| p.open && p.stage == "reveal").and_then(|p| p.deadline);
+        if reveal_deadline.is_some_and(|d| s.after.now >= d) {
+            continue;
+        }
+        let h = snapshot::hashed_phase(s.store, s.after.game, seq);
+        let unrevealed: Vec<&String> = h
+            .latest
+            .iter()
+            .filter(|(p, hash)| !h.matched.contains(&((*p).clone(), (*hash).clone())))
+            .map(|(p, _)| p)
+            .collect();
+        if !unrevealed.is_empty() {
+            return Err(format!(
+                "{} resolved from the {} stage at {}, {}, while {:?} had not revealed their latest commitment",
+                s.after.phases[&seq].name,
+                was.map_or("(new)", |p| p.stage.as_str()),
+                time(s.after.now),
+                reveal_deadline.map_or("with no reveal window open".to_string(), |d| format!(
+                    "before its reveal deadline {}",
+                    time(d)
+                )),
+                unrevealed
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Invariant 7: Chess Wheel+ weekly games: every open phase's deadline lies on the
+/// calendar in the game's time zone: a commit-stage deadline is a Thursday
+/// 00:00, a wait-stage deadline a Monday 00:00, a reveal-stage deadline a
+/// Sunday or Monday 00:00.
+fn weekly_deadlines_on_the_calendar(s: &StepCheck<'_>) -> Result<(), String> {
+    let a = s.after;
+    if !a.settings.weekly {
+        return Ok(());
+    }
+    let tz: chrono_tz::Tz = a.settings.timezone.parse().unwrap_or(chrono_tz::UTC);
+    for p in a.phases.values().filter(|p| p.open) {
+        let Some(d) = p.deadline else { continue };
+        let days: &[Weekday] = match p.stage.as_str() {
+            "commit" => &[Weekday::Thu],
+            "wait" => &[Weekday::Mon],
+            "reveal" => &[Weekday::Sun, Weekday::Mon],
+            _ => continue,
+        };
+        let Some(local) = tz.timestamp_opt(d, 0).single() else {
+            return Err(format!("{}'s deadline {d} is not a time in {tz}", p.name));
+        };
+        let midnight = (local.hour(), local.minute(), local.second()) == (0, 0, 0);
+        if !midnight || !days.contains(&local.weekday()) {
+            return Err(format!(
+                "{} ({} stage) is due {} in {tz}, not 00:00 on {:?}",
+                p.name,
+                p.stage,
+                local.format("%a %Y-%m-%d %H:%M:%S"),
+                days
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Invariant 8: Every commitment and reveal attempt ever accepted is still in the
+/// store: the game's `commitments` and `reveals` row counts never decrease,
+/// and every hash the service said it recorded is still in `commitments`.
+fn hashed_records_are_kept(s: &StepCheck<'_>) -> Result<(), String> {
+    let (b, a) = (s.before, s.after);
+    if b.game == a.game {
+        if a.commitments.len() < b.commitments.len() {
+            return Err(format!(
+                "the game's commitments went from {} rows to {}",
+                b.commitments.len(),
+                a.commitments.len()
+            ));
+        }
+        if a.reveals < b.reveals {
+            return Err(format!("the game's reveal attempts went from {} rows to {}", b.reveals, a.reveals));
+        }
+    }
+    match s.tracker.accepted.iter().find(|h| !a.commitments.contains(h)) {
+        Some(h) => Err(format!("the recorded commitment `{h}` is no longer in the store")),
+        None => Ok(()),
+    }
+}
+
+/// Invariant 9: No panic (nor a failing tick), and every reply's text is at most 8,000 characters.
+fn no_panic_and_short_replies(s: &StepCheck<'_>) -> Result<(), String> {
+    if let Some(crash) = &s.ran.crashed {
+        return Err(crash.clone());
+    }
+    for r in &s.ran.replies {
+        let n = r.text.chars().count();
+        if n > 8000 {
+            return Err(format!("a {:?} reply of {n} characters: `{}`", r.visibility, short(&r.text)));
+        }
+    }
+    Ok(())
+}
+
+/// Commands that act on a game (as opposed to reading it): refused once it has ended.
+fn acts(step: &Step) -> bool {
+    let w = step.words();
+    let w: Vec<&str> = w.iter().map(String::as_str).collect();
+    match w.as_slice() {
+        ["orders", ..] | ["ready"] | ["unready"] | ["commit", ..] | ["reveal", ..] | ["draw", ..] | ["concede"] => true,
+        ["join", ..] | ["leave"] | ["board", _, ..] | ["proposal", "submit", ..] | ["vote", ..] => true,
+        ["game", verb, ..] => {
+            matches!(*verb, "force" | "pause" | "resume" | "extend" | "deadline" | "assign" | "kick" | "end")
+        }
+        _ => false,
+    }
+}
+
+/// Invariant 10: An ended game stays ended unless a moderator's `game rollback`
+/// reopened it; after it ends, commands that act on it (`orders`, `ready`,
+/// `commit`, `join`, `game force`...) are refused with a reply that says the
+/// game has ended, not that there is no game in the channel.
+fn ended_games_stay_ended(s: &StepCheck<'_>) -> Result<(), String> {
+    let (b, a) = (s.before, s.after);
+    if b.status != "ended" {
+        return Ok(());
+    }
+    if a.status != "ended" {
+        if s.step.is_moderators(&["game", "rollback"]) {
+            return Ok(());
+        }
+        return Err(format!("the game had ended and is now {}", a.status_name()));
+    }
+    if !acts(s.step) {
+        return Ok(());
+    }
+    let texts: Vec<&str> = s.ran.replies.iter().map(|r| r.text.as_str()).collect();
+    if let Some(t) = texts.iter().find(|t| t.to_ascii_lowercase().contains("there is no game")) {
+        return Err(format!("the game has ended, but the reply says there is no game: `{}`", short(t)));
+    }
+    if !texts.iter().any(|t| t.to_ascii_lowercase().contains("ended")) {
+        return Err(format!(
+            "the game has ended, but no reply says so: {:?}",
+            texts.iter().map(|t| short(t)).collect::<Vec<_>>()
+        ));
+    }
+    Ok(())
+}
