@@ -175,15 +175,19 @@ pub struct HashedPhase {
     pub matched: BTreeSet<(String, String)>,
 }
 
-/// Reads phase `seq`'s commitments and matched reveals.
+/// Reads phase `seq`'s commitments and matched reveals that count: those
+/// made void when their seat changed hands or their power conceded do not
+/// (`docs/lifecycle.md`: they stay in history, marked).
 pub fn hashed_phase(store: &Store, game: i64, seq: i64) -> HashedPhase {
     store
         .read(|c| {
-            let mut st =
-                c.prepare_cached("SELECT power, hash FROM commitments WHERE game_id = ?1 AND seq = ?2 ORDER BY id")?;
+            let mut st = c.prepare_cached(
+                "SELECT power, hash FROM commitments WHERE game_id = ?1 AND seq = ?2 AND void IS NULL ORDER BY id",
+            )?;
             let latest = st.query_map(params![game, seq], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
-            let mut st =
-                c.prepare_cached("SELECT power, hash FROM reveals WHERE game_id = ?1 AND seq = ?2 AND matched != 0")?;
+            let mut st = c.prepare_cached(
+                "SELECT power, hash FROM reveals WHERE game_id = ?1 AND seq = ?2 AND matched != 0 AND void IS NULL",
+            )?;
             let matched =
                 st.query_map(params![game, seq], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
             Ok::<_, StoreError>(HashedPhase { latest, matched })
