@@ -56,6 +56,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0007_missed_turns.sql"),
     include_str!("../../migrations/0008_board_actions.sql"),
     include_str!("../../migrations/0009_lifecycle.sql"),
+    include_str!("../../migrations/0010_games_by_channel.sql"),
 ];
 
 /// A game's lifecycle.
