@@ -142,9 +142,11 @@ impl Console {
                     },
                     None => self.service.command(&self.channel, "console", &caller, rest),
                 };
-                for r in replies {
-                    out += &self.show(&r, user);
+                // Announcements come from the outbox, in the order they were written.
+                for r in replies.iter().filter(|r| r.outbox.is_none()) {
+                    out += &self.show(r, user);
                 }
+                out += &self.pending();
             }
         }
         out += &self.tick();
@@ -171,25 +173,42 @@ impl Console {
     }
 
     /// What the scheduler does now: resolves what is due, until nothing is
-    /// (a bot catching up after downtime handles one window after another).
+    /// (a bot catching up after downtime handles one window after another),
+    /// and prints what that announced.
     fn tick(&mut self) -> String {
         let mut out = String::new();
         for _ in 0..100 {
             match self.service.tick() {
                 Ok(rs) if rs.is_empty() => break,
-                Ok(rs) => {
-                    for (channel, r) in rs {
-                        if channel == self.channel {
-                            out += &self.show(&r, "");
-                        } else {
-                            out += &format!("(in channel {channel})\n{}", self.show(&r, ""));
-                        }
-                    }
-                }
+                Ok(_) => out += &self.pending(),
                 Err(e) => {
                     out += &format!("error: {e}\n");
                     break;
                 }
+            }
+        }
+        out
+    }
+
+    /// Prints the announcements waiting in the outbox (the console's games'
+    /// results, game starts, commitments...) and marks them delivered. The
+    /// console calls it after every line; `play` also calls it on start, so
+    /// whatever a previous session left undelivered is shown.
+    pub fn pending(&mut self) -> String {
+        let items = match self.service.outbox_pending() {
+            Ok(items) => items,
+            Err(e) => return format!("error: {e}\n"),
+        };
+        let mut out = String::new();
+        for d in items {
+            let shown = self.show(&d.reply, "");
+            if d.item.channel == self.channel {
+                out += &shown;
+            } else {
+                out += &format!("(in channel {})\n{shown}", d.item.channel);
+            }
+            if let Err(e) = self.service.delivered(d.item.id) {
+                out += &format!("error: {e}\n");
             }
         }
         out

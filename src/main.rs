@@ -233,6 +233,12 @@ fn play(db: &Path, script: Option<&Path>, moderators: &[String], images: Option<
         }
     };
     let mut out = std::io::stdout();
+    // Whatever an earlier session announced but did not print (it stopped first) comes now.
+    let waiting = console.pending();
+    if !waiting.is_empty() {
+        writeln!(out, "(announcements waiting since the last session)")?;
+        write!(out, "{waiting}")?;
+    }
     if interactive {
         print!("> ");
         out.flush()?;

@@ -75,6 +75,11 @@ fn channel_post(r: &Request) -> bool {
     r.method == "POST" && r.path == format!("/channels/{CHANNEL}/messages")
 }
 
+/// Waits for a post in the game's channel (after request `n`) whose text contains `needle`.
+async fn posted(fake: &FakeDiscord, n: usize, needle: &str) -> Request {
+    fake.wait_for(n, 30, |r| channel_post(r) && r.content().contains(needle)).await
+}
+
 /// Sends a slash command and waits for the interaction's answer.
 async fn ask(
     fake: &FakeDiscord,
@@ -109,16 +114,16 @@ async fn two_player_game(fake: &FakeDiscord, deadline: &str) {
         false,
     );
     let r = fake.wait_for(n, 20, callback_of(&id)).await;
-    assert!(r.content().contains("is forming"), "{}", r.content());
-    assert!(!r.ephemeral(), "the creation is public");
+    assert!(r.ephemeral() && r.content().contains("Posted in the channel: A game of"), "{}", r.content());
+    posted(fake, n, "is forming").await;
     for (user, name, power) in [(ALICE, "alice", "France"), (BOB, "bob", "England")] {
         let n = fake.requests().len();
-        let id = fake.command(user, name, CHANNEL, &["join"], &[("power", json!(power))], false);
-        let r = fake.wait_for(n, 20, callback_of(&id)).await;
-        assert!(r.content().contains(&format!("joins as {power}")), "{}", r.content());
+        fake.command(user, name, CHANNEL, &["join"], &[("power", json!(power))], false);
+        posted(fake, n, &format!("joins as {power}")).await;
     }
-    let r = ask(fake, (GM, "gm"), &["game", "start"], &[], false).await;
-    assert!(r.content().contains("The game begins"), "{}", r.content());
+    let n = fake.requests().len();
+    ask(fake, (GM, "gm"), &["game", "start"], &[], false).await;
+    let r = posted(fake, n, "The game begins").await;
     assert_eq!(r.pngs().len(), 1, "the start position is attached");
 }
 
@@ -164,15 +169,20 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
     assert!(r.ephemeral());
     assert!(r.content().contains("only a moderator"), "{}", r.content());
 
-    // Someone with Manage Channels may: the result is posted with both images.
+    // Someone with Manage Channels may: the result is posted in the channel with both images.
+    let n = fake.requests().len();
     let r = ask(&fake, (4_000_000_000_000_299, "mod"), &["game", "force"], &[], true).await;
-    assert!(!r.ephemeral(), "the result is public");
+    assert!(r.ephemeral() && r.content().contains("Posted in the channel: Spring 1401 resolved"), "{}", r.content());
+    let r = posted(&fake, n, "Spring 1401 resolved").await;
     let text = r.content();
     assert!(text.contains("Spring 1401 resolved"), "{text}");
     assert!(text.contains("K c1 - c2") && text.contains("K d6 - d5"), "{text}");
     assert_eq!(r.pngs().len(), 2, "orders and position images attached");
-    let embeds = r.json["data"]["embeds"].as_array().expect("embeds");
+    let embeds = r.json["embeds"].as_array().expect("embeds");
     assert!(embeds[0]["image"]["url"].as_str().is_some_and(|u| u.starts_with("attachment://")));
+    // Posted from the outbox, with a nonce Discord de-duplicates on.
+    assert!(r.json["nonce"].as_str().is_some_and(|n| n.starts_with("cd")), "{}", r.json);
+    assert_eq!(r.json["enforce_nonce"], json!(true));
 
     // Status carries the deadline as a Discord timestamp.
     let r = ask(&fake, (ALICE, "alice"), &["game", "status"], &[], false).await;
@@ -195,8 +205,7 @@ async fn a_deadline_passing_is_resolved_and_posted_once() {
     tokio::time::pause();
     tokio::time::advance(Duration::from_secs(49 * 3600)).await;
     tokio::time::resume();
-    let r = fake.wait_for(n, 30, channel_post).await;
-    assert!(r.content().contains("Spring 1401 resolved (the deadline passed)"), "{}", r.content());
+    let r = posted(&fake, n, "Spring 1401 resolved (the deadline passed)").await;
     assert_eq!(r.pngs().len(), 2);
 
     // And only once.
@@ -227,8 +236,7 @@ async fn a_restarted_bot_catches_up_on_a_deadline_that_passed_while_it_was_down(
     // Two hours later the bot comes back: its first round resolves the phase that fell due.
     let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::at(now + 2 * 3600)));
     let bot = Bot::start(config(&fake, &db), service);
-    let r = fake.wait_for(n, 30, channel_post).await;
-    assert!(r.content().contains("Spring 1401 resolved (the deadline passed)"), "{}", r.content());
+    let r = posted(&fake, n, "Spring 1401 resolved (the deadline passed)").await;
     assert!(r.content().contains("K c1 - c2"), "{}", r.content());
     assert!(fake.sessions() >= 2, "a second session connected");
     bot.stop().await;
@@ -253,16 +261,17 @@ async fn hashed_commit_is_posted_publicly_and_reveal_is_checked() {
     let n = fake.requests().len();
     let r = ask(&fake, (ALICE, "alice"), &["commit"], &[("hash", json!(hash))], false).await;
     assert!(r.ephemeral() && r.content().contains("Commitment recorded"), "{}", r.content());
-    let post = fake.wait_for(n, 20, channel_post).await;
-    assert!(post.content().contains("France committed") && post.content().contains(&hash), "{}", post.content());
+    let post = posted(&fake, n, "France committed").await;
+    assert!(post.content().contains(&hash), "{}", post.content());
 
     // Revealing too early is refused privately.
     let r = ask(&fake, (ALICE, "alice"), &["reveal"], &[("text", json!("K c1 - c2"))], false).await;
     assert!(r.ephemeral() && r.content().contains("not open yet"), "{}", r.content());
 
     // The moderator closes the commit window; the reveal matches.
-    let r = ask(&fake, (GM, "gm"), &["game", "force"], &[], false).await;
-    assert!(r.content().contains("commit window of Spring 1401 has closed"), "{}", r.content());
+    let n = fake.requests().len();
+    ask(&fake, (GM, "gm"), &["game", "force"], &[], false).await;
+    posted(&fake, n, "commit window of Spring 1401 has closed").await;
     let r = ask(&fake, (ALICE, "alice"), &["reveal"], &[("text", json!("K c1 - c2"))], false).await;
     assert!(r.ephemeral() && r.content().contains("Accepted for France: K c1 - c2"), "{}", r.content());
     bot.stop().await;
@@ -289,8 +298,7 @@ async fn a_turn_based_move_by_direct_message_is_resolved_in_the_channel() {
     fake.direct_message(ALICE, "alice", "d3");
     let dm = fake.wait_for(n, 20, |r| r.method == "POST" && r.path.starts_with("/channels/9")).await;
     assert!(dm.content().contains("Accepted for White: d3"), "{}", dm.content());
-    let post = fake.wait_for(n, 20, channel_post).await;
-    assert!(post.content().contains("Move 1 (White) resolved"), "{}", post.content());
+    let post = posted(&fake, n, "Move 1 (White) resolved").await;
     assert_eq!(post.pngs().len(), 2);
     bot.stop().await;
 }
@@ -305,13 +313,15 @@ async fn chess_wheel_board_actions_and_proposals_on_discord() {
     let players = [(ALICE, "alice", "alice"), (BOB, "bob", "bob")];
     let options = [("variant", json!("chess-wheel")), ("options", json!("cycle=7h"))];
     game_with(&fake, &options, players).await;
-    let r = ask(&fake, (ALICE, "alice"), &["board"], &[("action", json!(0))], false).await;
-    assert!(!r.ephemeral() && r.content().contains("alice: Created your standard board"), "{}", r.content());
+    let n = fake.requests().len();
+    ask(&fake, (ALICE, "alice"), &["board"], &[("action", json!(0))], false).await;
+    let r = posted(&fake, n, "alice: Created your standard board").await;
     assert_eq!(r.pngs().len(), 1, "the board is shown");
     let r = ask(&fake, (ALICE, "alice"), &["board"], &[("action", json!(0))], false).await;
     assert!(r.ephemeral(), "a second creation is refused privately: {}", r.content());
-    let r = ask(&fake, (BOB, "bob"), &["proposal", "submit"], &[("text", json!("Kings may castle"))], false).await;
-    assert!(r.content().contains("Proposal #1 by bob"), "{}", r.content());
+    let n = fake.requests().len();
+    ask(&fake, (BOB, "bob"), &["proposal", "submit"], &[("text", json!("Kings may castle"))], false).await;
+    posted(&fake, n, "Proposal #1 by bob").await;
     let r = ask(&fake, (ALICE, "alice"), &["vote"], &[("number", json!(1)), ("ballot", json!(0))], false).await;
     assert!(r.ephemeral() && r.content().contains("not now"), "{}", r.content());
     bot.stop().await;
@@ -360,7 +370,8 @@ async fn the_chessdip_run_binary_registers_and_catches_up_through_the_proxy() {
         .expect("start chessdip run");
     // Global registration (no guilds configured), through the proxy.
     fake.wait_for(0, 60, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/commands")).await;
-    let r = fake.wait_for(0, 60, channel_post).await;
+    // What the setup announced comes first, then the resolution that fell due.
+    let r = fake.wait_for(0, 60, |r| channel_post(r) && r.content().contains("Spring 1 resolved")).await;
     assert!(r.content().contains("Spring 1 resolved (the deadline passed)"), "{}", r.content());
     assert_eq!(r.pngs().len(), 2);
     let _ = child.kill().await;

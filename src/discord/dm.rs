@@ -148,19 +148,21 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     let channel = game.clone();
     let replies = data.call(move |s| s.command(&channel, "", &caller, &line)).await?;
     data.wake.notify_one();
+    data.deliver.notify_one();
     let game_channel = game.parse::<u64>().ok().map(ChannelId::new);
     deliver(ctx, here, game_channel, replies).await
 }
 
 /// Sends replies to a direct message: private ones back in the DM, ones
 /// for another user to them, public ones to the game's channel.
+/// Announcements (carried by the outbox) are left to the delivery task.
 async fn deliver(
     ctx: &serenity::Context,
     dm: ChannelId,
     game_channel: Option<ChannelId>,
     replies: Vec<Reply>,
 ) -> Result<(), Error> {
-    for r in replies {
+    for r in replies.into_iter().filter(|r| r.outbox.is_none()) {
         match (r.visibility, &r.to, game_channel) {
             (Visibility::Private, Some(to), _) => {
                 if let Ok(id) = to.parse::<u64>() {

@@ -9,6 +9,7 @@
 mod checks;
 mod clock;
 mod commands;
+mod delivery;
 mod dm;
 mod post;
 mod scheduler;
@@ -220,6 +221,7 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
         service,
         config: config.clone(),
         wake: Arc::new(Notify::new()),
+        deliver: Arc::new(Notify::new()),
         pending_dm: Arc::new(Mutex::new(HashMap::new())),
     };
     let guilds = config.guilds.clone();
@@ -247,6 +249,8 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
                     tracing::info!(guilds = ?guilds, "commands registered in the configured servers");
                 }
                 tokio::spawn(scheduler::run(ctx.http.clone(), Arc::new(data.clone())));
+                // On start-up it delivers whatever an earlier run left pending.
+                tokio::spawn(delivery::run(ctx.http.clone(), Arc::new(data.clone())));
                 Ok(data)
             })
         })

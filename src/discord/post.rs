@@ -129,22 +129,58 @@ fn quiet() -> CreateAllowedMentions {
     CreateAllowedMentions::new()
 }
 
-/// Posts a public reply in a channel.
+/// One message of a reply as posted: the text pieces, or the first message
+/// with the images shown in embeds.
+#[derive(Debug, Clone)]
+pub enum Piece {
+    /// A text message.
+    Text(String),
+    /// The images with their embeds (title and the start of the text).
+    Files {
+        /// The PNG attachments.
+        files: Vec<CreateAttachment>,
+        /// The embeds that show them.
+        embeds: Vec<CreateEmbed>,
+    },
+}
+
+impl Piece {
+    /// The message of this piece, without mentions.
+    pub fn message(&self) -> CreateMessage {
+        let m = CreateMessage::new().allowed_mentions(quiet());
+        match self {
+            Piece::Text(t) => m.content(t.clone()),
+            Piece::Files { embeds, .. } => m.embeds(embeds.clone()),
+        }
+    }
+}
+
+/// The messages a reply is posted as, in order (its images drawn now).
+///
+/// # Errors
+/// Drawing the images failed.
+pub async fn pieces(reply: &Reply) -> Result<Vec<Piece>, Error> {
+    let files = attachments(reply).await?;
+    if files.is_empty() {
+        return Ok(split(&text_of(reply), MESSAGE_LIMIT).into_iter().map(Piece::Text).collect());
+    }
+    let (embeds, rest) = embeds(reply, &files);
+    let mut out = vec![Piece::Files { files, embeds }];
+    out.extend(rest.iter().flat_map(|r| split(r, MESSAGE_LIMIT)).map(Piece::Text));
+    Ok(out)
+}
+
+/// Posts a reply in a channel, piece by piece.
 ///
 /// # Errors
 /// Discord refused the message.
 pub async fn to_channel(http: &serenity::Http, channel: ChannelId, reply: &Reply) -> Result<(), Error> {
-    let files = attachments(reply).await?;
-    if files.is_empty() {
-        for part in split(&text_of(reply), MESSAGE_LIMIT) {
-            channel.send_message(http, CreateMessage::new().content(part).allowed_mentions(quiet())).await?;
-        }
-        return Ok(());
-    }
-    let (embeds, rest) = embeds(reply, &files);
-    channel.send_files(http, files, CreateMessage::new().embeds(embeds).allowed_mentions(quiet())).await?;
-    for part in rest.iter().flat_map(|r| split(r, MESSAGE_LIMIT)) {
-        channel.send_message(http, CreateMessage::new().content(part).allowed_mentions(quiet())).await?;
+    for piece in pieces(reply).await? {
+        let msg = piece.message();
+        match piece {
+            Piece::Files { files, .. } => channel.send_files(http, files, msg).await?,
+            Piece::Text(_) => channel.send_message(http, msg).await?,
+        };
     }
     Ok(())
 }
@@ -172,12 +208,28 @@ pub async fn to_user(http: &serenity::Http, user: UserId, reply: &Reply) -> Resu
 /// Answers a command with the service's replies: the first answers the
 /// interaction (ephemeral if private), further private ones follow
 /// ephemerally or go to their user by DM, public ones go to `channel`.
+/// Announcements (replies the outbox carries) are left to the delivery
+/// task, so the interaction's answer is never the only copy of a result:
+/// the caller is told it is posted in the channel.
 ///
 /// # Errors
 /// Discord refused a message.
 pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -> Result<(), Error> {
     let mut answered = false;
-    for r in replies {
+    // What the channel will see, in a line, for the caller's own answer.
+    let announced: Option<String> = replies.iter().find(|r| r.outbox.is_some() && r.to.is_none()).map(|r| {
+        let line = r.text.lines().next().unwrap_or("").replace("**", "");
+        let short: String = line.chars().take(300).collect();
+        if short.len() < line.len() {
+            format!("{short}…")
+        } else {
+            short
+        }
+    });
+    if replies.iter().any(|r| r.outbox.is_some()) {
+        ctx.data().deliver.notify_one();
+    }
+    for r in replies.into_iter().filter(|r| r.outbox.is_none()) {
         match (r.visibility, &r.to) {
             (Visibility::Private, Some(user)) => {
                 let Ok(id) = user.parse::<u64>() else { continue };
@@ -230,7 +282,8 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
         }
     }
     if !answered {
-        ctx.send(CreateReply::default().content("Done.").ephemeral(true)).await?;
+        let text = announced.map_or_else(|| "Done.".to_string(), |line| format!("Posted in the channel: {line}"));
+        ctx.send(CreateReply::default().content(text).ephemeral(true).allowed_mentions(quiet())).await?;
     }
     Ok(())
 }

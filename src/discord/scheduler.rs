@@ -10,9 +10,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateAllowedMentions, CreateMessage, UserId};
 
-use super::post;
 use super::types::Data;
-use crate::game::{Reminder, Reply, Visibility};
+use crate::game::Reminder;
 
 /// The longest the scheduler sleeps without looking at the store again.
 const MAX_SLEEP: u64 = 3600;
@@ -47,9 +46,10 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>) {
 /// One round: resolve what is due, send the reminders that are due.
 async fn round(http: &serenity::Http, data: &Data, ahead: i64) {
     match data.call(|s| s.tick()).await {
+        // What the tick announced is in the outbox: the delivery task posts it.
         Ok(Ok(results)) => {
-            for (channel, reply) in results {
-                deliver(http, &channel, &reply).await;
+            if !results.is_empty() {
+                data.deliver.notify_one();
             }
         }
         Ok(Err(e)) => tracing::error!(error = %e, "resolving due phases failed"),
@@ -63,23 +63,6 @@ async fn round(http: &serenity::Http, data: &Data, ahead: i64) {
         }
         Ok(Err(e)) => tracing::error!(error = %e, "reading reminders failed"),
         Err(e) => tracing::error!(error = %e, "the scheduler's database task failed"),
-    }
-}
-
-async fn deliver(http: &serenity::Http, channel: &str, reply: &Reply) {
-    let sent = match (reply.visibility, &reply.to) {
-        (Visibility::Private, Some(user)) => match user.parse::<u64>() {
-            Ok(id) => post::to_user(http, UserId::new(id), reply).await,
-            Err(_) => Ok(()),
-        },
-        (Visibility::Private, None) => Ok(()),
-        (Visibility::Public, _) => match channel.parse::<u64>() {
-            Ok(id) => post::to_channel(http, ChannelId::new(id), reply).await,
-            Err(_) => Ok(()),
-        },
-    };
-    if let Err(e) = sent {
-        tracing::error!(channel = %channel, error = %e, "posting a result failed");
     }
 }
 

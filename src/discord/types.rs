@@ -17,6 +17,8 @@ pub struct Data {
     pub config: crate::config::Config,
     /// Wakes the scheduler when deadlines may have changed.
     pub wake: Arc<Notify>,
+    /// Wakes the delivery task when announcements were written to the outbox.
+    pub deliver: Arc<Notify>,
     /// A direct message that named no game, waiting for the player to say which: user -> text.
     pub pending_dm: Arc<Mutex<HashMap<serenity::UserId, String>>>,
 }

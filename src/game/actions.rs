@@ -14,17 +14,21 @@ impl Service {
     /// No game, not a player, the game paused or has no such actions, or the action is not allowed now.
     pub fn board_action(&self, channel: &str, caller: &Caller, text: &str) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
-        let (reply, position, settings) = self.store.write(|c| {
+        self.store.write(|c| {
             let live = self.game_for(c, channel, Command::BoardAction)?;
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let (next, said) = position.act(&name, text).map_err(GameError::State)?;
-            store::set_phase_state(c, live.game.id, row.seq, &super::encode(&next)?)?;
+            let state = super::encode(&next)?;
+            store::set_phase_state(c, live.game.id, row.seq, &state)?;
             store::add_board_action(c, live.game.id, row.seq, &name, &caller.user, text.trim(), &said, now)?;
-            Ok::<_, GameError>((format!("{name}: {said}"), next, live.settings))
-        })?;
-        let mut r = Reply::public(reply);
-        r.images.push(Image::new("board", &position, None, &settings, "position"));
-        Ok(vec![r])
+            let mut r = Reply::public(format!("{name}: {said}"));
+            // Later actions change the phase's position in place: the image keeps this one.
+            r.images.push(
+                Image::new("board", &next, None, &live.settings, "position")
+                    .stored(super::outbox::ImageSource::Snapshot { state }),
+            );
+            self.announced_all(c, &live.game, vec![r])
+        })
     }
 }

@@ -107,7 +107,7 @@ impl Service {
             store::add_commitment(c, live.game.id, row.seq, &Commitment { power: name.clone(), hash: hash.clone(), user: caller.user.clone(), at: now, void: None })?;
             store::set_ready(c, live.game.id, row.seq, &name, false)?;
             let again = if before > 0 { format!(" (replacing its earlier {})", if before == 1 { "one" } else { "ones" }) } else { String::new() };
-            Ok(vec![
+            self.announced_all(c, &live.game, vec![
                 Reply::private(format!(
                     "Commitment recorded for {name}{again}: `{hash}`. Keep the exact text: in the reveal window send `reveal` with it, byte for byte."
                 )),
@@ -179,7 +179,8 @@ impl Service {
             let public = Reply::public(format!("{name}'s reveal matches its commitment `{hash}`."));
             // Early resolution: every power that committed has revealed a match.
             let resolve = Self::stage_complete(c, &live, &row, &position.phase())?;
-            Ok((Ok(vec![Reply::private(private), public]), resolve.then_some((live.game.id, row.seq))))
+            let replies = self.announced_all(c, &live.game, vec![Reply::private(private), public])?;
+            Ok((Ok(replies), resolve.then_some((live.game.id, row.seq))))
         })?;
         let mut out = replies.map_err(GameError::Invalid)?;
         if let Some((game, seq)) = resolve {
@@ -214,7 +215,7 @@ impl Service {
             ))
             .due(Some(deadline))];
             out.extend(Self::proposal_windows(c, game, seq, Stage::Reveal)?);
-            Ok(out)
+            self.announced_all(c, &g, out)
         })
     }
 
@@ -245,10 +246,10 @@ impl Service {
                     return Ok(Vec::new());
                 }
                 store::set_deadline(c, game, seq, Some(deadline), None)?;
-                return Ok(vec![Reply::public(format!(
+                let text = format!(
                     "The move phase of {name} opens at {when}: its window on the calendar had passed, so it waits for the next one."
-                ))
-                .due(Some(deadline))]);
+                );
+                return self.announced_all(c, &g, vec![Reply::public(text).due(Some(deadline))]);
             }
             if !store::set_stage(c, game, seq, Stage::Wait, Stage::Commit, Some(deadline))? {
                 return Ok(Vec::new());
@@ -259,7 +260,7 @@ impl Service {
             ))
             .due(Some(deadline))];
             out.extend(Self::proposal_windows(c, game, seq, Stage::Commit)?);
-            Ok(out)
+            self.announced_all(c, &g, out)
         })
     }
 

@@ -17,6 +17,7 @@ mod info;
 pub mod lifecycle;
 mod moderation;
 mod orders;
+pub mod outbox;
 mod proposals;
 mod resolve;
 mod schedule;
@@ -79,6 +80,8 @@ pub struct Image {
     /// File name (`spring-1601-orders.png`).
     pub name: String,
     job: Arc<ImageJob>,
+    /// How to draw it again from the store (announced images go through the outbox).
+    spec: Option<outbox::ImageSpec>,
 }
 
 struct ImageJob {
@@ -102,7 +105,35 @@ impl Image {
             ..Style::default()
         };
         let job = ImageJob { position: position.clone(), report: report.cloned(), style, caption: caption.into() };
-        Image { name: format!("{name}.png"), job: Arc::new(job) }
+        Image { name: format!("{name}.png"), job: Arc::new(job), spec: None }
+    }
+
+    /// The same image, saying where its position comes from in the store
+    /// (so that an announcement can draw it again after a restart).
+    fn stored(mut self, source: outbox::ImageSource) -> Image {
+        self.spec = Some(outbox::ImageSpec {
+            name: self.name.trim_end_matches(".png").to_string(),
+            source,
+            caption: self.job.caption.clone(),
+            heading: self.job.style.heading.clone(),
+        });
+        self
+    }
+
+    /// How to draw it again from the store, if it was announced.
+    #[must_use]
+    pub fn spec(&self) -> Option<&outbox::ImageSpec> {
+        self.spec.as_ref()
+    }
+
+    /// An announced image drawn again from its spec.
+    fn drawn(spec: outbox::ImageSpec, position: &Position, report: Option<&Report>, settings: &Settings) -> Image {
+        let mut image = Image::new(&spec.name, position, report, settings, &spec.caption);
+        if let Some(job) = Arc::get_mut(&mut image.job) {
+            job.style.heading.clone_from(&spec.heading);
+        }
+        image.spec = Some(spec);
+        image
     }
 
     /// The position a game ended in, titled with its result rather than a next phase.
@@ -112,7 +143,7 @@ impl Image {
             job.style.heading = Some("Final position".into());
             job.caption = result.to_string();
         }
-        image
+        image.stored(outbox::ImageSource::Final)
     }
 
     /// Draws the image and encodes it as PNG (empty if encoding failed, which is logged).
@@ -143,14 +174,25 @@ pub struct Reply {
     /// A deadline the text speaks of (unix seconds), for front ends that
     /// show times in each reader's own zone.
     pub deadline: Option<i64>,
+    /// The outbox item that carries this reply to the channel or its user
+    /// (set for announcements): front ends deliver it from the outbox, not
+    /// from the command's answer.
+    pub outbox: Option<i64>,
 }
 
 impl Reply {
     fn private(text: impl Into<String>) -> Reply {
-        Reply { visibility: Visibility::Private, to: None, text: text.into(), images: Vec::new(), deadline: None }
+        Reply {
+            visibility: Visibility::Private,
+            to: None,
+            text: text.into(),
+            images: Vec::new(),
+            deadline: None,
+            outbox: None,
+        }
     }
     fn public(text: impl Into<String>) -> Reply {
-        Reply { visibility: Visibility::Public, to: None, text: text.into(), images: Vec::new(), deadline: None }
+        Reply { visibility: Visibility::Public, ..Reply::private(text) }
     }
     /// A private reply to the caller (for front ends that turn errors into replies).
     #[must_use]
@@ -162,13 +204,7 @@ impl Reply {
         self
     }
     fn to_user(user: &str, text: impl Into<String>) -> Reply {
-        Reply {
-            visibility: Visibility::Private,
-            to: Some(user.to_string()),
-            text: text.into(),
-            images: Vec::new(),
-            deadline: None,
-        }
+        Reply { to: Some(user.to_string()), ..Reply::private(text) }
     }
 }
 

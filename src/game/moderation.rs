@@ -30,16 +30,15 @@ impl Service {
             if let State::Running(super::lifecycle::Running { timer: Timer::Paused { left }, .. }) = live.state {
                 let left = far(if extend { left.saturating_add(secs) } else { secs })?;
                 store::set_deadline(c, live.game.id, row.seq, None, Some(left))?;
-                return Ok(Reply::public(format!(
-                    "The game is paused; on resume {} will remain for {}.",
-                    format_duration(left),
-                    row.name
-                )));
+                let text =
+                    format!("The game is paused; on resume {} will remain for {}.", format_duration(left), row.name);
+                return self.announced(c, &live.game, Reply::public(text));
             }
             let base = if extend { row.deadline.unwrap_or(now).max(now) } else { now };
             let d = now + far(base.saturating_add(secs) - now)?;
             store::set_deadline(c, live.game.id, row.seq, Some(d), None)?;
-            Ok(Reply::public(format!("{} is now due in {}.", row.name, format_duration(d - now))).due(Some(d)))
+            let text = format!("{} is now due in {}.", row.name, format_duration(d - now));
+            self.announced(c, &live.game, Reply::public(text).due(Some(d)))
         })
     }
 
@@ -59,11 +58,12 @@ impl Service {
                 let left = row.deadline.map_or(MIN_RESUME, |d| (d - now).max(60));
                 store::set_deadline(c, live.game.id, row.seq, None, Some(left))?;
                 store::set_status(c, live.game.id, GameStatus::Paused, None)?;
-                return Ok(Reply::public(format!(
+                let text = format!(
                     "The game is paused: nothing is taken and nothing resolves until a moderator resumes it ({} was left for {}).",
                     format_duration(left),
                     row.name
-                )));
+                );
+                return self.announced(c, &live.game, Reply::public(text));
             }
             let left = row.paused_left.unwrap_or(MIN_RESUME).max(MIN_RESUME);
             let (stage, d) = match (live.settings.cycle.is_calendar(), row.stage) {
@@ -95,7 +95,7 @@ impl Service {
                     format_duration(d - now)
                 ),
             };
-            Ok(Reply::public(format!("The game resumes; {what}.{votes}")).due(Some(d)))
+            self.announced(c, &live.game, Reply::public(format!("The game resumes; {what}.{votes}")).due(Some(d)))
         })
     }
 
@@ -170,12 +170,12 @@ impl Service {
                 Stage::Commit => "commitments due in",
                 _ => "due in",
             };
-            Ok(Reply::public(format!(
+            let text = format!(
                 "Rolled back: {} is open again {how}, {what} {}. Nobody is marked ready and no draw vote stands; the rolled-back phases stay in `history`, marked.",
                 target.name,
                 format_duration(deadline - now)
-            ))
-            .due(Some(deadline)))
+            );
+            self.announced(c, game, Reply::public(text).due(Some(deadline)))
         })
     }
 
@@ -188,7 +188,7 @@ impl Service {
             let live = self.game_for(c, channel, Command::End)?;
             Self::require_moderator(&live.game, caller, "end the game")?;
             store::set_status(c, live.game.id, GameStatus::Ended, Some("ended by a moderator"))?;
-            Ok(Reply::public(
+            self.announced(c, &live.game, Reply::public(
                 "**Game over: ended by a moderator.** Its history stays available with `history` and `game export`; `game create` starts a new game here.",
             ))
         })
@@ -226,7 +226,7 @@ impl Service {
                     "**Game over: {text}**, by unanimous vote of the powers still playing."
                 )));
             }
-            Ok(out)
+            self.announced_all(c, &live.game, out)
         })
     }
 
@@ -252,11 +252,12 @@ impl Service {
                 [winner] => format!("{winner} wins by concession"),
                 [] => "draw: every power still in the game conceded".to_string(),
                 _ => {
-                    return Ok(Reply::public(format!("{name} concedes the game and is in civil disorder from now on.")))
+                    let text = format!("{name} concedes the game and is in civil disorder from now on.");
+                    return self.announced(c, &live.game, Reply::public(text));
                 }
             };
             store::set_status(c, live.game.id, GameStatus::Ended, Some(&text))?;
-            Ok(Reply::public(format!("{name} concedes. **Game over: {text}.**")))
+            self.announced(c, &live.game, Reply::public(format!("{name} concedes. **Game over: {text}.**")))
         })
     }
 }

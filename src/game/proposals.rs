@@ -91,9 +91,13 @@ impl Service {
             } else {
                 format!("the next {}", window_name(stage))
             };
-            Ok(vec![Reply::public(format!(
-                "Proposal #{number} by {name}: {text}\nVoting: {when} (`vote {number} yes` or `vote {number} no`)."
-            ))])
+            self.announced_all(
+                c,
+                &live.game,
+                vec![Reply::public(format!(
+                    "Proposal #{number} by {name}: {text}\nVoting: {when} (`vote {number} yes` or `vote {number} no`)."
+                ))],
+            )
         })
     }
 
@@ -150,7 +154,8 @@ impl Service {
                 None => return Err(GameError::State(format!("the vote on proposal #{number} has not closed yet"))),
             }
             store::enact_proposal(c, p.id, note.trim(), &caller.user, now)?;
-            Ok(Reply::public(format!("Proposal #{number} ({}) is enacted: {}", p.text, note.trim())))
+            let text = format!("Proposal #{number} ({}) is enacted: {}", p.text, note.trim());
+            self.announced(c, &live.game, Reply::public(text))
         })
     }
 

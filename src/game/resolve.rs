@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::lifecycle::Command;
 use super::orders::by_power;
+use super::outbox::ImageSource;
 use super::{decode, encode, format_duration, kind_of, settings_of, slug, Caller, GameError, Image, Reply, Service};
 use crate::rules::family::{GameResult, OrderOutcome};
 use crate::store::{self, GameStatus, StoreError};
@@ -32,12 +33,12 @@ impl Service {
     /// Resolves phase `seq` of game `game` if it is still open; nothing if someone else did.
     pub(super) fn resolve(&self, game: i64, seq: i64, why: &str) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
-        let done = self.store.write(|c| {
-            let Some(g) = store::game(c, game)? else { return Ok(None) };
-            let Some(row) = store::phase(c, game, seq)? else { return Ok(None) };
+        self.store.write(|c| {
+            let Some(g) = store::game(c, game)? else { return Ok(Vec::new()) };
+            let Some(row) = store::phase(c, game, seq)? else { return Ok(Vec::new()) };
             // Only a running, unpaused game's current phase resolves.
             if !row.open || g.phase_seq != seq || g.status != GameStatus::Active {
-                return Ok(None);
+                return Ok(Vec::new());
             }
             let settings = settings_of(&g);
             let kind = kind_of(&g, &settings)?;
@@ -59,7 +60,7 @@ impl Service {
             };
             let json = serde_json::to_string(&record).map_err(StoreError::from)?;
             if !store::close_phase(c, game, seq, &json, now)? {
-                return Ok(None);
+                return Ok(Vec::new());
             }
             let next_phase = r.next.phase();
             let over = result.is_over();
@@ -80,46 +81,47 @@ impl Service {
             } else {
                 players.iter().filter(|(p, _)| draw.contains(p)).map(|(_, u)| u.clone()).collect()
             };
-            Ok::<_, GameError>(Some((settings, position, r, record, deadline, lapsed, votes, stage)))
-        })?;
-        let Some((settings, position, r, record, deadline, lapsed, votes, stage)) = done else {
-            return Ok(Vec::new());
-        };
-        let mut text = format!("**{} resolved** ({why}).\n{}", record.phase, record.summary);
-        match (&record.outcome, deadline) {
-            (GameResult::Ongoing, Some(d)) => {
-                let when = match stage {
-                    crate::store::Stage::Wait => "its move phase opens in",
-                    crate::store::Stage::Commit => "commitments due in",
-                    _ => "due in",
-                };
-                text += &format!("\nNext: {}, {when} {}.", r.next.phase().name, format_duration(d - now));
+            let mut text = format!("**{} resolved** ({why}).\n{}", record.phase, record.summary);
+            match (&record.outcome, deadline) {
+                (GameResult::Ongoing, Some(d)) => {
+                    let when = match stage {
+                        crate::store::Stage::Wait => "its move phase opens in",
+                        crate::store::Stage::Commit => "commitments due in",
+                        _ => "due in",
+                    };
+                    text += &format!("\nNext: {}, {when} {}.", next_phase.name, format_duration(d - now));
+                }
+                (outcome, _) => text += &format!("\n**Game over: {outcome}.**"),
             }
-            (outcome, _) => text += &format!("\n**Game over: {outcome}.**"),
-        }
-        if let Some(t) = r.next.transcript().filter(|_| record.outcome.is_over()) {
-            text += &format!("\n```\n{t}\n```");
-        }
-        let mut reply = Reply::public(text).due(deadline.filter(|_| !record.outcome.is_over()));
-        let s = slug(&record.phase);
-        reply.images.push(Image::new(&format!("{s}-orders"), &position, Some(&r.report), &settings, "orders"));
-        reply.images.push(if record.outcome.is_over() {
-            Image::final_position(&r.next, &settings, &record.outcome.to_string())
-        } else {
-            Image::new(&format!("{s}-result"), &r.next, None, &settings, "position")
-        });
-        let mut out = vec![reply];
-        out.extend(votes);
-        for user in lapsed {
-            out.push(Reply::to_user(
-                &user,
-                format!(
-                    "Your draw vote lapsed when {} was resolved; vote again if you still want a draw.",
-                    record.phase
-                ),
-            ));
-        }
-        Ok(out)
+            if let Some(t) = r.next.transcript().filter(|_| over) {
+                text += &format!("\n```\n{t}\n```");
+            }
+            let mut reply = Reply::public(text).due(deadline);
+            let s = slug(&record.phase);
+            reply.images.push(
+                Image::new(&format!("{s}-orders"), &position, Some(&r.report), &settings, "orders")
+                    .stored(ImageSource::Orders { seq }),
+            );
+            reply.images.push(if over {
+                Image::final_position(&r.next, &settings, &record.outcome.to_string())
+            } else {
+                Image::new(&format!("{s}-result"), &r.next, None, &settings, "position")
+                    .stored(ImageSource::Phase { seq: seq + 1 })
+            });
+            let mut out = vec![reply];
+            out.extend(votes);
+            for user in lapsed {
+                out.push(Reply::to_user(
+                    &user,
+                    format!(
+                        "Your draw vote lapsed when {} was resolved; vote again if you still want a draw.",
+                        record.phase
+                    ),
+                ));
+            }
+            // The result and everything it causes are announced in this transaction.
+            self.announced_all(c, &g, out)
+        })
     }
 
     /// A moderator resolves the current phase now; with `expected` (a phase

@@ -123,7 +123,7 @@ impl Service {
                 };
                 store::set_status(c, game, store::GameStatus::Ended, Some(&text))?;
                 store::set_deadline(c, game, seq, None, None)?;
-                return Ok(Some(vec![Reply::public(format!("**Game over: {text}.**"))]));
+                return Ok(Some(self.announced_all(c, &g, vec![Reply::public(format!("**Game over: {text}.**"))])?));
             }
             let deadline = now.saturating_add(settings.phase_secs(phase.kind));
             store::set_deadline(c, game, seq, Some(deadline), None)?;
@@ -132,12 +132,12 @@ impl Service {
             } else {
                 String::new()
             };
-            Ok(Some(vec![Reply::public(format!(
+            let text = format!(
                 "{power} missed the deadline for {}{warning}. The move is due in {}.",
                 row.name,
                 super::format_duration(deadline - now)
-            ))
-            .due(Some(deadline))]))
+            );
+            Ok(Some(self.announced_all(c, &g, vec![Reply::public(text).due(Some(deadline))])?))
         })
     }
 

@@ -41,12 +41,6 @@ impl Service {
         let settings = &settings;
         let json = serde_json::to_string(settings).map_err(StoreError::from)?;
         let now = self.now();
-        let created = self.store.write(|c| -> Result<Option<i64>, GameError> {
-            Ok(store::insert_game(c, channel, guild, kind.id(), &json, &caller.user, now)?)
-        })?;
-        if created.is_none() {
-            return Err(GameError::GameExists);
-        }
         let who = match kind.seats() {
             Seats::Fixed(powers) => {
                 format!("Powers: {}. Join with `join <power>` (or `join` for a random one)", powers.join(", "))
@@ -63,13 +57,20 @@ impl Service {
                 settings.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
             )
         };
-        Ok(Reply::public(format!(
+        let text = format!(
             "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}",
             kind.name(),
             caller.name,
             settings.timing(),
             if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" }
-        )))
+        );
+        self.store.write(|c| {
+            let Some(id) = store::insert_game(c, channel, guild, kind.id(), &json, &caller.user, now)? else {
+                return Err(GameError::GameExists);
+            };
+            let game = store::game(c, id)?.ok_or(GameError::NoGame)?;
+            self.announced(c, &game, Reply::public(text))
+        })
     }
 
     /// Joins the game as `power` (a random free one if `None`; in games
@@ -169,7 +170,7 @@ impl Service {
                 Some(n) => format!(" {n} power{} still free.", if n == 1 { "" } else { "s" }),
                 None => format!(" {} player{} so far.", players.len() + 1, if players.is_empty() { "" } else { "s" }),
             };
-            Ok(Reply::public(format!("{} joins as {name}.{tail}", caller.name)))
+            self.announced(c, &live.game, Reply::public(format!("{} joins as {name}.{tail}", caller.name)))
         })
     }
 
@@ -183,7 +184,7 @@ impl Service {
             if !store::unseat(c, live.game.id, &caller.user)? {
                 return Err(GameError::NotPlayer(String::new()));
             }
-            Ok(Reply::public(format!("{} leaves the game.", caller.name)))
+            self.announced(c, &live.game, Reply::public(format!("{} leaves the game.", caller.name)))
         })
     }
 
@@ -193,7 +194,7 @@ impl Service {
     /// No game, already started, powers vacant and the caller not a moderator.
     pub fn start(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         let now = self.now();
-        let (text, position, settings, deadline) = self.store.write(|c| {
+        self.store.write(|c| {
             let mut live = self.game_for(c, channel, Command::Start)?;
             let players = store::players(c, live.game.id)?;
             if players.is_empty() {
@@ -257,11 +258,13 @@ impl Service {
                     format_duration(deadline - self.now())
                 )
             };
-            Ok((text, position, live.settings, deadline))
-        })?;
-        let mut r = Reply::public(text).due(Some(deadline));
-        r.images.push(Image::new("start-position", &position, None, &settings, "position"));
-        Ok(r)
+            let mut r = Reply::public(text).due(Some(deadline));
+            r.images.push(
+                Image::new("start-position", &position, None, &live.settings, "position")
+                    .stored(super::outbox::ImageSource::Phase { seq: 1 }),
+            );
+            self.announced(c, &live.game, r)
+        })
     }
 
     /// A moderator seats `who` as `power` (replacing whoever held it, who
@@ -348,7 +351,7 @@ impl Service {
                     }
                 }
             }
-            Ok(Reply::public(format!("{said}.{extra}")))
+            self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")))
         })
     }
 
@@ -369,10 +372,11 @@ impl Service {
             store::unseat(c, live.game.id, &seat.user)?;
             store::kick(c, live.game.id, &seat.user, now)?;
             Self::clear_seat(c, &live.game, &seat.power, "the seat changed hands")?;
-            Ok(Reply::public(format!(
+            let text = format!(
                 "{} has been removed; {} is vacant until a moderator assigns it (`game assign <user> {}`).",
                 seat.name, seat.power, seat.power
-            )))
+            );
+            self.announced(c, &live.game, Reply::public(text))
         })
     }
 

@@ -19,11 +19,13 @@ use rusqlite_migration::{Migrations, M};
 mod games;
 mod hashed;
 mod orders;
+mod outbox;
 mod phases;
 mod proposals;
 pub use games::*;
 pub use hashed::*;
 pub use orders::*;
+pub use outbox::*;
 pub use phases::*;
 pub use proposals::*;
 
@@ -57,6 +59,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0008_board_actions.sql"),
     include_str!("../../migrations/0009_lifecycle.sql"),
     include_str!("../../migrations/0010_games_by_channel.sql"),
+    include_str!("../../migrations/0011_outbox.sql"),
 ];
 
 /// A game's lifecycle.

@@ -26,7 +26,14 @@ fn game(status: &str, seq: i64, stage: &str) -> Snapshot {
 }
 
 fn public(text: &str) -> Reply {
-    Reply { visibility: Visibility::Public, to: None, text: text.into(), images: Vec::new(), deadline: None }
+    Reply {
+        visibility: Visibility::Public,
+        to: None,
+        text: text.into(),
+        images: Vec::new(),
+        deadline: None,
+        outbox: None,
+    }
 }
 
 /// Runs one invariant's check on a step.

@@ -1,0 +1,212 @@
+//! The delivery task: posts the outbox's announcements (`crate::game::outbox`)
+//! in order per channel, each message with a nonce derived from its outbox
+//! row and `enforce_nonce`, so that a retry after a crash or a lost answer
+//! cannot post twice; marks an item delivered only once Discord confirmed
+//! every part of it. Server errors, rate limits and network errors are
+//! retried with a backoff capped at [`MAX_BACKOFF`]; a missing permission
+//! keeps the item queued (logged once, retried when anything happens in the
+//! channel, and every [`PERMISSION_RETRY`] otherwise); an item that cannot be
+//! delivered for [`PARK_AFTER`] is parked, and the log says so.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::Nonce;
+
+use super::post::{self, Piece};
+use super::types::Data;
+use crate::game::outbox::Delivery;
+
+/// The longest wait between two tries after a server or network error.
+pub const MAX_BACKOFF: i64 = 15;
+/// How often an item held back by a missing permission is tried again (besides channel events and commands).
+pub const PERMISSION_RETRY: i64 = 600;
+/// How long an item may fail before it is parked.
+pub const PARK_AFTER: i64 = 3 * 86400;
+/// The longest the task sleeps without looking at the outbox.
+const MAX_SLEEP: u64 = 60;
+
+/// Why a delivery failed, as far as what to do next goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// Worth trying again soon: a server error, a rate limit, the network.
+    Transient(String),
+    /// The bot lacks a permission in the channel (403): wait for it to come back.
+    Permission(String),
+    /// The channel or user is gone (404), or the id is not Discord's.
+    Gone(String),
+}
+
+impl Failure {
+    /// Classifies a serenity error.
+    #[must_use]
+    pub fn of(e: &serenity::Error) -> Failure {
+        match e {
+            serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => match r.status_code.as_u16() {
+                403 => Failure::Permission(format!("{} (Discord code {})", r.error.message, r.error.code)),
+                404 => Failure::Gone(format!("{} (Discord code {})", r.error.message, r.error.code)),
+                _ => Failure::Transient(e.to_string()),
+            },
+            _ => Failure::Transient(e.to_string()),
+        }
+    }
+}
+
+/// The nonce of part `part` of outbox item `id`: at most 25 characters,
+/// the same on every try, different for every message.
+#[must_use]
+pub fn nonce_text(id: i64, part: usize) -> String {
+    format!("cd{id}p{part}")
+}
+
+fn nonce(id: i64, part: usize) -> Nonce {
+    Nonce::String(nonce_text(id, part))
+}
+
+/// When to try again after `attempts` failed tries of a transient kind:
+/// 1, 2, 4, 8 seconds..., at most [`MAX_BACKOFF`].
+#[must_use]
+pub fn backoff(attempts: i64) -> i64 {
+    1i64.checked_shl(u32::try_from(attempts.clamp(0, 10)).unwrap_or(10)).unwrap_or(MAX_BACKOFF).min(MAX_BACKOFF)
+}
+
+/// A stored channel id as Discord's (none for `0`, negatives or words: a console game's channel).
+fn channel_id(text: &str) -> Option<serenity::ChannelId> {
+    text.parse::<u64>().ok().filter(|n| *n != 0).map(serenity::ChannelId::new)
+}
+
+/// A stored user id as Discord's.
+fn user_id(text: &str) -> Option<serenity::UserId> {
+    text.parse::<u64>().ok().filter(|n| *n != 0).map(serenity::UserId::new)
+}
+
+/// Runs until the task is dropped: delivers what is due, sleeps until the
+/// next retry or until woken (`Data::deliver`).
+pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>) {
+    loop {
+        if round(&http, &data).await > 0 {
+            continue; // more may be queued behind what went out
+        }
+        let next = data.call(|s| s.outbox_next_attempt()).await.ok().and_then(Result::ok).flatten();
+        let now = data.service.now();
+        let wait = next.map_or(MAX_SLEEP, |t| u64::try_from(t - now).unwrap_or(0)).clamp(1, MAX_SLEEP);
+        tokio::select! {
+            () = tokio::time::sleep(Duration::from_secs(wait)) => {}
+            () = data.deliver.notified() => {}
+        }
+    }
+}
+
+/// Delivers the head item of every channel whose turn has come; how many went out.
+pub async fn round(http: &serenity::Http, data: &Data) -> usize {
+    let heads = match data.call(|s| s.outbox_heads(32)).await {
+        Ok(Ok(h)) => h,
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "the delivery task could not read the outbox");
+            return 0;
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "the delivery task's database call failed");
+            return 0;
+        }
+    };
+    let mut delivered = 0;
+    for d in heads {
+        let id = d.item.id;
+        match send(http, data, &d).await {
+            Ok(()) => {
+                if let Ok(Err(e)) = data.call(move |s| s.delivered(id)).await {
+                    tracing::error!(outbox = id, error = %e, "delivered, but could not record it");
+                }
+                delivered += 1;
+            }
+            Err(f) => failed(data, &d, f).await,
+        }
+    }
+    delivered
+}
+
+/// Sends every part of an item not yet confirmed, recording each part as it is confirmed.
+async fn send(http: &serenity::Http, data: &Data, d: &Delivery) -> Result<(), Failure> {
+    let id = d.item.id;
+    let pieces = post::pieces(&d.reply).await.map_err(|e| Failure::Transient(e.to_string()))?;
+    let target = match &d.item.user {
+        Some(user) => {
+            let Some(user) = user_id(user) else {
+                return Err(Failure::Gone(format!("`{user}` is not a Discord user id")));
+            };
+            user.create_dm_channel(http).await.map_err(|e| Failure::of(&e))?.id
+        }
+        None => channel_id(&d.item.channel)
+            .ok_or_else(|| Failure::Gone(format!("`{}` is not a Discord channel id", d.item.channel)))?,
+    };
+    let done = usize::try_from(d.item.parts_done).unwrap_or(0);
+    for (part, piece) in pieces.into_iter().enumerate().skip(done) {
+        let msg = piece.message().nonce(nonce(id, part)).enforce_nonce(true);
+        let sent = match piece {
+            Piece::Files { files, .. } => target.send_files(http, files, msg).await,
+            Piece::Text(_) => target.send_message(http, msg).await,
+        };
+        sent.map_err(|e| Failure::of(&e))?;
+        let parts = i64::try_from(part + 1).unwrap_or(i64::MAX);
+        if let Ok(Err(e)) = data.call(move |s| s.delivered_parts(id, parts)).await {
+            tracing::warn!(outbox = id, error = %e, "could not record a delivered part");
+        }
+    }
+    Ok(())
+}
+
+/// Records a failed delivery: when to try again, or parks the item.
+async fn failed(data: &Data, d: &Delivery, f: Failure) {
+    let id = d.item.id;
+    let now = data.service.now();
+    let (error, retry_at) = match &f {
+        Failure::Transient(e) => (e.clone(), now + backoff(d.item.attempts)),
+        Failure::Permission(e) => {
+            if !d.item.last_error.as_deref().is_some_and(|l| l.starts_with("missing permission")) {
+                tracing::warn!(outbox = id, channel = %d.item.channel, error = %e, "missing permission: the announcement stays queued until it is given");
+            }
+            (format!("missing permission: {e}"), now + PERMISSION_RETRY)
+        }
+        Failure::Gone(e) => (e.clone(), now + PERMISSION_RETRY),
+    };
+    // Whatever the failure, an item that could not go out for days is parked.
+    if now - d.item.created_at >= PARK_AFTER {
+        tracing::error!(outbox = id, channel = %d.item.channel, error = %error, "parked: this announcement could not be delivered for days and is no longer retried");
+        let _ = data.call(move |s| s.park(id, &error)).await;
+        return;
+    }
+    if matches!(f, Failure::Transient(_)) {
+        tracing::info!(outbox = id, channel = %d.item.channel, error = %error, "delivery failed; retrying");
+    }
+    let _ = data.call(move |s| s.delivery_failed(id, &error, retry_at)).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_and_is_capped() {
+        assert_eq!((0..6).map(backoff).collect::<Vec<_>>(), vec![1, 2, 4, 8, 15, 15]);
+        assert_eq!(backoff(1_000), MAX_BACKOFF);
+    }
+
+    #[test]
+    fn nonces_fit_discords_limit_and_differ_by_part() {
+        let n = nonce_text(i64::MAX, 99);
+        assert!(n.len() <= 25, "{n}");
+        assert_ne!(nonce_text(7, 0), nonce_text(7, 1));
+        assert_ne!(nonce_text(7, 0), nonce_text(8, 0));
+        assert_ne!(nonce_text(1, 11), nonce_text(11, 1));
+    }
+
+    #[test]
+    fn stored_ids_that_are_not_discords_are_refused_not_panicked_on() {
+        for bad in ["0", "-5", "console", "", "18446744073709551616"] {
+            assert!(channel_id(bad).is_none() && user_id(bad).is_none(), "{bad}");
+        }
+        assert_eq!(channel_id("42"), Some(serenity::ChannelId::new(42)));
+    }
+}

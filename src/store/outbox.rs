@@ -1,0 +1,218 @@
+//! The outbox: announcements written in the same transaction as the state
+//! change that causes them, delivered later by a front end, in order per
+//! channel, and marked delivered only once the front end confirms.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::StoreError;
+
+/// An announcement to deliver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxItem {
+    /// Row id (also what a front end derives its idempotency nonce from).
+    pub id: i64,
+    /// The game's channel.
+    pub channel: String,
+    /// A direct message to this user instead of a channel post.
+    pub user: Option<String>,
+    /// The game it is about.
+    pub game: Option<i64>,
+    /// The text.
+    pub text: String,
+    /// A deadline the text speaks of (unix seconds).
+    pub deadline: Option<i64>,
+    /// The images' specs (JSON), drawn from the stored game at delivery.
+    pub images: String,
+    /// When it was written.
+    pub created_at: i64,
+    /// Delivery attempts so far.
+    pub attempts: i64,
+    /// Parts of the item already confirmed (a retry resumes after them).
+    pub parts_done: i64,
+    /// The last delivery error, if any.
+    pub last_error: Option<String>,
+}
+
+/// Where an item stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OutboxStatus {
+    /// Not delivered yet.
+    Pending,
+    /// Confirmed by the front end.
+    Delivered,
+    /// Given up on after days of failures (kept, not retried).
+    Parked,
+}
+
+const COLUMNS: &str =
+    "id, channel_id, user_id, game_id, text, deadline, images, created_at, attempts, parts_done, last_error";
+
+fn item(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxItem> {
+    Ok(OutboxItem {
+        id: r.get(0)?,
+        channel: r.get(1)?,
+        user: r.get(2)?,
+        game: r.get(3)?,
+        text: r.get(4)?,
+        deadline: r.get(5)?,
+        images: r.get(6)?,
+        created_at: r.get(7)?,
+        attempts: r.get(8)?,
+        parts_done: r.get(9)?,
+        last_error: r.get(10)?,
+    })
+}
+
+/// What to write: everything but the bookkeeping.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewItem<'a> {
+    /// The game's channel.
+    pub channel: &'a str,
+    /// A direct message to this user instead.
+    pub user: Option<&'a str>,
+    /// The game.
+    pub game: Option<i64>,
+    /// The text.
+    pub text: &'a str,
+    /// A deadline the text speaks of.
+    pub deadline: Option<i64>,
+    /// Image specs, JSON.
+    pub images: &'a str,
+}
+
+/// Writes an announcement; its id.
+///
+/// # Errors
+/// Database errors.
+pub fn push_outbox(c: &Connection, item: &NewItem<'_>, now: i64) -> Result<i64, StoreError> {
+    c.execute(
+        "INSERT INTO outbox (channel_id, user_id, game_id, text, deadline, images, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![item.channel, item.user, item.game, item.text, item.deadline, item.images, now],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+/// The guild of games played in the local console: their items are the
+/// console's to print, never a Discord channel's.
+pub const CONSOLE_GUILD: &str = "console";
+
+/// The next item to deliver on Discord in each channel whose turn has come
+/// (its retry time reached), oldest channel first: at most one per channel,
+/// so that a channel's items go out in order and a failing one holds back
+/// only its channel. Console games' items are left to the console.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_heads(c: &Connection, now: i64, limit: usize) -> Result<Vec<OutboxItem>, StoreError> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM outbox o WHERE o.status = 'pending' AND o.next_attempt_at <= ?1
+           AND o.id = (SELECT MIN(id) FROM outbox p WHERE p.status = 'pending' AND p.channel_id = o.channel_id)
+           AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = o.game_id AND g.guild_id = '{CONSOLE_GUILD}')
+         ORDER BY o.id LIMIT ?2"
+    );
+    let mut st = c.prepare_cached(&sql)?;
+    let rows = st.query_map(params![now, i64::try_from(limit).unwrap_or(i64::MAX)], item)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Every pending item of the console's games, oldest first (the console prints them all).
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_pending(c: &Connection) -> Result<Vec<OutboxItem>, StoreError> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM outbox o WHERE o.status = 'pending'
+           AND EXISTS (SELECT 1 FROM games g WHERE g.id = o.game_id AND g.guild_id = '{CONSOLE_GUILD}')
+         ORDER BY o.id"
+    );
+    let mut st = c.prepare_cached(&sql)?;
+    let rows = st.query_map([], item)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Pending items in a channel (for `game status`).
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_waiting(c: &Connection, channel: &str) -> Result<i64, StoreError> {
+    Ok(c.query_row(
+        "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND channel_id = ?1",
+        params![channel],
+        |r| r.get(0),
+    )?)
+}
+
+/// The earliest retry time among pending items, if any.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_next_attempt(c: &Connection) -> Result<Option<i64>, StoreError> {
+    Ok(c.query_row("SELECT MIN(next_attempt_at) FROM outbox WHERE status = 'pending'", [], |r| r.get(0))?)
+}
+
+/// Marks an item delivered; `false` if it was not pending (delivered twice is refused).
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_delivered(c: &Connection, id: i64, now: i64) -> Result<bool, StoreError> {
+    Ok(c.execute(
+        "UPDATE outbox SET status = 'delivered', delivered_at = ?2 WHERE id = ?1 AND status = 'pending'",
+        params![id, now],
+    )? == 1)
+}
+
+/// Records that the first `parts` parts of a long item were confirmed.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_parts_done(c: &Connection, id: i64, parts: i64) -> Result<(), StoreError> {
+    c.execute("UPDATE outbox SET parts_done = MAX(parts_done, ?2) WHERE id = ?1", params![id, parts])?;
+    Ok(())
+}
+
+/// Records a failed attempt: the error, and when to try again.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_failed(c: &Connection, id: i64, error: &str, retry_at: i64) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, next_attempt_at = ?3 WHERE id = ?1",
+        params![id, error, retry_at],
+    )?;
+    Ok(())
+}
+
+/// Parks an item that could not be delivered for too long (kept, not retried).
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_park(c: &Connection, id: i64, error: &str) -> Result<(), StoreError> {
+    c.execute("UPDATE outbox SET status = 'parked', last_error = ?2 WHERE id = ?1", params![id, error])?;
+    Ok(())
+}
+
+/// Makes a channel's pending items due now (a permission came back, a command was used there).
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_retry_now(c: &Connection, channel: &str, now: i64) -> Result<usize, StoreError> {
+    Ok(c.execute(
+        "UPDATE outbox SET next_attempt_at = ?2 WHERE status = 'pending' AND channel_id = ?1 AND next_attempt_at > ?2",
+        params![channel, now],
+    )?)
+}
+
+/// An item's status.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_status(c: &Connection, id: i64) -> Result<Option<OutboxStatus>, StoreError> {
+    let s: Option<String> =
+        c.query_row("SELECT status FROM outbox WHERE id = ?1", params![id], |r| r.get(0)).optional()?;
+    Ok(s.map(|s| match s.as_str() {
+        "delivered" => OutboxStatus::Delivered,
+        "parked" => OutboxStatus::Parked,
+        _ => OutboxStatus::Pending,
+    }))
+}
