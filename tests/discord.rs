@@ -77,7 +77,7 @@ fn channel_post(r: &Request) -> bool {
 
 /// Waits for a post in the game's channel (after request `n`) whose text contains `needle`.
 async fn posted(fake: &FakeDiscord, n: usize, needle: &str) -> Request {
-    fake.wait_for(n, 30, |r| channel_post(r) && r.content().contains(needle)).await
+    fake.wait_for(n, 30, |r| channel_post(r) && r.created && r.content().contains(needle)).await
 }
 
 /// Sends a slash command and waits for the interaction's answer.
@@ -394,4 +394,100 @@ async fn chessdip_run_without_a_token_says_what_to_do() {
     for want in ["discord.com/developers/applications", "CHESSDIP_TOKEN", "applications.commands", "chessdip", "play"] {
         assert!(err.contains(want), "{want} missing from:\n{err}");
     }
+}
+
+/// Counts the created posts in the game's channel whose text contains `needle`.
+fn created_with(fake: &FakeDiscord, needle: &str) -> usize {
+    fake.created_posts(CHANNEL).iter().filter(|r| r.content().contains(needle)).count()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_result_is_posted_once_when_discord_fails_for_a_while_then_recovers() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("outage");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    two_player_game(&fake, "48h").await;
+    ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))], false).await;
+
+    // Discord's channel posts fail with 500; the moderator forces the phase.
+    fake.fail_channel_posts(500, 0, None);
+    let n = fake.requests().len();
+    let r = ask(&fake, (GM, "gm"), &["game", "force"], &[], false).await;
+    assert!(r.ephemeral() && r.content().contains("Spring 1401 resolved"), "{}", r.content());
+    // The delivery task keeps trying (with a backoff) while it fails.
+    for _ in 0..2 {
+        let m = fake.requests().len();
+        fake.wait_for(m, 20, |r| channel_post(r) && !r.created).await;
+    }
+    assert!(fake.requests().iter().skip(n).filter(|r| channel_post(r) && !r.created).count() >= 2);
+    assert_eq!(created_with(&fake, "Spring 1401 resolved"), 0);
+    // Discord recovers: the result goes out within the capped backoff, exactly once.
+    fake.heal();
+    posted(&fake, n, "Spring 1401 resolved").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(created_with(&fake, "Spring 1401 resolved"), 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_forced_result_reaches_the_channel_when_the_interaction_answer_is_refused() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("late-answer");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    two_player_game(&fake, "48h").await;
+    fake.refuse_interaction_callbacks(true);
+    let n = fake.requests().len();
+    fake.command(GM, "gm", CHANNEL, &["game", "force"], &[], false);
+    let r = posted(&fake, n, "Spring 1401 resolved").await;
+    assert_eq!(r.pngs().len(), 2, "with both images");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(created_with(&fake, "Spring 1401 resolved"), 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_missing_permission_holds_the_result_tells_a_moderator_and_it_goes_out_when_restored() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("permission");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    two_player_game(&fake, "48h").await;
+
+    // The bot loses Send Messages in the channel; the phase is forced.
+    fake.fail_channel_posts(403, 50013, None);
+    let n = fake.requests().len();
+    ask(&fake, (GM, "gm"), &["game", "force"], &[], false).await;
+    fake.wait_for(n, 20, |r| channel_post(r) && !r.created).await;
+
+    // The next moderator command in the channel gets a private note naming what is missing.
+    let m = fake.requests().len();
+    let status = ask(&fake, (GM, "gm"), &["game", "status"], &[], false).await;
+    assert!(status.content().contains("1 announcement is waiting"), "{}", status.content());
+    let note = fake
+        .wait_for(m, 20, |r| {
+            r.method == "POST"
+                && r.path.starts_with("/webhooks/")
+                && r.content().contains("cannot post in this channel")
+        })
+        .await;
+    assert!(note.ephemeral(), "the note is private");
+    let text = note.content();
+    assert!(
+        text.contains("Missing Permissions") && text.contains("Send Messages") && text.contains("Attach Files"),
+        "{text}"
+    );
+    assert_eq!(created_with(&fake, "Spring 1401 resolved"), 0);
+
+    // The permission comes back; a command in the channel retries at once: the result arrives once.
+    fake.heal();
+    ask(&fake, (ALICE, "alice"), &["game", "status"], &[], false).await;
+    posted(&fake, n, "Spring 1401 resolved").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(created_with(&fake, "Spring 1401 resolved"), 1);
+    bot.stop().await;
 }

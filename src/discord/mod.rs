@@ -165,6 +165,21 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
+    // A channel's or a role's permissions may have changed: try what is held back.
+    if matches!(
+        event,
+        serenity::FullEvent::ChannelUpdate { .. }
+            | serenity::FullEvent::GuildRoleUpdate { .. }
+            | serenity::FullEvent::GuildRoleCreate { .. }
+            | serenity::FullEvent::GuildMemberUpdate { .. }
+    ) {
+        let data = framework.user_data;
+        if let Ok(Ok(n)) = data.call(|s| s.retry_held()).await {
+            if n > 0 {
+                data.deliver.notify_one();
+            }
+        }
+    }
     if let serenity::FullEvent::Message { new_message } = event {
         if let Err(e) = dm::on_message(framework.serenity_context, framework.user_data, new_message).await {
             let id = error_id();

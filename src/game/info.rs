@@ -105,6 +105,14 @@ impl Service {
                 let flags = if flags.is_empty() { String::new() } else { format!(" [{}]", flags.join(", ")) };
                 t += &format!("\n  {p} ({who}): {standing}{flags}");
             }
+            // What the channel has not been shown yet (held back by Discord or a missing permission).
+            let waiting = store::outbox_waiting(c, &game.channel)?;
+            if waiting > 0 {
+                t += &format!(
+                    "\n{waiting} announcement{} waiting to be posted in this channel.",
+                    if waiting == 1 { " is" } else { "s are" }
+                );
+            }
             let due = match &live.state {
                 State::Running(r) => match r.timer {
                     Timer::Due(d) => Some(d),

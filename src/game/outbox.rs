@@ -186,6 +186,38 @@ impl Service {
         self.store.write(|c| Ok::<_, GameError>(store::outbox_retry_now(c, channel, now)?))
     }
 
+    /// Every held-back item is tried again now (a channel or a role changed).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn retry_held(&self) -> Result<usize, GameError> {
+        let now = self.now();
+        self.store.write(|c| Ok::<_, GameError>(store::outbox_retry_all(c, now)?))
+    }
+
+    /// After any command in `channel`: its held-back announcements are tried
+    /// again now, and a moderator gets a note if a missing permission holds
+    /// them back (what is missing, and what to grant).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn channel_touched(&self, channel: &str, caller: &super::Caller) -> Result<Option<String>, GameError> {
+        self.retry_channel(channel)?;
+        let moderator = caller.moderator || self.moderates(channel, caller);
+        if !moderator {
+            return Ok(None);
+        }
+        let held = self.store.read(|c| Ok::<_, GameError>(store::outbox_held(c, channel)?))?;
+        Ok(held.map(|(n, error)| {
+            format!(
+                "Moderators: I cannot post in this channel ({}). {n} announcement{} of this game {} waiting and will be posted as soon as the bot may: give it View Channel, Send Messages, Embed Links and Attach Files here.",
+                error.trim_start_matches("missing permission: "),
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "is" } else { "are" }
+            )
+        }))
+    }
+
     /// How many announcements wait in a channel, and the last error if any (for moderators).
     ///
     /// # Errors

@@ -143,6 +143,33 @@ pub fn outbox_waiting(c: &Connection, channel: &str) -> Result<i64, StoreError> 
     )?)
 }
 
+/// Pending items of a channel held back by a missing permission: how many,
+/// and the error Discord gave.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_held(c: &Connection, channel: &str) -> Result<Option<(i64, String)>, StoreError> {
+    Ok(c.query_row(
+        "SELECT COUNT(*), MAX(last_error) FROM outbox
+             WHERE status = 'pending' AND channel_id = ?1 AND last_error LIKE 'missing permission%'",
+        params![channel],
+        |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Option<String>>(1)?)),
+    )
+    .optional()?
+    .and_then(|(n, e)| e.filter(|_| n > 0).map(|e| (n, e))))
+}
+
+/// Makes every held-back item due now (a channel or role changed somewhere).
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_retry_all(c: &Connection, now: i64) -> Result<usize, StoreError> {
+    Ok(c.execute(
+        "UPDATE outbox SET next_attempt_at = ?1 WHERE status = 'pending' AND next_attempt_at > ?1",
+        params![now],
+    )?)
+}
+
 /// The earliest retry time among pending items, if any.
 ///
 /// # Errors

@@ -37,6 +37,9 @@ pub struct Request {
     pub json: Value,
     /// A multipart request's files: (file name, bytes).
     pub files: Vec<(String, Vec<u8>)>,
+    /// A channel message that Discord created (not refused, not a
+    /// duplicate of an earlier one with the same enforced nonce).
+    pub created: bool,
 }
 
 impl Request {
@@ -75,6 +78,18 @@ struct Shared {
     requests: Mutex<Vec<Request>>,
     changed: Notify,
     identified: AtomicU64,
+    faults: Mutex<Faults>,
+}
+
+/// Failures the fake answers with, set by a test.
+#[derive(Default)]
+struct Faults {
+    /// Channel posts answer this status and Discord error code (and the count left, if limited).
+    posts: Option<(u16, u64, Option<usize>)>,
+    /// Interaction responses are refused as Discord refuses late ones (404, Unknown interaction).
+    refuse_callbacks: bool,
+    /// Nonces of created channel messages (for `enforce_nonce`).
+    nonces: std::collections::HashSet<String>,
 }
 
 /// The fake.
@@ -159,6 +174,29 @@ impl FakeDiscord {
             events,
             next_id: AtomicU64::new(5_000_000_000_000_000),
         }
+    }
+
+    /// Channel posts fail with `status` and Discord error `code` (`times`
+    /// times, or until [`FakeDiscord::heal`]).
+    pub fn fail_channel_posts(&self, status: u16, code: u64, times: Option<usize>) {
+        self.shared.faults.lock().expect("lock").posts = Some((status, code, times));
+    }
+
+    /// Channel posts succeed again.
+    pub fn heal(&self) {
+        self.shared.faults.lock().expect("lock").posts = None;
+    }
+
+    /// Interaction responses are refused (404 Unknown interaction), as for a late answer.
+    pub fn refuse_interaction_callbacks(&self, refuse: bool) {
+        self.shared.faults.lock().expect("lock").refuse_callbacks = refuse;
+    }
+
+    /// The messages Discord created in `channel`, in order.
+    #[must_use]
+    pub fn created_posts(&self, channel: u64) -> Vec<Request> {
+        let path = format!("/channels/{channel}/messages");
+        self.requests().into_iter().filter(|r| r.created && r.path == path).collect()
     }
 
     /// Every request so far.
@@ -280,15 +318,56 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
         } else {
             (serde_json::from_slice(&body).unwrap_or(Value::Null), Vec::new())
         };
+    let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let is_post = method == Method::POST && matches!(segs.as_slice(), ["channels", _, "messages"]);
+    let is_callback = method == Method::POST && matches!(segs.as_slice(), ["interactions", _, _, "callback"]);
+    // The faults a test set, and `enforce_nonce` de-duplication.
+    let (fault, created) = {
+        let mut f = s.faults.lock().expect("lock");
+        let refuse_callbacks = f.refuse_callbacks;
+        let fault = match (&mut f.posts, is_post, is_callback) {
+            (Some((status, code, times)), true, _) => {
+                let fault = Some((*status, *code));
+                if let Some(n) = times {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        f.posts = None;
+                    }
+                }
+                fault
+            }
+            (_, _, true) if refuse_callbacks => Some((404, 10062)),
+            _ => None,
+        };
+        let nonce = json["nonce"].as_str().map(str::to_string);
+        let enforced = json["enforce_nonce"].as_bool().unwrap_or(false);
+        let created = is_post
+            && fault.is_none()
+            && match (nonce, enforced) {
+                (Some(n), true) => f.nonces.insert(n),
+                _ => true,
+            };
+        (fault, created)
+    };
     s.requests.lock().expect("lock").push(Request {
         method: method.to_string(),
         path: path.clone(),
         json: json.clone(),
         files,
+        created,
     });
     s.changed.notify_waiters();
+    if let Some((status, code)) = fault {
+        let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let message = match code {
+            50013 => "Missing Permissions",
+            50001 => "Missing Access",
+            10062 => "Unknown interaction",
+            _ => "Internal Server Error",
+        };
+        return (status, axum::Json(json!({"message": message, "code": code}))).into_response();
+    }
     let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
-    let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
     match (method.as_str(), segs.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({"url": ws_url})),
         ("GET", ["gateway", "bot"]) => ok(json!({"url": ws_url, "shards": 1,

@@ -49,14 +49,30 @@ async fn run(
     let caller = checks::caller(ctx).await;
     let channel = ctx.channel_id();
     let key = channel.get().to_string();
-    let result = ctx.data().call(move |s| f(s, &caller, &key)).await?;
-    // Deadlines may have moved: let the scheduler look again.
+    let (result, note) = ctx
+        .data()
+        .call(move |s| {
+            let result = f(s, &caller, &key);
+            // Anything happening in the channel retries what is held back there.
+            let note = s.channel_touched(&key, &caller).unwrap_or_else(|e| {
+                tracing::error!(error = %e, "could not look at the channel's announcements");
+                None
+            });
+            (result, note)
+        })
+        .await?;
+    // Deadlines may have moved: let the scheduler look again; and the delivery task.
     ctx.data().wake.notify_one();
+    ctx.data().deliver.notify_one();
     match result {
-        Ok(replies) => post::answer(ctx, channel, replies).await,
-        Err(GameError::Store(e)) => Err(Box::new(e)),
-        Err(e) => refuse(ctx, e.to_string()).await,
+        Ok(replies) => post::answer(ctx, channel, replies).await?,
+        Err(GameError::Store(e)) => return Err(Box::new(e)),
+        Err(e) => refuse(ctx, e.to_string()).await?,
     }
+    if let Some(note) = note {
+        refuse(ctx, note).await?;
+    }
+    Ok(())
 }
 
 /// A private refusal.
