@@ -491,3 +491,58 @@ async fn a_missing_permission_holds_the_result_tells_a_moderator_and_it_goes_out
     assert_eq!(created_with(&fake, "Spring 1401 resolved"), 1);
     bot.stop().await;
 }
+
+/// Starts the `chessdip run` binary on `db` against the fake.
+fn run_binary(fake: &FakeDiscord, db: &std::path::Path) -> tokio::process::Child {
+    let dir = db.parent().expect("dir").to_path_buf();
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
+        .arg("run")
+        .arg("--config")
+        .arg(dir.join("absent.toml"))
+        .env("CHESSDIP_TOKEN", "fake-token")
+        .env("CHESSDIP_DATABASE", db)
+        .env("CHESSDIP_PROXY", &fake.url)
+        .env("CHESSDIP_GUILDS", "")
+        .env("RUST_LOG", "warn")
+        .kill_on_drop(true)
+        .spawn()
+        .expect("start chessdip run")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_bot_posts_the_result_it_committed_exactly_once_after_a_restart() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("kill");
+    let ch = CHANNEL.to_string();
+    {
+        let service = Service::new(
+            Store::open(&db).expect("db"),
+            Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400)),
+        );
+        service.create(&ch, "g", &Caller::player("gm"), "chesspolitik2", &Settings::default()).expect("create");
+        for (u, p) in [("a", "France"), ("b", "England")] {
+            service.join(&ch, &Caller::player(u), Some(p)).expect("join");
+        }
+        service.start(&ch, &Caller::player("gm")).expect("start");
+    }
+    // Discord is failing: the first run resolves the overdue phase (committed
+    // with its announcement) but cannot post it; it is killed mid-retry.
+    fake.fail_channel_posts(500, 0, None);
+    let mut first = run_binary(&fake, &db);
+    fake.wait_for(0, 60, |r| channel_post(r) && !r.created && r.content().contains("Spring 1401 resolved")).await;
+    first.kill().await.expect("kill -9");
+    let _ = first.wait().await;
+    assert_eq!(created_with(&fake, "Spring 1401 resolved"), 0);
+    // Discord recovers and the bot starts again: the result is posted, once.
+    fake.heal();
+    let n = fake.requests().len();
+    let mut second = run_binary(&fake, &db);
+    posted(&fake, n, "Spring 1401 resolved").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(created_with(&fake, "Spring 1401 resolved"), 1);
+    let status = Store::open(&db).expect("db");
+    let pending =
+        status.read(|c| Ok::<_, chessdip::store::StoreError>(chessdip::store::outbox_waiting(c, &ch)?)).expect("read");
+    assert_eq!(pending, 0, "nothing is left in the outbox");
+    let _ = second.kill().await;
+}
