@@ -85,6 +85,9 @@ fn user_id(text: &str) -> Option<serenity::UserId> {
 /// next retry or until woken (`Data::deliver`).
 pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>) {
     loop {
+        if data.stopping.load(std::sync::atomic::Ordering::SeqCst) {
+            return;
+        }
         if round(&http, &data).await > 0 {
             continue; // more may be queued behind what went out
         }
@@ -113,6 +116,10 @@ pub async fn round(http: &serenity::Http, data: &Data) -> usize {
     };
     let mut delivered = 0;
     for d in heads {
+        // On shutdown, the item in flight is finished and nothing new is started.
+        if data.stopping.load(std::sync::atomic::Ordering::SeqCst) {
+            break;
+        }
         let id = d.item.id;
         match send(http, data, &d).await {
             Ok(()) => {

@@ -237,8 +237,11 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
         config: config.clone(),
         wake: Arc::new(Notify::new()),
         deliver: Arc::new(Notify::new()),
+        stopping: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        delivery: Arc::new(std::sync::Mutex::new(None)),
         pending_dm: Arc::new(Mutex::new(HashMap::new())),
     };
+    let on_shutdown = data.clone();
     let guilds = config.guilds.clone();
     let options = poise::FrameworkOptions {
         commands: commands(),
@@ -265,7 +268,8 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
                 }
                 tokio::spawn(scheduler::run(ctx.http.clone(), Arc::new(data.clone())));
                 // On start-up it delivers whatever an earlier run left pending.
-                tokio::spawn(delivery::run(ctx.http.clone(), Arc::new(data.clone())));
+                let task = tokio::spawn(delivery::run(ctx.http.clone(), Arc::new(data.clone())));
+                *data.delivery.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(task);
                 Ok(data)
             })
         })
@@ -275,7 +279,15 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
     tokio::select! {
         r = client.start_autosharded() => r?,
         () = shutdown => {
-            tracing::info!("shutting down");
+            tracing::info!("shutting down: finishing the delivery in flight");
+            on_shutdown.stopping.store(true, std::sync::atomic::Ordering::SeqCst);
+            on_shutdown.deliver.notify_one();
+            let task = on_shutdown.delivery.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+            if let Some(task) = task {
+                if tokio::time::timeout(std::time::Duration::from_secs(20), task).await.is_err() {
+                    tracing::warn!("the delivery in flight did not finish within 20 s; what is left stays in the outbox");
+                }
+            }
             shards.shutdown_all().await;
         }
     }

@@ -19,6 +19,10 @@ pub struct Data {
     pub wake: Arc<Notify>,
     /// Wakes the delivery task when announcements were written to the outbox.
     pub deliver: Arc<Notify>,
+    /// Set on shutdown: the delivery task finishes the item in flight and stops.
+    pub stopping: Arc<std::sync::atomic::AtomicBool>,
+    /// The delivery task, awaited on shutdown.
+    pub delivery: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>>,
     /// A direct message that named no game, waiting for the player to say which: user -> text.
     pub pending_dm: Arc<Mutex<HashMap<serenity::UserId, String>>>,
 }
