@@ -31,6 +31,7 @@ fn bench(c: &mut Criterion) {
                     text: &text,
                     deadline: Some(1_000_000),
                     images,
+                    mentions: "[]",
                 };
                 Ok::<_, StoreError>(black_box(store::push_outbox(c, &item, 1_000_000)?))
             })

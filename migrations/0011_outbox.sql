@@ -14,6 +14,8 @@ CREATE TABLE outbox (
     deadline        INTEGER,
     -- The images, as JSON specs drawn from the stored game when delivered.
     images          TEXT    NOT NULL DEFAULT '[]',
+    -- Users the message may ping (a reminder's late players), JSON; nobody else is pinged.
+    mentions        TEXT    NOT NULL DEFAULT '[]',
     created_at      INTEGER NOT NULL,
     status          TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'parked')),
     attempts        INTEGER NOT NULL DEFAULT 0,

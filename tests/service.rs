@@ -378,6 +378,11 @@ fn reminders_name_the_players_without_orders_once_per_phase() {
     assert_eq!(due.len(), 1);
     assert_eq!(due[0].missing, vec![("England".to_string(), "bob".to_string())]);
     assert_eq!(due[0].deadline, deadline);
+    // The reminder is in the outbox, written with the claim, pinging only the late player.
+    let items = service.store().read(|c| chessdip::store::outbox_pending_all(c)).expect("outbox");
+    let reminder = items.iter().find(|i| i.text.starts_with("Reminder: Spring 1401")).expect("a reminder item");
+    assert!(reminder.text.contains("<@bob> (England)"), "{}", reminder.text);
+    assert_eq!(reminder.mentions, r#"["bob"]"#);
     assert!(service.due_reminders(6 * 3600).expect("reminders").is_empty(), "each phase is reminded once");
     assert_eq!(service.next_wake(6 * 3600).expect("wake"), Some(deadline));
 }
@@ -414,4 +419,55 @@ fn order_suggestions_complete_the_last_order_from_legal_ones() {
     assert!(s.contains(&"K c1 - c2, N b1 - d2".to_string()), "{s:?}");
     assert!(service.order_suggestions("c", &Caller::player("mallory"), "K", 25).is_empty(), "not a player");
     assert!(service.order_suggestions("c", &Caller::player("bob"), "K c1", 25).is_empty(), "not bob's piece");
+}
+
+/// Every resolution commits with its announcement: for each resolved phase
+/// of many games driven by forces, deadlines and readiness, exactly one
+/// outbox item announces it, with its two images described for redrawing.
+#[test]
+fn no_resolution_commits_without_its_announcement() {
+    let dir = temp_dir("outbox");
+    let (service, clock) = service_at(&dir, 1_000_000);
+    for g in 0..6 {
+        let ch = format!("c{g}");
+        let run = |who: &str, line: &str| text(&service.command(&ch, "g", &Caller::player(who), line));
+        run("gm", "game create chesspolitik2 movement=1h");
+        run("a", "join France");
+        run("b", "join England");
+        run("gm", "game start");
+        run("a", "orders K c1 - c2");
+        match g % 3 {
+            0 => {
+                run("gm", "game force");
+            }
+            1 => {
+                run("a", "ready");
+                run("b", "ready");
+            }
+            _ => {}
+        }
+    }
+    clock.advance(3 * 3600);
+    for _ in 0..4 {
+        service.tick().expect("tick");
+    }
+    let (resolved, items): (Vec<(String, String)>, Vec<chessdip::store::OutboxItem>) = service
+        .store()
+        .read(|c| {
+            let mut st = c.prepare(
+                "SELECT g.channel_id, p.name FROM phases p JOIN games g ON g.id = p.game_id WHERE p.status = 'resolved'",
+            )?;
+            let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<Vec<_>, _>>()?;
+            Ok::<_, chessdip::store::StoreError>((rows, chessdip::store::outbox_pending_all(c)?))
+        })
+        .expect("read");
+    assert!(resolved.len() >= 6, "{resolved:?}");
+    for (channel, phase) in &resolved {
+        let announced: Vec<_> = items
+            .iter()
+            .filter(|i| &i.channel == channel && i.text.starts_with(&format!("**{phase} resolved**")))
+            .collect();
+        assert_eq!(announced.len(), 1, "{channel} {phase}");
+        assert!(announced[0].images.contains(r#""from":"orders""#), "{}", announced[0].images);
+    }
 }

@@ -150,7 +150,7 @@ async fn send(http: &serenity::Http, data: &Data, d: &Delivery) -> Result<(), Fa
     };
     let done = usize::try_from(d.item.parts_done).unwrap_or(0);
     for (part, piece) in pieces.into_iter().enumerate().skip(done) {
-        let msg = piece.message().nonce(nonce(id, part)).enforce_nonce(true);
+        let msg = piece.message(&d.reply.mentions).nonce(nonce(id, part)).enforce_nonce(true);
         let sent = match piece {
             Piece::Files { files, .. } => target.send_files(http, files, msg).await,
             Piece::Text(_) => target.send_message(http, msg).await,

@@ -24,9 +24,9 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 use tokio::sync::{Mutex, Notify};
 
+pub use crate::game::reminder_text;
 pub use clock::TokioClock;
 pub use post::split;
-pub use scheduler::reminder_text;
 pub use types::{Data, Error};
 
 use crate::config::Config;
@@ -266,7 +266,7 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
                     }
                     tracing::info!(guilds = ?guilds, "commands registered in the configured servers");
                 }
-                tokio::spawn(scheduler::run(ctx.http.clone(), Arc::new(data.clone())));
+                tokio::spawn(scheduler::run(Arc::new(data.clone())));
                 // On start-up it delivers whatever an earlier run left pending.
                 let task = tokio::spawn(delivery::run(ctx.http.clone(), Arc::new(data.clone())));
                 *data.delivery.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(task);

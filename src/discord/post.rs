@@ -145,9 +145,10 @@ pub enum Piece {
 }
 
 impl Piece {
-    /// The message of this piece, without mentions.
-    pub fn message(&self) -> CreateMessage {
-        let m = CreateMessage::new().allowed_mentions(quiet());
+    /// The message of this piece, pinging nobody but `mentions`.
+    pub fn message(&self, mentions: &[String]) -> CreateMessage {
+        let users = mentions.iter().filter_map(|u| u.parse::<u64>().ok()).filter(|n| *n != 0).map(UserId::new);
+        let m = CreateMessage::new().allowed_mentions(quiet().users(users));
         match self {
             Piece::Text(t) => m.content(t.clone()),
             Piece::Files { embeds, .. } => m.embeds(embeds.clone()),
@@ -176,7 +177,7 @@ pub async fn pieces(reply: &Reply) -> Result<Vec<Piece>, Error> {
 /// Discord refused the message.
 pub async fn to_channel(http: &serenity::Http, channel: ChannelId, reply: &Reply) -> Result<(), Error> {
     for piece in pieces(reply).await? {
-        let msg = piece.message();
+        let msg = piece.message(&reply.mentions);
         match piece {
             Piece::Files { files, .. } => channel.send_files(http, files, msg).await?,
             Piece::Text(_) => channel.send_message(http, msg).await?,

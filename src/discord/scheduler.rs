@@ -1,26 +1,23 @@
 //! The deadline scheduler: sleeps until the next deadline or reminder in the
 //! store (woken early when a command may have moved one), resolves the due
-//! phases through the service and posts the results in their channels. On
-//! start-up its first round catches up on everything that fell due while the
-//! bot was down.
+//! phases through the service and claims the due reminders; what that
+//! announces is in the outbox, and the delivery task (`super::delivery`)
+//! posts it. On start-up its first round catches up on everything that fell
+//! due while the bot was down.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, CreateAllowedMentions, CreateMessage, UserId};
-
 use super::types::Data;
-use crate::game::Reminder;
 
 /// The longest the scheduler sleeps without looking at the store again.
 const MAX_SLEEP: u64 = 3600;
 
 /// Runs forever (until the task is dropped).
-pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>) {
+pub async fn run(data: Arc<Data>) {
     let ahead = i64::from(data.config.reminder_hours) * 3600;
     loop {
-        round(&http, &data, ahead).await;
+        round(&data, ahead).await;
         let next = match data.call(move |s| s.next_wake(ahead)).await {
             Ok(Ok(n)) => n,
             Ok(Err(e)) => {
@@ -44,7 +41,7 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>) {
 }
 
 /// One round: resolve what is due, send the reminders that are due.
-async fn round(http: &serenity::Http, data: &Data, ahead: i64) {
+async fn round(data: &Data, ahead: i64) {
     match data.call(|s| s.tick()).await {
         // What the tick announced is in the outbox: the delivery task posts it.
         Ok(Ok(results)) => {
@@ -56,29 +53,13 @@ async fn round(http: &serenity::Http, data: &Data, ahead: i64) {
         Err(e) => tracing::error!(error = %e, "the scheduler's database task failed"),
     }
     match data.call(move |s| s.due_reminders(ahead)).await {
+        // The reminders are in the outbox: the delivery task posts them.
         Ok(Ok(reminders)) => {
-            for r in reminders {
-                remind(http, &r).await;
+            if !reminders.is_empty() {
+                data.deliver.notify_one();
             }
         }
         Ok(Err(e)) => tracing::error!(error = %e, "reading reminders failed"),
         Err(e) => tracing::error!(error = %e, "the scheduler's database task failed"),
-    }
-}
-
-/// The reminder's text: the phase, the deadline, and a mention of each player still missing orders.
-#[must_use]
-pub fn reminder_text(r: &Reminder) -> String {
-    let who: Vec<String> = r.missing.iter().map(|(power, user)| format!("<@{user}> ({power})")).collect();
-    format!("Reminder: {} is due <t:{}:R>. Still no orders from {}.", r.phase, r.deadline, who.join(", "))
-}
-
-async fn remind(http: &serenity::Http, r: &Reminder) {
-    let Ok(id) = r.channel.parse::<u64>() else { return };
-    let users: Vec<UserId> = r.missing.iter().filter_map(|(_, u)| u.parse::<u64>().ok()).map(UserId::new).collect();
-    let msg =
-        CreateMessage::new().content(reminder_text(r)).allowed_mentions(CreateAllowedMentions::new().users(users));
-    if let Err(e) = ChannelId::new(id).send_message(http, msg).await {
-        tracing::error!(channel = %r.channel, error = %e, "posting a reminder failed");
     }
 }

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 
 pub use clock::{format_duration, parse_duration, parse_duration_within, Bounds, Clock, ManualClock, SystemClock};
 pub use resolve::PhaseRecord;
-pub use schedule::Reminder;
+pub use schedule::{reminder_text, Reminder};
 pub use variants::{Game, Position, Report, OFFERS};
 
 use crate::render::{Palette, Style};
@@ -178,6 +178,8 @@ pub struct Reply {
     /// (set for announcements): front ends deliver it from the outbox, not
     /// from the command's answer.
     pub outbox: Option<i64>,
+    /// Users the message may ping (a reminder's late players); nobody else is.
+    pub mentions: Vec<String>,
 }
 
 impl Reply {
@@ -189,6 +191,7 @@ impl Reply {
             images: Vec::new(),
             deadline: None,
             outbox: None,
+            mentions: Vec::new(),
         }
     }
     fn public(text: impl Into<String>) -> Reply {

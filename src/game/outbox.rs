@@ -81,11 +81,17 @@ impl Service {
             };
             let specs: Vec<&ImageSpec> = r.images.iter().filter_map(Image::spec).collect();
             let images = serde_json::to_string(&specs).map_err(StoreError::from)?;
-            let id = store::push_outbox(
-                c,
-                &NewItem { channel, user, game, text: &r.text, deadline: r.deadline, images: &images },
-                now,
-            )?;
+            let mentions = serde_json::to_string(&r.mentions).map_err(StoreError::from)?;
+            let item = NewItem {
+                channel,
+                user,
+                game,
+                text: &r.text,
+                deadline: r.deadline,
+                images: &images,
+                mentions: &mentions,
+            };
+            let id = store::push_outbox(c, &item, now)?;
             r.outbox = Some(id);
         }
         Ok(())
@@ -243,6 +249,7 @@ impl Service {
             images,
             deadline: item.deadline,
             outbox: Some(item.id),
+            mentions: serde_json::from_str(&item.mentions).unwrap_or_default(),
         };
         Delivery { item, reply }
     }

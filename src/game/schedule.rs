@@ -5,6 +5,14 @@ use super::orders::by_power;
 use super::{decode, kind_of, settings_of, AtDeadline, GameError, Reply, Service};
 use crate::store::{self, Stage};
 
+/// A reminder's text: the phase, its deadline (as a Discord timestamp) and
+/// the late players, mentioned.
+#[must_use]
+pub fn reminder_text(r: &Reminder) -> String {
+    let who: Vec<String> = r.missing.iter().map(|(power, user)| format!("<@{user}> ({power})")).collect();
+    format!("Reminder: {} is due <t:{}:R>. Still no orders from {}.", r.phase, r.deadline, who.join(", "))
+}
+
 /// A reminder to send before a deadline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reminder {
@@ -175,12 +183,17 @@ impl Service {
                     .filter(|(p, _)| owing.contains(p) && !orders.iter().any(|(q, o)| q == p && !o.is_empty()))
                     .collect();
                 if !missing.is_empty() {
-                    out.push(Reminder {
-                        channel: g.channel,
+                    let r = Reminder {
+                        channel: g.channel.clone(),
                         phase: row.name,
                         deadline: row.deadline.unwrap_or(now),
                         missing,
-                    });
+                    };
+                    // Announced with the claim: a reminder is sent once, pinging only the late players.
+                    let mut reply = Reply::public(reminder_text(&r));
+                    reply.mentions = r.missing.iter().map(|(_, u)| u.clone()).collect();
+                    self.announced(c, &g, reply)?;
+                    out.push(r);
                 }
             }
             Ok(out)

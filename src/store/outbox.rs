@@ -23,6 +23,8 @@ pub struct OutboxItem {
     pub deadline: Option<i64>,
     /// The images' specs (JSON), drawn from the stored game at delivery.
     pub images: String,
+    /// Users the message may ping (JSON list of ids).
+    pub mentions: String,
     /// When it was written.
     pub created_at: i64,
     /// Delivery attempts so far.
@@ -45,7 +47,7 @@ pub enum OutboxStatus {
 }
 
 const COLUMNS: &str =
-    "id, channel_id, user_id, game_id, text, deadline, images, created_at, attempts, parts_done, last_error";
+    "id, channel_id, user_id, game_id, text, deadline, images, created_at, attempts, parts_done, last_error, mentions";
 
 fn item(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxItem> {
     Ok(OutboxItem {
@@ -60,6 +62,7 @@ fn item(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxItem> {
         attempts: r.get(8)?,
         parts_done: r.get(9)?,
         last_error: r.get(10)?,
+        mentions: r.get(11)?,
     })
 }
 
@@ -78,6 +81,8 @@ pub struct NewItem<'a> {
     pub deadline: Option<i64>,
     /// Image specs, JSON.
     pub images: &'a str,
+    /// Users it may ping, JSON.
+    pub mentions: &'a str,
 }
 
 /// Writes an announcement; its id.
@@ -86,9 +91,9 @@ pub struct NewItem<'a> {
 /// Database errors.
 pub fn push_outbox(c: &Connection, item: &NewItem<'_>, now: i64) -> Result<i64, StoreError> {
     c.execute(
-        "INSERT INTO outbox (channel_id, user_id, game_id, text, deadline, images, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![item.channel, item.user, item.game, item.text, item.deadline, item.images, now],
+        "INSERT INTO outbox (channel_id, user_id, game_id, text, deadline, images, mentions, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![item.channel, item.user, item.game, item.text, item.deadline, item.images, item.mentions, now],
     )?;
     Ok(c.last_insert_rowid())
 }
@@ -126,6 +131,17 @@ pub fn outbox_pending(c: &Connection) -> Result<Vec<OutboxItem>, StoreError> {
            AND EXISTS (SELECT 1 FROM games g WHERE g.id = o.game_id AND g.guild_id = '{CONSOLE_GUILD}')
          ORDER BY o.id"
     );
+    let mut st = c.prepare_cached(&sql)?;
+    let rows = st.query_map([], item)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Every pending item, of every front end, oldest first (for operators and tests).
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_pending_all(c: &Connection) -> Result<Vec<OutboxItem>, StoreError> {
+    let sql = format!("SELECT {COLUMNS} FROM outbox WHERE status = 'pending' ORDER BY id");
     let mut st = c.prepare_cached(&sql)?;
     let rows = st.query_map([], item)?;
     Ok(rows.collect::<Result<_, _>>()?)

@@ -33,6 +33,7 @@ fn public(text: &str) -> Reply {
         images: Vec::new(),
         deadline: None,
         outbox: None,
+        mentions: Vec::new(),
     }
 }
 
