@@ -181,7 +181,7 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
     let embeds = r.json["embeds"].as_array().expect("embeds");
     assert!(embeds[0]["image"]["url"].as_str().is_some_and(|u| u.starts_with("attachment://")));
     // Posted from the outbox, with a nonce Discord de-duplicates on.
-    assert!(r.json["nonce"].as_str().is_some_and(|n| n.starts_with("cd")), "{}", r.json);
+    assert!(r.json["nonce"].as_str().is_some_and(|n| n.split('.').count() == 3), "{}", r.json);
     assert_eq!(r.json["enforce_nonce"], json!(true));
 
     // Status carries the deadline as a Discord timestamp.
@@ -544,4 +544,83 @@ async fn a_killed_bot_posts_the_result_it_committed_exactly_once_after_a_restart
     let pending = status.read(|c| chessdip::store::outbox_waiting(c, &ch)).expect("read");
     assert_eq!(pending, 0, "nothing is left in the outbox");
     let _ = second.kill().await;
+}
+
+/// Kill runs: the `chessdip run` binary is killed (SIGKILL) at random moments
+/// while it resolves and announces overdue phases of several games, and
+/// started again, until nothing is left to deliver. Every resolution must be
+/// announced exactly once: none lost, none doubled. `CHESSDIP_KILL_RUNS=N`
+/// asks for more runs than the default.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_runs_lose_and_double_no_announcement() {
+    let runs: usize = std::env::var("CHESSDIP_KILL_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(4);
+    let fake = FakeDiscord::start().await;
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64 ^ u64::from(std::process::id());
+    let mut random = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let (mut kills, mut resolutions) = (0, 0);
+    for run in 0..runs {
+        let db = temp_db(&format!("kill-runs-{run}"));
+        let channels: Vec<u64> = (0..3).map(|g| 4_000_000_000_001_000 + (run as u64) * 10 + g).collect();
+        {
+            // Phases that fell due while the bot was down, in three channels.
+            let past = chessdip::game::SystemClock.now() - 3 * 86400;
+            let service = Service::new(Store::open(&db).expect("db"), Arc::new(ManualClock::new(past)));
+            let settings = Settings { movement_secs: 3600, ..Settings::default() };
+            for ch in &channels {
+                let ch = ch.to_string();
+                service.create(&ch, "g", &Caller::player("gm"), "chesspolitik2", &settings).expect("create");
+                service.join(&ch, &Caller::player("a"), Some("France")).expect("join");
+                service.join(&ch, &Caller::player("b"), Some("England")).expect("join");
+                service.start(&ch, &Caller::player("gm")).expect("start");
+            }
+        }
+        // Kill at random moments until a run gets to deliver everything.
+        let pending = |db: &std::path::Path| -> i64 {
+            let s = Store::open(db).expect("db");
+            channels
+                .iter()
+                .map(|ch| s.read(|c| chessdip::store::outbox_waiting(c, &ch.to_string())).expect("read"))
+                .sum()
+        };
+        for attempt in 0.. {
+            assert!(attempt < 40, "run {run}: the outbox never drained");
+            let mut child = run_binary(&fake, &db);
+            let settled = async {
+                // Resolved (Spring) and announced: nothing pending, and every channel's result seen.
+                loop {
+                    let done = channels
+                        .iter()
+                        .all(|ch| fake.created_posts(*ch).iter().any(|r| r.content().contains("Spring 1401 resolved")));
+                    if done && pending(&db) == 0 {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            };
+            let kill_after = Duration::from_millis(200 + random(1800));
+            match tokio::time::timeout(kill_after, settled).await {
+                Ok(()) => {
+                    let _ = child.kill().await;
+                    break;
+                }
+                Err(_) => {
+                    child.kill().await.expect("kill -9");
+                    let _ = child.wait().await;
+                    kills += 1;
+                }
+            }
+        }
+        for ch in &channels {
+            let posts = fake.created_posts(*ch);
+            let announced = posts.iter().filter(|r| r.content().contains("Spring 1401 resolved")).count();
+            assert_eq!(announced, 1, "run {run}, channel {ch}: announced {announced} times");
+            resolutions += 1;
+        }
+    }
+    eprintln!("kill runs: {runs} runs, {kills} kills, {resolutions} resolutions announced exactly once");
 }

@@ -53,15 +53,33 @@ impl Failure {
     }
 }
 
-/// The nonce of part `part` of outbox item `id`: at most 25 characters,
-/// the same on every try, different for every message.
+/// The nonce of part `part` of outbox item `id` written at `created`: at
+/// most 25 characters, the same on every try, different for every message.
+/// The time is part of it so that a database restored from a backup, which
+/// hands out the same row ids again, never repeats a nonce Discord still
+/// remembers (it would return the old message instead of posting).
 #[must_use]
-pub fn nonce_text(id: i64, part: usize) -> String {
-    format!("cd{id}p{part}")
+pub fn nonce_text(id: i64, created: i64, part: usize) -> String {
+    format!("{}.{}.{part}", base36(id), base36(created))
 }
 
-fn nonce(id: i64, part: usize) -> Nonce {
-    Nonce::String(nonce_text(id, part))
+fn base36(n: i64) -> String {
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut n = n.unsigned_abs();
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn nonce(id: i64, created: i64, part: usize) -> Nonce {
+    Nonce::String(nonce_text(id, created, part))
 }
 
 /// When to try again after `attempts` failed tries of a transient kind:
@@ -150,7 +168,7 @@ async fn send(http: &serenity::Http, data: &Data, d: &Delivery) -> Result<(), Fa
     };
     let done = usize::try_from(d.item.parts_done).unwrap_or(0);
     for (part, piece) in pieces.into_iter().enumerate().skip(done) {
-        let msg = piece.message(&d.reply.mentions).nonce(nonce(id, part)).enforce_nonce(true);
+        let msg = piece.message(&d.reply.mentions).nonce(nonce(id, d.item.created_at, part)).enforce_nonce(true);
         let sent = match piece {
             Piece::Files { files, .. } => target.send_files(http, files, msg).await,
             Piece::Text(_) => target.send_message(http, msg).await,
@@ -202,11 +220,18 @@ mod tests {
 
     #[test]
     fn nonces_fit_discords_limit_and_differ_by_part() {
-        let n = nonce_text(i64::MAX, 99);
+        let n = nonce_text(i64::MAX, 4_102_444_800, 99);
         assert!(n.len() <= 25, "{n}");
-        assert_ne!(nonce_text(7, 0), nonce_text(7, 1));
-        assert_ne!(nonce_text(7, 0), nonce_text(8, 0));
-        assert_ne!(nonce_text(1, 11), nonce_text(11, 1));
+        assert_eq!(nonce_text(7, 1_795_000_000, 0), nonce_text(7, 1_795_000_000, 0), "the same on every try");
+        assert_ne!(nonce_text(7, 1_795_000_000, 0), nonce_text(7, 1_795_000_000, 1));
+        assert_ne!(nonce_text(7, 1_795_000_000, 0), nonce_text(8, 1_795_000_000, 0));
+        assert_ne!(
+            nonce_text(7, 1_795_000_000, 0),
+            nonce_text(7, 1_795_000_001, 0),
+            "a restored database's rows differ"
+        );
+        assert_eq!(base36(35), "z");
+        assert_eq!(base36(36), "10");
     }
 
     #[test]
