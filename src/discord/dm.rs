@@ -102,7 +102,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
             };
             let rest = if rest.trim().is_empty() {
                 // A bare number answers the question about a kept message.
-                match data.pending_dm.lock().await.remove(&user) {
+                match data.pending_dm.take(user) {
                     Some(kept) => kept,
                     None => return say(format!("Game {}: now send the orders, starting with its number.", g.0)).await,
                 }
@@ -120,7 +120,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
             .await;
         }
         None => {
-            data.pending_dm.lock().await.insert(user, text.clone());
+            data.pending_dm.keep(user, text.clone());
             return say(format!(
                 "You play in several games. Which one is this for? Answer with its number (or start your messages with it, e.g. `2: K e1 - e2`):\n{}",
                 games_list(&games)

@@ -14,19 +14,18 @@ mod post;
 mod scheduler;
 mod types;
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
-use tokio::sync::{Mutex, Notify};
+use tokio::sync::Notify;
 
 pub use clock::TokioClock;
 pub use post::split;
 pub use scheduler::reminder_text;
-pub use types::{Data, Error};
+pub use types::{Data, Error, PendingDms};
 
 use crate::config::Config;
 use crate::game::Service;
@@ -216,12 +215,8 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
         http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
     }
     let http = http.build();
-    let data = Data {
-        service,
-        config: config.clone(),
-        wake: Arc::new(Notify::new()),
-        pending_dm: Arc::new(Mutex::new(HashMap::new())),
-    };
+    let data =
+        Data { service, config: config.clone(), wake: Arc::new(Notify::new()), pending_dm: PendingDms::default() };
     let guilds = config.guilds.clone();
     let options = poise::FrameworkOptions {
         commands: commands(),
