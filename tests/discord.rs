@@ -368,6 +368,40 @@ async fn one_players_slow_direct_message_does_not_hold_up_anothers() {
     bot.stop().await;
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn a_console_game_in_channel_0_does_not_stop_the_bot_posting_results() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("channel-0");
+    let clock = Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400));
+    let setup = Service::new(Store::open(&db).expect("db"), clock.clone());
+    // A console game on the bot's database: channel `0`, players by name, one of them `0`.
+    started_game(&setup, "0", [("0", "France"), ("bob", "England")]);
+    clock.advance(3600);
+    started_game(&setup, &CHANNEL.to_string(), [(&ALICE.to_string(), "France"), (&BOB.to_string(), "England")]);
+    drop(setup);
+
+    // Both deadlines have passed, the console game's first: the scheduler meets it first.
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    let r = fake.wait_for(0, 30, channel_post).await;
+    assert!(r.content().contains("Spring 1401 resolved (the deadline passed)"), "{}", r.content());
+    assert!(
+        !fake.requests().iter().any(|r| r.path.starts_with("/channels/0/")),
+        "nothing is sent to a channel that is not Discord's: {:#?}",
+        fake.summary()
+    );
+
+    // The scheduler lives on: two days later both games' next phases fall due, and it posts again.
+    let n = fake.requests().len();
+    tokio::time::pause();
+    tokio::time::advance(Duration::from_secs(49 * 3600)).await;
+    tokio::time::resume();
+    let r = fake.wait_for(n, 30, channel_post).await;
+    assert!(r.content().contains("Fall 1401 resolved (the deadline passed)"), "{}", r.content());
+    assert!(!fake.requests().iter().any(|r| r.path.starts_with("/channels/0/")), "{:#?}", fake.summary());
+    bot.stop().await;
+}
+
 #[test]
 fn the_command_tree_is_valid_for_discord() {
     let payload = chessdip::discord::registration().expect("payload");

@@ -5,10 +5,10 @@
 //! with a number.
 
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, CreateMessage, UserId};
+use serenity::{ChannelId, CreateMessage};
 
-use super::post;
 use super::types::{Data, Error};
+use super::{ids, post};
 use crate::game::{Caller, Reply, Visibility};
 
 /// First words that are commands rather than orders.
@@ -148,7 +148,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     let channel = game.clone();
     let replies = data.call(move |s| s.command(&channel, "", &caller, &line)).await?;
     data.wake.notify_one();
-    let game_channel = game.parse::<u64>().ok().map(ChannelId::new);
+    let game_channel = ids::channel_for(&game, "a public reply to a direct message");
     deliver(ctx, here, game_channel, replies).await
 }
 
@@ -163,8 +163,8 @@ async fn deliver(
     for r in replies {
         match (r.visibility, &r.to, game_channel) {
             (Visibility::Private, Some(to), _) => {
-                if let Ok(id) = to.parse::<u64>() {
-                    if let Err(e) = post::to_user(&ctx.http, UserId::new(id), &r).await {
+                if let Some(id) = ids::user_for(to, "a private reply") {
+                    if let Err(e) = post::to_user(&ctx.http, id, &r).await {
                         tracing::warn!(user = %to, error = %e, "could not send a direct message");
                     }
                 }

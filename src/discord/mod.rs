@@ -10,6 +10,7 @@ mod checks;
 mod clock;
 mod commands;
 mod dm;
+mod ids;
 mod post;
 mod scheduler;
 mod types;
@@ -236,8 +237,13 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
                     poise::builtins::register_globally(ctx, cmds).await?;
                     tracing::info!("commands registered globally (they can take up to an hour to appear)");
                 } else {
-                    for g in &guilds {
-                        poise::builtins::register_in_guild(ctx, cmds, serenity::GuildId::new(*g)).await?;
+                    for &g in &guilds {
+                        // Ids are non-zero: `GuildId::new(0)` would panic.
+                        let Some(id) = std::num::NonZeroU64::new(g).map(serenity::GuildId::from) else {
+                            tracing::warn!("guilds: 0 is not a Discord server id; skipped");
+                            continue;
+                        };
+                        poise::builtins::register_in_guild(ctx, cmds, id).await?;
                     }
                     tracing::info!(guilds = ?guilds, "commands registered in the configured servers");
                 }

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, CreateAllowedMentions, CreateMessage, UserId};
+use serenity::{CreateAllowedMentions, CreateMessage, UserId};
 
-use super::post;
 use super::types::Data;
+use super::{ids, post};
 use crate::game::{Reminder, Reply, Visibility};
 
 /// The longest the scheduler sleeps without looking at the store again.
@@ -68,14 +68,14 @@ async fn round(http: &serenity::Http, data: &Data, ahead: i64) {
 
 async fn deliver(http: &serenity::Http, channel: &str, reply: &Reply) {
     let sent = match (reply.visibility, &reply.to) {
-        (Visibility::Private, Some(user)) => match user.parse::<u64>() {
-            Ok(id) => post::to_user(http, UserId::new(id), reply).await,
-            Err(_) => Ok(()),
+        (Visibility::Private, Some(user)) => match ids::user_for(user, "a private result") {
+            Some(id) => post::to_user(http, id, reply).await,
+            None => Ok(()),
         },
         (Visibility::Private, None) => Ok(()),
-        (Visibility::Public, _) => match channel.parse::<u64>() {
-            Ok(id) => post::to_channel(http, ChannelId::new(id), reply).await,
-            Err(_) => Ok(()),
+        (Visibility::Public, _) => match ids::channel_for(channel, "a public result") {
+            Some(id) => post::to_channel(http, id, reply).await,
+            None => Ok(()),
         },
     };
     if let Err(e) = sent {
@@ -91,11 +91,11 @@ pub fn reminder_text(r: &Reminder) -> String {
 }
 
 async fn remind(http: &serenity::Http, r: &Reminder) {
-    let Ok(id) = r.channel.parse::<u64>() else { return };
-    let users: Vec<UserId> = r.missing.iter().filter_map(|(_, u)| u.parse::<u64>().ok()).map(UserId::new).collect();
+    let Some(channel) = ids::channel_for(&r.channel, "a reminder") else { return };
+    let users: Vec<UserId> = r.missing.iter().filter_map(|(_, u)| ids::user_for(u, "a reminder's mention")).collect();
     let msg =
         CreateMessage::new().content(reminder_text(r)).allowed_mentions(CreateAllowedMentions::new().users(users));
-    if let Err(e) = ChannelId::new(id).send_message(http, msg).await {
+    if let Err(e) = channel.send_message(http, msg).await {
         tracing::error!(channel = %r.channel, error = %e, "posting a reminder failed");
     }
 }
