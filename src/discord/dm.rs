@@ -7,6 +7,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateMessage};
 
+use super::failure::{Failure, Outcome};
 use super::types::{Data, Error};
 use super::{ids, post};
 use crate::game::{Caller, Reply, Visibility};
@@ -75,15 +76,17 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     let caller = Caller { user: uid.clone(), name, moderator: false };
     let text = msg.content.clone();
     let here = msg.channel_id;
+    // What fails is tagged with how far the message got, for the apology.
     let say = |t: String| async move {
         for part in post::split(&t, 2000) {
-            here.send_message(&ctx.http, CreateMessage::new().content(part)).await?;
+            let sent = here.send_message(&ctx.http, CreateMessage::new().content(part)).await;
+            sent.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?;
         }
         Ok::<(), Error>(())
     };
     let games = match data.call(move |s| s.games_of(&uid)).await? {
         Ok(g) => g,
-        Err(e) => return Err(Box::new(e)),
+        Err(e) => return Err(Failure::tag(Outcome::NotSaved, e)),
     };
     if games.is_empty() {
         return say("You are not playing in any game. Join one in its channel with `/join`; then you can send me your orders here.".into()).await;
@@ -149,7 +152,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     let replies = data.call(move |s| s.command(&channel, "", &caller, &line)).await?;
     data.wake.notify_one();
     let game_channel = ids::channel_for(&game, "a public reply to a direct message");
-    deliver(ctx, here, game_channel, replies).await
+    deliver(ctx, here, game_channel, replies).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))
 }
 
 /// Sends replies to a direct message: private ones back in the DM, ones

@@ -10,6 +10,7 @@ mod checks;
 mod clock;
 mod commands;
 mod dm;
+mod failure;
 mod ids;
 mod post;
 mod scheduler;
@@ -31,6 +32,7 @@ pub use types::{Data, Error, PendingDms};
 use crate::config::Config;
 use crate::game::Service;
 use crate::store::Store;
+use failure::{Outcome, Via};
 
 /// The gateway intents the bot needs; none is privileged (direct messages
 /// to a bot carry their text without the Message Content intent).
@@ -139,9 +141,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::Command { error, ctx, .. } => {
             let id = error_id();
             tracing::error!(error_id = %id, command = %ctx.command().qualified_name, error = %error, "command failed");
-            let text = format!(
-                "Sorry, something went wrong on my side (error {id}). Nothing you sent was lost; try again, and if it keeps happening show this id to a moderator."
-            );
+            let text = failure::apology(Outcome::of(&error), Via::Command, &id);
             if let Err(e) = ctx.send(CreateReply::default().content(text).ephemeral(true)).await {
                 tracing::error!(error_id = %id, error = %e, "could not apologise");
             }
@@ -168,8 +168,10 @@ async fn on_event(
         if let Err(e) = dm::on_message(framework.serenity_context, framework.user_data, new_message).await {
             let id = error_id();
             tracing::error!(error_id = %id, error = %e, "handling a direct message failed");
-            let text = format!("Sorry, something went wrong on my side (error {id}). Try again in a moment.");
-            let _ = new_message.channel_id.say(&framework.serenity_context.http, text).await;
+            let text = failure::apology(Outcome::of(&e), Via::DirectMessage, &id);
+            if let Err(e) = new_message.channel_id.say(&framework.serenity_context.http, text).await {
+                tracing::error!(error_id = %id, error = %e, "could not apologise");
+            }
         }
     }
     Ok(())
