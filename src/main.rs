@@ -24,6 +24,20 @@ enum Command {
         #[arg(long, default_value = "config.toml")]
         config: PathBuf,
     },
+    /// Copy the database to FILE while the bot runs (SQLite's online backup: one consistent snapshot).
+    Backup {
+        /// Where to write the copy (refused if it exists, unless --force).
+        file: PathBuf,
+        /// The database to copy [default: `database` in the configuration, as `run` uses it].
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The configuration file naming the database (optional; CHESSDIP_* variables override it).
+        #[arg(long, default_value = "config.toml")]
+        config: PathBuf,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Print the SHA-256 of a file's exact bytes (or standard input's, with `-`), as hashed games commit it.
     Hash {
         /// The file with your orders, or `-` for standard input.
@@ -270,8 +284,51 @@ fn hash(file: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Copies the database (`db`, or the one `run` would use) to `file`.
+fn backup(file: &Path, db: Option<&Path>, config: &Path, force: bool) -> Result<ExitCode> {
+    let db = match db {
+        Some(d) => d.to_path_buf(),
+        None => load_config(config)?.database,
+    };
+    if !db.is_file() {
+        bail!(
+            "there is no database at {}: name it with --db, or set `database` in {} (or CHESSDIP_DATABASE) as for `chessdip run`",
+            db.display(),
+            config.display()
+        );
+    }
+    if file.exists() {
+        if !force {
+            bail!("{} exists: choose another name, or pass --force to replace it", file.display());
+        }
+        if std::fs::canonicalize(file).ok() == std::fs::canonicalize(&db).ok() {
+            bail!("{} is the database itself: back it up to another file", file.display());
+        }
+    }
+    // Opening the store brings its schema up to date: never do that to a
+    // running bot's database from a chessdip of another version.
+    let conn = rusqlite::Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
+        .with_context(|| format!("cannot open the database {}", db.display()))?;
+    let pending = chessdip::store::MIGRATIONS
+        .pending_migrations(&conn)
+        .with_context(|| format!("cannot read the schema version of {}", db.display()))?;
+    drop(conn);
+    if pending != 0 {
+        bail!(
+            "{} has a schema {} this chessdip's: back it up with the chessdip that runs the bot",
+            db.display(),
+            if pending > 0 { "older than" } else { "newer than" }
+        );
+    }
+    let store =
+        chessdip::store::Store::open(&db).with_context(|| format!("cannot open the database {}", db.display()))?;
+    store.backup(file).with_context(|| format!("cannot back up {} to {}", db.display(), file.display()))?;
+    let size = std::fs::metadata(file).map_or(0, |m| m.len());
+    println!("Backed up {} to {} ({size} bytes).", db.display(), file.display());
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Reads `config.toml` (if present) and the `CHESSDIP_*` environment.
-#[cfg_attr(not(feature = "discord"), allow(dead_code))]
 fn load_config(path: &Path) -> Result<chessdip::config::Config> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => Some(t),
@@ -347,6 +404,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Run { config } => run_bot(config),
         Command::Hash { file } => hash(file),
+        Command::Backup { file, db, config, force } => backup(file, db.as_deref(), config, *force),
         Command::Discord(DiscordCommand::Commands { json }) => discord_commands(*json),
         Command::Scenario(ScenarioCommand::Check { paths }) => check(paths),
         Command::Scenario(ScenarioCommand::Run { file, json }) => run(file, *json),

@@ -18,6 +18,7 @@ use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
 use tokio::sync::oneshot;
 
 const CHANNEL: u64 = 4_000_000_000_000_100;
+const CHANNEL2: u64 = 4_000_000_000_000_101;
 const GM: u64 = 4_000_000_000_000_201;
 const ALICE: u64 = 4_000_000_000_000_202;
 const BOB: u64 = 4_000_000_000_000_203;
@@ -78,6 +79,18 @@ fn channel_post(r: &Request) -> bool {
 /// Waits for a post in the game's channel (after request `n`) whose text contains `needle`.
 async fn posted(fake: &FakeDiscord, n: usize, needle: &str) -> Request {
     fake.wait_for(n, 30, |r| channel_post(r) && r.created && r.content().contains(needle)).await
+}
+
+/// Creates a Chesspolitik 2-player game in `channel` through the service
+/// (as `chessdip play` would on the same file), seats `players` (user,
+/// power) and starts it.
+fn started_game(service: &Service, channel: &str, players: [(&str, &str); 2]) {
+    let gm = Caller::player("gm");
+    service.create(channel, "g", &gm, "chesspolitik2", &Settings::default()).expect("create");
+    for (user, power) in players {
+        service.join(channel, &Caller::player(user), Some(power)).expect("join");
+    }
+    service.start(channel, &gm).expect("start");
 }
 
 /// Sends a slash command and waits for the interaction's answer.
@@ -324,6 +337,77 @@ async fn chess_wheel_board_actions_and_proposals_on_discord() {
     posted(&fake, n, "Proposal #1 by bob").await;
     let r = ask(&fake, (ALICE, "alice"), &["vote"], &[("number", json!(1)), ("ballot", json!(0))], false).await;
     assert!(r.ephemeral() && r.content().contains("not now"), "{}", r.content());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn one_players_slow_direct_message_does_not_hold_up_anothers() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("slow-dm");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let (alice, bob) = (ALICE.to_string(), BOB.to_string());
+    for ch in [CHANNEL, CHANNEL2] {
+        started_game(&service, &ch.to_string(), [(&alice, "France"), (&bob, "England")]);
+    }
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    let alice_dm = format!("/channels/{}/messages", FakeDiscord::dm_channel(ALICE));
+    let bob_dm = format!("/channels/{}/messages", FakeDiscord::dm_channel(BOB));
+    let to = |path: &str| {
+        let path = path.to_string();
+        move |r: &Request| r.method == "POST" && r.path == path
+    };
+
+    // Discord takes 15 s to accept a message in Alice's DM channel.
+    fake.slow(&alice_dm, Duration::from_secs(15));
+    let n = fake.requests().len();
+    fake.direct_message(ALICE, "alice", "2");
+    let r = fake.wait_for(n, 20, to(&alice_dm)).await;
+    assert!(r.content().contains("now send the orders"), "{}", r.content());
+
+    // While the bot waits on it, Bob's message that names no game is kept
+    // and answered, and so is his choice of game: well within those 15 s.
+    let n = fake.requests().len();
+    fake.direct_message(BOB, "bob", "K d6 - d5");
+    let r = fake.wait_for(n, 5, to(&bob_dm)).await;
+    assert!(r.content().contains("Which one is this for?"), "{}", r.content());
+    let n = fake.requests().len();
+    fake.direct_message(BOB, "bob", "1");
+    let r = fake.wait_for(n, 5, to(&bob_dm)).await;
+    assert!(r.content().contains("Accepted for England: K d6 - d5"), "{}", r.content());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_console_game_in_channel_0_does_not_stop_the_bot_posting_results() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("channel-0");
+    let clock = Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400));
+    let setup = Service::new(Store::open(&db).expect("db"), clock.clone());
+    // A console game on the bot's database: channel `0`, players by name, one of them `0`.
+    started_game(&setup, "0", [("0", "France"), ("bob", "England")]);
+    clock.advance(3600);
+    started_game(&setup, &CHANNEL.to_string(), [(&ALICE.to_string(), "France"), (&BOB.to_string(), "England")]);
+    drop(setup);
+
+    // Both deadlines have passed, the console game's first: the scheduler meets it first.
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    // (What the setup announced goes out first.)
+    posted(&fake, 0, "Spring 1401 resolved (the deadline passed)").await;
+    assert!(
+        !fake.requests().iter().any(|r| r.path.starts_with("/channels/0/")),
+        "nothing is sent to a channel that is not Discord's: {:#?}",
+        fake.summary()
+    );
+
+    // The scheduler lives on: two days later both games' next phases fall due, and it posts again.
+    let n = fake.requests().len();
+    tokio::time::pause();
+    tokio::time::advance(Duration::from_secs(49 * 3600)).await;
+    tokio::time::resume();
+    posted(&fake, n, "Fall 1401 resolved (the deadline passed)").await;
+    assert!(!fake.requests().iter().any(|r| r.path.starts_with("/channels/0/")), "{:#?}", fake.summary());
     bot.stop().await;
 }
 

@@ -471,3 +471,35 @@ fn no_resolution_commits_without_its_announcement() {
         assert!(announced[0].images.contains(r#""from":"orders""#), "{}", announced[0].images);
     }
 }
+
+#[test]
+fn a_flood_of_bad_orders_gets_a_short_answer() {
+    let dir = temp_dir("flood");
+    let (service, _) = service_at(&dir, 1_000_000);
+    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
+    for (who, line) in [("gm", "game create chesspolitik2"), ("fr", "join France"), ("en", "join England")] {
+        run(who, line);
+    }
+    run("gm", "game start");
+
+    // 40 times the same bad order: one line with a count.
+    let flood = vec!["K z9 - z8"; 40].join(", ");
+    let r = service.submit("c", &Caller::player("fr"), &flood).expect("answered");
+    assert_eq!(r.visibility, Visibility::Private);
+    let lines: Vec<&str> = r.text.lines().filter(|l| l.contains("z9")).collect();
+    assert_eq!(lines.len(), 1, "{}", r.text);
+    assert!(lines[0].starts_with("  `K z9 - z8` (\u{d7}40): there is no square z9"), "{}", r.text);
+    assert!(r.text.len() < 400, "{} bytes: {}", r.text.len(), r.text);
+
+    // 200 different bad orders, some very long: ten lines, then how many more.
+    let mut orders: Vec<String> = (0..200).map(|i| format!("K z{i} - z8")).collect();
+    orders.push(format!("Q {} - e4", "x".repeat(3000)));
+    let r = service.submit("c", &Caller::player("fr"), &orders.join(", ")).expect("answered");
+    let rejected = r.text.lines().filter(|l| l.starts_with("  `")).count();
+    assert_eq!(rejected, 10, "{}", r.text);
+    assert!(r.text.contains("\u{2026}and 191 more rejected orders"), "{}", r.text);
+    assert!(r.text.len() < 1500, "{} bytes: {}", r.text.len(), r.text);
+    // The good order among them still counts.
+    let r = service.submit("c", &Caller::player("fr"), &format!("{}, K c1 - c2", vec!["K z9 - z8"; 40].join(", ")));
+    assert!(r.expect("answered").text.starts_with("Accepted for France: K c1 - c2\n"));
+}

@@ -14,6 +14,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::Nonce;
 
+use super::ids;
 use super::post::{self, Piece};
 use super::types::Data;
 use crate::game::outbox::Delivery;
@@ -89,16 +90,6 @@ pub fn backoff(attempts: i64) -> i64 {
     1i64.checked_shl(u32::try_from(attempts.clamp(0, 10)).unwrap_or(10)).unwrap_or(MAX_BACKOFF).min(MAX_BACKOFF)
 }
 
-/// A stored channel id as Discord's (none for `0`, negatives or words: a console game's channel).
-fn channel_id(text: &str) -> Option<serenity::ChannelId> {
-    text.parse::<u64>().ok().filter(|n| *n != 0).map(serenity::ChannelId::new)
-}
-
-/// A stored user id as Discord's.
-fn user_id(text: &str) -> Option<serenity::UserId> {
-    text.parse::<u64>().ok().filter(|n| *n != 0).map(serenity::UserId::new)
-}
-
 /// Runs until the task is dropped: delivers what is due, sleeps until the
 /// next retry or until woken (`Data::deliver`).
 pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>) {
@@ -158,12 +149,12 @@ async fn send(http: &serenity::Http, data: &Data, d: &Delivery) -> Result<(), Fa
     let pieces = post::pieces(&d.reply).await.map_err(|e| Failure::Transient(e.to_string()))?;
     let target = match &d.item.user {
         Some(user) => {
-            let Some(user) = user_id(user) else {
+            let Some(user) = ids::user(user) else {
                 return Err(Failure::Gone(format!("`{user}` is not a Discord user id")));
             };
             user.create_dm_channel(http).await.map_err(|e| Failure::of(&e))?.id
         }
-        None => channel_id(&d.item.channel)
+        None => ids::channel(&d.item.channel)
             .ok_or_else(|| Failure::Gone(format!("`{}` is not a Discord channel id", d.item.channel)))?,
     };
     let done = usize::try_from(d.item.parts_done).unwrap_or(0);
@@ -232,13 +223,5 @@ mod tests {
         );
         assert_eq!(base36(35), "z");
         assert_eq!(base36(36), "10");
-    }
-
-    #[test]
-    fn stored_ids_that_are_not_discords_are_refused_not_panicked_on() {
-        for bad in ["0", "-5", "console", "", "18446744073709551616"] {
-            assert!(channel_id(bad).is_none() && user_id(bad).is_none(), "{bad}");
-        }
-        assert_eq!(channel_id("42"), Some(serenity::ChannelId::new(42)));
     }
 }

@@ -5,10 +5,11 @@
 //! with a number.
 
 use poise::serenity_prelude as serenity;
-use serenity::{ChannelId, CreateMessage, UserId};
+use serenity::{ChannelId, CreateMessage};
 
-use super::post;
+use super::failure::{Failure, Outcome};
 use super::types::{Data, Error};
+use super::{ids, post};
 use crate::game::{Caller, Reply, Visibility};
 
 /// First words that are commands rather than orders.
@@ -75,15 +76,17 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     let caller = Caller { user: uid.clone(), name, moderator: false };
     let text = msg.content.clone();
     let here = msg.channel_id;
+    // What fails is tagged with how far the message got, for the apology.
     let say = |t: String| async move {
         for part in post::split(&t, 2000) {
-            here.send_message(&ctx.http, CreateMessage::new().content(part)).await?;
+            let sent = here.send_message(&ctx.http, CreateMessage::new().content(part)).await;
+            sent.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?;
         }
         Ok::<(), Error>(())
     };
     let games = match data.call(move |s| s.games_of(&uid)).await? {
         Ok(g) => g,
-        Err(e) => return Err(Box::new(e)),
+        Err(e) => return Err(Failure::tag(Outcome::NotSaved, e)),
     };
     if games.is_empty() {
         return say("You are not playing in any game. Join one in its channel with `/join`; then you can send me your orders here.".into()).await;
@@ -102,7 +105,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
             };
             let rest = if rest.trim().is_empty() {
                 // A bare number answers the question about a kept message.
-                match data.pending_dm.lock().await.remove(&user) {
+                match data.pending_dm.take(user) {
                     Some(kept) => kept,
                     None => return say(format!("Game {}: now send the orders, starting with its number.", g.0)).await,
                 }
@@ -120,7 +123,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
             .await;
         }
         None => {
-            data.pending_dm.lock().await.insert(user, text.clone());
+            data.pending_dm.keep(user, text.clone());
             return say(format!(
                 "You play in several games. Which one is this for? Answer with its number (or start your messages with it, e.g. `2: K e1 - e2`):\n{}",
                 games_list(&games)
@@ -149,8 +152,8 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     let replies = data.call(move |s| s.command(&channel, "", &caller, &line)).await?;
     data.wake.notify_one();
     data.deliver.notify_one();
-    let game_channel = game.parse::<u64>().ok().map(ChannelId::new);
-    deliver(ctx, here, game_channel, replies).await
+    let game_channel = ids::channel_for(&game, "a public reply to a direct message");
+    deliver(ctx, here, game_channel, replies).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))
 }
 
 /// Sends replies to a direct message: private ones back in the DM, ones
@@ -165,8 +168,8 @@ async fn deliver(
     for r in replies.into_iter().filter(|r| r.outbox.is_none()) {
         match (r.visibility, &r.to, game_channel) {
             (Visibility::Private, Some(to), _) => {
-                if let Ok(id) = to.parse::<u64>() {
-                    if let Err(e) = post::to_user(&ctx.http, UserId::new(id), &r).await {
+                if let Some(id) = ids::user_for(to, "a private reply") {
+                    if let Err(e) = post::to_user(&ctx.http, id, &r).await {
                         tracing::warn!(user = %to, error = %e, "could not send a direct message");
                     }
                 }

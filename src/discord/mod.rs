@@ -11,27 +11,29 @@ mod clock;
 mod commands;
 mod delivery;
 mod dm;
+mod failure;
+mod ids;
 mod post;
 mod scheduler;
 mod types;
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
-use tokio::sync::{Mutex, Notify};
+use tokio::sync::Notify;
 
 pub use crate::game::reminder_text;
 pub use clock::TokioClock;
 pub use post::split;
-pub use types::{Data, Error};
+pub use types::{Data, Error, PendingDms};
 
 use crate::config::Config;
 use crate::game::Service;
 use crate::store::Store;
+use failure::{Outcome, Via};
 
 /// The gateway intents the bot needs; none is privileged (direct messages
 /// to a bot carry their text without the Message Content intent).
@@ -140,9 +142,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::Command { error, ctx, .. } => {
             let id = error_id();
             tracing::error!(error_id = %id, command = %ctx.command().qualified_name, error = %error, "command failed");
-            let text = format!(
-                "Sorry, something went wrong on my side (error {id}). Nothing you sent was lost; try again, and if it keeps happening show this id to a moderator."
-            );
+            let text = failure::apology(Outcome::of(&error), Via::Command, &id);
             if let Err(e) = ctx.send(CreateReply::default().content(text).ephemeral(true)).await {
                 tracing::error!(error_id = %id, error = %e, "could not apologise");
             }
@@ -184,8 +184,10 @@ async fn on_event(
         if let Err(e) = dm::on_message(framework.serenity_context, framework.user_data, new_message).await {
             let id = error_id();
             tracing::error!(error_id = %id, error = %e, "handling a direct message failed");
-            let text = format!("Sorry, something went wrong on my side (error {id}). Try again in a moment.");
-            let _ = new_message.channel_id.say(&framework.serenity_context.http, text).await;
+            let text = failure::apology(Outcome::of(&e), Via::DirectMessage, &id);
+            if let Err(e) = new_message.channel_id.say(&framework.serenity_context.http, text).await {
+                tracing::error!(error_id = %id, error = %e, "could not apologise");
+            }
         }
     }
     Ok(())
@@ -239,7 +241,7 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
         deliver: Arc::new(Notify::new()),
         stopping: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         delivery: Arc::new(std::sync::Mutex::new(None)),
-        pending_dm: Arc::new(Mutex::new(HashMap::new())),
+        pending_dm: PendingDms::default(),
     };
     let on_shutdown = data.clone();
     let guilds = config.guilds.clone();
@@ -261,8 +263,13 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
                     poise::builtins::register_globally(ctx, cmds).await?;
                     tracing::info!("commands registered globally (they can take up to an hour to appear)");
                 } else {
-                    for g in &guilds {
-                        poise::builtins::register_in_guild(ctx, cmds, serenity::GuildId::new(*g)).await?;
+                    for &g in &guilds {
+                        // Ids are non-zero: `GuildId::new(0)` would panic.
+                        let Some(id) = std::num::NonZeroU64::new(g).map(serenity::GuildId::from) else {
+                            tracing::warn!("guilds: 0 is not a Discord server id; skipped");
+                            continue;
+                        };
+                        poise::builtins::register_in_guild(ctx, cmds, id).await?;
                     }
                     tracing::info!(guilds = ?guilds, "commands registered in the configured servers");
                 }

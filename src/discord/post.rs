@@ -6,6 +6,7 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 use serenity::{ChannelId, CreateAllowedMentions, CreateAttachment, CreateEmbed, CreateMessage, UserId};
 
+use super::ids;
 use super::types::{Context, Error};
 use crate::game::{Reply, Visibility};
 
@@ -233,8 +234,8 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
     for r in replies.into_iter().filter(|r| r.outbox.is_none()) {
         match (r.visibility, &r.to) {
             (Visibility::Private, Some(user)) => {
-                let Ok(id) = user.parse::<u64>() else { continue };
-                if let Err(e) = to_user(ctx.http(), UserId::new(id), &r).await {
+                let Some(id) = ids::user_for(user, "a private reply") else { continue };
+                if let Err(e) = to_user(ctx.http(), id, &r).await {
                     tracing::warn!(user = %user, error = %e, "could not send a direct message");
                 }
             }

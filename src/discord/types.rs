@@ -1,10 +1,10 @@
 //! The bot's shared data, error and context types.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use poise::serenity_prelude as serenity;
-use tokio::sync::{Mutex, Notify};
+use tokio::sync::Notify;
 
 use crate::game::Service;
 
@@ -23,8 +23,31 @@ pub struct Data {
     pub stopping: Arc<std::sync::atomic::AtomicBool>,
     /// The delivery task, awaited on shutdown.
     pub delivery: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>>,
-    /// A direct message that named no game, waiting for the player to say which: user -> text.
-    pub pending_dm: Arc<Mutex<HashMap<serenity::UserId, String>>>,
+    /// Direct messages that named no game, waiting for the player to say which.
+    pub pending_dm: PendingDms,
+}
+
+/// Direct messages that named no game, kept until their sender says which
+/// game they are for: user -> text.
+///
+/// The map is behind a plain (not async) mutex that only these methods
+/// lock, each for one map operation: no guard ever leaves them, so none can
+/// be held across an `.await` on Discord or the service, and one user's
+/// slow message never holds up another's.
+#[derive(Debug, Clone, Default)]
+pub struct PendingDms(Arc<Mutex<HashMap<serenity::UserId, String>>>);
+
+impl PendingDms {
+    /// Keeps `text` for `user`, replacing what was kept for them.
+    pub fn keep(&self, user: serenity::UserId, text: String) {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).insert(user, text);
+    }
+
+    /// Takes what was kept for `user`, if anything.
+    #[must_use]
+    pub fn take(&self, user: serenity::UserId) -> Option<String> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).remove(&user)
+    }
 }
 
 /// Errors that reach poise's error handler: unexpected ones (Discord, the
@@ -42,5 +65,22 @@ impl Data {
     pub async fn call<T: Send + 'static>(&self, f: impl FnOnce(&Service) -> T + Send + 'static) -> Result<T, Error> {
         let service = self.service.clone();
         Ok(tokio::task::spawn_blocking(move || f(&service)).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_message_is_taken_once_by_its_sender_only() {
+        let pending = PendingDms::default();
+        let (alice, bob) = (serenity::UserId::new(1), serenity::UserId::new(2));
+        pending.keep(alice, "K e1 - e2".into());
+        pending.keep(alice, "K e1 - d2".into());
+        assert_eq!(pending.take(bob), None);
+        let shared = pending.clone();
+        assert_eq!(shared.take(alice).as_deref(), Some("K e1 - d2"), "the latest message, through any clone");
+        assert_eq!(pending.take(alice), None);
     }
 }

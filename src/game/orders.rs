@@ -54,16 +54,62 @@ pub(super) fn store_orders(
 }
 
 /// The private reply to a submission: accepted, rejected, notes, the order set.
+///
+/// Bounded whatever was sent: the same order given several times is one
+/// entry with a count (`` `K z9 - z8` (×40): there is no square z9 ``), at
+/// most 10 rejection lines (and 20 accepted orders) are listed with a count
+/// of the rest, and an order or a reason (which may quote the order) is cut
+/// short if long.
 pub(super) fn submission_text(power: &str, sub: &Submission, readback: &str) -> String {
+    const REJECTED_LINES: usize = 10;
+    const ACCEPTED_ITEMS: usize = 20;
+    const ORDER_CHARS: usize = 60;
+    const REASON_CHARS: usize = 200;
+    /// `s`, cut to at most `max` characters with an ellipsis.
+    fn cut(s: &str, max: usize) -> String {
+        if s.chars().count() <= max {
+            return s.to_string();
+        }
+        s.chars().take(max - 1).chain(['\u{2026}']).collect()
+    }
+    /// Equal items counted, in the order they first appear.
+    fn grouped<T: Eq + std::hash::Hash + Copy>(items: impl Iterator<Item = T>) -> Vec<(T, usize)> {
+        let mut out: Vec<(T, usize)> = Vec::new();
+        let mut index: std::collections::HashMap<T, usize> = std::collections::HashMap::new();
+        for item in items {
+            match index.get(&item) {
+                Some(&i) => out[i].1 += 1,
+                None => {
+                    index.insert(item, out.len());
+                    out.push((item, 1));
+                }
+            }
+        }
+        out
+    }
+    let times = |n: usize| if n > 1 { format!(" (\u{d7}{n})") } else { String::new() };
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
     let mut text = String::new();
     if !sub.accepted.is_empty() {
-        text += &format!("Accepted for {power}: {}\n", sub.accepted.join(", "));
+        let groups = grouped(sub.accepted.iter().map(String::as_str));
+        let mut list: Vec<String> =
+            groups.iter().take(ACCEPTED_ITEMS).map(|(t, n)| format!("{}{}", cut(t, ORDER_CHARS), times(*n))).collect();
+        let more: usize = groups.iter().skip(ACCEPTED_ITEMS).map(|(_, n)| n).sum();
+        if more > 0 {
+            list.push(format!("\u{2026}and {more} more order{}", plural(more)));
+        }
+        text += &format!("Accepted for {power}: {}\n", list.join(", "));
     }
     if !sub.rejected.is_empty() {
-        text += &format!(
-            "Rejected:\n{}\n",
-            sub.rejected.iter().map(|(t, why)| format!("  `{t}`: {why}")).collect::<Vec<_>>().join("\n")
-        );
+        let groups = grouped(sub.rejected.iter().map(|(t, why)| (t.as_str(), why.as_str())));
+        text += "Rejected:\n";
+        for ((t, why), n) in groups.iter().take(REJECTED_LINES) {
+            text += &format!("  `{}`{}: {}\n", cut(t, ORDER_CHARS), times(*n), cut(why, REASON_CHARS));
+        }
+        let more: usize = groups.iter().skip(REJECTED_LINES).map(|(_, n)| n).sum();
+        if more > 0 {
+            text += &format!("  \u{2026}and {more} more rejected order{}\n", plural(more));
+        }
     }
     for n in &sub.notes {
         text += &format!("Note: {n}\n");
@@ -310,5 +356,69 @@ impl Service {
         let mut reply = Reply::private(text);
         reply.images.push(Image::new("preview", &position, Some(&r.report), &live.settings, "preview"));
         Ok(reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn submission(accepted: &[&str], rejected: &[(&str, &str)]) -> Submission {
+        Submission {
+            accepted: accepted.iter().map(ToString::to_string).collect(),
+            rejected: rejected.iter().map(|(t, w)| (t.to_string(), w.to_string())).collect(),
+            orders: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn identical_rejections_are_one_line_with_a_count() {
+        let mut rejected = vec![("K z9 - z8", "there is no square z9"); 40];
+        rejected.insert(3, ("N b1 - e5", "a knight on b1 cannot reach e5"));
+        let text = submission_text("France", &submission(&["K c1 - c2"], &rejected), "(read-back)");
+        assert_eq!(
+            text,
+            "Accepted for France: K c1 - c2\nRejected:\n  `K z9 - z8` (\u{d7}40): there is no square z9\n  `N b1 - e5`: a knight on b1 cannot reach e5\n(read-back)"
+        );
+    }
+
+    #[test]
+    fn the_same_order_for_another_reason_is_another_line() {
+        let rejected =
+            [("K e1 - e2", "the phase is over"), ("K e1 - e2", "no piece on e1"), ("K e1 - e2", "no piece on e1")];
+        let text = submission_text("France", &submission(&[], &rejected), "");
+        assert_eq!(text, "Rejected:\n  `K e1 - e2`: the phase is over\n  `K e1 - e2` (\u{d7}2): no piece on e1\n");
+    }
+
+    #[test]
+    fn at_most_ten_rejection_lines_then_a_count_of_the_rest() {
+        let orders: Vec<String> = (0..25).map(|i| format!("K z{i} - z8")).collect();
+        let mut rejected: Vec<(&str, &str)> = orders.iter().map(|o| (o.as_str(), "there is no such square")).collect();
+        rejected.extend([(orders[24].as_str(), "there is no such square"); 5]);
+        let text = submission_text("France", &submission(&[], &rejected), "");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 12, "{text}");
+        assert_eq!(lines[1], "  `K z0 - z8`: there is no such square");
+        assert_eq!(lines[10], "  `K z9 - z8`: there is no such square");
+        // 15 distinct orders left, the last of them given 6 times.
+        assert_eq!(lines[11], "  \u{2026}and 20 more rejected orders");
+        let one = submission_text("France", &submission(&[], &rejected[..11]), "");
+        assert!(one.ends_with("  \u{2026}and 1 more rejected order\n"), "{one}");
+    }
+
+    #[test]
+    fn long_orders_and_reasons_are_cut_and_accepted_duplicates_counted() {
+        let long = format!("Q {} - e4", "x".repeat(5000));
+        let why = format!("`{}` is not a square", "x".repeat(5000));
+        let accepted: Vec<&str> = std::iter::repeat_n("K c1 - c2", 30).chain(["N b1 - c3"]).collect();
+        let text = submission_text("France", &submission(&accepted, &[(long.as_str(), why.as_str())]), "");
+        assert!(text.len() < 400, "{} bytes: {text}", text.len());
+        assert!(text.starts_with("Accepted for France: K c1 - c2 (\u{d7}30), N b1 - c3\n"), "{text}");
+        assert!(text.contains("`Q xxx") && text.contains("\u{2026}`: `xxx"), "{text}");
+        let many: Vec<String> = (0..50).map(|i| format!("K c{i} - c2")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        let text = submission_text("France", &submission(&many, &[]), "");
+        assert!(text.contains(", K c19 - c2, \u{2026}and 30 more orders\n"), "{text}");
     }
 }

@@ -315,6 +315,86 @@ fn connect(path: &Path) -> Result<Connection, StoreError> {
     Ok(c)
 }
 
+impl Store {
+    /// Copies the database to `to` with SQLite's online backup API, while
+    /// other connections (this process's, or the running bot's) go on
+    /// reading and writing: the copy is one consistent snapshot, with every
+    /// transaction committed before it and none after.
+    ///
+    /// The copy is written to `to` + `.partial` and renamed to `to` once
+    /// complete, so `to` is never a half-written file. An existing `to` is
+    /// replaced (with any `-wal` and `-shm` files beside it, which belong
+    /// to the old file): the caller decides whether that is wanted.
+    ///
+    /// # Errors
+    /// The database cannot be read, stays busy, or the copy cannot be
+    /// written; `to` is then left as it was.
+    pub fn backup(&self, to: &Path) -> Result<(), StoreError> {
+        /// SQLite's own error for a file operation that failed.
+        fn io(what: &str, path: &Path, e: &std::io::Error) -> StoreError {
+            let code = rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_IOERR);
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(code, Some(format!("{what} {}: {e}", path.display()))))
+        }
+        let beside = |suffix: &str| {
+            let mut name = to.as_os_str().to_owned();
+            name.push(suffix);
+            PathBuf::from(name)
+        };
+        let partial = beside(".partial");
+        // Left over from a backup that was interrupted.
+        for stale in [partial.clone(), beside(".partial-journal")] {
+            match std::fs::remove_file(&stale) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io("cannot remove", &stale, &e)),
+                _ => {}
+            }
+        }
+        let source = self.conn()?;
+        let copied = copy_into(&source, &partial);
+        self.give_back(source);
+        if let Err(e) = copied {
+            let _ = std::fs::remove_file(&partial);
+            return Err(e);
+        }
+        for stale in [beside("-wal"), beside("-shm")] {
+            match std::fs::remove_file(&stale) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io("cannot remove", &stale, &e)),
+                _ => {}
+            }
+        }
+        std::fs::rename(&partial, to).map_err(|e| io("cannot rename the copy to", to, &e))
+    }
+}
+
+/// Copies `source`'s main database into a new database file at `path`.
+fn copy_into(source: &Connection, path: &Path) -> Result<(), StoreError> {
+    use rusqlite::backup::{Backup, StepResult};
+    let mut dest = Connection::open(path)?;
+    {
+        let backup = Backup::new(source, &mut dest)?;
+        // All pages in one step, under one read transaction of the source:
+        // WAL lets writers go on meanwhile. (In steps of a few pages, a
+        // write by another connection between two steps restarts the copy,
+        // and a busy bot could keep it from ever finishing.)
+        let mut waits = 0;
+        loop {
+            match backup.step(-1)? {
+                StepResult::Done => break,
+                StepResult::More => {}
+                _ if waits < 200 => {
+                    waits += 1;
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                _ => {
+                    let code = rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY);
+                    let why = "the database stayed locked for 10 s; try again".to_string();
+                    return Err(StoreError::Sqlite(rusqlite::Error::SqliteFailure(code, Some(why))));
+                }
+            }
+        }
+    }
+    dest.close().map_err(|(_, e)| StoreError::Sqlite(e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -78,6 +78,8 @@ struct Shared {
     requests: Mutex<Vec<Request>>,
     changed: Notify,
     identified: AtomicU64,
+    /// Paths answered only after a delay: (path after `/api/v10`, delay).
+    slow: Mutex<Vec<(String, Duration)>>,
     faults: Mutex<Faults>,
 }
 
@@ -163,7 +165,16 @@ impl FakeDiscord {
         let app = axum::Router::new().fallback(move |method: Method, uri: Uri, headers: HeaderMap, body: Bytes| {
             let s = s.clone();
             let ws_url = ws_url.clone();
-            async move { rest(&s, &ws_url, method, uri, headers, body) }
+            async move {
+                let path = uri.path().strip_prefix("/api/v10").unwrap_or(uri.path()).to_string();
+                let delay = s.slow.lock().expect("lock").iter().find(|(p, _)| *p == path).map(|(_, d)| *d);
+                // Recorded on arrival, answered after the delay.
+                let response = rest(&s, &ws_url, method, uri, headers, body);
+                if let Some(d) = delay {
+                    tokio::time::sleep(d).await;
+                }
+                response
+            }
         });
         tokio::spawn(async move {
             let _ = axum::serve(http, app).await;
@@ -197,6 +208,18 @@ impl FakeDiscord {
     pub fn created_posts(&self, channel: u64) -> Vec<Request> {
         let path = format!("/channels/{channel}/messages");
         self.requests().into_iter().filter(|r| r.created && r.path == path).collect()
+    }
+
+    /// Answers requests to `path` (after `/api/v10`) only after `delay`;
+    /// they are recorded when they arrive.
+    pub fn slow(&self, path: &str, delay: Duration) {
+        self.shared.slow.lock().expect("lock").push((path.to_string(), delay));
+    }
+
+    /// The DM channel the fake gives `user`.
+    #[must_use]
+    pub fn dm_channel(user_id: u64) -> u64 {
+        9_000_000_000_000_000 + user_id % 1_000_000
     }
 
     /// Every request so far.
@@ -296,7 +319,7 @@ impl FakeDiscord {
 
     /// Sends a direct message from `user` to the bot.
     pub fn direct_message(&self, user_id: u64, name: &str, text: &str) {
-        let dm = (9_000_000_000_000_000 + user_id % 1_000_000).to_string();
+        let dm = FakeDiscord::dm_channel(user_id).to_string();
         let mut m = message(&dm, text);
         m["author"] = user(user_id, name, false);
         self.dispatch("MESSAGE_CREATE", m);
@@ -387,7 +410,7 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
                 .or(json["recipient_id"].as_u64())
                 .unwrap_or(1);
             ok(
-                json!({"id": (9_000_000_000_000_000 + uid % 1_000_000).to_string(), "type": 1, "recipients": [user(uid, "player", false)], "last_message_id": null}),
+                json!({"id": FakeDiscord::dm_channel(uid).to_string(), "type": 1, "recipients": [user(uid, "player", false)], "last_message_id": null}),
             )
         }
         ("GET", ["guilds", _, "roles"]) => ok(json!([])),

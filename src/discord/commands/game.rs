@@ -4,6 +4,7 @@ use poise::serenity_prelude as serenity;
 use poise::ChoiceParameter as _;
 
 use super::{channel_key, choices, run, Context, Error};
+use crate::discord::failure::{Failure, Outcome};
 use crate::game::command::parse_settings;
 use crate::game::{parse_duration, Caller, GameError, Reply, Settings, OFFERS};
 
@@ -154,11 +155,12 @@ async fn export(ctx: Context<'_>) -> Result<(), Error> {
     match json {
         Ok(j) => {
             let file = serenity::CreateAttachment::bytes(j.into_bytes(), "game.json");
-            ctx.send(poise::CreateReply::default().content("The game so far:").attachment(file)).await?;
+            let reply = poise::CreateReply::default().content("The game so far:").attachment(file);
+            ctx.send(reply).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?;
             Ok(())
         }
-        Err(GameError::Store(e)) => Err(Box::new(e)),
-        Err(e) => super::refuse(ctx, e.to_string()).await,
+        Err(GameError::Store(e)) => Err(Failure::tag(Outcome::NotSaved, e)),
+        Err(e) => super::refuse(ctx, e.to_string()).await.map_err(|e| Failure::tag(Outcome::RefusalLost, e)),
     }
 }
 

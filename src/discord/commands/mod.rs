@@ -12,6 +12,7 @@ mod wheel;
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
+use super::failure::{Failure, Outcome};
 use super::types::{Context, Data, Error};
 use super::{checks, post};
 use crate::game::{Caller, GameError, Reply, Service};
@@ -49,6 +50,7 @@ async fn run(
     let caller = checks::caller(ctx).await;
     let channel = ctx.channel_id();
     let key = channel.get().to_string();
+    // The service's task failing (a panic) leaves unknown what was saved.
     let (result, note) = ctx
         .data()
         .call(move |s| {
@@ -65,9 +67,9 @@ async fn run(
     ctx.data().wake.notify_one();
     ctx.data().deliver.notify_one();
     match result {
-        Ok(replies) => post::answer(ctx, channel, replies).await?,
-        Err(GameError::Store(e)) => return Err(Box::new(e)),
-        Err(e) => refuse(ctx, e.to_string()).await?,
+        Ok(replies) => post::answer(ctx, channel, replies).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?,
+        Err(GameError::Store(e)) => return Err(Failure::tag(Outcome::NotSaved, e)),
+        Err(e) => refuse(ctx, e.to_string()).await.map_err(|e| Failure::tag(Outcome::RefusalLost, e))?,
     }
     if let Some(note) = note {
         refuse(ctx, note).await?;
