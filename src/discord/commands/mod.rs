@@ -40,6 +40,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     ]
 }
 
+/// How long a command may run before its answer is deferred (Discord allows 3 s).
+const DEFER_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Runs `f` on the service for the caller in this channel and answers with
 /// its replies. A refusal (the player's mistake) is answered privately;
 /// only unexpected failures (the database, Discord) become errors.
@@ -51,18 +54,27 @@ async fn run(
     let channel = ctx.channel_id();
     let key = channel.get().to_string();
     // The service's task failing (a panic) leaves unknown what was saved.
-    let (result, note) = ctx
-        .data()
-        .call(move |s| {
-            let result = f(s, &caller, &key);
-            // Anything happening in the channel retries what is held back there.
-            let note = s.channel_touched(&key, &caller).unwrap_or_else(|e| {
-                tracing::error!(error = %e, "could not look at the channel's announcements");
-                None
-            });
-            (result, note)
-        })
-        .await?;
+    let call = ctx.data().call(move |s| {
+        let result = f(s, &caller, &key);
+        // Anything happening in the channel retries what is held back there.
+        let note = s.channel_touched(&key, &caller).unwrap_or_else(|e| {
+            tracing::error!(error = %e, "could not look at the channel's announcements");
+            None
+        });
+        (result, note)
+    });
+    tokio::pin!(call);
+    // Discord wants an answer within 3 seconds: a command still running after
+    // 2 (a lock wait, a large resolution) is deferred, and answered privately when done.
+    let (result, note) = tokio::select! {
+        done = &mut call => done?,
+        () = tokio::time::sleep(DEFER_AFTER) => {
+            if let Err(e) = ctx.defer_ephemeral().await {
+                tracing::warn!(error = %e, "could not defer a slow command's answer");
+            }
+            call.await?
+        }
+    };
     // Deadlines may have moved: let the scheduler look again; and the delivery task.
     ctx.data().wake.notify_one();
     ctx.data().deliver.notify_one();
