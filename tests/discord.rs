@@ -439,19 +439,7 @@ async fn the_chessdip_run_binary_registers_and_catches_up_through_the_proxy() {
         }
         service.start(&ch, &Caller::player("gm")).expect("start");
     }
-    let dir = db.parent().expect("dir").to_path_buf();
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
-        .arg("run")
-        .arg("--config")
-        .arg(dir.join("absent.toml"))
-        .env("CHESSDIP_TOKEN", "fake-token")
-        .env("CHESSDIP_DATABASE", &db)
-        .env("CHESSDIP_PROXY", &fake.url)
-        .env("CHESSDIP_GUILDS", "")
-        .env("RUST_LOG", "warn")
-        .kill_on_drop(true)
-        .spawn()
-        .expect("start chessdip run");
+    let mut child = run_binary(&fake, &db);
     // Global registration (no guilds configured), through the proxy.
     fake.wait_for(0, 60, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/commands")).await;
     // What the setup announced comes first, then the resolution that fell due.
@@ -603,11 +591,7 @@ async fn a_killed_bot_posts_the_result_it_committed_exactly_once_after_a_restart
             Store::open(&db).expect("db"),
             Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400)),
         );
-        service.create(&ch, "g", &Caller::player("gm"), "chesspolitik2", &Settings::default()).expect("create");
-        for (u, p) in [("a", "France"), ("b", "England")] {
-            service.join(&ch, &Caller::player(u), Some(p)).expect("join");
-        }
-        service.start(&ch, &Caller::player("gm")).expect("start");
+        started_game(&service, &ch, [("a", "France"), ("b", "England")]);
     }
     // Discord is failing: the first run resolves the overdue phase (committed
     // with its announcement) but cannot post it; it is killed mid-retry.
@@ -654,13 +638,8 @@ async fn kill_runs_lose_and_double_no_announcement() {
             // Phases that fell due while the bot was down, in three channels.
             let past = chessdip::game::SystemClock.now() - 3 * 86400;
             let service = Service::new(Store::open(&db).expect("db"), Arc::new(ManualClock::new(past)));
-            let settings = Settings { movement_secs: 3600, ..Settings::default() };
             for ch in &channels {
-                let ch = ch.to_string();
-                service.create(&ch, "g", &Caller::player("gm"), "chesspolitik2", &settings).expect("create");
-                service.join(&ch, &Caller::player("a"), Some("France")).expect("join");
-                service.join(&ch, &Caller::player("b"), Some("England")).expect("join");
-                service.start(&ch, &Caller::player("gm")).expect("start");
+                started_game(&service, &ch.to_string(), [("a", "France"), ("b", "England")]);
             }
         }
         // Kill at random moments until a run gets to deliver everything.
