@@ -72,8 +72,11 @@ impl Console {
         &self.service
     }
 
-    /// Runs one line and returns what to print.
+    /// Runs one line and returns what to print. A `reveal` keeps its text
+    /// exactly as typed after `reveal ` (trailing spaces included).
     pub fn line(&mut self, line: &str) -> String {
+        let raw = line.strip_suffix('\n').unwrap_or(line);
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return String::new();
@@ -132,14 +135,19 @@ impl Console {
                     moderator: self.moderators.iter().any(|m| m == user),
                 };
                 // `reveal-file PATH` reveals a file's exact bytes (console lines cannot hold new lines).
+                // The command as typed, after the user's name: a reveal is hashed byte for byte.
+                let exact = raw.trim_start()[user.len()..].trim_start();
                 let replies = match rest.strip_prefix("reveal-file") {
-                    Some(path) => match std::fs::read_to_string(path.trim()) {
-                        Ok(text) => self
+                    Some(path) => match std::fs::read(path.trim()) {
+                        Ok(bytes) => self
                             .service
-                            .reveal(&self.channel, &caller, &text)
+                            .reveal_bytes(&self.channel, &caller, &bytes)
                             .unwrap_or_else(|e| vec![crate::game::Reply::private_text(e.to_string())]),
                         Err(e) => return format!("error: cannot read {}: {e}\n", path.trim()),
                     },
+                    None if crate::game::command::reveal_text(exact).is_some() => {
+                        self.service.command(&self.channel, "console", &caller, exact)
+                    }
                     None => self.service.command(&self.channel, "console", &caller, rest),
                 };
                 // Announcements come from the outbox, in the order they were written.

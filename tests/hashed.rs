@@ -223,3 +223,101 @@ fn a_rolled_back_hashed_phase_is_sealed_with_its_matched_reveals() {
     let again = text(&service.force("c", &Caller::player("gm"), None).expect("force"));
     assert!(again.contains("Spring 1401 resolved") && again.contains("K c1 - c2"), "{again}");
 }
+
+/// A hashed 2-player game in the reveal window, France having committed `text`.
+fn revealing(service: &Service, clock: &ManualClock, text: &str) {
+    hashed_game(service);
+    service.commit("c", &Caller::player("alice"), &sha256_hex(text)).expect("commit");
+    clock.advance(24 * 3600);
+    service.tick().expect("reveal window");
+}
+
+#[test]
+fn the_empty_text_and_oversized_reveals_are_refused_with_reasons() {
+    let dir = temp_dir("bounds");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    hashed_game(&service);
+    let e = service.commit("c", &Caller::player("alice"), &sha256_hex("")).unwrap_err().to_string();
+    assert!(e.contains("empty text"), "{e}");
+    service.commit("c", &Caller::player("alice"), &sha256_hex("x")).expect("commit");
+    clock.advance(24 * 3600);
+    service.tick().expect("reveal window");
+    let e = service.reveal("c", &Caller::player("alice"), &"K c1 - c2\n".repeat(2000)).unwrap_err().to_string();
+    assert!(e.contains("at most 16384") && e.contains("16 KB"), "{e}");
+}
+
+#[test]
+fn a_notepad_file_with_a_byte_order_mark_and_crlf_gives_its_orders() {
+    let dir = temp_dir("bom");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    let notepad = "\u{feff}# salt 6c1f0a9e77d2\r\nK c1 - c2\r\nN b1 - c3\r\n";
+    revealing(&service, &clock, notepad);
+    let r = text(&service.reveal("c", &Caller::player("alice"), notepad).expect("matches"));
+    assert!(r.contains("Accepted for France: K c1 - c2, N b1 - c3"), "{r}");
+    assert!(!r.contains("Rejected") && !r.contains("no salt"), "{r}");
+}
+
+#[test]
+fn mismatches_name_a_replaced_commitment_and_a_byte_order_mark() {
+    let dir = temp_dir("hints");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    hashed_game(&service);
+    let (old, new) = ("# salt 0123456789ab\nK c1 - c2", "# salt 0123456789ab\nK c1 - b2");
+    service.commit("c", &Caller::player("alice"), &sha256_hex(old)).expect("commit");
+    service.commit("c", &Caller::player("alice"), &sha256_hex(new)).expect("commit");
+    clock.advance(24 * 3600);
+    service.tick().expect("reveal window");
+    let e = service.reveal("c", &Caller::player("alice"), old).unwrap_err().to_string();
+    assert!(e.contains("earlier commitment") && e.contains("latest"), "{e}");
+    let e = service.reveal("c", &Caller::player("alice"), &format!("\u{feff}{new}")).unwrap_err().to_string();
+    assert!(e.contains("byte-order mark"), "{e}");
+}
+
+#[test]
+fn an_unsalted_reveal_is_accepted_with_a_warning() {
+    let dir = temp_dir("unsalted");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    revealing(&service, &clock, "K c1 - c2");
+    let r = text(&service.reveal("c", &Caller::player("alice"), "K c1 - c2").expect("matches"));
+    assert!(r.contains("Accepted for France") && r.contains("no salt line"), "{r}");
+}
+
+#[test]
+fn a_latin1_file_is_refused_clearly_and_recorded() {
+    let dir = temp_dir("latin1");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    revealing(&service, &clock, "# salt caf\u{e9}0123456\nK c1 - c2");
+    let latin1: Vec<u8> = b"# salt caf\xe90123456\nK c1 - c2".to_vec();
+    let e = service.reveal_bytes("c", &Caller::player("alice"), &latin1).unwrap_err().to_string();
+    assert!(e.contains("not UTF-8") && e.contains("recorded"), "{e}");
+    let export = service.export("c").expect("export");
+    assert!(!export.contains("not UTF-8"), "reveal attempts stay private while the phase is open");
+    service.force("c", &Caller::player("gm"), None).expect("resolve");
+    assert!(service.export("c").expect("export").contains("not UTF-8 text"), "and are kept for history");
+}
+
+#[test]
+fn the_console_reveals_a_line_with_its_trailing_spaces() {
+    let dir = temp_dir("console-spaces");
+    let mut con = chessdip::console::Console::open(&dir.join("g.db"), dir.join("img"), Vec::new())
+        .expect("console")
+        .without_images();
+    for line in [
+        "gm game create chesspolitik2 hashed=yes movement=24h reveal=12h",
+        "alice join France",
+        "bob join England",
+        "gm game start",
+    ] {
+        con.line(line);
+    }
+    let spaced = "K c1 - c2  ";
+    con.line(&format!("alice commit {}", sha256_hex(spaced)));
+    con.line("advance 24h");
+    let r = con.line(&format!("alice reveal {spaced}"));
+    assert!(r.contains("France's reveal matches"), "{r}");
+}

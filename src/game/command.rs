@@ -23,7 +23,7 @@ Commands (the same words as the slash commands):
   orders <o1>, <o2>...    send orders privately, e.g. `orders K e1 - e2, N g1 S e1 - e2`
   orders show | orders clear | orders preview
   ready | unready         mark your orders final (all ready: the phase resolves early)
-  commit <sha256>         hashed games: commit the SHA-256 of your orders (commit window)
+  commit <sha256>         hashed games: commit the SHA-256 of your orders, with a `# salt <random>` first line (commit window)
   reveal <text>           hashed games: reveal the exact text you committed (reveal window)
   hash <text>             the SHA-256 of a text (shows the text to the bot)
   board create | board populate                                  (Chess Wheel+: once per cycle each)

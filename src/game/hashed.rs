@@ -20,7 +20,13 @@ use crate::store::{self, Commitment, GameStatus, PhaseRow, Reveal, Stage};
 /// SHA-256 of `text`'s UTF-8 bytes, lowercase hex.
 #[must_use]
 pub fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    sha256_hex_bytes(text.as_bytes())
+}
+
+/// SHA-256 of `bytes`, lowercase hex.
+#[must_use]
+pub fn sha256_hex_bytes(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Reads a commitment: 64 hex digits (either case; stored lowercase).
@@ -30,6 +36,11 @@ pub fn sha256_hex(text: &str) -> String {
 pub fn parse_hash(text: &str) -> Result<String, GameError> {
     let t = text.trim();
     if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if t.eq_ignore_ascii_case(EMPTY_HASH) {
+            return Err(GameError::Invalid(
+                "that is the SHA-256 of an empty text, which holds no orders: hash the file with your orders (and a `# salt` line) in it".into(),
+            ));
+        }
         return Ok(t.to_ascii_lowercase());
     }
     let why = if t.is_empty() {
@@ -45,10 +56,34 @@ pub fn parse_hash(text: &str) -> Result<String, GameError> {
 }
 
 /// A revealed text without its comment lines (those starting with `#`,
-/// such as the recommended salt line).
+/// such as the recommended salt line), read tolerantly: a leading byte-order
+/// mark (Windows Notepad) is ignored and CRLF line ends read as LF. (The
+/// hash is always over the exact bytes; this is only how orders are read.)
 #[must_use]
 pub fn without_comments(text: &str) -> String {
-    text.lines().filter(|l| !l.trim_start().starts_with('#')).collect::<Vec<_>>().join("\n")
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines()
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The most bytes a revealed text may have.
+pub const MAX_REVEAL: usize = 16 * 1024;
+
+/// The SHA-256 of the empty text: never a commitment to orders.
+const EMPTY_HASH: &str = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+
+/// Whether a revealed text carries a salt line (`# salt ...`), which keeps
+/// its commitment from being guessed by trying every possible order.
+#[must_use]
+pub fn is_salted(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().any(|l| {
+        let l = l.trim_start().trim_start_matches('#').trim();
+        l.len() > 5 && l[..4].eq_ignore_ascii_case("salt") && l[4..].trim().len() >= 8
+    })
 }
 
 /// Why a revealed text may not match: variants of it that do.
@@ -68,6 +103,13 @@ fn mismatch_hints(text: &str, committed: &str) -> Vec<&'static str> {
         ("the committed text used LF line ends; the reveal uses CRLF", text.replace("\r\n", "\n")),
         ("leading or trailing spaces differ", text.trim().to_string()),
     ];
+    if let Some(rest) = text.strip_prefix('\u{feff}') {
+        if sha256_hex(rest) == committed {
+            hints.push("the reveal starts with an invisible byte-order mark (a file saved by Windows Notepad) that the committed text did not have");
+        }
+    } else if sha256_hex(&format!("\u{feff}{text}")) == committed {
+        hints.push("the committed file started with an invisible byte-order mark (Windows Notepad) that the reveal lacks: reveal the file itself");
+    }
     for (hint, variant) in tries {
         if variant != text && sha256_hex(&variant) == committed {
             hints.push(hint);
@@ -109,11 +151,44 @@ impl Service {
             let again = if before > 0 { format!(" (replacing its earlier {})", if before == 1 { "one" } else { "ones" }) } else { String::new() };
             self.announced_all(c, &live.game, vec![
                 Reply::private(format!(
-                    "Commitment recorded for {name}{again}: `{hash}`. Keep the exact text: in the reveal window send `reveal` with it, byte for byte."
+                    "Commitment recorded for {name}{again}: `{hash}`. Keep the exact text: in the reveal window send `reveal` with it, byte for byte. (Its first line should be `# salt` and a few random characters: without one, anyone can find your orders by hashing every possible order.)"
                 )),
                 Reply::public(format!("{name} committed `{hash}` for {}{again}.", row.name)),
             ])
         })
+    }
+
+    /// Reveals a file's exact bytes. A file that is not UTF-8 text (saved as
+    /// Latin-1, say) cannot hold orders: the attempt is recorded with its
+    /// hash, and the error says how to save the file.
+    ///
+    /// # Errors
+    /// As [`Service::reveal`], and a file that is not UTF-8.
+    pub fn reveal_bytes(&self, channel: &str, caller: &Caller, bytes: &[u8]) -> Result<Vec<Reply>, GameError> {
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            return self.reveal(channel, caller, text);
+        }
+        let now = self.now();
+        let hash = sha256_hex_bytes(bytes);
+        self.store.write(|c| {
+            let live = self.game_for(c, channel, Command::Reveal)?;
+            let (name, row, _) = Self::hashed_phase(c, &live, caller)?;
+            let attempt = Reveal {
+                power: name,
+                text: String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_REVEAL)]).into_owned(),
+                hash: hash.clone(),
+                matched: false,
+                detail: "not UTF-8 text".into(),
+                user: caller.user.clone(),
+                at: now,
+                void: None,
+            };
+            store::add_reveal(c, live.game.id, row.seq, &attempt)?;
+            Ok::<_, GameError>(())
+        })?;
+        Err(GameError::Invalid(format!(
+            "that file is not UTF-8 text (its SHA-256 is `{hash}`; the attempt is recorded): orders are read as UTF-8. Save the file as UTF-8 (in Notepad: Save as, Encoding: UTF-8), hash that file, and commit its hash if the commit window is still open."
+        )))
     }
 
     /// Checks a revealed text against the caller's latest commitment; a
@@ -123,6 +198,13 @@ impl Service {
     /// Not a hashed game, not the reveal window, not a player, no commitment, a mismatch.
     pub fn reveal(&self, channel: &str, caller: &Caller, text: &str) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
+        if text.len() > MAX_REVEAL {
+            return Err(GameError::Invalid(format!(
+                "that text has {} bytes; a reveal has at most {} (16 KB): orders are short, check you sent the right file",
+                text.len(),
+                MAX_REVEAL
+            )));
+        }
         let hash = sha256_hex(text);
         let (replies, resolve) = self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Reveal)?;
@@ -146,17 +228,25 @@ impl Service {
                 ));
             };
             if commitment.hash != hash {
-                let hints = mismatch_hints(text, &commitment.hash);
+                let mut hints = mismatch_hints(text, &commitment.hash);
+                let earlier = store::commitments(c, live.game.id, row.seq)?
+                    .into_iter()
+                    .any(|m| m.power == name && m.hash == hash);
+                if earlier {
+                    hints.insert(0, "you revealed the text of an earlier commitment that a later one replaced: reveal the text of the latest");
+                }
                 store::add_reveal(c, live.game.id, row.seq, &record(false, "does not match the commitment".into()))?;
                 let mut msg = format!(
                     "That text does not match {name}'s commitment.\n  committed: `{}`\n  revealed:  `{hash}` ({} bytes)\n",
                     commitment.hash,
                     text.len()
                 );
-                if hints.is_empty() {
+                if earlier {
+                    msg += &format!("This is the text of an earlier commitment of {name}, replaced by a later one: reveal the text of the latest.");
+                } else if hints.is_empty() {
                     msg += "The hash is over the exact UTF-8 bytes: check for a different word or letter case, a missing or extra line, trailing newlines and CRLF vs LF line ends. A .txt attachment keeps the bytes exactly.";
                 } else {
-                    msg += &format!("It would match if {}.", hints.join("; or if "));
+                    msg += &format!("Likely cause: {}.", hints.join("; or "));
                 }
                 msg += " You may try again until the reveal window closes.";
                 return Ok((Err(msg), None));
@@ -175,6 +265,9 @@ impl Service {
             let mut private = submission_text(&name, &sub, &readback);
             if !sub.rejected.is_empty() {
                 private += "\nRejected orders cannot be mended now: the commitment fixes the text. The pieces they were for will hold.";
+            }
+            if !is_salted(text) {
+                private += "\nWarning: this text has no salt line (`# salt` and at least 8 random characters), so anyone could have guessed your commitment by hashing every possible order. Start your next orders with one (`chessdip hash` and the README show how).";
             }
             let public = Reply::public(format!("{name}'s reveal matches its commitment `{hash}`."));
             // Early resolution: every power that committed has revealed a match.
