@@ -38,6 +38,14 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Seal your orders for a hashed game: write a copy with a random salt line first and print the hash to commit.
+    Seal {
+        /// The file with your orders (UTF-8 text).
+        file: PathBuf,
+        /// Where the sealed copy goes (default: FILE.sealed.txt); an existing file is not overwritten.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Print the SHA-256 of a file's exact bytes (or standard input's, with `-`), as hashed games commit it.
     Hash {
         /// The file with your orders, or `-` for standard input.
@@ -284,6 +292,35 @@ fn hash(file: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes a sealed copy of `file` (a random salt line first) and prints its hash.
+fn seal(file: &Path, output: Option<&Path>) -> Result<ExitCode> {
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text: save it as UTF-8 and seal it again", file.display()))?;
+    let out = output.map_or_else(
+        || {
+            let mut name = file.as_os_str().to_os_string();
+            name.push(".sealed.txt");
+            PathBuf::from(name)
+        },
+        Path::to_path_buf,
+    );
+    if out.exists() {
+        bail!("{} exists already: each seal has a new salt, so name another file with --output", out.display());
+    }
+    let mut salt = [0u8; 16];
+    getrandom::getrandom(&mut salt).map_err(|e| anyhow::anyhow!("no randomness for the salt: {e}"))?;
+    let sealed = chessdip::game::hashed::seal(&text, &salt);
+    std::fs::write(&out, sealed.as_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
+    println!("Sealed copy: {}", out.display());
+    println!("Commit:      commit {}", chessdip::game::hashed::sha256_hex(&sealed));
+    println!(
+        "Reveal the sealed file itself, byte for byte: attach it to /reveal (or `reveal-file {}` in the console).",
+        out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Copies the database (`db`, or the one `run` would use) to `file`.
 fn backup(file: &Path, db: Option<&Path>, config: &Path, force: bool) -> Result<ExitCode> {
     let db = match db {
@@ -404,6 +441,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Run { config } => run_bot(config),
         Command::Hash { file } => hash(file),
+        Command::Seal { file, output } => seal(file, output.as_deref()),
         Command::Backup { file, db, config, force } => backup(file, db.as_deref(), config, *force),
         Command::Discord(DiscordCommand::Commands { json }) => discord_commands(*json),
         Command::Scenario(ScenarioCommand::Check { paths }) => check(paths),

@@ -321,3 +321,26 @@ fn the_console_reveals_a_line_with_its_trailing_spaces() {
     let r = con.line(&format!("alice reveal {spaced}"));
     assert!(r.contains("France's reveal matches"), "{r}");
 }
+
+#[test]
+fn chessdip_seal_writes_a_salted_copy_whose_hash_it_prints() {
+    let dir = temp_dir("seal");
+    let orders = dir.join("orders.txt");
+    std::fs::write(&orders, "K c1 - c2\nN b1 - c3\n").expect("write");
+    let seal = |out: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
+            .args(["seal", orders.to_str().expect("path"), "--output", dir.join(out).to_str().expect("path")])
+            .output()
+            .expect("run chessdip seal")
+    };
+    let (a, b) = (seal("a.txt"), seal("b.txt"));
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let sealed = std::fs::read_to_string(dir.join("a.txt")).expect("sealed");
+    assert!(sealed.starts_with("# salt ") && sealed.ends_with("K c1 - c2\nN b1 - c3\n"), "{sealed}");
+    let printed = String::from_utf8_lossy(&a.stdout);
+    assert!(printed.contains(&format!("commit {}", sha256_hex(&sealed))), "{printed}");
+    // Every seal has a new salt, and an existing file is not overwritten.
+    assert_ne!(sealed, std::fs::read_to_string(dir.join("b.txt")).expect("sealed"));
+    let again = seal("a.txt");
+    assert!(!again.status.success() && String::from_utf8_lossy(&again.stderr).contains("exists already"));
+}

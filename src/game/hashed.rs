@@ -69,6 +69,16 @@ pub fn without_comments(text: &str) -> String {
         .join("\n")
 }
 
+/// `text` sealed with `salt`: a `# salt <hex>` first line (so that its hash
+/// cannot be found by hashing every possible order), then the text as it
+/// was (a leading byte-order mark dropped, so the salt line comes first).
+/// The sealed text is what is committed and, byte for byte, revealed.
+#[must_use]
+pub fn seal(text: &str, salt: &[u8]) -> String {
+    let hex: String = salt.iter().map(|b| format!("{b:02x}")).collect();
+    format!("# salt {hex}\n{}", text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
 /// The most bytes a revealed text may have.
 pub const MAX_REVEAL: usize = 16 * 1024;
 
@@ -433,6 +443,14 @@ mod tests {
         assert!(parse_hash("abc").unwrap_err().to_string().contains("64 hex digits, this has 3"));
         assert!(parse_hash(&"z".repeat(64)).unwrap_err().to_string().contains("not hexadecimal"));
         assert!(parse_hash("").unwrap_err().to_string().contains("no hash given"));
+    }
+
+    #[test]
+    fn a_sealed_text_has_a_salt_line_first_and_keeps_the_orders() {
+        let sealed = seal("\u{feff}K e1 - e2\n", &[0xab; 16]);
+        assert_eq!(sealed, format!("# salt {}\nK e1 - e2\n", "ab".repeat(16)));
+        assert!(is_salted(&sealed) && !is_salted("K e1 - e2"));
+        assert_eq!(without_comments(&sealed), "K e1 - e2");
     }
 
     #[test]
