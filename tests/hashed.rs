@@ -334,7 +334,7 @@ fn chessdip_seal_writes_a_salted_copy_whose_hash_it_prints() {
             .expect("run chessdip seal")
     };
     let (a, b) = (seal("a.txt"), seal("b.txt"));
-    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert!(a.status.success() && b.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
     let sealed = std::fs::read_to_string(dir.join("a.txt")).expect("sealed");
     assert!(sealed.starts_with("# salt ") && sealed.ends_with("K c1 - c2\nN b1 - c3\n"), "{sealed}");
     let printed = String::from_utf8_lossy(&a.stdout);
