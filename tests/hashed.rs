@@ -344,3 +344,27 @@ fn chessdip_seal_writes_a_salted_copy_whose_hash_it_prints() {
     let again = seal("a.txt");
     assert!(!again.status.success() && String::from_utf8_lossy(&again.stderr).contains("exists already"));
 }
+
+#[test]
+fn the_result_lists_every_message_and_history_shows_the_revealed_texts() {
+    let dir = temp_dir("messages");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    hashed_game(&service);
+    let alice = "# salt 77aa0e19c2d4\nK c1 - c2";
+    service.commit("c", &Caller::player("alice"), &sha256_hex(alice)).expect("commit");
+    service.commit("c", &Caller::player("bob"), &sha256_hex("# salt 0000aaaa1111\nK d6 - d5")).expect("commit");
+    clock.advance(24 * 3600);
+    service.tick().expect("reveal window");
+    service.reveal("c", &Caller::player("alice"), alice).expect("reveal");
+    clock.advance(12 * 3600);
+    let result: String = service.tick().expect("resolve").into_iter().map(|(_, r)| r.text).collect();
+    assert!(result.contains("Messages:"), "{result}");
+    assert!(
+        result.contains(&format!("France: revealed `{}`: accepted: 1 order", &sha256_hex(alice)[..12])),
+        "{result}"
+    );
+    assert!(result.contains("England: committed `") && result.contains("never revealed (no orders)"), "{result}");
+    let history = text(&service.command("c", "g", &Caller::player("bob"), "history Spring 1401"));
+    assert!(history.contains("```\n# salt 77aa0e19c2d4\nK c1 - c2\n```"), "{history}");
+}

@@ -96,6 +96,22 @@ pub fn is_salted(text: &str) -> bool {
     })
 }
 
+/// The first 12 hex digits of a hash, for lists (the whole one is in history).
+fn short_hash(hash: &str) -> &str {
+    hash.get(..12).unwrap_or(hash)
+}
+
+/// A revealed text for history: in a code block, at most 600 characters.
+fn quoted(text: &str) -> String {
+    let shown: String = text.chars().take(600).collect();
+    let more = if shown.len() < text.len() {
+        format!("\n    ...({} bytes in all: `game export` has it)", text.len())
+    } else {
+        String::new()
+    };
+    format!("\n```\n{}\n```{more}", shown.replace("```", "' ' '"))
+}
+
 /// Why a revealed text may not match: variants of it that do.
 fn mismatch_hints(text: &str, committed: &str) -> Vec<&'static str> {
     let mut hints = Vec::new();
@@ -367,6 +383,33 @@ impl Service {
         })
     }
 
+    /// What became of each power's message in a resolved hashed phase, for
+    /// the public result: revealed (and whether it was read as orders),
+    /// committed but never revealed, or no commitment at all.
+    pub(super) fn messages_of(
+        c: &rusqlite::Connection,
+        game: i64,
+        seq: i64,
+        owing: &[String],
+    ) -> Result<String, GameError> {
+        let commitments = store::commitments(c, game, seq)?;
+        let reveals = store::reveals(c, game, seq)?;
+        let mut t = String::from("\nMessages:");
+        for power in owing {
+            let latest = commitments.iter().rfind(|m| &m.power == power);
+            let matched =
+                latest.and_then(|m| reveals.iter().rfind(|r| &r.power == power && r.matched && r.hash == m.hash));
+            t += &match (latest, matched) {
+                (None, _) => format!("\n  {power}: no commitment"),
+                (Some(m), None) => {
+                    format!("\n  {power}: committed `{}`, never revealed (no orders)", short_hash(&m.hash))
+                }
+                (Some(m), Some(r)) => format!("\n  {power}: revealed `{}`: {}", short_hash(&m.hash), r.detail),
+            };
+        }
+        Ok(t + "\n(`history` shows every revealed text, to check against its hash.)")
+    }
+
     /// The commitments and reveal attempts of a phase, as history text.
     pub(super) fn hashed_history(c: &rusqlite::Connection, game: i64, seq: i64) -> Result<String, GameError> {
         let commitments = store::all_commitments(c, game, seq)?;
@@ -396,6 +439,8 @@ impl Service {
                 r.detail,
                 void(&r.void)
             );
+            // Once resolved, every revealed text is public: anyone can hash it and check.
+            t += &quoted(&r.text);
         }
         Ok(t)
     }

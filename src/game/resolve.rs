@@ -82,6 +82,9 @@ impl Service {
                 players.iter().filter(|(p, _)| draw.contains(p)).map(|(_, u)| u.clone()).collect()
             };
             let mut text = format!("**{} resolved** ({why}).\n{}", record.phase, record.summary);
+            if settings.hashed {
+                text += &Self::messages_of(c, game, seq, &position.phase().owing)?;
+            }
             match (&record.outcome, deadline) {
                 (GameResult::Ongoing, Some(d)) => {
                     let when = match stage {
