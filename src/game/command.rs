@@ -167,13 +167,8 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
 impl Service {
     /// The ended game's answer, if the channel's game has ended.
     fn refuse_if_ended(&self, channel: &str) -> Result<(), GameError> {
-        match self.store.read(|c| self.latest(c, channel)) {
-            Ok(live) => match live.state {
-                super::lifecycle::State::Ended { result, .. } => Err(GameError::Ended(result)),
-                _ => Ok(()),
-            },
-            Err(_) => Ok(()),
-        }
+        // No game (or an unreadable one): the command itself says what is wrong.
+        self.store.read(|c| self.latest(c, channel)).map_or(Ok(()), |live| live.state.not_ended())
     }
 
     /// Runs one command line for `caller` in `channel`. Refusals come back as

@@ -142,9 +142,7 @@ impl Service {
     pub fn free_powers(&self, channel: &str) -> Result<Vec<String>, GameError> {
         self.store.read(|c| {
             let live = self.latest(c, channel)?;
-            if let State::Ended { result, .. } = &live.state {
-                return Err(GameError::Ended(result.clone()));
-            }
+            live.state.not_ended()?;
             let seated = store::players(c, live.game.id)?;
             Ok(Self::all_powers(c, &live)?.into_iter().filter(|p| !seated.iter().any(|(q, _)| q == p)).collect())
         })

@@ -136,6 +136,17 @@ impl State {
         }
     }
 
+    /// The ended game's answer ("this game has ended: ..."), if it has ended.
+    ///
+    /// # Errors
+    /// The game has ended.
+    pub fn not_ended(&self) -> Result<(), GameError> {
+        match self {
+            State::Ended { result, .. } => Err(GameError::Ended(result.clone())),
+            _ => Ok(()),
+        }
+    }
+
     /// Whether the game is paused.
     #[must_use]
     pub fn paused(&self) -> bool {

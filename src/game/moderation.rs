@@ -3,7 +3,7 @@
 
 use super::lifecycle::{Command, State, Timer};
 use super::{decode, format_duration, Bounds, Caller, GameError, Reply, Service, MIN_RESUME};
-use crate::store::{self, GameStatus, Stage, StoreError};
+use crate::store::{self, GameStatus, Stage};
 
 impl Service {
     /// A moderator moves the deadline: `extend` adds to it, otherwise it is
@@ -155,9 +155,7 @@ impl Service {
             // Votes that were to run in the abandoned phases run in the reopened one and after.
             store::shift_open_votes(c, game.id, target.seq, seq - target.seq)?;
             if game.status == GameStatus::Ended {
-                store::set_status(c, game.id, GameStatus::Active, None)?;
-                c.execute("UPDATE games SET ended = NULL, final_state = NULL WHERE id = ?1", [game.id])
-                    .map_err(StoreError::from)?;
+                store::reopen_game(c, game.id)?;
             }
             let how = match (hashed, fresh) {
                 (false, false) => "with the orders it had",

@@ -122,10 +122,10 @@ impl Service {
     /// a forming or ended game says so.
     pub(super) fn running(&self, c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
         let live = self.latest(c, channel)?;
-        match &live.state {
-            State::Ended { result, .. } => Err(GameError::Ended(result.clone())),
+        live.state.not_ended()?;
+        match live.state {
             State::Forming => Err(GameError::State("the game has not started yet".into())),
-            State::Running(_) => Ok(live),
+            _ => Ok(live),
         }
     }
 

@@ -23,15 +23,6 @@ pub(super) fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     })
 }
 
-/// The live (not ended) game in a channel.
-///
-/// # Errors
-/// Database errors.
-pub fn live_game(c: &Connection, channel: &str) -> Result<Option<GameRow>, StoreError> {
-    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND status != 'ended'");
-    Ok(c.query_row(&sql, params![channel], game_row).optional()?)
-}
-
 /// The most recent game in a channel, live or ended.
 ///
 /// # Errors
@@ -80,6 +71,16 @@ pub fn set_status(c: &Connection, id: i64, status: GameStatus, ended: Option<&st
         "UPDATE games SET status = ?2, ended = COALESCE(?3, ended) WHERE id = ?1",
         params![id, status.as_str(), ended],
     )?;
+    Ok(())
+}
+
+/// Reopens an ended game (a rollback undid the result that ended it): active
+/// again, with no result and no final position.
+///
+/// # Errors
+/// Database errors.
+pub fn reopen_game(c: &Connection, id: i64) -> Result<(), StoreError> {
+    c.execute("UPDATE games SET status = 'active', ended = NULL, final_state = NULL WHERE id = ?1", params![id])?;
     Ok(())
 }
 

@@ -35,17 +35,6 @@ pub struct OutboxItem {
     pub last_error: Option<String>,
 }
 
-/// Where an item stands.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum OutboxStatus {
-    /// Not delivered yet.
-    Pending,
-    /// Confirmed by the front end.
-    Delivered,
-    /// Given up on after days of failures (kept, not retried).
-    Parked,
-}
-
 const COLUMNS: &str =
     "id, channel_id, user_id, game_id, text, deadline, images, created_at, attempts, parts_done, last_error, mentions";
 
@@ -244,18 +233,4 @@ pub fn outbox_retry_now(c: &Connection, channel: &str, now: i64) -> Result<usize
         "UPDATE outbox SET next_attempt_at = ?2 WHERE status = 'pending' AND channel_id = ?1 AND next_attempt_at > ?2",
         params![channel, now],
     )?)
-}
-
-/// An item's status.
-///
-/// # Errors
-/// Database errors.
-pub fn outbox_status(c: &Connection, id: i64) -> Result<Option<OutboxStatus>, StoreError> {
-    let s: Option<String> =
-        c.query_row("SELECT status FROM outbox WHERE id = ?1", params![id], |r| r.get(0)).optional()?;
-    Ok(s.map(|s| match s.as_str() {
-        "delivered" => OutboxStatus::Delivered,
-        "parked" => OutboxStatus::Parked,
-        _ => OutboxStatus::Pending,
-    }))
 }
