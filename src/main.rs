@@ -450,7 +450,8 @@ fn main() -> ExitCode {
             play(db, script.as_deref(), moderators, (!no_images).then_some(images.as_path()))
         }
         Command::Render { file, output, stage, palette, width } => {
-            let style = chessdip::render::Style { width: *width, palette: *palette, title: None, heading: None };
+            let style =
+                chessdip::render::Style { width: *width, palette: *palette, ..chessdip::render::Style::default() };
             render(file, output, *stage, &style)
         }
     };

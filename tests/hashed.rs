@@ -358,7 +358,12 @@ fn the_result_lists_every_message_and_history_shows_the_revealed_texts() {
     service.tick().expect("reveal window");
     service.reveal("c", &Caller::player("alice"), alice).expect("reveal");
     clock.advance(12 * 3600);
-    let result: String = service.tick().expect("resolve").into_iter().map(|(_, r)| r.text).collect();
+    let replies: Vec<Reply> = service.tick().expect("resolve").into_iter().map(|(_, r)| r).collect();
+    // The orders image marks the power whose message is missing in its legend.
+    let marks: Vec<(String, String)> =
+        replies.iter().flat_map(|r| &r.images).filter_map(|i| i.spec()).flat_map(|s| s.marks.clone()).collect();
+    assert_eq!(marks, vec![("England".to_string(), "not revealed".to_string())]);
+    let result: String = replies.into_iter().map(|r| r.text).collect();
     assert!(result.contains("Messages:"), "{result}");
     assert!(
         result.contains(&format!("France: revealed `{}`: accepted: 1 order", &sha256_hex(alice)[..12])),

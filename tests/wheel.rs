@@ -83,8 +83,16 @@ fn addresses_are_read_and_explained() {
     let mut s3 = v.start(&names(&["Ann", "Bo", "Cy"])).expect("start");
     s3 = v.act(&s3, "Bo", BoardAction::Create).expect("create").0;
     s3 = v.act(&s3, "Bo", BoardAction::Populate).expect("populate").0;
+    // Cy has no board yet but may still create and populate it this cycle:
+    // the move is kept and judged when the cycle resolves.
     let sub = v.submit(&s3, "Cy", &[], "e2 - e3");
-    assert!(sub.rejected[0].1.contains("write the board in braces, e.g. `{Bo}e2`"), "{:?}", sub.rejected);
+    assert!(sub.rejected.is_empty() && sub.invalid.is_none(), "{sub:?}");
+    assert_eq!(sub.orders, vec![SlotOrder::new("1", "P {Cy}e2 - {Cy}e3")]);
+    assert!(sub.pending[0].contains("write the board in braces, e.g. `{Bo}e2`"), "{:?}", sub.pending);
+    assert!(sub.pending[0].contains("if you `create` and `populate` your board"), "{:?}", sub.pending);
+    // Another player's piece can never become Cy's: invalid at once, whatever happens.
+    let sub = v.submit(&s3, "Cy", &[], "{Bo}e2 - {Bo}e3");
+    assert!(sub.orders.is_empty() && sub.invalid.as_deref().is_some_and(|w| w.contains("not yours")), "{sub:?}");
 }
 
 #[test]
@@ -122,7 +130,7 @@ fn message_grammar() {
     let sub = v.submit(&s, "Ann", &[], "a2-a3\nb2-b3\nc2-c3\nd2-d3");
     assert!(sub.orders.is_empty());
     assert_eq!(sub.rejected.len(), 4);
-    assert!(sub.rejected.iter().all(|(_, why)| why.contains("4 moves and your movement power is 3")));
+    assert!(sub.rejected.iter().all(|(_, why)| why.contains("4 moves, more than the movement power of 3")));
     // An empty message: no moves, not an error.
     let sub = v.submit(&s, "Ann", &[], "# only salt\n");
     assert!(sub.orders.is_empty() && sub.rejected.is_empty());
@@ -133,8 +141,10 @@ fn message_grammar() {
 fn three_players_to_a_win() {
     let v = variant();
     let mut s = v.start(&names(&["Ann", "Bo", "Cy"])).expect("start");
-    // Nothing can be ordered before any board exists.
-    assert!(v.submit(&s, "Ann", &[], "Q d1 - d8").orders.is_empty());
+    // Before any board exists a message can only wait for the boards to be made.
+    let sub = v.submit(&s, "Ann", &[], "Q d1 - d8");
+    assert_eq!(sub.orders.len(), 1);
+    assert!(sub.pending[0].contains("you `create` and `populate` your board"), "{:?}", sub.pending);
     for p in ["Ann", "Bo", "Cy"] {
         assert!(v.act(&s, p, BoardAction::Populate).unwrap_err().contains("`create` it first"));
         s = v.act(&s, p, BoardAction::Create).expect("create").0;

@@ -116,3 +116,72 @@ fn other_games_have_no_proposals_or_board_actions() {
     assert!(c.line("a proposal submit x").contains("has no proposals"));
     assert!(c.line("a board create").contains("no board actions"));
 }
+
+/// Issue 17: a message is judged in full when the cycle resolves, on the
+/// board as it stands then. A move of pieces still to be placed is kept at
+/// the reveal (the player is told what it waits for) and runs if the board
+/// is populated in time; otherwise the message is invalid as a whole, and
+/// the result says so for everyone, with the powers that never revealed.
+#[test]
+fn a_message_for_a_board_populated_later_in_the_cycle_is_judged_at_resolution() {
+    let (mut c, dir) = console("later");
+    c.line("gm game create chess-wheel cycle=7h");
+    for p in ["ann", "bo", "cy", "dee"] {
+        c.line(&format!("{p} join"));
+    }
+    c.line("gm game start");
+    assert!(c.line("bo board create").contains("Created"));
+    assert!(c.line("bo board populate").contains("Placed 16 pieces"));
+    assert!(c.line("ann board create").contains("Created"));
+
+    // Ann orders her pawn and knight before placing her pieces; Cy orders
+    // from a board he never makes; Dee commits and never reveals; Bo orders
+    // a piece on Ann's board, where only Ann's pieces can ever stand.
+    let ann = "# salt 5e1f0a77c2d4\ne2 e3\nN g1 - f3";
+    let cy = "# salt 0b9e44aa81c3\n{cy}d2 - {cy}d3";
+    let bo = "# salt 7c3d1e2f4a5b\n{ann}e2 - {ann}e4";
+    for (p, text) in [("ann", ann), ("bo", bo), ("cy", cy), ("dee", "# salt 123456789abc\nd2 d3")] {
+        c.line(&format!("{p} commit {}", sha256_hex(text)));
+    }
+    c.line("advance 3h");
+    let write = |name: &str, text: &str| {
+        let f = dir.join(name);
+        std::fs::write(&f, text).expect("write");
+        f.display().to_string()
+    };
+    let r = c.line(&format!("ann reveal-file {}", write("ann.txt", ann)));
+    assert!(r.contains("ann's reveal matches"), "{r}");
+    assert!(
+        !r.contains("cannot be mended") && !r.contains("Rejected"),
+        "a move that may still stand is not rejected: {r}"
+    );
+    assert!(
+        r.contains("2 of 2 moves wait for the board")
+            && r.contains("1. P {ann}e2 - {ann}e3: waits, stands if you `populate` your board before the cycle resolves (now: there is no piece on {ann}e2)"),
+        "{r}"
+    );
+    let orders = c.line("ann orders");
+    assert!(orders.contains("1. P {ann}e2 - {ann}e3: waits, stands if you `populate` your board"), "{orders}");
+    let r = c.line(&format!("cy reveal-file {}", write("cy.txt", cy)));
+    assert!(r.contains("stands if you `create` and `populate` your board"), "{r}");
+    let r = c.line(&format!("bo reveal-file {}", write("bo.txt", bo)));
+    assert!(r.contains("no piece on {ann}e2") && r.contains("cannot be mended"), "invalid whatever happens: {r}");
+
+    // Ann places her pieces in the resolve days; Cy never makes his board.
+    assert!(c.line("ann board populate").contains("Placed 16 pieces"));
+    let r = c.line("advance 3h");
+    assert!(r.contains("Cycle 1 resolved"), "{r}");
+    assert!(r.contains("P {ann}e2 - {ann}e3 (moved)") && r.contains("N {ann}g1 - {ann}f3 (moved)"), "{r}");
+    assert!(r.contains("ann: revealed `") && r.contains("`: valid, 2 moves"), "{r}");
+    assert!(
+        r.contains("cy: revealed `")
+            && r.contains("invalid as a whole, none of its moves ran: move 1 (`P {cy}d2 - {cy}d3`)"),
+        "{r}"
+    );
+    assert!(
+        r.contains("bo: revealed `")
+            && r.contains("invalid as a whole, none of its moves ran: move 1 (`{ann}e2 - {ann}e4`)"),
+        "{r}"
+    );
+    assert!(r.contains("dee: committed `") && r.contains("never revealed (no orders)"), "{r}");
+}

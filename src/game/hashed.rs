@@ -15,6 +15,7 @@ use sha2::{Digest, Sha256};
 use super::lifecycle::Command;
 use super::orders::{slots, store_orders, submission_text};
 use super::{format_duration, Caller, GameError, Live, Reply, Service};
+use crate::rules::family::Verdict;
 use crate::store::{self, Commitment, GameStatus, PhaseRow, Reveal, Stage};
 
 /// SHA-256 of `text`'s UTF-8 bytes, lowercase hex.
@@ -94,6 +95,31 @@ pub fn is_salted(text: &str) -> bool {
         let l = l.trim_start().trim_start_matches('#').trim();
         l.len() > 5 && l[..4].eq_ignore_ascii_case("salt") && l[4..].trim().len() >= 8
     })
+}
+
+/// How a reveal's detail starts when its text is invalid as a whole (as
+/// [`Verdict::Invalid`] reads).
+const INVALID_WHOLE: &str = "invalid as a whole";
+
+/// What became of a power's message in a resolved hashed phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Fate {
+    /// The power committed nothing.
+    NoCommitment,
+    /// Committed, never revealed: no orders.
+    NotRevealed {
+        /// The latest commitment.
+        hash: String,
+    },
+    /// Revealed and matched.
+    Revealed {
+        /// The commitment.
+        hash: String,
+        /// Whether the message was invalid as a whole.
+        invalid: bool,
+        /// How it was read, for everyone.
+        detail: String,
+    },
 }
 
 /// The first 12 hex digits of a hash, for lists (the whole one is in history).
@@ -281,15 +307,22 @@ impl Service {
             let old = store::orders(c, live.game.id, row.seq, Some(&name))?;
             let sub = position.submit(&name, &[], &without_comments(text));
             store_orders(c, (live.game.id, row.seq), &name, &old, &sub.orders, &caller.user, now)?;
-            let detail = if sub.rejected.is_empty() {
-                format!("accepted: {} order{}", sub.orders.len(), if sub.orders.len() == 1 { "" } else { "s" })
+            let n = |k: usize| format!("{k} order{}", if k == 1 { "" } else { "s" });
+            let detail = if let Some(why) = &sub.invalid {
+                Verdict::Invalid { why: why.clone() }.to_string()
+            } else if !sub.pending.is_empty() {
+                format!("accepted: {}, judged when the phase resolves: {}", n(sub.orders.len()), sub.pending.join("; "))
+            } else if sub.rejected.is_empty() {
+                format!("accepted: {}", n(sub.orders.len()))
             } else {
-                format!("accepted with {} order(s) rejected", sub.rejected.len())
+                format!("accepted: {}; rejected: {}", n(sub.orders.len()), n(sub.rejected.len()))
             };
             store::add_reveal(c, live.game.id, row.seq, &record(true, detail))?;
             let readback = position.describe(&name, &slots(&store::orders(c, live.game.id, row.seq, Some(&name))?));
             let mut private = submission_text(&name, &sub, &readback);
-            if !sub.rejected.is_empty() {
+            if sub.invalid.is_some() {
+                private += "\nThe commitment fixes the text, so it cannot be mended this phase: none of its orders will run.";
+            } else if !sub.rejected.is_empty() {
                 private += "\nRejected orders cannot be mended now: the commitment fixes the text. The pieces they were for will hold.";
             }
             if !is_salted(text) {
@@ -383,31 +416,76 @@ impl Service {
         })
     }
 
-    /// What became of each power's message in a resolved hashed phase, for
-    /// the public result: revealed (and whether it was read as orders),
-    /// committed but never revealed, or no commitment at all.
-    pub(super) fn messages_of(
+    /// What became of each power's message in a hashed phase that resolved
+    /// with `verdicts` (how the rules judged whole messages then, if they do).
+    pub(super) fn fates_of(
         c: &rusqlite::Connection,
         game: i64,
         seq: i64,
         owing: &[String],
-    ) -> Result<String, GameError> {
+        verdicts: &[(String, Verdict)],
+    ) -> Result<Vec<(String, Fate)>, GameError> {
         let commitments = store::commitments(c, game, seq)?;
         let reveals = store::reveals(c, game, seq)?;
-        let mut t = String::from("\nMessages:");
+        let mut out = Vec::new();
         for power in owing {
             let latest = commitments.iter().rfind(|m| &m.power == power);
             let matched =
                 latest.and_then(|m| reveals.iter().rfind(|r| &r.power == power && r.matched && r.hash == m.hash));
-            t += &match (latest, matched) {
-                (None, _) => format!("\n  {power}: no commitment"),
-                (Some(m), None) => {
-                    format!("\n  {power}: committed `{}`, never revealed (no orders)", short_hash(&m.hash))
+            let fate = match (latest, matched) {
+                (None, _) => Fate::NoCommitment,
+                (Some(m), None) => Fate::NotRevealed { hash: m.hash.clone() },
+                (Some(m), Some(r)) => match verdicts.iter().find(|(p, _)| p == power) {
+                    Some((_, v)) => Fate::Revealed {
+                        hash: m.hash.clone(),
+                        invalid: matches!(v, Verdict::Invalid { .. }),
+                        detail: v.to_string(),
+                    },
+                    None => Fate::Revealed {
+                        hash: m.hash.clone(),
+                        invalid: r.detail.starts_with(INVALID_WHOLE),
+                        detail: r.detail.clone(),
+                    },
+                },
+            };
+            out.push((power.clone(), fate));
+        }
+        Ok(out)
+    }
+
+    /// Each power's message in a resolved hashed phase, for the public
+    /// result: revealed (valid, or invalid as a whole and why), committed
+    /// but never revealed, or no commitment at all.
+    pub(super) fn messages_text(fates: &[(String, Fate)]) -> String {
+        let mut t = String::from("\nMessages:");
+        for (power, fate) in fates {
+            t += &match fate {
+                Fate::NoCommitment => format!("\n  {power}: no commitment (no orders)"),
+                Fate::NotRevealed { hash } => {
+                    format!("\n  {power}: committed `{}`, never revealed (no orders)", short_hash(hash))
                 }
-                (Some(m), Some(r)) => format!("\n  {power}: revealed `{}`: {}", short_hash(&m.hash), r.detail),
+                Fate::Revealed { hash, detail, .. } => {
+                    format!("\n  {power}: revealed `{}`: {detail}", short_hash(hash))
+                }
             };
         }
-        Ok(t + "\n(`history` shows every revealed text, to check against its hash.)")
+        t + "\n(`history` shows every revealed text, to check against its hash.)"
+    }
+
+    /// The legend marks of powers whose message is missing or invalid.
+    pub(super) fn message_marks(fates: &[(String, Fate)]) -> Vec<(String, String)> {
+        fates
+            .iter()
+            .filter_map(|(power, fate)| {
+                let mark = match fate {
+                    Fate::NoCommitment => "no message",
+                    Fate::NotRevealed { .. } => "not revealed",
+                    Fate::Revealed { invalid: true, .. } => "invalid message",
+                    Fate::Revealed { .. } => return None,
+                };
+                Some((power.clone(), mark.to_string()))
+            })
+            .collect()
     }
 
     /// The commitments and reveal attempts of a phase, as history text.
@@ -472,6 +550,12 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_invalid_verdict_reads_as_invalid_as_a_whole() {
+        let v = Verdict::Invalid { why: "move 1: no piece".into() }.to_string();
+        assert!(v.starts_with(INVALID_WHOLE), "{v}");
+    }
 
     #[test]
     fn hashes_are_over_the_exact_bytes() {

@@ -116,7 +116,16 @@ impl Image {
             source,
             caption: self.job.caption.clone(),
             heading: self.job.style.heading.clone(),
+            marks: self.job.style.marks.clone(),
         });
+        self
+    }
+
+    /// The same image with legend notes on powers (before [`Image::stored`]).
+    fn marked(mut self, marks: Vec<(String, String)>) -> Image {
+        if let Some(job) = Arc::get_mut(&mut self.job) {
+            job.style.marks = marks;
+        }
         self
     }
 
@@ -131,6 +140,7 @@ impl Image {
         let mut image = Image::new(&spec.name, position, report, settings, &spec.caption);
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.style.heading.clone_from(&spec.heading);
+            job.style.marks.clone_from(&spec.marks);
         }
         image.spec = Some(spec);
         image

@@ -367,8 +367,7 @@ mod tests {
         Submission {
             accepted: accepted.iter().map(ToString::to_string).collect(),
             rejected: rejected.iter().map(|(t, w)| (t.to_string(), w.to_string())).collect(),
-            orders: Vec::new(),
-            notes: Vec::new(),
+            ..Submission::default()
         }
     }
 

@@ -49,6 +49,9 @@ pub struct ImageSpec {
     /// What the title bar says instead of the phase, if anything.
     #[serde(default)]
     pub heading: Option<String>,
+    /// Legend notes on powers (a hashed phase's missing or invalid messages).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<(String, String)>,
 }
 
 /// An announcement to deliver, with its images ready to draw.

@@ -82,8 +82,13 @@ impl Service {
                 players.iter().filter(|(p, _)| draw.contains(p)).map(|(_, u)| u.clone()).collect()
             };
             let mut text = format!("**{} resolved** ({why}).\n{}", record.phase, record.summary);
+            let fates = if settings.hashed {
+                Self::fates_of(c, game, seq, &position.phase().owing, &r.verdicts)?
+            } else {
+                Vec::new()
+            };
             if settings.hashed {
-                text += &Self::messages_of(c, game, seq, &position.phase().owing)?;
+                text += &Self::messages_text(&fates);
             }
             match (&record.outcome, deadline) {
                 (GameResult::Ongoing, Some(d)) => {
@@ -103,6 +108,7 @@ impl Service {
             let s = slug(&record.phase);
             reply.images.push(
                 Image::new(&format!("{s}-orders"), &position, Some(&r.report), &settings, "orders")
+                    .marked(Self::message_marks(&fates))
                     .stored(ImageSource::Orders { seq }),
             );
             reply.images.push(if over {

@@ -343,6 +343,7 @@ impl Position {
                 changes: r.changes,
                 summary: r.summary,
                 report: Report::from(r.report),
+                verdicts: r.verdicts,
             }
         })
     }

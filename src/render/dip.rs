@@ -182,7 +182,7 @@ pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &S
         Overlay::Movement(r, given) => movement(&mut cv, &l, &c, r, given),
         Overlay::Adjustment(orders, report) => adjustments(&mut cv, &l, &c, variant, &codes, state, orders, report),
     }
-    legend(&mut cv, &l, variant, state, &codes);
+    legend(&mut cv, &l, variant, state, &codes, style);
     cv
 }
 
@@ -434,7 +434,7 @@ fn adjustments(
     }
 }
 
-fn legend(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState, codes: &[String]) {
+fn legend(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState, codes: &[String], style: &Style) {
     let w = l.width as f32;
     let row = w * 0.05;
     let col_w = (w - 2.0 * l.margin) / 2.0;
@@ -467,15 +467,21 @@ fn legend(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState, code
         let plural = |n: usize, w: &str| if n == 1 { format!("1 {w}") } else { format!("{n} {w}s") };
         let info = format!("  {} \u{00B7} {} \u{00B7} {side}", plural(centers, "center"), plural(pieces, "piece"));
         // Shrink the row's text until it fits its column.
+        let note = super::note_text(style, &def.name);
         let room = col_w - bw - row * 0.6;
         let mut k = 1.0;
         while k > 0.5
-            && text_width(&def.name, size * k, Face::Bold) + text_width(&info, size * 0.85 * k, Face::Regular) > room
+            && text_width(&def.name, size * k, Face::Bold)
+                + text_width(&info, size * 0.85 * k, Face::Regular)
+                + text_width(&note, size * 0.85 * k, Face::Bold)
+                > room
         {
             k -= 0.04;
         }
         let tx = x + bw + row * 0.3;
         let name_w = cv.text(&def.name, tx, y + row * 0.66, size * k, Face::Bold, Align::Left, TEXT);
-        cv.text(&info, tx + name_w, y + row * 0.66, size * 0.85 * k, Face::Regular, Align::Left, TEXT.alpha(200));
+        let info_w =
+            cv.text(&info, tx + name_w, y + row * 0.66, size * 0.85 * k, Face::Regular, Align::Left, TEXT.alpha(200));
+        cv.text(&note, tx + name_w + info_w, y + row * 0.66, size * 0.85 * k, Face::Bold, Align::Left, super::NOTE);
     }
 }

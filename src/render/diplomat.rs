@@ -193,7 +193,7 @@ pub fn draw(
     if let Some(r) = report {
         last_move(&mut cv, &l, &c, variant, r);
     }
-    legend(&mut cv, &l, variant, state, report);
+    legend(&mut cv, &l, variant, state, report, style);
     cv
 }
 
@@ -407,7 +407,14 @@ fn polyline_arrow(cv: &mut Canvas, pts: &[(f32, f32)], shorten: f32, line: &Line
     cv.arrow(a, towards(b, a, shorten), line, head);
 }
 
-fn legend(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DiplomatState, report: Option<&DiplomatReport>) {
+fn legend(
+    cv: &mut Canvas,
+    l: &Layout,
+    variant: &Variant,
+    state: &DiplomatState,
+    report: Option<&DiplomatReport>,
+    style: &Style,
+) {
     let w = l.width as f32;
     let margin = w * 0.03;
     let row = w * 0.04;
@@ -426,7 +433,16 @@ fn legend(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DiplomatState,
             info += " \u{00B7} in check";
         }
         let tx = margin + row * 1.1;
-        let used = cv.text(&info, tx, y, size, Face::Bold, Align::Left, TEXT);
+        let mut used = cv.text(&info, tx, y, size, Face::Bold, Align::Left, TEXT);
+        used += cv.text(
+            &super::note_text(style, &colour.to_string()),
+            tx + used,
+            y,
+            size,
+            Face::Bold,
+            Align::Left,
+            super::NOTE,
+        );
         if variant.suborn_rule() == SubornRule::Drop && !p.hand(colour).is_empty() {
             let x0 = tx + used + row * 0.4;
             let hw = cv.text("in hand:", x0, y, size * 0.85, Face::Regular, Align::Left, TEXT.alpha(200));

@@ -16,6 +16,15 @@ pub mod wheel;
 
 use crate::rules::Square;
 
+/// The colour of a legend note on a power ([`Style::marks`]): amber, which
+/// reads on the dark background and in every palette.
+pub(crate) const NOTE: canvas::Rgba = canvas::Rgba::rgb(0xF2, 0xA9, 0x3B);
+
+/// A legend note as drawn after a power's line: ` · not revealed`.
+pub(crate) fn note_text(style: &Style, power: &str) -> String {
+    style.mark(power).map_or_else(String::new, |m| format!(" \u{00B7} {m}"))
+}
+
 /// Order colours.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
@@ -48,11 +57,22 @@ pub struct Style {
     pub title: Option<String>,
     /// What the title bar says instead of the phase (`Final position` once a game is over).
     pub heading: Option<String>,
+    /// Short notes on powers for the legend, by power name: a hashed
+    /// phase's `invalid message`, `not revealed`, `no message`.
+    pub marks: Vec<(String, String)>,
+}
+
+impl Style {
+    /// The legend note on `power`, if any.
+    #[must_use]
+    pub fn mark(&self, power: &str) -> Option<&str> {
+        self.marks.iter().find(|(p, _)| p == power).map(|(_, m)| m.as_str())
+    }
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { width: 1024, palette: Palette::Classic, title: None, heading: None }
+        Style { width: 1024, palette: Palette::Classic, title: None, heading: None, marks: Vec::new() }
     }
 }
 

@@ -156,7 +156,7 @@ pub fn draw(
                 cv.cross(x, y, w * 0.1, &Line { colour: c.taken, width: w * 0.05, dash: None });
             }
         }
-        list(&mut cv, &l, &c, r);
+        list(&mut cv, &l, &c, r, style);
     }
     cv
 }
@@ -280,7 +280,7 @@ fn arrows(cv: &mut Canvas, l: &Layout, c: &Colours, r: &SimulReport) {
     }
 }
 
-fn list(cv: &mut Canvas, l: &Layout, c: &Colours, r: &SimulReport) {
+fn list(cv: &mut Canvas, l: &Layout, c: &Colours, r: &SimulReport, style: &Style) {
     let col_w = (l.width as f32 - 2.0 * l.margin) / 2.0;
     let size = l.row * 0.52;
     for (k, side) in [Side::White, Side::Black].into_iter().enumerate() {
@@ -288,7 +288,9 @@ fn list(cv: &mut Canvas, l: &Layout, c: &Colours, r: &SimulReport) {
         let colour = if side == Side::White { c.white } else { c.black };
         let y = l.list_y + l.row * 0.7;
         cv.rounded_rect(x, y - size * 0.9, size * 1.2, size * 1.1, size * 0.25, colour);
-        cv.text(side_name(side), x + size * 1.5, y, size, Face::Bold, Align::Left, TEXT);
+        let name_w = cv.text(side_name(side), x + size * 1.5, y, size, Face::Bold, Align::Left, TEXT);
+        let note = super::note_text(style, side_name(side));
+        cv.text(&note, x + size * 1.5 + name_w, y, size * 0.85, Face::Bold, Align::Left, super::NOTE);
         let mine: Vec<_> = r.moves.iter().filter(|m| m.side == side).collect();
         if mine.is_empty() {
             cv.text("no move", x, y + l.row, size, Face::Regular, Align::Left, TEXT.alpha(200));

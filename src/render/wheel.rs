@@ -140,7 +140,8 @@ impl Layout {
         if below == 0 {
             y += row_gap;
         }
-        let legend_row = (s * 0.95).max(w * 0.045);
+        // Two lines an entry: the name, then the counts and any note.
+        let legend_row = (s * 0.95).max(w * 0.045) * 1.35;
         let legend_y = y + s * 0.2;
         let height = legend_y + state.players.len().div_ceil(2) as f32 * legend_row + s * 0.4;
         Layout {
@@ -251,7 +252,7 @@ pub fn draw(variant: &Variant, state: &State, report: Option<&WheelReport>, styl
     if let Some(r) = report {
         moves(&mut cv, &l, &m, r);
     }
-    legend(&mut cv, &l, state, report, &codes);
+    legend(&mut cv, &l, state, report, &codes, style);
     cv
 }
 
@@ -408,43 +409,69 @@ fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport) {
     }
 }
 
-fn legend(cv: &mut Canvas, l: &Layout, state: &State, report: Option<&WheelReport>, codes: &[String]) {
+fn legend(cv: &mut Canvas, l: &Layout, state: &State, report: Option<&WheelReport>, codes: &[String], style: &Style) {
     let w = l.width as f32;
     let margin = l.s * 0.4;
     let row = l.legend_row;
     let col_w = (w - 2.0 * margin) / 2.0;
-    let size = row * 0.5;
+    let (bw, bh) = (row * 0.8, row * 0.46);
+    // Text starts after the badge; both lines must fit the rest of the column.
+    let room = col_w - bw - row * 0.5;
+    // Each entry: the name, then a line of counts and a note in amber (a
+    // hashed phase's invalid, unrevealed or missing message; without one,
+    // the report's invalid messages).
+    let lines: Vec<(String, String)> = state
+        .seats()
+        .map(|seat| {
+            let mut info = if state.has_board(seat) {
+                let pieces = state.pieces_of(seat).count();
+                let king = if state.owns_king(seat) { "king" } else { "no king" };
+                format!("{pieces} piece{} \u{00B7} {king}", if pieces == 1 { "" } else { "s" })
+            } else {
+                "no board".to_string()
+            };
+            if state.winner == Some(seat) {
+                info += " \u{00B7} winner";
+            }
+            let mut note = super::note_text(style, state.name(seat));
+            if note.is_empty() && report.is_some_and(|r| r.invalid.iter().any(|(s, _)| *s == seat)) {
+                note = " \u{00B7} invalid message".into();
+            }
+            (info, note)
+        })
+        .collect();
+    // One size for every second line, one for every name: the largest that
+    // fits all of them (down to a floor that stays legible).
+    let fit = |base: f32, floor: f32, width: &dyn Fn(f32) -> f32| {
+        let wide = width(base);
+        if wide > room {
+            (base * room / wide).max(floor)
+        } else {
+            base
+        }
+    };
+    let info_size = lines
+        .iter()
+        .map(|(i, n)| fit(row * 0.3, row * 0.2, &|z| text_width(i, z, Face::Regular) + text_width(n, z, Face::Bold)))
+        .fold(row * 0.3, f32::min);
+    let name_size = state
+        .seats()
+        .map(|s| fit(row * 0.39, row * 0.25, &|z| text_width(state.name(s), z, Face::Bold)))
+        .fold(row * 0.39, f32::min);
     for (k, seat) in state.seats().enumerate() {
         let (col, r) = (k % 2, k / 2);
         let x = margin + col as f32 * col_w;
         let y = l.legend_y + r as f32 * row;
         let accent = player_colour(seat);
-        let (bw, bh) = (row * 1.1, row * 0.62);
         cv.rounded_rect(x - 1.5, y + (row - bh) / 2.0 - 1.5, bw + 3.0, bh + 3.0, bh * 0.5, WHITE);
         cv.rounded_rect(x, y + (row - bh) / 2.0, bw, bh, bh * 0.45, accent);
         let ink = if accent.luminance() > 0.55 { INK } else { WHITE };
         let code = codes.get(usize::from(seat)).map_or("?", String::as_str);
         cv.text(code, x + bw / 2.0, y + row / 2.0 + bh * 0.3, bh * 0.75, Face::Bold, Align::Centre, ink);
-        let pieces = state.pieces_of(seat).count();
-        let mut info = if state.has_board(seat) { String::new() } else { " \u{00B7} no board".to_string() };
-        info += &format!(" \u{00B7} {pieces} piece{}", if pieces == 1 { "" } else { "s" });
-        info += if state.owns_king(seat) { " \u{00B7} king" } else { " \u{00B7} no king" };
-        if report.is_some_and(|r| r.invalid.iter().any(|(s, _)| *s == seat)) {
-            info += " \u{00B7} invalid message";
-        }
-        if state.winner == Some(seat) {
-            info += " \u{00B7} winner";
-        }
-        let name = state.name(seat);
-        let room = col_w - bw - row * 0.6;
-        let mut k = 1.0;
-        while k > 0.5
-            && text_width(name, size * k, Face::Bold) + text_width(&info, size * 0.8 * k, Face::Regular) > room
-        {
-            k -= 0.04;
-        }
-        let tx = x + bw + row * 0.3;
-        let name_w = cv.text(name, tx, y + row * 0.68, size * k, Face::Bold, Align::Left, TEXT) + size * 0.25 * k;
-        cv.text(&info, tx + name_w, y + row * 0.68, size * 0.8 * k, Face::Regular, Align::Left, TEXT.alpha(210));
+        let (info, note) = &lines[k];
+        let tx = x + bw + row * 0.25;
+        cv.text(state.name(seat), tx, y + row * 0.45, name_size, Face::Bold, Align::Left, TEXT);
+        let info_w = cv.text(info, tx, y + row * 0.84, info_size, Face::Regular, Align::Left, TEXT.alpha(210));
+        cv.text(note, tx + info_w, y + row * 0.84, info_size, Face::Bold, Align::Left, super::NOTE);
     }
 }

@@ -107,6 +107,41 @@ pub struct Submission {
     pub orders: Vec<SlotOrder>,
     /// Anything else the player should read (e.g. how an ambiguous square was read).
     pub notes: Vec<String>,
+    /// For families whose orders are one message, valid or invalid as a
+    /// whole: why this message is invalid whatever happens before the phase
+    /// resolves (none of its orders will run).
+    pub invalid: Option<String>,
+    /// Parts accepted now but judged again when the phase resolves, because
+    /// they depend on what happens before then (a board still to be
+    /// created or populated): `move 2 (`e2 e3`): ...`, for the player.
+    pub pending: Vec<String>,
+}
+
+/// How a whole message was judged when its phase resolved (families whose
+/// orders are one message, valid or invalid as a whole).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Its orders ran.
+    Valid {
+        /// How many orders it held.
+        orders: usize,
+    },
+    /// None of its orders ran.
+    Invalid {
+        /// Why, for everyone.
+        why: String,
+    },
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Verdict::Valid { orders: 0 } => f.write_str("valid, no moves"),
+            Verdict::Valid { orders: 1 } => f.write_str("valid, 1 move"),
+            Verdict::Valid { orders } => write!(f, "valid, {orders} moves"),
+            Verdict::Invalid { why } => write!(f, "invalid as a whole, none of its moves ran: {why}"),
+        }
+    }
 }
 
 /// One order's fate in a resolved phase (public history).
@@ -137,6 +172,9 @@ pub struct Resolution<S, R> {
     pub summary: String,
     /// What the renderer needs to draw the phase (family-specific).
     pub report: R,
+    /// Per power, how its whole message was judged (families whose orders
+    /// are one message; empty for the others).
+    pub verdicts: Vec<(String, Verdict)>,
 }
 
 /// How a game stands.

@@ -372,7 +372,7 @@ impl Family for Variant {
             (next, DipReport::Adjustment { orders: adjs, report: ar }, Vec::new())
         };
         let (outcomes, removed, changes, summary) = self.summarise(state, &next, orders, &report, &center_changes);
-        Resolution { next, outcomes, removed, changes, summary, report }
+        Resolution { next, outcomes, removed, changes, summary, report, verdicts: Vec::new() }
     }
 
     fn result(&self, state: &DipState) -> GameResult {

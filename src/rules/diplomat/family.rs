@@ -169,6 +169,7 @@ impl Family for Variant {
                 check: state.position.king(colour).filter(|_| state.position.in_check(colour)),
                 outcome: state.ended(),
             },
+            verdicts: Vec::new(),
         };
         if let Some(o) = state.ended() {
             return unchanged(format!("The game is over: {o}."), Vec::new());
@@ -234,7 +235,7 @@ impl Family for Variant {
             outcome: turn.next.outcome,
         };
         let outcome = OrderOutcome { power: colour.name().to_string(), order: text, succeeded: true, reason: words };
-        Resolution { next: turn.next, outcomes: vec![outcome], removed, changes, summary, report }
+        Resolution { next: turn.next, outcomes: vec![outcome], removed, changes, summary, report, verdicts: Vec::new() }
     }
 
     fn result(&self, state: &DiplomatState) -> GameResult {

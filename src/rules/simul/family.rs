@@ -206,7 +206,7 @@ impl Family for Variant {
             changes.push(format!("{} is in check", side_name(*s)));
         }
         let summary = summarise(&report, &removed, &changes, self);
-        Resolution { next, outcomes, removed, changes, summary, report }
+        Resolution { next, outcomes, removed, changes, summary, report, verdicts: Vec::new() }
     }
 
     fn result(&self, state: &SimulState) -> GameResult {

@@ -3,12 +3,13 @@
 //! `Q {Ann}d1 - d8`), valid or invalid as a whole; a cycle resolves every
 //! message together.
 
+use super::judge::{self, Judgement, PendingLine};
 use super::order::{InvalidMessage, Message};
 use super::resolve::WheelReport;
 use super::space::Seat;
 use super::{Messages, State, Variant};
 use crate::rules::family::{
-    Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
+    Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission, Verdict,
 };
 use crate::rules::Role;
 
@@ -169,25 +170,36 @@ impl Family for Variant {
             sub.rejected.push((text.trim().to_string(), super::CYCLE_LIMIT_OVER.into()));
             return sub;
         }
-        match self.read(state, seat, text) {
-            Ok(msg) => {
-                for (i, (written, m)) in msg.moves.iter().enumerate() {
-                    sub.orders.push(SlotOrder::new((i + 1).to_string(), m.text(state)));
-                    sub.accepted.push(written.clone());
-                }
-                sub.notes.extend(msg.readings);
-                if msg.moves.is_empty() {
-                    sub.notes.push("The message has no moves: none of your pieces move this cycle.".into());
-                } else {
-                    sub.notes.push(format!("Movement power used: {} of {}.", msg.moves.len(), self.movement_power));
-                }
-            }
-            Err(inv) => {
+        let (msg, read_on, pending) = match self.judge(state, seat, text) {
+            Judgement::Valid(msg) => (msg, state.clone(), Vec::new()),
+            // Read on the best case: the stored text names each piece as it will stand.
+            Judgement::Pending { message, lines } => (message, judge::best_case(state, seat), lines),
+            Judgement::Invalid(inv) => {
                 for (i, t) in inv.moves.iter().enumerate() {
                     sub.rejected.push((t.clone(), inv.reason_for(i)));
                 }
                 sub.notes.push(inv.summary());
+                sub.invalid = Some(inv.reasons());
+                return sub;
             }
+        };
+        for (i, (written, m)) in msg.moves.iter().enumerate() {
+            sub.orders.push(SlotOrder::new((i + 1).to_string(), m.text(&read_on)));
+            sub.accepted.push(written.clone());
+        }
+        sub.notes.extend(msg.readings);
+        if msg.moves.is_empty() {
+            sub.notes.push("The message has no moves: none of your pieces move this cycle.".into());
+        } else {
+            sub.notes.push(format!("Movement power used: {} of {}.", msg.moves.len(), self.movement_power));
+        }
+        if !pending.is_empty() {
+            sub.pending = pending.iter().map(PendingLine::explain).collect();
+            sub.notes.push(format!(
+                "{} of {} moves wait for the board (see below): they are judged when the cycle resolves, on the board as it stands then. If any still fails then, the whole message is invalid and none of its moves run.",
+                pending.len(),
+                msg.moves.len()
+            ));
         }
         sub
     }
@@ -211,7 +223,25 @@ impl Family for Variant {
                 }
                 t
             }
-            Err(inv) => format!("{name}'s stored moves no longer read as a valid message: {}", inv.summary()),
+            Err(inv) => match self.judge(state, seat, &message_text(current)) {
+                Judgement::Pending { lines, .. } => {
+                    let mut t = format!(
+                        "{name}'s moves for Cycle {} (judged when the cycle resolves; if any still fails then, none run):",
+                        state.cycle
+                    );
+                    let mut rows: Vec<&SlotOrder> = current.iter().collect();
+                    rows.sort_by_key(|r| (r.slot.parse::<usize>().unwrap_or(usize::MAX), r.slot.clone()));
+                    for (i, row) in rows.iter().enumerate() {
+                        let wait = lines
+                            .iter()
+                            .find(|l| l.index == i)
+                            .map_or(String::new(), |l| format!(": waits, {}", l.condition()));
+                        t += &format!("\n  {}. {}{wait}", i + 1, row.text);
+                    }
+                    t
+                }
+                _ => format!("{name}'s stored moves no longer read as a valid message: {}", inv.summary()),
+            },
         };
         text += &format!("\nBoard: {}.", Self::board_status(state, seat));
         text += &format!("\nPieces: {}.", Self::pieces_status(state, seat));
@@ -220,12 +250,22 @@ impl Family for Variant {
 
     fn resolve(&self, state: &State, orders: &[(String, Vec<SlotOrder>)]) -> Resolution<State, WheelReport> {
         let mut messages: Messages = Vec::new();
+        let mut verdicts = Vec::new();
         for (power, rows) in orders {
             let Some(seat) = state.seat(power) else { continue };
             if rows.is_empty() || messages.iter().any(|(s, _)| *s == seat) {
                 continue;
             }
-            messages.push((seat, self.stored(state, seat, rows)));
+            // Judged in full now, on the board as it stands when the cycle resolves.
+            let msg = self.stored(state, seat, rows);
+            verdicts.push((
+                state.name(seat).to_string(),
+                match &msg {
+                    Ok(m) => Verdict::Valid { orders: m.moves.len() },
+                    Err(e) => Verdict::Invalid { why: e.reasons() },
+                },
+            ));
+            messages.push((seat, msg));
         }
         let (next, report) = self.resolve_cycle(state, &messages);
         let (outcomes, removed, summary) = self.summarise(state, &next, &report, orders);
@@ -233,7 +273,7 @@ impl Family for Variant {
             Some(w) if state.winner.is_none() => vec![format!("{} wins", next.name(w))],
             _ => Vec::new(),
         };
-        Resolution { next, outcomes, removed, changes, summary, report }
+        Resolution { next, outcomes, removed, changes, summary, report, verdicts }
     }
 
     fn result(&self, state: &State) -> GameResult {

@@ -6,13 +6,16 @@
 //! Pure: no I/O, no time, no Discord or SQL. [`space`] names the spaces,
 //! [`piece`] says what each piece reaches, [`order_text`] reads a message's
 //! grammar, [`order`] checks a message against the position (valid or
-//! invalid as a whole), [`resolve`] resolves everyone's moves together,
+//! invalid as a whole), [`judge`] judges a message revealed before the
+//! cycle resolves (valid, invalid whatever happens, or pending on board
+//! actions still open), [`resolve`] resolves everyone's moves together,
 //! [`action`] carries out the board actions (`create`, `populate`), and
 //! [`family`] shows it all to the game master as a [`Family`](crate::rules::family::Family).
 //! The decisions where the texts are silent are in `docs/rules/chess-wheel.md`.
 
 pub mod action;
 pub mod family;
+pub mod judge;
 pub mod order;
 pub mod order_text;
 pub mod piece;
@@ -23,6 +26,7 @@ pub mod state;
 use std::collections::BTreeMap;
 
 pub use action::BoardAction;
+pub use judge::{judge, Judgement, PendingLine};
 pub use order::{read_message, InvalidMessage, LineError, Message, Move};
 pub use order_text::{parse_move, parse_piece, split_message, AddrText, MoveText, ParseError, ParseErrorKind};
 pub use piece::{reach, OutOfRange, Piece, START};
@@ -102,6 +106,12 @@ impl Variant {
     /// [`InvalidMessage`]: the message is invalid as a whole (none of its moves run).
     pub fn read(&self, state: &State, seat: Seat, text: &str) -> Result<Message, InvalidMessage> {
         read_message(state, seat, text, self.movement_power)
+    }
+
+    /// Judges `player`'s message as revealed now, before the cycle resolves.
+    #[must_use]
+    pub fn judge(&self, state: &State, seat: Seat, text: &str) -> Judgement {
+        judge::judge(state, seat, text, self.movement_power)
     }
 
     /// Resolves a cycle: every valid message's moves together. The next

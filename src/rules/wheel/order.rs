@@ -154,14 +154,21 @@ impl InvalidMessage {
     /// Why the whole message is refused, in one sentence.
     #[must_use]
     pub fn summary(&self) -> String {
+        format!("the message is invalid, so none of its moves run: {}", self.reasons())
+    }
+
+    /// What makes the message invalid: `it has 4 moves, more than the
+    /// movement power of 3; move 2 (`e2 e9`): ...`.
+    #[must_use]
+    pub fn reasons(&self) -> String {
         let mut parts = Vec::new();
         if let Some((n, power)) = self.too_many {
-            parts.push(format!("it has {n} moves and your movement power is {power}"));
+            parts.push(format!("it has {n} moves, more than the movement power of {power}"));
         }
         for (i, e) in &self.lines {
             parts.push(format!("move {} (`{}`): {e}", i + 1, self.moves.get(*i).map_or("", String::as_str)));
         }
-        format!("the message is invalid, so none of its moves run: {}", parts.join("; "))
+        parts.join("; ")
     }
 
     /// Why move `i` is refused: its own problem, or the message's.
