@@ -42,7 +42,11 @@ fn chromium() -> Option<PathBuf> {
             "no Chromium found and CHESSDIP_REQUIRE_BROWSER is set: install Debian's `chromium` \
              (apt-get install chromium) or set CHESSDIP_CHROMIUM to a Chromium binary"
         );
-        eprintln!("skipped: no Chromium (set CHESSDIP_REQUIRE_BROWSER=1 to require it; .ci/run installs it)");
+        // Straight to stderr, past the test harness's capture, so that a skip is seen.
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: no Chromium (set CHESSDIP_REQUIRE_BROWSER=1 to require it; .ci/run installs it)"
+        );
     }
     found
 }
@@ -333,7 +337,7 @@ async function main() {
     copied = null; $("copy-sealed").click(); await until("the sealed text copied", () => copied !== null);
     blob = null; $("download").click(); await until("the download", () => blob);
     report.seals.push(Object.assign({
-      orders, shown: !$("out").hidden, hash: $("hash").textContent, commit: $("commit").value,
+      orders, shown: !$("out").hidden, hash: $("hash").textContent, commit: $("commit").textContent,
       sealed: $("sealed").value, via: $("via").textContent, copiedCommit, copiedSealed: copied,
       download: Array.from(new Uint8Array(await blob.arrayBuffer())), downloadName,
     }, extra));
@@ -482,6 +486,8 @@ fn the_page_seals_and_checks_in_a_real_browser() {
     check("short hash", "error", "64 hex digits; this has 3");
     check("not hex", "error", "this is not one");
     check("no text", "error", "Nothing to check");
+    let added = checks.iter().find(|c| c["name"] == "newline added").expect("newline added");
+    assert!(!text(added, "text").contains("spaces differ"), "one cause for one variant: {added}");
     for c in checks.iter().filter(|c| c["result"] == "mismatch") {
         assert!(text(c, "text").starts_with("Does not match."), "{c}");
     }
