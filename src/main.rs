@@ -46,6 +46,15 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Write the sealing page: one HTML file that seals orders and checks reveals in any browser, offline.
+    SealPage {
+        /// Where to write it.
+        #[arg(default_value = "chessdip-seal.html")]
+        file: PathBuf,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Print the SHA-256 of a file's exact bytes (or standard input's, with `-`), as hashed games commit it.
     Hash {
         /// The file with your orders, or `-` for standard input.
@@ -321,6 +330,17 @@ fn seal(file: &Path, output: Option<&Path>) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes the sealing page to `file`.
+fn seal_page(file: &Path, force: bool) -> Result<ExitCode> {
+    if file.exists() && !force {
+        bail!("{} exists already: name another file, or add --force to replace it", file.display());
+    }
+    std::fs::write(file, chessdip::game::hashed::SEAL_PAGE).with_context(|| format!("cannot write {}", file.display()))?;
+    println!("Wrote {}: open it in any browser (it works offline and sends nothing anywhere).", file.display());
+    println!("It seals your orders with a random salt, shows the line to commit, and checks a revealed text against a hash.");
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Copies the database (`db`, or the one `run` would use) to `file`.
 fn backup(file: &Path, db: Option<&Path>, config: &Path, force: bool) -> Result<ExitCode> {
     let db = match db {
@@ -442,6 +462,7 @@ fn main() -> ExitCode {
         Command::Run { config } => run_bot(config),
         Command::Hash { file } => hash(file),
         Command::Seal { file, output } => seal(file, output.as_deref()),
+        Command::SealPage { file, force } => seal_page(file, *force),
         Command::Backup { file, db, config, force } => backup(file, db.as_deref(), config, *force),
         Command::Discord(DiscordCommand::Commands { json }) => discord_commands(*json),
         Command::Scenario(ScenarioCommand::Check { paths }) => check(paths),

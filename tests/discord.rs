@@ -265,6 +265,12 @@ async fn hashed_commit_is_posted_publicly_and_reveal_is_checked() {
     let players = [(ALICE, "alice", "France"), (BOB, "bob", "England")];
     game_with(&fake, &[("variant", json!("chesspolitik2")), ("hashed", json!(true))], players).await;
 
+    // `/hash` without a text hands out the sealing page, privately.
+    let r = ask(&fake, (ALICE, "alice"), &["hash"], &[], false).await;
+    assert!(r.ephemeral() && r.content().contains("The sealing page"), "{}", r.content());
+    let page = r.files.iter().find(|(name, _)| name == "chessdip-seal.html").expect("the page is attached");
+    assert_eq!(page.1, chessdip::game::hashed::SEAL_PAGE.as_bytes());
+
     // Plain orders are refused privately.
     let r = ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))], false).await;
     assert!(r.ephemeral() && r.content().contains("hashed orders"), "{}", r.content());

@@ -373,3 +373,45 @@ fn the_result_lists_every_message_and_history_shows_the_revealed_texts() {
     let history = text(&service.command("c", "g", &Caller::player("bob"), "history Spring 1401"));
     assert!(history.contains("```\n# salt 77aa0e19c2d4\nK c1 - c2\n```"), "{history}");
 }
+
+/// Issue 17: the help of a hashed game and `hash` without a text say how to
+/// seal orders on one's own device (the page, `chessdip seal`, by hand on
+/// each system); `hash` with a text warns that the bot saw it.
+#[test]
+fn help_and_hash_explain_sealing_on_the_players_device() {
+    let dir = temp_dir("help");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    hashed_game(&service);
+    let run = |line: &str| text(&service.command("c", "g", &Caller::player("alice"), line));
+    let help = run("help");
+    for needle in ["sealing page", "chessdip seal orders.txt", "shasum -a 256", "certutil -hashfile", "Get-FileHash"] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
+    assert_eq!(run("hash"), chessdip::game::hashed::HOW_TO_SEAL);
+    let r = run("hash K c1 - c2");
+    assert!(r.contains(&sha256_hex("K c1 - c2")) && r.contains("shows the text to the bot"), "{r}");
+    // A plain game's help has no sealing paragraph.
+    let plain = service.help("elsewhere");
+    assert!(!plain.contains("sealing page"), "{plain}");
+}
+
+/// `chessdip seal-page` writes the embedded page, and never overwrites a file unasked.
+#[test]
+fn chessdip_seal_page_writes_the_page_and_keeps_an_existing_file() {
+    let dir = temp_dir("seal-page");
+    let out = dir.join("page.html");
+    let bin = env!("CARGO_BIN_EXE_chessdip");
+    let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().expect("run chessdip");
+    let first = run(&["seal-page", out.to_str().expect("path")]);
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert_eq!(std::fs::read(&out).expect("page"), chessdip::game::hashed::SEAL_PAGE.as_bytes());
+    assert!(String::from_utf8_lossy(&first.stdout).contains("open it in any browser"));
+    std::fs::write(&out, "mine").expect("write");
+    let again = run(&["seal-page", out.to_str().expect("path")]);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"), "{}", String::from_utf8_lossy(&again.stderr));
+    assert_eq!(std::fs::read_to_string(&out).expect("kept"), "mine");
+    assert!(run(&["seal-page", out.to_str().expect("path"), "--force"]).status.success());
+    assert_eq!(std::fs::read(&out).expect("page"), chessdip::game::hashed::SEAL_PAGE.as_bytes());
+}

@@ -25,7 +25,7 @@ Commands (the same words as the slash commands):
   ready | unready         mark your orders final (all ready: the phase resolves early)
   commit <sha256>         hashed games: commit the SHA-256 of your orders, with a `# salt <random>` first line (commit window)
   reveal <text>           hashed games: reveal the exact text you committed (reveal window)
-  hash <text>             the SHA-256 of a text (shows the text to the bot)
+  hash [text]             how to seal orders on your own device; with a text, its SHA-256 (shows the text to the bot)
   board create | board populate                                  (Chess Wheel+: once per cycle each)
   proposal submit <text> | vote <number> yes|no | proposals     (Chess Wheel+)
   draw yes|no             secret draw vote
@@ -42,11 +42,15 @@ fn number(text: &str) -> Result<i64, GameError> {
         .map_err(|_| GameError::Invalid(format!("`{text}` is not a proposal number: write e.g. `vote 3 yes`")))
 }
 
-/// The private answer to `hash <text>`: the hash, and a warning.
+/// The private answer to `hash [text]`: without a text, how to seal
+/// orders; with one, its hash and a warning that the bot saw it.
 #[must_use]
 pub fn hash_reply(text: &str) -> String {
+    if text.is_empty() {
+        return super::hashed::HOW_TO_SEAL.to_string();
+    }
     format!(
-        "SHA-256 of those {} bytes: `{}`\nNote: computing it here shows the text to the bot (and the bot's operator); to keep it secret, hash it on your own machine: `printf '%s' 'your orders' | sha256sum`.",
+        "SHA-256 of those {} bytes: `{}`\nNote: computing it here shows the text to the bot (and the bot's operator), and it has no salt unless you wrote one. To keep your orders secret, seal them on your own device: `hash` without a text shows how (the sealing page works offline in any browser).",
         text.len(),
         super::hashed::sha256_hex(text)
     )

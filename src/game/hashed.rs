@@ -80,6 +80,23 @@ pub fn seal(text: &str, salt: &[u8]) -> String {
     format!("# salt {hex}\n{}", text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
+/// The sealing page (`assets/seal.html`): one self-contained HTML file that
+/// seals orders with a random salt and checks a revealed text against a
+/// hash, offline, in any browser. `/hash` attaches it; `chessdip seal-page`
+/// writes it.
+pub const SEAL_PAGE: &str = include_str!("../../assets/seal.html");
+
+/// The file name the sealing page is handed out under.
+pub const SEAL_PAGE_NAME: &str = "chessdip-seal.html";
+
+/// How to seal orders without showing them to anyone, for `help` in a
+/// hashed game and `hash` without a text.
+pub const HOW_TO_SEAL: &str = "Hashed orders: seal your orders before you commit them, so that nobody can find them by hashing every possible order. Sealing puts a first line `# salt` and random characters above your orders; you commit the hash of the sealed text, and later reveal that text byte for byte. Three ways, none shows your orders to anyone:
+  1. The sealing page: `/hash` (without a text) attaches `chessdip-seal.html`; `chessdip seal-page` writes it. Open it in any browser, on a computer or a phone, even offline: it seals, shows the line to commit, lets you copy or download the sealed text, and checks any revealed text against a hash.
+  2. `chessdip seal orders.txt`: writes orders.txt.sealed.txt and prints the line to commit.
+  3. By hand: put `# salt ` and at least 8 random characters on the first line of orders.txt, then hash the file: `sha256sum orders.txt` (Linux), `shasum -a 256 orders.txt` (macOS), `certutil -hashfile orders.txt SHA256` or PowerShell `Get-FileHash orders.txt` (Windows; write the hash in lower or upper case, either is read).
+Reveal by attaching the sealed file to `/reveal` (it keeps every byte) or pasting it.";
+
 /// The most bytes a revealed text may have.
 pub const MAX_REVEAL: usize = 16 * 1024;
 
@@ -203,7 +220,7 @@ impl Service {
             let again = if before > 0 { format!(" (replacing its earlier {})", if before == 1 { "one" } else { "ones" }) } else { String::new() };
             self.announced_all(c, &live.game, vec![
                 Reply::private(format!(
-                    "Commitment recorded for {name}{again}: `{hash}`. Keep the exact text: in the reveal window send `reveal` with it, byte for byte. (Its first line should be `# salt` and a few random characters: without one, anyone can find your orders by hashing every possible order.)"
+                    "Commitment recorded for {name}{again}: `{hash}`. Keep the exact text: in the reveal window send `reveal` with it, byte for byte. (Its first line should be `# salt` and random characters, as the sealing page and `chessdip seal` write it: without a salt, anyone can find your orders by hashing every possible order. `hash` shows how.)"
                 )),
                 Reply::public(format!("{name} committed `{hash}` for {}{again}.", row.name)),
             ])
@@ -326,7 +343,7 @@ impl Service {
                 private += "\nRejected orders cannot be mended now: the commitment fixes the text. The pieces they were for will hold.";
             }
             if !is_salted(text) {
-                private += "\nWarning: this text has no salt line (`# salt` and at least 8 random characters), so anyone could have guessed your commitment by hashing every possible order. Start your next orders with one (`chessdip hash` and the README show how).";
+                private += "\nWarning: this text has no salt line (`# salt` and at least 8 random characters), so anyone could have guessed your commitment by hashing every possible order. Seal your next orders (the sealing page from `/hash`, or `chessdip seal`) and they will have one.";
             }
             let public = Reply::public(format!("{name}'s reveal matches its commitment `{hash}`."));
             // Early resolution: every power that committed has revealed a match.

@@ -282,9 +282,15 @@ impl Service {
     /// The order syntax of the channel's game, or the general help without one.
     #[must_use]
     pub fn help(&self, channel: &str) -> String {
-        let game = self.store.read(|c| self.latest(c, channel).map(|l| l.kind));
+        let game = self.store.read(|c| self.latest(c, channel).map(|l| (l.kind, l.settings.hashed)));
         match game {
-            Ok(kind) => format!("{}\n\nIn this channel: {}\n{}", super::command::HELP, kind.name(), kind.order_help()),
+            Ok((kind, hashed)) => {
+                let mut t = format!("{}\n\nIn this channel: {}\n{}", super::command::HELP, kind.name(), kind.order_help());
+                if hashed {
+                    t += &format!("\n\n{}", super::hashed::HOW_TO_SEAL);
+                }
+                t
+            }
             Err(_) => super::command::HELP.to_string(),
         }
     }

@@ -62,10 +62,24 @@ pub async fn reveal(
     run(poise::Context::Application(ctx), move |s, c, ch| s.reveal(ch, c, &text)).await
 }
 
-/// The SHA-256 of a text (careful: this shows the text to the bot)
+/// Get the sealing page, to seal orders on your own device; or the SHA-256 of a text (shown to the bot)
 #[poise::command(slash_command)]
-pub async fn hash(ctx: Context<'_>, #[description = "The exact text"] text: String) -> Result<(), Error> {
-    let reply = crate::game::command::hash_reply(&text);
-    ctx.send(CreateReply::default().content(reply).ephemeral(true)).await?;
+pub async fn hash(
+    ctx: Context<'_>,
+    #[description = "Leave out to get the sealing page; a text here is shown to the bot"]
+    #[max_length = 4000]
+    text: Option<String>,
+) -> Result<(), Error> {
+    let reply = crate::game::command::hash_reply(text.as_deref().unwrap_or(""));
+    let page = serenity::CreateAttachment::bytes(
+        crate::game::hashed::SEAL_PAGE.as_bytes(),
+        crate::game::hashed::SEAL_PAGE_NAME,
+    );
+    let mut parts = super::post::split(&reply, 2000).into_iter();
+    let first = parts.next().unwrap_or_default();
+    ctx.send(CreateReply::default().content(first).attachment(page).ephemeral(true)).await?;
+    for part in parts {
+        ctx.send(CreateReply::default().content(part).ephemeral(true)).await?;
+    }
     Ok(())
 }
