@@ -335,9 +335,12 @@ fn seal_page(file: &Path, force: bool) -> Result<ExitCode> {
     if file.exists() && !force {
         bail!("{} exists already: name another file, or add --force to replace it", file.display());
     }
-    std::fs::write(file, chessdip::game::hashed::SEAL_PAGE).with_context(|| format!("cannot write {}", file.display()))?;
+    std::fs::write(file, chessdip::game::hashed::SEAL_PAGE)
+        .with_context(|| format!("cannot write {}", file.display()))?;
     println!("Wrote {}: open it in any browser (it works offline and sends nothing anywhere).", file.display());
-    println!("It seals your orders with a random salt, shows the line to commit, and checks a revealed text against a hash.");
+    println!(
+        "It seals your orders with a random salt, shows the line to commit, and checks a revealed text against a hash."
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -268,7 +268,8 @@ async fn hashed_commit_is_posted_publicly_and_reveal_is_checked() {
     // `/hash` without a text hands out the sealing page, privately.
     let r = ask(&fake, (ALICE, "alice"), &["hash"], &[], false).await;
     assert!(r.ephemeral() && r.content().contains("The sealing page"), "{}", r.content());
-    let page = r.files.iter().find(|(name, _)| name == "chessdip-seal.html").expect("the page is attached");
+    let names: Vec<&String> = r.files.iter().map(|(name, _)| name).collect();
+    let page = r.files.iter().find(|(name, _)| name == "chessdip-seal.html").unwrap_or_else(|| panic!("{names:?}"));
     assert_eq!(page.1, chessdip::game::hashed::SEAL_PAGE.as_bytes());
 
     // Plain orders are refused privately.

@@ -410,8 +410,31 @@ fn chessdip_seal_page_writes_the_page_and_keeps_an_existing_file() {
     std::fs::write(&out, "mine").expect("write");
     let again = run(&["seal-page", out.to_str().expect("path")]);
     assert!(!again.status.success());
-    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"), "{}", String::from_utf8_lossy(&again.stderr));
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("exists already"),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
     assert_eq!(std::fs::read_to_string(&out).expect("kept"), "mine");
     assert!(run(&["seal-page", out.to_str().expect("path"), "--force"]).status.success());
     assert_eq!(std::fs::read(&out).expect("page"), chessdip::game::hashed::SEAL_PAGE.as_bytes());
+}
+
+/// Plain orders are bounded like reveals: a 1 MB paste is refused with the
+/// bound, and the orders already accepted stay.
+#[test]
+fn an_oversized_order_text_is_refused_and_keeps_the_accepted_orders() {
+    let dir = temp_dir("big-orders");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
+    run("gm", "game create chesspolitik2");
+    run("alice", "join France");
+    run("bob", "join England");
+    run("gm", "game start");
+    assert!(run("alice", "orders K c1 - c2").contains("Accepted"));
+    let big = format!("orders {}", "K c1 - c2, ".repeat(100_000));
+    let r = run("alice", &big);
+    assert!(r.contains("orders are at most 16384 bytes (16 KB)"), "{}", &r[..r.len().min(300)]);
+    assert!(run("alice", "orders").contains("K c1 - c2"), "the accepted order stays");
 }

@@ -285,7 +285,8 @@ impl Service {
         let game = self.store.read(|c| self.latest(c, channel).map(|l| (l.kind, l.settings.hashed)));
         match game {
             Ok((kind, hashed)) => {
-                let mut t = format!("{}\n\nIn this channel: {}\n{}", super::command::HELP, kind.name(), kind.order_help());
+                let mut t =
+                    format!("{}\n\nIn this channel: {}\n{}", super::command::HELP, kind.name(), kind.order_help());
                 if hashed {
                     t += &format!("\n\n{}", super::hashed::HOW_TO_SEAL);
                 }

@@ -117,6 +117,9 @@ pub(super) fn submission_text(power: &str, sub: &Submission, readback: &str) -> 
     text + readback
 }
 
+/// The most bytes one submission of plain orders may have (as a reveal).
+pub const MAX_ORDERS: usize = super::hashed::MAX_REVEAL;
+
 impl Service {
     /// The channel's game if it is running (for reading one's own orders):
     /// a forming or ended game says so.
@@ -216,6 +219,12 @@ impl Service {
         let now = self.now();
         if text.trim().is_empty() {
             return Err(GameError::Invalid("no orders given: e.g. `orders K e1 - e2, N g1 S e1 - e2`".into()));
+        }
+        if text.len() > MAX_ORDERS {
+            return Err(GameError::Invalid(format!(
+                "that text has {} bytes; orders are at most {MAX_ORDERS} bytes (16 KB) at a time: send them in parts, or check you sent the right text",
+                text.len()
+            )));
         }
         let (reply, resolve) = self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Orders)?;

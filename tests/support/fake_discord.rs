@@ -134,8 +134,16 @@ fn multipart(headers: &HeaderMap, body: &[u8]) -> Vec<(String, Option<String>, V
         let content = &rest[head_end + 4..];
         let end = find(content, delim.as_bytes()).unwrap_or(content.len());
         let data = content[..end].strip_suffix(b"\r\n").unwrap_or(&content[..end]).to_vec();
+        // The attributes of the part's Content-Disposition line (a
+        // Content-Type line may follow it).
+        let disposition = head
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))
+            .unwrap_or_default()
+            .to_string();
         let attr = |key: &str| {
-            head.split(';')
+            disposition
+                .split(';')
                 .map(str::trim)
                 .find_map(|p| p.strip_prefix(&format!("{key}=\"")))
                 .map(|v| v.trim_end_matches('"').to_string())
