@@ -438,3 +438,20 @@ fn an_oversized_order_text_is_refused_and_keeps_the_accepted_orders() {
     assert!(r.contains("orders are at most 16384 bytes (16 KB)"), "{}", &r[..r.len().min(300)]);
     assert!(run("alice", "orders").contains("K c1 - c2"), "the accepted order stays");
 }
+
+/// A player who sealed their orders and reveals only the orders is told to
+/// reveal the whole sealed text.
+#[test]
+fn revealing_only_the_orders_of_a_sealed_text_says_to_reveal_it_whole() {
+    let dir = temp_dir("unsealed-reveal");
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let service = open(&dir, &clock);
+    hashed_game(&service);
+    let sealed = "# salt 0f1e2d3c4b5a6978\nK c1 - c2";
+    service.commit("c", &Caller::player("alice"), &sha256_hex(sealed)).expect("commit");
+    clock.advance(24 * 3600);
+    service.tick().expect("reveal window");
+    let e = service.reveal("c", &Caller::player("alice"), "K c1 - c2").expect_err("mismatch").to_string();
+    assert!(e.contains("reveal the whole sealed text, its `# salt` line first"), "{e}");
+    assert!(service.reveal("c", &Caller::player("alice"), sealed).is_ok());
+}

@@ -312,6 +312,8 @@ impl Service {
                 );
                 if earlier {
                     msg += &format!("This is the text of an earlier commitment of {name}, replaced by a later one: reveal the text of the latest.");
+                } else if hints.is_empty() && !is_salted(text) {
+                    msg += "This text has no salt line: if you sealed your orders, reveal the whole sealed text, its `# salt` line first (the sealed file itself, attached, keeps every byte).";
                 } else if hints.is_empty() {
                     msg += "The hash is over the exact UTF-8 bytes: check for a different word or letter case, a missing or extra line, trailing newlines and CRLF vs LF line ends. A .txt attachment keeps the bytes exactly.";
                 } else {
