@@ -99,11 +99,15 @@ pub struct PhaseInfo {
 /// What a submission did to a power's orders.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Submission {
-    /// Order texts accepted, as the player wrote them.
+    /// Orders accepted, in the family's canonical form (`N g1 - f3`; SAN
+    /// for Diplomacy Chess; the seed's notation for Diplomat Chess), never
+    /// the raw typed text.
     pub accepted: Vec<String>,
-    /// Rejected order texts with the reason, written for the player.
+    /// Rejected order texts (as typed: they could not be read into the
+    /// canonical form) with the reason, written for the player.
     pub rejected: Vec<(String, String)>,
-    /// The power's complete order set afterwards (what the service stores).
+    /// The power's complete order set afterwards (what the service stores),
+    /// each order in the canonical form, which reads back the same.
     pub orders: Vec<SlotOrder>,
     /// Anything else the player should read (e.g. how an ambiguous square was read).
     pub notes: Vec<String>,
@@ -149,11 +153,12 @@ impl std::fmt::Display for Verdict {
 pub struct OrderOutcome {
     /// The power that gave it.
     pub power: String,
-    /// The order as the player wrote it.
+    /// The order in the family's canonical form.
     pub order: String,
     /// Did it succeed (a support: was it given; an adjustment: was it carried out)?
     pub succeeded: bool,
-    /// Why, in a few words: `moved`, `bounced at d2`, `cut by N e3`.
+    /// Why, in a few words, true and in the third person (public text):
+    /// `moved`, `bounced at d2 (1 against 2: K c1 - d2 supported by N b1)`.
     pub reason: String,
 }
 
@@ -168,7 +173,9 @@ pub struct Resolution<S, R> {
     pub removed: Vec<String>,
     /// Other public changes: centers changing hands, promotions, suborned pieces.
     pub changes: Vec<String>,
-    /// The public summary (per power: orders with outcomes; removals; changes; what is owed next).
+    /// The public summary (per power: orders with outcomes; removals;
+    /// changes; what is owed next), written for the whole channel: third
+    /// person, never "your".
     pub summary: String,
     /// What the renderer needs to draw the phase (family-specific).
     pub report: R,
