@@ -56,7 +56,9 @@ impl Console {
     ) -> Result<Console, crate::store::StoreError> {
         let clock = Arc::new(OffsetClock::default());
         let service = Service::new(Store::open(db)?, clock.clone());
-        Ok(Console { service, clock, moderators, images: Some(images), channel: "console".into(), written: 0 })
+        // Number images after those an earlier session wrote, so that files sort in order and none is overwritten.
+        let written = last_image_number(&images);
+        Ok(Console { service, clock, moderators, images: Some(images), channel: "console".into(), written })
     }
 
     /// Stops writing images (replies then name the images they carry).
@@ -227,7 +229,8 @@ impl Console {
             Visibility::Public => "[public]".to_string(),
             Visibility::Private => format!("[private to {}]", r.to.as_deref().unwrap_or(user)),
         };
-        let mut s = format!("{head} {}\n", r.text.replace('\n', "\n    "));
+        let text = local_times(&r.text, self.clock.now());
+        let mut s = format!("{head} {}\n", text.replace('\n', "\n    "));
         for img in &r.images {
             self.written += 1;
             let Some(dir) = &self.images else {
@@ -242,5 +245,86 @@ impl Console {
             }
         }
         s
+    }
+}
+
+/// The highest `NNN-` number of the images in `dir` (0 if none).
+fn last_image_number(dir: &std::path::Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let (number, _) = name.split_once('-')?;
+            number.parse::<usize>().ok()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// `text` with Discord's timestamps (`<t:1795473957>`, `<t:...:R>`, `<t:...:f>`)
+/// written as local times for the console: `Mon 2026-11-23 21:05 (in 3h)`.
+#[must_use]
+pub fn local_times(text: &str, now: i64) -> String {
+    use chrono::TimeZone as _;
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<t:") {
+        out += &rest[..start];
+        let tail = &rest[start + 3..];
+        let end = tail.find('>').filter(|&e| e <= 24);
+        let parsed = end.and_then(|e| {
+            let (secs, style) = tail[..e].split_once(':').map_or((&tail[..e], ""), |(a, b)| (a, b));
+            Some((secs.parse::<i64>().ok()?, style, e))
+        });
+        let Some((secs, style, e)) = parsed else {
+            out += "<t:";
+            rest = tail;
+            continue;
+        };
+        let relative = {
+            let d = crate::game::format_duration((secs - now).abs());
+            match secs - now {
+                -59..=59 => "just now".to_string(),
+                1.. => format!("in {d}"),
+                _ => format!("{d} ago"),
+            }
+        };
+        let absolute = chrono::Local
+            .timestamp_opt(secs, 0)
+            .single()
+            .map_or_else(|| secs.to_string(), |t| t.format("%a %Y-%m-%d %H:%M").to_string());
+        out += &match style {
+            "R" => relative,
+            _ => format!("{absolute} ({relative})"),
+        };
+        rest = &tail[e + 1..];
+    }
+    out + rest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discord_timestamps_read_as_local_times() {
+        let now = 1_800_000_000;
+        let t = local_times("due <t:1800010800:R>; at <t:1799996400>: ok <t:x> <t:", now);
+        assert!(t.starts_with("due in 3h; at "), "{t}");
+        assert!(t.contains(" (1h ago): ok <t:x> <t:"), "{t}");
+        assert!(!t.contains("<t:18"), "{t}");
+    }
+
+    #[test]
+    fn images_are_numbered_after_the_last_one_written() {
+        let dir = std::env::temp_dir().join(format!("chessdip-console-images-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(last_image_number(&dir), 0);
+        std::fs::create_dir_all(&dir).expect("dir");
+        for name in ["001-start.png", "012-spring-1601-orders.png", "notes.txt"] {
+            std::fs::write(dir.join(name), b"x").expect("write");
+        }
+        assert_eq!(last_image_number(&dir), 12);
     }
 }

@@ -22,8 +22,8 @@ fn temp_dir(name: &str) -> PathBuf {
 fn current_state(service: &Service, channel: &str) -> DipState {
     let json: serde_json::Value = serde_json::from_str(&service.export(channel).expect("export")).expect("json");
     // An ended game's position is its final one; otherwise the last phase's.
-    if json["final_state"].is_object() {
-        return serde_json::from_value(json["final_state"]["state"].clone()).expect("final state");
+    if json["final"].is_object() {
+        return serde_json::from_value(json["final"]["state"]["state"].clone()).expect("final state");
     }
     let last = json["phases"].as_array().and_then(|p| p.last()).expect("a phase").clone();
     serde_json::from_value(last["state"]["state"].clone()).expect("state")

@@ -216,11 +216,12 @@ impl Service {
             let (name, row, _) = Self::hashed_phase(c, &live, caller)?;
             let before = store::commitments(c, live.game.id, row.seq)?.into_iter().filter(|m| m.power == name).count();
             store::add_commitment(c, live.game.id, row.seq, &Commitment { power: name.clone(), hash: hash.clone(), user: caller.user.clone(), at: now, void: None })?;
-            store::set_ready(c, live.game.id, row.seq, &name, false)?;
+            let unreadied = super::orders::unready(c, live.game.id, row.seq, &name)?;
             let again = if before > 0 { format!(" (replacing its earlier {})", if before == 1 { "one" } else { "ones" }) } else { String::new() };
+            let unready = if unreadied { format!(" {}", super::orders::unready_note(&name, "a new commitment")) } else { String::new() };
             self.announced_all(c, &live.game, vec![
                 Reply::private(format!(
-                    "Commitment recorded for {name}{again}: `{hash}`. Keep the exact text: in the reveal window send `reveal` with it, byte for byte. (Its first line should be `# salt` and random characters, as the sealing page and `chessdip seal` write it: without a salt, anyone can find your orders by hashing every possible order. `hash` shows how.)"
+                    "Commitment recorded for {name}{again}: `{hash}`. Keep the exact text: in the reveal window send `reveal` with it, byte for byte. (Its first line should be `# salt` and random characters, as the sealing page and `chessdip seal` write it: without a salt, anyone can find your orders by hashing every possible order. `hash` shows how.){unready}"
                 )),
                 Reply::public(format!("{name} committed `{hash}` for {}{again}.", row.name)),
             ])

@@ -5,6 +5,20 @@ use super::orders::by_power;
 use super::{decode, format_duration, Caller, GameError, Image, PhaseRecord, Reply, Service};
 use crate::store::{self, GameStatus, PhaseRow, StoreError};
 
+/// The version of `game export`'s JSON (`docs/export.md`).
+pub const EXPORT_FORMAT_VERSION: u32 = 2;
+
+/// Whether `query` names the phase `name`: the whole name in any case, or
+/// every word of the query among the name's words (`turn 12`, `12`,
+/// `move 3 white` for `Move 3 (White)`, `1601` for each phase of 1601).
+fn phase_matches(name: &str, query: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|ch: char| !ch.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+    };
+    let (have, want) = (words(name), words(query));
+    name.eq_ignore_ascii_case(query.trim()) || (!want.is_empty() && want.iter().all(|w| have.contains(w)))
+}
+
 impl Service {
     /// The game's status: where it is in its lifecycle (phase, stage, the
     /// deadline or what it waits for; or its result), players, who has
@@ -210,28 +224,54 @@ impl Service {
         })?;
         let resolved: Vec<&PhaseRow> = rows.iter().filter(|r| !r.open && r.report.is_some()).collect();
         // A phase rolled back and played again has two records: the one that stands comes first.
-        let row = match phase {
-            None => resolved.last().copied(),
-            Some(name) => {
-                let mut named = resolved.iter().copied().filter(|r| r.name.eq_ignore_ascii_case(name.trim()));
-                named.clone().rfind(|r| !r.rolled_back).or_else(|| named.next_back())
+        let so_far = || {
+            if resolved.is_empty() {
+                "none yet".to_string()
+            } else {
+                resolved
+                    .iter()
+                    .map(|r| if r.rolled_back { format!("{} (rolled back)", r.name) } else { r.name.clone() })
+                    .collect::<Vec<_>>()
+                    .join(", ")
             }
-        }
-        .ok_or_else(|| {
-            GameError::Invalid(format!(
-                "no resolved phase {}: resolved so far: {}",
-                phase.unwrap_or(""),
-                if resolved.is_empty() {
-                    "none".into()
-                } else {
-                    resolved
-                        .iter()
-                        .map(|r| if r.rolled_back { format!("{} (rolled back)", r.name) } else { r.name.clone() })
-                        .collect::<Vec<_>>()
-                        .join(", ")
+        };
+        let row = match phase.map(str::trim).filter(|p| !p.is_empty()) {
+            None => resolved.last().copied().ok_or_else(|| {
+                GameError::Invalid(
+                    "no phase has been resolved yet: `history` shows one once the first phase resolves".into(),
+                )
+            })?,
+            Some(query) => {
+                // The full name, or its words in any case (`turn 12`), or just its number (`12`, `1601`).
+                let matching: Vec<&PhaseRow> =
+                    resolved.iter().copied().filter(|r| phase_matches(&r.name, query)).collect();
+                let exact: Vec<&PhaseRow> =
+                    matching.iter().copied().filter(|r| r.name.eq_ignore_ascii_case(query)).collect();
+                let chosen = if exact.is_empty() { matching } else { exact };
+                let mut names: Vec<&str> = Vec::new();
+                for r in &chosen {
+                    if !names.contains(&r.name.as_str()) {
+                        names.push(&r.name);
+                    }
                 }
-            ))
-        })?;
+                if names.len() > 1 {
+                    return Err(GameError::Invalid(format!(
+                        "`{query}` names several phases: {}; write one of them, e.g. `history {}`",
+                        names.join(", "),
+                        names[0]
+                    )));
+                }
+                // A phase rolled back and played again has two records: the one that stands counts.
+                chosen.iter().copied().rfind(|r| !r.rolled_back).or_else(|| chosen.last().copied()).ok_or_else(
+                    || {
+                        GameError::Invalid(format!(
+                            "no resolved phase is called `{query}`: resolved so far: {}",
+                            so_far()
+                        ))
+                    },
+                )?
+            }
+        };
         let record: PhaseRecord =
             serde_json::from_str(row.report.as_deref().unwrap_or("{}")).map_err(StoreError::from)?;
         let position = decode(&live.kind, row)?;
@@ -302,68 +342,116 @@ impl Service {
     /// # Errors
     /// No game.
     pub fn export(&self, channel: &str) -> Result<String, GameError> {
+        use serde_json::{json, Value};
+        let now = self.now();
         self.store.read(|c| {
             let live = self.latest(c, channel)?;
             let game = &live.game;
-            let players = store::players(c, game.id)?;
+            let parse = |j: &str| serde_json::from_str::<Value>(j).map_err(StoreError::from);
+            let seats = store::seats(c, game.id)?;
+            let conceded = store::concessions(c, game.id)?;
+            // Every power by name, in the variant's order, with who holds it.
+            let powers: Vec<Value> = Self::all_powers(c, &live)?
+                .into_iter()
+                .map(|p| {
+                    let holder = seats.iter().find(|s| s.power == p);
+                    json!({
+                        "name": p,
+                        "player": holder.map(|s| json!({"user": s.user, "name": s.name})),
+                        "conceded": conceded.contains(&p),
+                    })
+                })
+                .collect();
+            let named = |user: &str| seats.iter().find(|s| s.user == user).map_or(user.to_string(), |s| s.name.clone());
+            let position_of = |position: &super::Position| -> Value {
+                position.pieces_by_power().into_iter().map(|(p, pieces)| (p, json!(pieces))).collect::<serde_json::Map<_, _>>().into()
+            };
             let mut phases = Vec::new();
             let mut transcript = None;
             for row in store::phases(c, game.id)? {
-                let state: serde_json::Value = serde_json::from_str(&row.state).map_err(StoreError::from)?;
-                let report: Option<serde_json::Value> = match &row.report {
-                    Some(r) => Some(serde_json::from_str(r).map_err(StoreError::from)?),
-                    None => None,
-                };
+                let position = decode(&live.kind, &row)?;
+                let report: Option<Value> = row.report.as_deref().map(parse).transpose()?;
                 // Orders of an open phase are private: not exported.
-                let orders: Vec<serde_json::Value> = if row.open {
+                let orders: Vec<Value> = if row.open {
                     Vec::new()
                 } else {
                     store::orders(c, game.id, row.seq, None)?
                         .into_iter()
-                        .map(|o| serde_json::json!({"power": o.power, "order": o.text}))
+                        .map(|o| json!({"power": o.power, "order": o.text, "by": named(&o.submitted_by), "user": o.submitted_by, "at": o.submitted_at}))
                         .collect()
                 };
                 // Commitments are public at once; reveal attempts once the phase is resolved.
-                let commitments: Vec<serde_json::Value> = store::all_commitments(c, game.id, row.seq)?
+                let commitments: Vec<Value> = store::all_commitments(c, game.id, row.seq)?
                     .into_iter()
-                    .map(|m| serde_json::json!({"power": m.power, "hash": m.hash, "at": m.at, "void": m.void}))
+                    .map(|m| json!({"power": m.power, "hash": m.hash, "at": m.at, "void": m.void}))
                     .collect();
-                let reveals: Vec<serde_json::Value> = if row.open {
+                let reveals: Vec<Value> = if row.open {
                     Vec::new()
                 } else {
                     store::all_reveals(c, game.id, row.seq)?
                         .into_iter()
-                        .map(|r| serde_json::json!({"power": r.power, "text": r.text, "hash": r.hash, "matched": r.matched, "detail": r.detail, "at": r.at, "void": r.void}))
+                        .map(|r| json!({"power": r.power, "text": r.text, "hash": r.hash, "matched": r.matched, "detail": r.detail, "at": r.at, "void": r.void}))
                         .collect()
                 };
+                let board_actions: Vec<Value> = store::board_actions(c, game.id, row.seq)?
+                    .into_iter()
+                    .map(|(power, action, result, at)| json!({"power": power, "action": action, "result": result, "at": at}))
+                    .collect();
                 if row.seq == game.phase_seq {
-                    transcript = decode(&live.kind, &row)?.transcript();
+                    transcript = position.transcript();
                 }
-                phases.push(serde_json::json!({"phase": row.name, "open": row.open, "rolled_back": row.rolled_back, "stage": row.stage.as_str(), "state": state, "orders": orders, "report": report, "commitments": commitments, "reveals": reveals}));
+                phases.push(json!({
+                    "seq": row.seq,
+                    "phase": row.name,
+                    "open": row.open,
+                    "rolled_back": row.rolled_back,
+                    "stage": row.stage.as_str(),
+                    "deadline": if row.open { row.deadline } else { None },
+                    "resolved_at": row.resolved_at,
+                    "position": position_of(&position),
+                    "state": parse(&row.state)?,
+                    "orders": orders,
+                    "report": report,
+                    "commitments": commitments,
+                    "reveals": reveals,
+                    "board_actions": board_actions,
+                }));
             }
-            let proposals: Vec<serde_json::Value> = store::proposals(c, game.id)?
+            let proposals: Vec<Value> = store::proposals(c, game.id)?
                 .into_iter()
                 .map(|p| {
-                    serde_json::json!({"number": p.number, "by": p.power, "text": p.text, "submitted_at": p.submitted_at,
+                    json!({"number": p.number, "by": p.power, "text": p.text, "submitted_at": p.submitted_at,
                         "open": p.open, "for": p.tally.map(|t| t.0), "against": p.tally.map(|t| t.1), "enacted": p.enacted})
                 })
                 .collect();
-            let v = serde_json::json!({
-                "format": 1,
-                "proposals": proposals,
+            let moderation: Vec<Value> = store::moderation_log(c, game.id)?
+                .into_iter()
+                .map(|a| json!({"at": a.at, "by": a.name, "user": a.user, "action": a.action, "detail": a.detail}))
+                .collect();
+            let final_position = match game.final_state.as_deref() {
+                Some(j) => {
+                    let p = live.kind.decode(j).map_err(StoreError::from)?;
+                    Some(json!({"position": position_of(&p), "state": parse(j)?}))
+                }
+                None => None,
+            };
+            let v = json!({
+                "format_version": EXPORT_FORMAT_VERSION,
+                "exported_at": now,
                 "variant": game.variant,
+                "variant_name": live.kind.name(),
                 "channel": game.channel,
+                "created_by": named(&game.created_by),
+                "created_at": game.created_at,
                 "status": format!("{:?}", game.status).to_lowercase(),
-                "ended": game.ended,
-                "settings": serde_json::from_str::<serde_json::Value>(&game.settings).map_err(StoreError::from)?,
-                "players": players.iter().map(|(p, u)| serde_json::json!({"power": p, "user": u})).collect::<Vec<_>>(),
-                "conceded": store::concessions(c, game.id)?,
-                "final_state": match game.final_state.as_deref() {
-                    Some(j) => Some(serde_json::from_str::<serde_json::Value>(j).map_err(StoreError::from)?),
-                    None => None,
-                },
-                "transcript": transcript,
+                "result": game.ended,
+                "settings": parse(&game.settings)?,
+                "powers": powers,
                 "phases": phases,
+                "proposals": proposals,
+                "moderation": moderation,
+                "final": final_position,
+                "transcript": transcript,
             });
             Ok(serde_json::to_string_pretty(&v).map_err(StoreError::from)?)
         })

@@ -117,9 +117,11 @@ impl State {
     pub fn of(game: &GameRow, row: Option<&PhaseRow>, settings: &Settings, now: i64) -> State {
         match (game.status, row) {
             (GameStatus::Forming, _) => State::Forming,
-            (GameStatus::Ended, _) => State::Ended {
+            // A phase's result ends a game with its last phase resolved; a
+            // vote, a concession, a forfeit or a moderator ends it mid-phase.
+            (GameStatus::Ended, row) => State::Ended {
                 result: game.ended.clone().unwrap_or_else(|| "ended".into()),
-                by_phase: game.final_state.is_some(),
+                by_phase: row.is_some_and(|r| !r.open),
             },
             (_, None) => State::Forming,
             (status, Some(row)) => {

@@ -456,6 +456,26 @@ impl Service {
         }
     }
 
+    /// Records a moderator's action in the game's log (in the caller's
+    /// transaction: an action that fails is not logged).
+    fn log_moderator(
+        &self,
+        c: &rusqlite::Connection,
+        game: i64,
+        caller: &Caller,
+        action: &str,
+        detail: impl Into<String>,
+    ) -> Result<(), GameError> {
+        let entry = store::ModeratorAction {
+            at: self.now(),
+            user: caller.user.clone(),
+            name: caller.name.clone(),
+            action: action.into(),
+            detail: detail.into(),
+        };
+        Ok(store::log_moderation(c, game, &entry)?)
+    }
+
     /// The caller's power, if it may still act: a conceded power is in
     /// civil disorder and neither orders nor votes.
     fn playing(c: &rusqlite::Connection, live: &Live, caller: &Caller) -> Result<String, GameError> {

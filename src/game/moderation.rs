@@ -2,8 +2,37 @@
 //! draw votes, concession.
 
 use super::lifecycle::{Command, State, Timer};
-use super::{decode, format_duration, Bounds, Caller, GameError, Reply, Service, MIN_RESUME};
-use crate::store::{self, GameStatus, Stage};
+use super::{
+    decode, encode, format_duration, Bounds, Caller, GameError, Image, Position, Reply, Service, Settings, MIN_RESUME,
+};
+use crate::store::{self, GameRow, GameStatus, Stage};
+
+/// Ends `game` with `result` (`draw between ...`, `Black wins by concession`)
+/// in `position` (none for a game that never started): records both, and
+/// gives the announcement, `headline` followed by the move list of games that
+/// keep one and with an image of the final position, as every ending has.
+pub(super) fn game_over(
+    c: &rusqlite::Connection,
+    game: &GameRow,
+    position: Option<&Position>,
+    settings: &Settings,
+    result: &str,
+    headline: String,
+) -> Result<Reply, GameError> {
+    store::set_status(c, game.id, GameStatus::Ended, Some(result))?;
+    let mut text = headline;
+    let mut images = Vec::new();
+    if let Some(p) = position {
+        store::set_final_state(c, game.id, &encode(p)?)?;
+        if let Some(t) = p.transcript() {
+            text += &format!("\n```\n{t}\n```");
+        }
+        images.push(Image::final_position(p, settings, result));
+    }
+    let mut reply = Reply::public(text);
+    reply.images = images;
+    Ok(reply)
+}
 
 impl Service {
     /// A moderator moves the deadline: `extend` adds to it, otherwise it is
@@ -18,6 +47,12 @@ impl Service {
             let live = self.game_for(c, channel, Command::Deadline)?;
             Self::require_moderator(&live.game, caller, "change the deadline")?;
             let (row, _) = Self::current_phase(c, &live)?;
+            let what = if extend {
+                format!("{} by {}", row.name, format_duration(secs))
+            } else {
+                format!("{} due in {}", row.name, format_duration(secs))
+            };
+            self.log_moderator(c, live.game.id, caller, if extend { "extend" } else { "deadline" }, what)?;
             let far = |left: i64| {
                 Bounds::PHASE.check(left, &format_duration(left)).map_err(|_| {
                     GameError::Invalid(format!(
@@ -54,6 +89,7 @@ impl Service {
             let live = self.game_for(c, channel, if pause { Command::Pause } else { Command::Resume })?;
             Self::require_moderator(&live.game, caller, if pause { "pause the game" } else { "resume the game" })?;
             let (row, _) = Self::current_phase(c, &live)?;
+            self.log_moderator(c, live.game.id, caller, if pause { "pause" } else { "resume" }, row.name.clone())?;
             if pause {
                 let left = row.deadline.map_or(MIN_RESUME, |d| (d - now).max(60));
                 store::set_deadline(c, live.game.id, row.seq, None, Some(left))?;
@@ -113,6 +149,7 @@ impl Service {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Rollback)?;
             Self::require_moderator(&live.game, caller, "roll back a phase")?;
+            self.log_moderator(c, live.game.id, caller, "rollback", if fresh { "fresh" } else { "" })?;
             let game = &live.game;
             let phases = store::phases(c, game.id)?;
             let Some(target) = phases.iter().rfind(|r| !r.open && !r.rolled_back) else {
@@ -185,10 +222,17 @@ impl Service {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::End)?;
             Self::require_moderator(&live.game, caller, "end the game")?;
-            store::set_status(c, live.game.id, GameStatus::Ended, Some("ended by a moderator"))?;
-            self.announced(c, &live.game, Reply::public(
-                "**Game over: ended by a moderator.** Its history stays available with `history` and `game export`; `game create` starts a new game here.",
-            ))
+            self.log_moderator(c, live.game.id, caller, "end", "")?;
+            let position = Self::current_phase(c, &live).ok().map(|(_, p)| p);
+            let reply = game_over(
+                c,
+                &live.game,
+                position.as_ref(),
+                &live.settings,
+                "ended by a moderator",
+                format!("**Game over: ended by a moderator ({}).** Its history stays available with `history` and `game export`; `game create` starts a new game here.", caller.name),
+            )?;
+            self.announced(c, &live.game, reply)
         })
     }
 
@@ -219,10 +263,8 @@ impl Service {
             let voters: Vec<&String> = alive.iter().filter(|p| seated.iter().any(|(q, _)| q == *p)).collect();
             if yes && voters.iter().all(|p| votes.contains(p)) {
                 let text = format!("draw between {}", alive.join(", "));
-                store::set_status(c, live.game.id, GameStatus::Ended, Some(&text))?;
-                out.push(Reply::public(format!(
-                    "**Game over: {text}**, by unanimous vote of the powers still playing."
-                )));
+                let headline = format!("**Game over: {text}**, by unanimous vote of the powers still playing.");
+                out.push(game_over(c, &live.game, Some(&position), &live.settings, &text, headline)?);
             }
             self.announced_all(c, &live.game, out)
         })
@@ -254,8 +296,9 @@ impl Service {
                     return self.announced(c, &live.game, Reply::public(text));
                 }
             };
-            store::set_status(c, live.game.id, GameStatus::Ended, Some(&text))?;
-            self.announced(c, &live.game, Reply::public(format!("{name} concedes. **Game over: {text}.**")))
+            let headline = format!("{name} concedes. **Game over: {text}.**");
+            let reply = game_over(c, &live.game, Some(&position), &live.settings, &text, headline)?;
+            self.announced(c, &live.game, reply)
         })
     }
 }

@@ -46,6 +46,7 @@ pub(super) fn store_orders(
                 slot: n.slot.clone(),
                 text: n.text.clone(),
                 submitted_by: user.into(),
+                submitted_at: now,
             };
             store::put_order(c, game, seq, &row, now)?;
         }
@@ -115,6 +116,20 @@ pub(super) fn submission_text(power: &str, sub: &Submission, readback: &str) -> 
         text += &format!("Note: {n}\n");
     }
     text + readback
+}
+
+/// Withdraws `power`'s ready mark, if it had one: whether it had.
+pub(super) fn unready(c: &rusqlite::Connection, game: i64, seq: i64, power: &str) -> Result<bool, GameError> {
+    let was = store::ready_powers(c, game, seq)?.iter().any(|p| p == power);
+    if was {
+        store::set_ready(c, game, seq, power, false)?;
+    }
+    Ok(was)
+}
+
+/// What a player is told when a change of orders withdrew their ready mark.
+pub(super) fn unready_note(power: &str, what: &str) -> String {
+    format!("{power} was marked ready; {what} withdrew that mark, so the phase will not end early for {power}: send `ready` again when these are final.")
 }
 
 /// The most bytes one submission of plain orders may have (as a reveal).
@@ -231,9 +246,10 @@ impl Service {
             let (name, row, position) = Self::ordering(c, &live, caller)?;
             let old = store::orders(c, live.game.id, row.seq, Some(&name))?;
             let sub = position.submit(&name, &slots(&old), text);
+            let mut unreadied = false;
             if !sub.accepted.is_empty() {
                 store_orders(c, (live.game.id, row.seq), &name, &old, &sub.orders, &caller.user, now)?;
-                store::set_ready(c, live.game.id, row.seq, &name, false)?;
+                unreadied = unready(c, live.game.id, row.seq, &name)?;
                 store::moved_in_time(c, live.game.id, &name)?;
             }
             let readback = position.describe(&name, &sub.orders);
@@ -244,10 +260,11 @@ impl Service {
                 let acting = Self::acting(c, live.game.id, &phase)?;
                 !acting.is_empty() && acting.iter().all(|p| all.iter().any(|o| &o.power == p))
             };
-            Ok::<_, GameError>((
-                super::Reply::private(submission_text(&name, &sub, &readback)),
-                resolve.then_some((live.game.id, row.seq)),
-            ))
+            let mut text = submission_text(&name, &sub, &readback);
+            if unreadied && !resolve {
+                text += &format!("\n{}", unready_note(&name, "new orders"));
+            }
+            Ok::<_, GameError>((super::Reply::private(text), resolve.then_some((live.game.id, row.seq))))
         })?;
         let mut out = vec![reply];
         if let Some((game, seq)) = resolve {
@@ -290,8 +307,11 @@ impl Service {
             let live = self.game_for(c, channel, Command::Orders)?;
             let (name, row, _) = Self::ordering(c, &live, caller)?;
             let n = store::delete_orders(c, live.game.id, row.seq, &name, None)?;
-            store::set_ready(c, live.game.id, row.seq, &name, false)?;
-            Ok(Reply::private(format!("Cleared {n} order{} for {name}.", if n == 1 { "" } else { "s" })))
+            let mut text = format!("Cleared {n} order{} for {name}.", if n == 1 { "" } else { "s" });
+            if unready(c, live.game.id, row.seq, &name)? {
+                text += &format!(" {}", unready_note(&name, "clearing orders"));
+            }
+            Ok(Reply::private(text))
         })
     }
 

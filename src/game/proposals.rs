@@ -141,6 +141,7 @@ impl Service {
         self.store.write(|c| {
             let live = self.proposals_game(c, channel, Some(Command::Enact))?;
             Self::require_moderator(&live.game, caller, "enact a proposal")?;
+            self.log_moderator(c, live.game.id, caller, "enact", format!("#{number}: {}", note.trim()))?;
             if note.trim().is_empty() {
                 return Err(GameError::Invalid("say what was changed: `proposal enact <number> <note>`".into()));
             }

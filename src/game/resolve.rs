@@ -171,6 +171,9 @@ impl Service {
         if r.is_empty() {
             return Err(GameError::State("that phase was already resolved".into()));
         }
+        // What the force did, as its announcement's first line says it.
+        let did = r.first().map_or("", |x| x.text.lines().next().unwrap_or("")).replace("**", "");
+        self.store.write(|c| self.log_moderator(c, game, caller, "force", did))?;
         Ok(r)
     }
 }

@@ -129,9 +129,16 @@ impl Service {
                     [winner] => format!("{winner} wins: {power} forfeits after {missed} missed turns"),
                     _ => format!("{power} forfeits after {missed} missed turns"),
                 };
-                store::set_status(c, game, store::GameStatus::Ended, Some(&text))?;
+                let reply = super::moderation::game_over(
+                    c,
+                    &g,
+                    Some(&position),
+                    &settings,
+                    &text,
+                    format!("**Game over: {text}.**"),
+                )?;
                 store::set_deadline(c, game, seq, None, None)?;
-                return Ok(Some(self.announced_all(c, &g, vec![Reply::public(format!("**Game over: {text}.**"))])?));
+                return Ok(Some(self.announced_all(c, &g, vec![reply])?));
             }
             let deadline = now.saturating_add(settings.phase_secs(phase.kind));
             store::set_deadline(c, game, seq, Some(deadline), None)?;

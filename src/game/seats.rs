@@ -286,6 +286,13 @@ impl Service {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Assign)?;
             Self::require_moderator(&live.game, caller, "assign or replace players")?;
+            self.log_moderator(
+                c,
+                live.game.id,
+                caller,
+                "assign",
+                format!("{} to {power}{}", who.name, if swap { " (swap)" } else { "" }),
+            )?;
             let seats = store::seats(c, live.game.id)?;
             let known: Vec<String> = match live.kind.seats() {
                 Seats::Fixed(all) => all,
@@ -365,6 +372,7 @@ impl Service {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Kick)?;
             Self::require_moderator(&live.game, caller, "remove players")?;
+            self.log_moderator(c, live.game.id, caller, "kick", user)?;
             let seat = store::seats(c, live.game.id)?.into_iter().find(|s| s.user == user || s.name == user);
             let Some(seat) = seat else {
                 return Err(GameError::Invalid(format!("{user} is not playing in this game")));

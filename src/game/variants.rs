@@ -305,6 +305,50 @@ impl Game {
 }
 
 impl Position {
+    /// Every piece on the board by power name, as scenario files write a
+    /// position (`K d1`, `P {Ann}e2`, `H c2`), powers in seat order: the
+    /// position readable without the variant's internal numbering.
+    #[must_use]
+    pub fn pieces_by_power(&self) -> Vec<(String, Vec<String>)> {
+        let mut out: Vec<(String, Vec<String>)> = Vec::new();
+        let mut add = |power: &str, piece: String| match out.iter_mut().find(|(p, _)| p == power) {
+            Some((_, list)) => list.push(piece),
+            None => out.push((power.to_string(), vec![piece])),
+        };
+        match self {
+            Position::Dip { v, s } => {
+                for p in v.power_ids() {
+                    add(&v.power(p).name, String::new());
+                }
+                for (sq, piece) in s.pieces() {
+                    add(&v.power(piece.power).name, format!("{} {sq}", piece.role.char()));
+                }
+            }
+            Position::Simul { s, .. } => {
+                for (sq, piece) in s.position.pieces() {
+                    add(crate::rules::simul::board::side_name(piece.side), format!("{} {sq}", piece.role.char()));
+                }
+            }
+            Position::Diplomat { s, .. } => {
+                for (cell, piece) in s.position.pieces() {
+                    add(piece.colour.name(), format!("{} {cell}", piece.kind.letter()));
+                }
+            }
+            Position::Wheel { s, .. } => {
+                for name in &s.players {
+                    add(name, String::new());
+                }
+                for piece in &s.pieces {
+                    add(s.name(piece.owner), format!("{} {}", piece.role.char(), s.space_name(piece.space)));
+                }
+            }
+        }
+        for (_, list) in &mut out {
+            list.retain(|p| !p.is_empty());
+        }
+        out
+    }
+
     /// The stored form.
     ///
     /// # Errors

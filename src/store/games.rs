@@ -191,3 +191,44 @@ pub fn unkick(c: &Connection, game: i64, user: &str) -> Result<(), StoreError> {
     c.execute("DELETE FROM kicked WHERE game_id = ?1 AND user_id = ?2", params![game, user])?;
     Ok(())
 }
+
+/// A moderator action, as the game's log keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModeratorAction {
+    /// Unix seconds.
+    pub at: i64,
+    /// The moderator's user id.
+    pub user: String,
+    /// The name shown for them then.
+    pub name: String,
+    /// `force`, `extend`, `pause`...
+    pub action: String,
+    /// What it did: `Spring 1601 resolved`, `by 1d`, `alice to France`.
+    pub detail: String,
+}
+
+/// Records a moderator action on `game`.
+///
+/// # Errors
+/// Database errors.
+pub fn log_moderation(c: &Connection, game: i64, a: &ModeratorAction) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO moderation_log (game_id, at, user_id, name, action, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![game, a.at, a.user, a.name, a.action, a.detail],
+    )?;
+    Ok(())
+}
+
+/// The moderator actions on `game`, oldest first.
+///
+/// # Errors
+/// Database errors.
+pub fn moderation_log(c: &Connection, game: i64) -> Result<Vec<ModeratorAction>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT at, user_id, name, action, detail FROM moderation_log WHERE game_id = ?1 ORDER BY id",
+    )?;
+    let rows = st.query_map(params![game], |r| {
+        Ok(ModeratorAction { at: r.get(0)?, user: r.get(1)?, name: r.get(2)?, action: r.get(3)?, detail: r.get(4)? })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

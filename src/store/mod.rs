@@ -60,6 +60,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0009_lifecycle.sql"),
     include_str!("../../migrations/0010_games_by_channel.sql"),
     include_str!("../../migrations/0011_outbox.sql"),
+    include_str!("../../migrations/0012_moderation_log.sql"),
 ];
 
 /// A game's lifecycle.
@@ -144,6 +145,8 @@ pub struct PhaseRow {
     pub stage: Stage,
     /// Undone by a moderator's rollback (kept as history).
     pub rolled_back: bool,
+    /// When it was resolved, unix seconds.
+    pub resolved_at: Option<i64>,
 }
 
 /// The part of a phase that is open.
@@ -194,10 +197,12 @@ pub struct OrderRow {
     pub power: String,
     /// What the order occupies (a piece's square; `waive:N`).
     pub slot: String,
-    /// The order as the player wrote it.
+    /// The order, in its game's canonical form.
     pub text: String,
     /// Who sent it.
     pub submitted_by: String,
+    /// When, unix seconds (as stored; a new order is stamped when it is put).
+    pub submitted_at: i64,
 }
 
 /// The database.

@@ -10,11 +10,17 @@ use super::{OrderRow, StoreError};
 /// Database errors.
 pub fn orders(c: &Connection, game: i64, seq: i64, power: Option<&str>) -> Result<Vec<OrderRow>, StoreError> {
     let mut st = c.prepare_cached(
-        "SELECT power, slot, text, submitted_by FROM orders
+        "SELECT power, slot, text, submitted_by, submitted_at FROM orders
          WHERE game_id = ?1 AND seq = ?2 AND (?3 IS NULL OR power = ?3) ORDER BY power, submitted_at, rowid",
     )?;
     let rows = st.query_map(params![game, seq, power], |r| {
-        Ok(OrderRow { power: r.get(0)?, slot: r.get(1)?, text: r.get(2)?, submitted_by: r.get(3)? })
+        Ok(OrderRow {
+            power: r.get(0)?,
+            slot: r.get(1)?,
+            text: r.get(2)?,
+            submitted_by: r.get(3)?,
+            submitted_at: r.get(4)?,
+        })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

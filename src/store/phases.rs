@@ -16,10 +16,11 @@ fn phase_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PhaseRow> {
         report: r.get(6)?,
         stage: Stage::parse(&r.get::<_, String>(7)?),
         rolled_back: r.get(8)?,
+        resolved_at: r.get(9)?,
     })
 }
 
-const PHASE_COLUMNS: &str = "seq, name, state, status, deadline, paused_left, report, stage, rolled_back";
+const PHASE_COLUMNS: &str = "seq, name, state, status, deadline, paused_left, report, stage, rolled_back, resolved_at";
 
 /// A phase of a game.
 ///
