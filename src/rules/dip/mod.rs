@@ -13,6 +13,7 @@ pub mod order_text;
 pub mod phase;
 pub mod resolve;
 pub mod state;
+pub mod text;
 pub mod validate;
 pub mod variant;
 
@@ -22,9 +23,10 @@ pub use adjust::{
 pub use family::DipReport;
 pub use geometry::{MoveKind, Via};
 pub use order::{Coupling, IllegalOrder, Order, OrderKind, Supported};
-pub use order_text::{parse, Context, OrderText, ParseError};
+pub use order_text::{parse, parse_read, Context, OrderText, ParseError, Reading};
 pub use phase::{apply_movement, game_result, GameResult, MovementReport};
 pub use resolve::{resolve, Outcome, Resolution, Strength};
 pub use state::{DipState, Phase, Piece, Season, Setup, SetupError};
+pub use text::Explain;
 pub use validate::{validate_movement, Validated};
 pub use variant::{Variant, VariantError};
