@@ -97,18 +97,18 @@ fn winter(v: &Variant) -> &str {
 #[must_use]
 pub fn adjustment_in_movement(v: &Variant, order: &OrderText) -> String {
     let w = winter(v);
-    let what = match *order {
-        OrderText::Build { .. } => format!("builds come in {w}"),
-        OrderText::Disband { .. } => format!("disbands come in {w}"),
-        OrderText::Promote { role, .. } if v.promotion => match promotion_refusal(v, role) {
-            Some(why) => format!("promotions come in {w}, and {why}"),
-            None => format!("promotions come in {w}"),
-        },
-        OrderText::Promote { .. } => format!("{} has no promotions (it has no pawns)", v.name),
-        OrderText::Waive => format!("waiving a build is for {w}"),
-        OrderText::Piece { .. } | OrderText::Castle { .. } => String::new(),
+    let (what, extra) = match *order {
+        OrderText::Build { .. } => ("builds", None),
+        OrderText::Disband { .. } => ("disbands", None),
+        OrderText::Promote { .. } if !v.promotion => {
+            return format!("{} has no promotions (it has no pawns); now pieces hold, move and support", v.name)
+        }
+        OrderText::Promote { role, .. } => ("promotions", promotion_refusal(v, role)),
+        OrderText::Waive => ("waived builds", None),
+        OrderText::Piece { .. } | OrderText::Castle { .. } => ("adjustments", None),
     };
-    format!("{what} (the adjustment phase); now pieces hold, move and support")
+    let extra = extra.map_or_else(String::new, |why| format!(", and {why}"));
+    format!("{what} come in {w} (the adjustment phase){extra}; now pieces hold, move and support")
 }
 
 /// What an adjustment phase says to a movement order (private): `in Winter
@@ -286,13 +286,18 @@ impl<'a> Explain<'a> {
         format!("{}{}", self.orders()[i], self.supported_by(&self.supports_of(i), "supported"))
     }
 
-    /// What held the landing square `at`: `K d2 H, supported by N b1`, or
-    /// `K d2, which stayed: K d2 - d3 failed`.
+    /// What held the landing square `at`: `P d5 holding there, supported by
+    /// B c6`, or `K d2 staying there (its move K d2 - d3 failed)`.
     fn staying(&self, at: Square) -> String {
         let here = self.at(at);
         match here.iter().find(|&&j| self.orders()[j].move_target().is_some()) {
-            Some(&j) => format!("{}, which stayed: {} failed", self.piece(at), self.orders()[j]),
-            None => here.first().map_or_else(|| self.piece(at), |&j| self.with_supports(j)),
+            Some(&j) => format!("{} staying there (its move {} failed)", self.piece(at), self.orders()[j]),
+            None => match here.first() {
+                Some(&j) => {
+                    format!("{} holding there{}", self.piece(at), self.supported_by(&self.supports_of(j), "supported"))
+                }
+                None => self.piece(at),
+            },
         }
     }
 
@@ -300,7 +305,7 @@ impl<'a> Explain<'a> {
     fn path(&self, i: usize, at: Square) -> String {
         let report = self.res.convoys.iter().find(|c| c.square == at && c.order == i);
         let why = match report.map(|c| c.outcome) {
-            Some(Outcome::Blocked) => format!("{} stayed there", self.staying_piece(at)),
+            Some(Outcome::Blocked) => self.stayed(at),
             Some(Outcome::Broken { by }) => match self.move_from(by, at) {
                 Some(m) if matches!(self.res.outcomes[m], Outcome::Struck { .. }) => {
                     format!("{} struck there", self.orders()[m])
@@ -330,11 +335,11 @@ impl<'a> Explain<'a> {
         format!("its path failed at {at}: {why}")
     }
 
-    /// The piece staying on `sq`, with its failed move if it had one.
-    fn staying_piece(&self, sq: Square) -> String {
+    /// `N c3 stayed there`, with its failed move if it had one.
+    fn stayed(&self, sq: Square) -> String {
         match self.at(sq).into_iter().find(|&j| self.orders()[j].move_target().is_some()) {
-            Some(j) => format!("{} (its move {} failed)", self.piece(sq), self.orders()[j]),
-            None => self.piece(sq),
+            Some(j) => format!("{} stayed there (its move {} failed)", self.piece(sq), self.orders()[j]),
+            None => format!("{} stayed there", self.piece(sq)),
         }
     }
 
