@@ -505,16 +505,21 @@ impl Family for Variant {
     }
 
     fn order_help(&self) -> String {
+        let pawns = self.has_role(crate::rules::Role::Pawn);
         let mut t = format!(
-            "{} orders (commas, semicolons or new lines between orders):\n  K e1 - e2     move\n  K d1 H        hold\n  N g1 S K e1 - e2   support a move\n  N c3 S K d1   support a hold",
+            "{} orders (commas, semicolons or new lines between orders):\n  K e1 - e2     move\n  K d1 H        hold\n  N g1 S K e1 - e2   support a move\n  N c3 S K d1 H      support a hold",
             self.name
         );
-        if self.has_role(crate::rules::Role::Pawn) {
+        if pawns {
             t += "\n  e2 - e4       pawn travel (no letter)\n  e4 x d5       pawn attack\n  B f1 - c4     multi-square move (squares between act as convoys)\n  K e1 S e2 C f1 - c4   support a convoy\n  e5 t d6 x d5  en passant\n  O-O, O-O-O    castling";
         }
         t += "\nWinter: build K c1, disband N e4, waive";
-        if self.has_role(crate::rules::Role::Pawn) {
+        if pawns {
             t += ", promote c8 R (or c8=R)";
+        }
+        t += "\nOne order a piece: a new order for a piece replaces the old one. Orders are shown in the forms above.";
+        if !pawns {
+            t += "\nA or M (army, monarch) is read as K, F or H (fleet, horse) as N.";
         }
         t
     }

@@ -607,23 +607,27 @@ fn parse_direct(c: &mut Cursor<'_>) -> Result<DirectText, ParseErrorKind> {
     if c.eat_word(&["c", "convoy", "convoys"]) {
         let from = c.square("the start square of the convoyed order")?;
         let code = match c.peek() {
-            Some(Tok::Dash) => ConvoyCode::Move,
-            Some(Tok::Word(w)) if w == "x" => ConvoyCode::Capture,
-            Some(Tok::Word(w)) if w == "t" => ConvoyCode::Travel,
-            Some(Tok::Word(w)) if w == "s" => ConvoyCode::Support,
-            Some(Tok::Square(_)) => {
-                let to = c.square("a square")?;
-                return Ok(DirectText::Convoy { from, to, code: ConvoyCode::Move });
+            Some(Tok::Word(w)) if w == "s" || w == "support" || w == "supports" => {
+                c.bump();
+                ConvoyCode::Support
             }
+            Some(Tok::Square(_)) => ConvoyCode::Move,
             Some(t) => {
-                return Err(ParseErrorKind::Expected {
-                    expected: "a convoy code `-`, `x`, `t` or `S`",
-                    found: t.to_string(),
-                })
+                let t = t.to_string();
+                match c.move_code() {
+                    Some(MoveCode::Plain) => ConvoyCode::Move,
+                    Some(MoveCode::Capture) => ConvoyCode::Capture,
+                    Some(MoveCode::Travel) => ConvoyCode::Travel,
+                    None => {
+                        return Err(ParseErrorKind::Expected {
+                            expected: "a convoy code `-`, `x`, `t` or `S`",
+                            found: t,
+                        })
+                    }
+                }
             }
             None => return Err(ParseErrorKind::Incomplete("a convoy code `-`, `x`, `t` or `S`")),
         };
-        c.bump();
         let to = c.square("the landing square of the convoyed order")?;
         return Ok(DirectText::Convoy { from, to, code });
     }

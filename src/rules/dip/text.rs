@@ -445,7 +445,7 @@ impl<'a> Explain<'a> {
         if let Supported::Convoy { from, .. } = supported {
             let theirs: Vec<Order> = self.at(from).into_iter().map(|j| self.orders()[j]).collect();
             return format!(
-                "void: no such order passes {target}; {} was ordered `{}`",
+                "void: no such order passes {target}; {} was ordered {}",
                 self.piece(from),
                 order_text(&theirs)
             );
@@ -454,7 +454,7 @@ impl<'a> Explain<'a> {
         match theirs.as_slice() {
             [] => Outcome::Void.reason(),
             [one] if one.kind == OrderKind::Hold => format!("void: {} held", self.piece(target)),
-            _ => format!("void: {} was ordered `{}`", self.piece(target), order_text(&theirs)),
+            _ => format!("void: {} was ordered {}", self.piece(target), order_text(&theirs)),
         }
     }
 
