@@ -10,6 +10,7 @@ pub mod family;
 pub mod geometry;
 pub mod order;
 pub mod order_text;
+mod order_tokens;
 pub mod phase;
 pub mod resolve;
 pub mod state;

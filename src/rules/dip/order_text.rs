@@ -15,10 +15,9 @@
 //! [`parse_read`] says which of these readings it made ([`Reading`]), so a
 //! reply can tell the player.
 
-use std::fmt;
-
 use thiserror::Error;
 
+use super::order_tokens::{is_castle, tokenize, Tok};
 use crate::rules::role::Role;
 use crate::rules::square::{Board, Square, SquareError};
 
@@ -218,146 +217,6 @@ pub enum ParseErrorKind {
     /// A promotion without a piece kind.
     #[error("say what the pawn on {0} becomes, e.g. `promote {0} N` (N, B or R)")]
     PromoteWhat(Square),
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
-    Word(String),
-    Square(String),
-    /// A chess figurine: a piece letter that cannot be read as a word.
-    Figurine(Role),
-    Dash,
-    Eq,
-}
-
-impl fmt::Display for Tok {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Tok::Word(w) | Tok::Square(w) => f.write_str(w),
-            Tok::Figurine(r) => write!(f, "{}", r.char()),
-            Tok::Dash => f.write_str("-"),
-            Tok::Eq => f.write_str("="),
-        }
-    }
-}
-
-/// Words that mean something on their own; anything else is split into letters.
-const WORDS: &[&str] = &[
-    "h", "hold", "holds", "stand", "stands", "to", "m", "move", "moves", "x", "t", "s", "support", "supports", "c",
-    "convoy", "convoys", "build", "b", "disband", "disbands", "d", "remove", "destroy", "waive", "waives", "w", "pass",
-    "promote", "promotes", "k", "q", "r", "n", "p", "a", "f", "king", "kings", "queen", "queens", "rook", "rooks",
-    "bishop", "bishops", "knight", "knights", "pawn", "pawns", "army", "armies", "fleet", "fleets", "monarch",
-    "monarchs", "horse", "horses",
-];
-
-/// Whether `c` is read as the move dash: the hyphen, its look-alikes (the
-/// minus sign, hyphen and dash characters, small and full-width hyphen-minus)
-/// and arrows. `>` only ever follows another dash (`->`).
-fn is_dash(c: char) -> bool {
-    matches!(
-        c,
-        '-' | '\u{2010}'
-            ..='\u{2015}'
-                | '\u{2212}'
-                | '\u{fe63}'
-                | '\u{ff0d}'
-                | '\u{2192}'
-                | '\u{21d2}'
-                | '\u{27f6}'
-                | '\u{27f9}'
-                | '\u{2794}'
-                | '\u{279c}'
-                | '>'
-    )
-}
-
-/// The piece of a chess figurine, white (`♔`..`♙`) or black (`♚`..`♟`).
-fn figurine(c: char) -> Option<Role> {
-    let k = match c {
-        '\u{2654}'..='\u{2659}' => u32::from(c) - 0x2654,
-        '\u{265a}'..='\u{265f}' => u32::from(c) - 0x265a,
-        _ => return None,
-    };
-    Some([Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn][k as usize])
-}
-
-fn tokenize(input: &str) -> Result<Vec<Tok>, ParseErrorKind> {
-    let chars: Vec<char> = input.chars().collect();
-    let mut toks = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() || c == '.' || c == ':' {
-            i += 1;
-        } else if is_dash(c) || (c == '=' && chars.get(i + 1) == Some(&'>')) {
-            // `->`, `=>`, `-->` and `- -` are one dash.
-            if !matches!(toks.last(), Some(Tok::Dash)) {
-                toks.push(Tok::Dash);
-            }
-            i += if c == '=' { 2 } else { 1 };
-        } else if c == '=' {
-            toks.push(Tok::Eq);
-            i += 1;
-        } else if let Some(role) = figurine(c) {
-            toks.push(Tok::Figurine(role));
-            i += 1;
-        } else if c == '\u{d7}' {
-            toks.push(Tok::Word("x".into()));
-            i += 1;
-        } else if c.is_ascii_alphabetic() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_alphabetic() {
-                i += 1;
-            }
-            let mut run: String = chars[start..i].iter().collect();
-            let mut square = None;
-            if i < chars.len() && chars[i].is_ascii_digit() {
-                let last = run.pop().unwrap_or('a');
-                let dstart = i;
-                while i < chars.len() && chars[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let digits: String = chars[dstart..i].iter().collect();
-                square = Some(format!("{}{digits}", last.to_ascii_lowercase()));
-            }
-            if !run.is_empty() {
-                let lower = run.to_ascii_lowercase();
-                if WORDS.contains(&lower.as_str()) {
-                    toks.push(Tok::Word(lower));
-                } else if lower.len() <= 3 && lower.chars().all(|ch| WORDS.contains(&ch.to_string().as_str())) {
-                    toks.extend(lower.chars().map(|ch| Tok::Word(ch.to_string())));
-                } else {
-                    return Err(ParseErrorKind::UnknownWord(run));
-                }
-            }
-            if let Some(s) = square {
-                toks.push(Tok::Square(s));
-            }
-        } else if c.is_ascii_digit() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                i += 1;
-            }
-            let s: String = chars[start..i].iter().collect();
-            return Err(ParseErrorKind::Expected { expected: "a square like `e4`", found: s });
-        } else {
-            return Err(ParseErrorKind::UnknownWord(c.to_string()));
-        }
-    }
-    Ok(toks)
-}
-
-fn is_castle(input: &str) -> Option<bool> {
-    let squeezed: String = input
-        .chars()
-        .filter(|&c| !c.is_whitespace() && !is_dash(c))
-        .map(|c| if c == '0' { 'o' } else { c.to_ascii_lowercase() })
-        .collect();
-    match squeezed.as_str() {
-        "oo" => Some(false),
-        "ooo" => Some(true),
-        _ => None,
-    }
 }
 
 struct Cursor<'a> {
@@ -733,6 +592,34 @@ mod tests {
         assert_eq!(adj("promote c8 R"), Ok(p));
         assert_eq!(adj("c8=R"), Ok(p));
         assert!(matches!(adj("build h2"), Err(ParseError { kind: ParseErrorKind::BuildWhat(_), .. })));
+    }
+
+    #[test]
+    fn typography_and_other_names() {
+        let want = piece(Some(Role::Knight), "g1", ActionText::Move { to: sq("f3"), code: MoveCode::Plain });
+        for t in ["\u{2658}g1-f3", "\u{265e} g1 \u{2212} f3", "N g1 \u{21d2} f3", "N g1 --> f3", "N g1 \u{2010} f3"] {
+            assert_eq!(mv(t), Ok(want), "{t}");
+        }
+        assert_eq!(mv("e4\u{d7}d5"), mv("e4 x d5"));
+        assert_eq!(mv("O\u{2212}O"), Ok(OrderText::Castle { long: false }));
+        let read = |t| parse_read(Board::MAX, t, Context::Movement);
+        let (o, r) = read("F g1 - f3").unwrap();
+        assert_eq!(o, want);
+        assert_eq!(r, [Reading::Alias { written: "f".into(), role: Role::Knight }]);
+        let (o, r) = read("A d1 H").unwrap();
+        assert_eq!(o, piece(Some(Role::King), "d1", ActionText::Hold));
+        assert_eq!(r, [Reading::Alias { written: "a".into(), role: Role::King }]);
+        // After a square, `H` is hold.
+        assert_eq!(read("K d1 H").unwrap().1, []);
+        let (_, r) = parse_read(Board::MAX, "B N b1", Context::Adjustment).unwrap();
+        assert_eq!(r, [Reading::BuildLetter]);
+        assert_eq!(adj("B b1").unwrap_err().kind, ParseErrorKind::BuildLetterWhat(sq("b1")));
+        assert_eq!(adj("build b1").unwrap_err().kind, ParseErrorKind::BuildWhat(sq("b1")));
+        // `build b1 H` is no horse: only written-out names follow the square.
+        assert!(adj("build b1 H").is_err());
+        assert_eq!(adj("build b1 horse"), Ok(OrderText::Build { role: Role::Knight, square: sq("b1") }));
+        assert_eq!(mv("K e1 S e2 C f1 to c4"), mv("K e1 S e2 C f1 - c4"));
+        assert_eq!(mv("K b2 S a2 C a1 supports a3"), mv("K b2 S a2 C a1 S a3"));
     }
 
     #[test]
