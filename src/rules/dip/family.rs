@@ -183,6 +183,7 @@ impl Variant {
         let mut removed = Vec::new();
         let mut centers = Vec::new();
         let mut promotions = Vec::new();
+        let mut unused: Vec<String> = Vec::new();
         // Seat order, whatever order the powers came in.
         let mut by_seat: Vec<(PowerId, &Vec<SlotOrder>)> =
             orders.iter().filter_map(|(pw, rows)| self.id_of(pw).map(|p| (p, rows))).collect();
@@ -229,6 +230,7 @@ impl Variant {
                 for &(p, sq) in &report.default_promotions {
                     promotions.push(format!("{sq}: {}'s pawn promoted to a knight (no order)", name(p)));
                 }
+                unused = report.unused_builds.iter().map(|&(p, n)| format!("{} {n}", name(p))).collect();
             }
         }
         let mut summary = String::new();
@@ -256,6 +258,9 @@ impl Variant {
         }
         if !promotions.is_empty() {
             summary += &format!("Promotions: {}\n", promotions.join("; "));
+        }
+        if !unused.is_empty() {
+            summary += &format!("Builds not used: {}\n", unused.join("; "));
         }
         let owed: Vec<String> = self
             .power_ids()
@@ -419,10 +424,17 @@ impl Family for Variant {
             let disbands = kinds.iter().filter(|k| matches!(k, AdjustmentKind::Disband { .. })).count();
             if adj > 0 {
                 text += &format!("\nBuilds: {used} of {adj} ordered.");
-                let places: Vec<String> =
-                    super::adjust::buildable_squares(self, state, p).map(|s| s.to_string()).collect();
+                let ordered: Vec<Square> = kinds
+                    .iter()
+                    .filter_map(|k| if let AdjustmentKind::Build { square, .. } = k { Some(*square) } else { None })
+                    .collect();
+                let places: Vec<String> = super::adjust::buildable_squares(self, state, p)
+                    .filter(|s| !ordered.contains(s))
+                    .map(|s| s.to_string())
+                    .collect();
                 if !places.is_empty() && (used as i64) < adj {
-                    text += &format!(" Empty centers to build on: {}.", text::list(&places));
+                    let what = if places.len() == 1 { "Empty center" } else { "Empty centers" };
+                    text += &format!(" {what} to build on: {}.", text::list(&places));
                 }
             } else if adj < 0 {
                 text += &format!("\nDisbands: {disbands} of {} ordered (the rest are chosen by civil disorder).", -adj);
