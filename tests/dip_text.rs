@@ -645,3 +645,38 @@ fn winter_results_and_standings_read_right() {
     let r = submit(&p, &lone, "Mughal Empire", &[], "build K c1");
     assert_eq!(r.rejected[0].1, "Mughal Empire has 1 center and 5 pieces: it must disband 4, not build");
 }
+
+#[test]
+fn cut_and_dislodged_and_pawns_that_struck() {
+    let v = politik();
+    let s =
+        position(&v, "spring 1601", &[("Mughal", "K d1"), ("Mughal", "N b1"), ("Ming", "K a2"), ("Ming", "K a1")], &[]);
+    let r = resolve(
+        &v,
+        &s,
+        &[("Mughal", "N b1 S K d1 - d2"), ("Mughal", "K d1 - d2"), ("Ming", "K a2 - b1"), ("Ming", "K a1 S K a2 - b1")],
+    );
+    assert_eq!(outcome(&r, "N b1 S K d1 - d2"), (false, "cut and dislodged by K a2 - b1".to_string()));
+    assert_eq!(outcome(&r, "K a2 - b1"), (true, "moved, dislodging N b1".to_string()));
+    let d = chessdip();
+    let s = position(&d, "spring 1", &[("England", "P e4"), ("Italy", "K f4")], &[]);
+    let r = resolve(&d, &s, &[("England", "e4 x d5"), ("Italy", "K f4 - e4")]);
+    assert_eq!(
+        outcome(&r, "e4 x d5"),
+        (
+            true,
+            "the attack on d5 succeeded but dislodged nothing, so the pawn stays on e4 \
+             (an attacking pawn moves only when it dislodges)"
+                .to_string()
+        )
+    );
+    assert_eq!(
+        outcome(&r, "K f4 - e4"),
+        (
+            false,
+            "bounced at e4 against P e4 staying there (its attack e4 x d5 dislodged nothing, so it did not move): \
+             strength 1 against 1"
+                .to_string()
+        )
+    );
+}

@@ -3,7 +3,9 @@
 //! Pure: no I/O, no async, no Discord or SQL. Text goes in through
 //! [`order_text::parse`], is checked by [`validate::validate_movement`] or
 //! [`adjust::validate_adjustment`], and phases are resolved by
-//! [`phase::apply_movement`] and [`adjust::apply_adjustments`].
+//! [`phase::apply_movement`] and [`adjust::apply_adjustments`]. Text comes
+//! out through [`text`] alone: the canonical form of every order, and the
+//! public reasons of results.
 
 pub mod adjust;
 pub mod family;

@@ -291,6 +291,13 @@ impl<'a> Explain<'a> {
     fn staying(&self, at: Square) -> String {
         let here = self.at(at);
         match here.iter().find(|&&j| self.orders()[j].move_target().is_some()) {
+            Some(&j) if self.res.outcomes[j].succeeded() => {
+                format!(
+                    "{} staying there (its attack {} dislodged nothing, so it did not move)",
+                    self.piece(at),
+                    self.orders()[j]
+                )
+            }
             Some(&j) => format!("{} staying there (its move {} failed)", self.piece(at), self.orders()[j]),
             None => match here.first() {
                 Some(&j) => {
@@ -338,6 +345,13 @@ impl<'a> Explain<'a> {
     /// `N c3 stayed there`, with its failed move if it had one.
     fn stayed(&self, sq: Square) -> String {
         match self.at(sq).into_iter().find(|&j| self.orders()[j].move_target().is_some()) {
+            Some(j) if self.res.outcomes[j].succeeded() => {
+                format!(
+                    "{} stayed there (its attack {} dislodged nothing, so it did not move)",
+                    self.piece(sq),
+                    self.orders()[j]
+                )
+            }
             Some(j) => format!("{} stayed there (its move {} failed)", self.piece(sq), self.orders()[j]),
             None => format!("{} stayed there", self.piece(sq)),
         }
@@ -460,12 +474,9 @@ impl<'a> Explain<'a> {
 
     /// `; dislodged by N f3 - d2` for the pieces of `squares` that were
     /// dislodged (naming the piece when there are several).
-    fn dislodged_suffix(&self, squares: &[Square], skip: Option<Square>) -> String {
+    fn dislodged_suffix(&self, squares: &[Square]) -> String {
         let mut out = String::new();
         for &sq in squares {
-            if Some(sq) == skip {
-                continue;
-            }
             if let Some(&(_, by)) = self.res.dislodged.iter().find(|(d, _)| *d == sq) {
                 if squares.len() == 1 {
                     out += &format!("; dislodged by {}", self.mover(by, sq));
@@ -481,8 +492,12 @@ impl<'a> Explain<'a> {
     #[must_use]
     pub fn reason(&self, i: usize) -> String {
         let sq = self.orders()[i].square;
-        let skip = matches!(self.res.outcomes[i], Outcome::Dislodged { .. }).then_some(sq);
-        format!("{}{}", self.base_reason(i), self.dislodged_suffix(&[sq], skip))
+        let dislodger = self.res.dislodged.iter().find(|(d, _)| *d == sq).map(|&(_, by)| by);
+        match self.res.outcomes[i] {
+            Outcome::Dislodged { .. } => self.base_reason(i),
+            Outcome::Cut { by } if dislodger == Some(by) => format!("cut and dislodged by {}", self.mover(by, sq)),
+            _ => format!("{}{}", self.base_reason(i), self.dislodged_suffix(&[sq])),
+        }
     }
 
     /// Whether an order text (one order, or two coupled halves) succeeded,
@@ -537,7 +552,7 @@ impl<'a> Explain<'a> {
             let out = self.res.outcomes[i];
             !out.succeeded() && out != Outcome::PartnerFailed
         });
-        let suffix = self.dislodged_suffix(&squares, None);
+        let suffix = self.dislodged_suffix(&squares);
         let Some(f) = failed else {
             return format!("failed with the other half of its coupled order{suffix}");
         };
