@@ -544,7 +544,7 @@ fn a_support_that_did_not_count_says_so() {
     let r = resolve(&v, &s, &[("Mughal", "K d1 - d2"), ("Mughal", "N b1 S K d1 - d2")]);
     assert_eq!(
         outcome(&r, "K d1 - d2"),
-        (false, "bounced at d2: a power cannot dislodge its own piece (K d2)".to_string())
+        (false, "bounced at d2 against its own power's K d2: a power cannot dislodge its own piece".to_string())
     );
     assert_eq!(
         outcome(&r, "N b1 S K d1 - d2"),
@@ -557,7 +557,8 @@ fn a_support_that_did_not_count_says_so() {
         outcome(&r, "N b3 S K d1 - d2"),
         (
             true,
-            "given, but it did not count: a power's support does not count against its own piece (K d2)".to_string()
+            "given, but it did not count: a power's support does not count against its own piece, here K d2"
+                .to_string()
         )
     );
     assert_eq!(
@@ -665,8 +666,8 @@ fn cut_and_dislodged_and_pawns_that_struck() {
         outcome(&r, "e4 x d5"),
         (
             true,
-            "the attack on d5 succeeded but dislodged nothing, so the pawn stays on e4 \
-             (an attacking pawn moves only when it dislodges)"
+            "the attack on d5 succeeded but dislodged nothing; an attacking pawn moves only when it dislodges, \
+             so the pawn stays on e4"
                 .to_string()
         )
     );
@@ -674,7 +675,7 @@ fn cut_and_dislodged_and_pawns_that_struck() {
         outcome(&r, "K f4 - e4"),
         (
             false,
-            "bounced at e4 against P e4 staying there (its attack e4 x d5 dislodged nothing, so it did not move): \
+            "bounced at e4 against P e4, whose attack e4 x d5 dislodged nothing, so it did not move: \
              strength 1 against 1"
                 .to_string()
         )

@@ -287,18 +287,14 @@ impl<'a> Explain<'a> {
     }
 
     /// What held the landing square `at`: `P d5 holding there, supported by
-    /// B c6`, or `K d2 staying there (its move K d2 - d3 failed)`.
+    /// B c6`, or `K d2, whose move K d2 - d3 failed`.
     fn staying(&self, at: Square) -> String {
         let here = self.at(at);
         match here.iter().find(|&&j| self.orders()[j].move_target().is_some()) {
             Some(&j) if self.res.outcomes[j].succeeded() => {
-                format!(
-                    "{} staying there (its attack {} dislodged nothing, so it did not move)",
-                    self.piece(at),
-                    self.orders()[j]
-                )
+                format!("{}, whose attack {} dislodged nothing, so it did not move", self.piece(at), self.orders()[j])
             }
-            Some(&j) => format!("{} staying there (its move {} failed)", self.piece(at), self.orders()[j]),
+            Some(&j) => format!("{}, whose move {} failed", self.piece(at), self.orders()[j]),
             None => match here.first() {
                 Some(&j) => {
                     format!("{} holding there{}", self.piece(at), self.supported_by(&self.supports_of(j), "supported"))
@@ -334,9 +330,7 @@ impl<'a> Explain<'a> {
                     None => format!("contested by the convoy there for the order from {by}"),
                 }
             }
-            Some(Outcome::Paradox) => {
-                "the convoy there failed by the paradox rule (a convoy in a paradox fails)".into()
-            }
+            Some(Outcome::Paradox) => "the convoy there failed by the paradox rule: a convoy in a paradox fails".into(),
             _ => "the convoy there failed".into(),
         };
         format!("its path failed at {at}: {why}")
@@ -347,12 +341,12 @@ impl<'a> Explain<'a> {
         match self.at(sq).into_iter().find(|&j| self.orders()[j].move_target().is_some()) {
             Some(j) if self.res.outcomes[j].succeeded() => {
                 format!(
-                    "{} stayed there (its attack {} dislodged nothing, so it did not move)",
+                    "{} stayed there: its attack {} dislodged nothing, so it did not move",
                     self.piece(sq),
                     self.orders()[j]
                 )
             }
-            Some(j) => format!("{} stayed there (its move {} failed)", self.piece(sq), self.orders()[j]),
+            Some(j) => format!("{} stayed there: its move {} failed", self.piece(sq), self.orders()[j]),
             None => format!("{} stayed there", self.piece(sq)),
         }
     }
@@ -378,13 +372,13 @@ impl<'a> Explain<'a> {
                 }
             }
             Outcome::Struck { at } => format!(
-                "the attack on {at} succeeded but dislodged nothing, so the pawn stays on {} \
-                 (an attacking pawn moves only when it dislodges)",
+                "the attack on {at} succeeded but dislodged nothing; an attacking pawn moves only when it \
+                 dislodges, so the pawn stays on {}",
                 o.square
             ),
             Outcome::Bounced { at, attack, against, by } if by == at => {
                 let note = if attack.0 == 0 && matches!(o.kind, OrderKind::Move { kind: MoveKind::Travel, .. }) {
-                    " (an advance dislodges only with support)"
+                    ": an advance dislodges only with support"
                 } else {
                     ""
                 };
@@ -416,7 +410,10 @@ impl<'a> Explain<'a> {
                 format!("bounced at {at} against {convoy}: strength {attack} against {against}")
             }
             Outcome::OwnPiece { at } => {
-                format!("bounced at {at}: a power cannot dislodge its own piece ({})", self.piece(at))
+                format!(
+                    "bounced at {at} against its own power's {}: a power cannot dislodge its own piece",
+                    self.piece(at)
+                )
             }
             Outcome::PathBlocked { at } => self.path(i, at),
             Outcome::PartnerFailed => "failed with the other half of its coupled order".into(),
@@ -444,7 +441,7 @@ impl<'a> Explain<'a> {
         let head_to_head = self.move_from(to, target).is_some();
         if occupant.power == o.power && self.orders()[m].power != o.power && (!left || head_to_head) {
             return format!(
-                "given, but it did not count: a power's support does not count against its own piece ({})",
+                "given, but it did not count: a power's support does not count against its own piece, here {}",
                 self.piece(to)
             );
         }
