@@ -118,7 +118,7 @@ fn a_chess_dip_game_through_two_years() {
         "Centers: c3: England (was neutral); c4: England (was neutral); e4: Italy (was neutral); b5: England (was neutral)",
         "Adjustments: England may build 3",
         "\u{2713} build R b1 (carried out)",
-        "Removed: P d5 (Scandinavia, by c4)",
+        "Removed: P d5 (Scandinavia, by c4 x d5)",
         "d5: England (was Scandinavia)",
         "England (e): 7 centers, 6 pieces",
     ] {

@@ -8,6 +8,7 @@ use thiserror::Error;
 use super::geometry;
 use super::order_text::OrderText;
 use super::state::{DipState, Piece};
+use super::text::count;
 use super::variant::Variant;
 use crate::rules::power::PowerId;
 use crate::rules::role::Role;
@@ -68,13 +69,15 @@ impl fmt::Display for Adjustment {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IllegalAdjustment {
     /// A movement order in Winter.
-    #[error("it is {phase}: only build, disband and waive orders now (`build K c1`, `disband N e4`, `waive`)")]
+    #[error("it is {phase}: {advice}")]
     WrongPhase {
         /// The phase's name.
         phase: String,
+        /// What orders are taken now, and when movement orders come.
+        advice: String,
     },
     /// Nothing to adjust.
-    #[error("{power} has {centers} centers and {pieces} pieces: it has nothing to build or disband")]
+    #[error("{power} has {} and {}: it has nothing to build or disband", count(*.centers, "center"), count(*.pieces, "piece"))]
     NothingToAdjust {
         /// Power name.
         power: String,
@@ -84,7 +87,7 @@ pub enum IllegalAdjustment {
         pieces: usize,
     },
     /// Build while disbands are due.
-    #[error("{power} has {centers} centers and {pieces} pieces: it must disband {due}, not build")]
+    #[error("{power} has {} and {}: it must disband {due}, not build", count(*.centers, "center"), count(*.pieces, "piece"))]
     MustDisband {
         /// Power name.
         power: String,
@@ -96,7 +99,7 @@ pub enum IllegalAdjustment {
         due: usize,
     },
     /// Disband while builds are due.
-    #[error("{power} has {centers} centers and {pieces} pieces: it may build {due}, not disband")]
+    #[error("{power} has {} and {}: it may build {due}, not disband", count(*.centers, "center"), count(*.pieces, "piece"))]
     MayBuild {
         /// Power name.
         power: String,
@@ -108,7 +111,10 @@ pub enum IllegalAdjustment {
         due: usize,
     },
     /// More builds (or waives) than allowed.
-    #[error("{power} may build only {allowed} this winter and has already ordered {list}")]
+    #[error(
+        "{power} may build only {allowed} this winter and has already ordered {list} \
+         (an order for the same square replaces the old one)"
+    )]
     TooManyBuilds {
         /// Power name.
         power: String,
@@ -118,7 +124,10 @@ pub enum IllegalAdjustment {
         list: String,
     },
     /// More disbands than due.
-    #[error("{power} must disband only {due} and has already ordered {list}")]
+    #[error(
+        "{power} must disband only {due} and has already ordered {list} \
+         (an order for the same piece replaces the old one)"
+    )]
     TooManyDisbands {
         /// Power name.
         power: String,
@@ -131,17 +140,17 @@ pub enum IllegalAdjustment {
     #[error("{0} is not a supply center: builds go on owned home centers")]
     NotACenter(Square),
     /// Outside the power's build zone.
-    #[error("{square} is not a center where {power} may build; it may build on {zone}")]
+    #[error("{square} is not a center where {power} may build; {places}")]
     NotInBuildZone {
         /// Square.
         square: Square,
         /// Power name.
         power: String,
-        /// The build zone's centers.
-        zone: String,
+        /// Where it can build now: `it can build now on c1 and g1`.
+        places: String,
     },
     /// Not owned by the power.
-    #[error("{power} does not own {square} ({owner})")]
+    #[error("{power} does not own {square} ({owner}); {places}")]
     NotOwned {
         /// Square.
         square: Square,
@@ -149,14 +158,18 @@ pub enum IllegalAdjustment {
         power: String,
         /// "it is neutral" / "Ming Dynasty owns it".
         owner: String,
+        /// Where it can build now: `it can build now on c1 and g1`.
+        places: String,
     },
     /// Occupied center.
-    #[error("{square} is occupied by a {role}: builds need an empty center")]
+    #[error("{square} is occupied by a {role}: builds need an empty center; {places}")]
     Occupied {
         /// Square.
         square: Square,
         /// What stands there.
         role: Role,
+        /// Where it can build now: `it can build now on c1 and g1`.
+        places: String,
     },
     /// Two builds on one square.
     #[error("{0} already has a build ordered this winter")]
@@ -260,6 +273,17 @@ pub fn buildable_squares<'a>(
     zone.iter().filter(move |&sq| state.owner(sq) == Some(power) && state.piece(sq).is_none())
 }
 
+/// Where the power can build now, for a refused build: `it can build now on
+/// c1 and g1` (its own empty centers in its build zone, and nothing else).
+fn build_places(variant: &Variant, state: &DipState, power: PowerId) -> String {
+    let places: Vec<String> = buildable_squares(variant, state, power).map(|s| s.to_string()).collect();
+    match places.len() {
+        0 => "none of its own centers in its build zone is empty now".into(),
+        1 => format!("it can build now only on {}", places[0]),
+        _ => format!("it can build now on {}", super::text::list(&places)),
+    }
+}
+
 /// Checks one adjustment order given the power's orders accepted before it.
 ///
 /// # Errors
@@ -280,7 +304,10 @@ pub fn validate_adjustment(
     let list = || mine.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ");
     let kind = match *text {
         OrderText::Piece { .. } | OrderText::Castle { .. } => {
-            return Err(IllegalAdjustment::WrongPhase { phase: state.phase.name(variant) })
+            return Err(IllegalAdjustment::WrongPhase {
+                phase: state.phase.name(variant),
+                advice: super::text::movement_in_adjustment(variant),
+            })
         }
         OrderText::Promote { .. } if !variant.promotion => {
             return Err(IllegalAdjustment::Unavailable { what: "pawns to promote", variant: variant.name.clone() })
@@ -288,6 +315,9 @@ pub fn validate_adjustment(
         OrderText::Promote { square, role } => {
             let facing = variant.power(power).facing;
             let bad = |m: String| Err(IllegalAdjustment::CannotPromote(m));
+            if let Some(why) = super::text::promotion_refusal(variant, role) {
+                return bad(why);
+            }
             match state.piece(square) {
                 None => return bad(format!("{name} has no pawn on {square} to promote")),
                 Some(p) if p.power != power => {
@@ -304,9 +334,6 @@ pub fn validate_adjustment(
                     return bad(format!("the pawn on {square} has not reached {name}'s last rank"))
                 }
                 Some(_) => {}
-            }
-            if !matches!(role, Role::Knight | Role::Bishop | Role::Rook) || !variant.has_role(role) {
-                return bad(format!("a pawn promotes to a knight, bishop or rook, not a {role}"));
             }
             if mine.iter().any(|a| matches!(a.kind, AdjustmentKind::Promote { square: s, .. } if s == square)) {
                 return bad(format!("the pawn on {square} already has a promotion order"));
@@ -337,18 +364,30 @@ pub fn validate_adjustment(
             }
             let zone = state.build_zone(variant, power);
             if !zone.contains(square) {
-                let zone = zone.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
-                return Err(IllegalAdjustment::NotInBuildZone { square, power: name, zone });
+                return Err(IllegalAdjustment::NotInBuildZone {
+                    square,
+                    power: name,
+                    places: build_places(variant, state, power),
+                });
             }
             if state.owner(square) != Some(power) {
                 let owner = match state.owner(square) {
                     Some(o) => format!("{} owns it", variant.power(o).name),
                     None => "it is neutral".into(),
                 };
-                return Err(IllegalAdjustment::NotOwned { square, power: name, owner });
+                return Err(IllegalAdjustment::NotOwned {
+                    square,
+                    power: name,
+                    owner,
+                    places: build_places(variant, state, power),
+                });
             }
             if let Some(p) = state.piece(square) {
-                return Err(IllegalAdjustment::Occupied { square, role: p.role });
+                return Err(IllegalAdjustment::Occupied {
+                    square,
+                    role: p.role,
+                    places: build_places(variant, state, power),
+                });
             }
             if mine.iter().any(|a| matches!(a.kind, AdjustmentKind::Build { square: s, .. } if s == square)) {
                 return Err(IllegalAdjustment::AlreadyBuilding(square));

@@ -3,8 +3,9 @@
 //! resolved into public history.
 
 use super::{
-    apply_adjustments, apply_movement, game_result, parse, validate_adjustment, validate_movement, Adjustment,
-    AdjustmentKind, AdjustmentReport, Context, DipState, Order, Resolution as DipResolution, Variant,
+    apply_adjustments, apply_movement, game_result, parse, parse_read, text, validate_adjustment, validate_movement,
+    Adjustment, AdjustmentKind, AdjustmentReport, Context, DipState, Explain, IllegalAdjustment, IllegalOrder, Order,
+    Reading, Resolution as DipResolution, Variant,
 };
 use crate::rules::family::{
     Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
@@ -62,18 +63,54 @@ impl Checked {
             },
         }
     }
+
+    /// The order in its canonical form (what is shown and stored).
+    fn text(&self) -> String {
+        match self {
+            Checked::Movement(o) => text::order_text(o),
+            Checked::Adjustment(a) => text::adjustment_text(a),
+        }
+    }
 }
 
-fn check(v: &Variant, state: &DipState, p: PowerId, text: &str, earlier: &[Adjustment]) -> Result<Checked, String> {
-    let ctx = if state.phase.season.is_movement() { Context::Movement } else { Context::Adjustment };
-    let parsed = parse(v.board, text, ctx).map_err(|e| e.kind.to_string())?;
-    if ctx == Context::Movement {
+/// An order text read and checked, with the unexpected readings it took.
+struct Read {
+    checked: Checked,
+    readings: Vec<Reading>,
+}
+
+/// Reads and checks one order text of `p`. An order of the other kind of
+/// phase (a build in Spring, a move in Winter) is refused with when it comes.
+fn check(v: &Variant, state: &DipState, p: PowerId, text: &str, earlier: &[Adjustment]) -> Result<Read, String> {
+    let movement = state.phase.season.is_movement();
+    let (ctx, other) =
+        if movement { (Context::Movement, Context::Adjustment) } else { (Context::Adjustment, Context::Movement) };
+    let (parsed, readings) = match parse_read(v.board, text, ctx) {
+        Ok(read) => read,
+        Err(e) => {
+            return Err(match parse(v.board, text, other) {
+                Ok(order) if movement => IllegalOrder::WrongPhase {
+                    phase: state.phase.name(v),
+                    advice: text::adjustment_in_movement(v, &order),
+                }
+                .to_string(),
+                Ok(_) => IllegalAdjustment::WrongPhase {
+                    phase: state.phase.name(v),
+                    advice: text::movement_in_adjustment(v),
+                }
+                .to_string(),
+                Err(_) => e.kind.to_string(),
+            })
+        }
+    };
+    let checked = if movement {
         validate_movement(v, state, p, &parsed)
             .map(|x| Checked::Movement(x.orders().collect()))
             .map_err(|e| e.to_string())
     } else {
         validate_adjustment(v, state, p, &parsed, earlier).map(Checked::Adjustment).map_err(|e| e.to_string())
-    }
+    }?;
+    Ok(Read { checked, readings })
 }
 
 /// Splits a message into order texts: commas, semicolons and new lines separate orders.
@@ -81,17 +118,22 @@ fn split_orders(text: &str) -> Vec<String> {
     text.split([',', ';', '\n']).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
 }
 
-/// A power's stored orders checked in order: (row, the check) for the ones still legal.
-fn checked_rows<'a>(v: &Variant, state: &DipState, p: PowerId, rows: &'a [SlotOrder]) -> Vec<(&'a SlotOrder, Checked)> {
+/// A power's stored orders checked in order: each row with its check (the
+/// adjustments before it count against the limits).
+fn checked_rows<'a>(
+    v: &Variant,
+    state: &DipState,
+    p: PowerId,
+    rows: &'a [SlotOrder],
+) -> Vec<(&'a SlotOrder, Result<Checked, String>)> {
     let mut earlier = Vec::new();
     let mut out = Vec::new();
     for r in rows {
-        if let Ok(ch) = check(v, state, p, &r.text, &earlier) {
-            if let Checked::Adjustment(a) = ch {
-                earlier.push(a);
-            }
-            out.push((r, ch));
+        let ch = check(v, state, p, &r.text, &earlier).map(|read| read.checked);
+        if let Ok(Checked::Adjustment(a)) = &ch {
+            earlier.push(*a);
         }
+        out.push((r, ch));
     }
     out
 }
@@ -103,8 +145,9 @@ fn checked_orders(v: &Variant, state: &DipState, orders: &[(String, Vec<SlotOrde
         let Some(p) = v.power_by_name(power) else { continue };
         for (_, ch) in checked_rows(v, state, p, rows) {
             match ch {
-                Checked::Movement(o) => moves.extend(o),
-                Checked::Adjustment(a) => adjs.push(a),
+                Ok(Checked::Movement(o)) => moves.extend(o),
+                Ok(Checked::Adjustment(a)) => adjs.push(a),
+                Err(_) => {}
             }
         }
     }
@@ -125,7 +168,8 @@ impl Variant {
         }
     }
 
-    /// The public record of a resolved phase.
+    /// The public record of a resolved phase: outcomes, removed pieces,
+    /// changes and the summary, all in the third person for the whole channel.
     fn summarise(
         &self,
         state: &DipState,
@@ -137,60 +181,56 @@ impl Variant {
         let name = |p: PowerId| self.power(p).name.clone();
         let mut outcomes = Vec::new();
         let mut removed = Vec::new();
-        let mut changes = Vec::new();
+        let mut centers = Vec::new();
+        let mut promotions = Vec::new();
+        let mut unused: Vec<String> = Vec::new();
         // Seat order, whatever order the powers came in.
         let mut by_seat: Vec<(PowerId, &Vec<SlotOrder>)> =
             orders.iter().filter_map(|(pw, rows)| self.id_of(pw).map(|p| (p, rows))).collect();
         by_seat.sort_by_key(|(p, _)| *p);
         match report {
             DipReport::Movement { resolution: res, .. } => {
+                let explain = Explain::new(self, state, res);
                 for (p, rows) in &by_seat {
-                    for (row, ch) in checked_rows(self, state, *p, rows) {
-                        let Checked::Movement(os) = ch else { continue };
-                        let outs: Vec<_> = os
-                            .iter()
-                            .filter_map(|o| res.orders.iter().position(|x| x == o).map(|k| res.outcomes[k]))
-                            .collect();
-                        let ok = outs.iter().all(|o| o.succeeded());
-                        let reason = outs
-                            .iter()
-                            .find(|o| !o.succeeded())
-                            .or(outs.first())
-                            .map_or_else(String::new, |o| o.reason());
-                        outcomes.push(OrderOutcome { power: name(*p), order: row.text.clone(), succeeded: ok, reason });
+                    for (_, ch) in checked_rows(self, state, *p, rows) {
+                        let Ok(Checked::Movement(os)) = ch else { continue };
+                        let (succeeded, reason) = explain.line(&os);
+                        outcomes.push(OrderOutcome {
+                            power: name(*p),
+                            order: text::order_text(&os),
+                            succeeded,
+                            reason,
+                        });
                     }
                 }
-                for &(sq, by) in &res.dislodged {
-                    if let Some(piece) = state.piece(sq) {
-                        removed.push(format!("{} {sq} ({}, by {by})", piece.role.char(), name(piece.power)));
-                    }
-                }
+                removed = explain.removed();
                 for &(sq, old, new) in center_changes {
-                    changes.push(format!("{sq}: {} (was {})", name(new), old.map_or("neutral".to_string(), name)));
+                    centers.push(format!("{sq}: {} (was {})", name(new), old.map_or("neutral".to_string(), name)));
                 }
             }
             DipReport::Adjustment { report, .. } => {
                 for (p, rows) in &by_seat {
-                    let checked = checked_rows(self, state, *p, rows);
-                    for row in rows.iter() {
-                        let done = checked.iter().any(|(r, ch)| {
-                            std::ptr::eq(*r, row)
-                                && matches!(ch, Checked::Adjustment(a) if report.carried_out.contains(a))
-                        });
-                        outcomes.push(OrderOutcome {
-                            power: name(*p),
-                            order: row.text.clone(),
-                            succeeded: done,
-                            reason: if done { "carried out".into() } else { "not carried out".into() },
-                        });
+                    for (row, ch) in checked_rows(self, state, *p, rows) {
+                        let (order, succeeded, reason) = match ch {
+                            Ok(Checked::Adjustment(a)) => {
+                                let done = report.carried_out.contains(&a);
+                                (text::adjustment_text(&a), done, text::adjustment_reason(done, None))
+                            }
+                            Ok(Checked::Movement(os)) => {
+                                (text::order_text(&os), false, text::adjustment_reason(false, None))
+                            }
+                            Err(why) => (row.text.clone(), false, text::adjustment_reason(false, Some(&why))),
+                        };
+                        outcomes.push(OrderOutcome { power: name(*p), order, succeeded, reason });
                     }
                 }
                 for &(p, role, sq) in &report.civil_disorder {
                     removed.push(format!("{} {sq} ({}, disbanded in civil disorder)", role.char(), name(p)));
                 }
                 for &(p, sq) in &report.default_promotions {
-                    changes.push(format!("{sq}: {}'s pawn promoted to a knight (no order)", name(p)));
+                    promotions.push(format!("{sq}: {}'s pawn promoted to a knight (no order)", name(p)));
                 }
+                unused = report.unused_builds.iter().map(|&(p, n)| format!("{} {n}", name(p))).collect();
             }
         }
         let mut summary = String::new();
@@ -213,8 +253,14 @@ impl Variant {
         if !removed.is_empty() {
             summary += &format!("Removed: {}\n", removed.join("; "));
         }
-        if !changes.is_empty() {
-            summary += &format!("Centers: {}\n", changes.join("; "));
+        if !centers.is_empty() {
+            summary += &format!("Centers: {}\n", centers.join("; "));
+        }
+        if !promotions.is_empty() {
+            summary += &format!("Promotions: {}\n", promotions.join("; "));
+        }
+        if !unused.is_empty() {
+            summary += &format!("Builds not used: {}\n", unused.join("; "));
         }
         let owed: Vec<String> = self
             .power_ids()
@@ -232,6 +278,7 @@ impl Variant {
         if !owed.is_empty() {
             summary += &format!("Adjustments: {}\n", owed.join("; "));
         }
+        let changes = centers.into_iter().chain(promotions).collect();
         (outcomes, removed, changes, summary.trim_end().to_string())
     }
 }
@@ -283,39 +330,57 @@ impl Family for Variant {
         };
         for t in texts {
             // What the current orders cover, in order (adjustments count against the limits).
-            let covering: Vec<(String, Vec<Square>, Option<Adjustment>)> = checked_rows(self, state, p, &sub.orders)
-                .into_iter()
-                .map(|(r, ch)| {
-                    let adj = if let Checked::Adjustment(a) = &ch { Some(*a) } else { None };
-                    (r.slot.clone(), ch.squares(), adj)
-                })
-                .collect();
+            let covering: Vec<(String, Vec<Square>, Option<Adjustment>, String)> =
+                checked_rows(self, state, p, &sub.orders)
+                    .into_iter()
+                    .filter_map(|(r, ch)| {
+                        let ch = ch.ok()?;
+                        let adj = if let Checked::Adjustment(a) = &ch { Some(*a) } else { None };
+                        Some((r.slot.clone(), ch.squares(), adj, ch.text()))
+                    })
+                    .collect();
             // An order for the same piece replaces the earlier one: leave that one out of the limits.
             let replaced: Vec<String> = match check(self, state, p, &t, &[]) {
-                Ok(ch) => {
-                    let sq = ch.squares();
+                Ok(read) => {
+                    let sq = read.checked.squares();
                     covering
                         .iter()
-                        .filter(|(_, s, _)| s.iter().any(|x| sq.contains(x)))
-                        .map(|(slot, _, _)| slot.clone())
+                        .filter(|(_, s, _, _)| s.iter().any(|x| sq.contains(x)))
+                        .map(|(slot, _, _, _)| slot.clone())
                         .collect()
                 }
                 Err(_) => Vec::new(),
             };
-            let kept: Vec<Adjustment> =
-                covering.iter().filter(|(slot, _, _)| !replaced.contains(slot)).filter_map(|(_, _, a)| *a).collect();
+            let kept: Vec<Adjustment> = covering
+                .iter()
+                .filter(|(slot, _, _, _)| !replaced.contains(slot))
+                .filter_map(|(_, _, a, _)| *a)
+                .collect();
             match check(self, state, p, &t, &kept) {
-                Ok(ch) => {
+                Ok(read) => {
+                    let canonical = read.checked.text();
+                    let old: Vec<String> = covering
+                        .iter()
+                        .filter(|(slot, _, _, text)| replaced.contains(slot) && *text != canonical)
+                        .map(|(_, _, _, text)| text.clone())
+                        .collect();
+                    if !old.is_empty() {
+                        let adjustment = matches!(read.checked, Checked::Adjustment(_));
+                        sub.notes.push(text::replaced_note(&canonical, &old, adjustment));
+                    }
+                    if let Some(note) = text::reading_note(self, &t, &canonical, &read.readings) {
+                        sub.notes.push(note);
+                    }
                     sub.orders.retain(|o| !replaced.contains(&o.slot));
                     let waives = sub.orders.iter().filter(|o| o.slot.starts_with("waive")).count();
-                    let mut slot = ch.slot(waives + 1);
+                    let mut slot = read.checked.slot(waives + 1);
                     let mut n = waives + 1;
                     while sub.orders.iter().any(|o| o.slot == slot) {
                         n += 1;
-                        slot = ch.slot(n);
+                        slot = read.checked.slot(n);
                     }
-                    sub.orders.push(SlotOrder { slot, text: t.clone() });
-                    sub.accepted.push(t);
+                    sub.orders.push(SlotOrder { slot, text: canonical.clone() });
+                    sub.accepted.push(canonical);
                 }
                 Err(e) => sub.rejected.push((t, e)),
             }
@@ -330,30 +395,47 @@ impl Family for Variant {
         if current.is_empty() {
             text += " none yet.";
         }
-        for r in current {
-            text += &format!("\n  {}", r.text);
+        for (r, ch) in &checked {
+            match ch {
+                Ok(ch) => text += &format!("\n  {}", ch.text()),
+                Err(why) => text += &format!("\n  {} (not valid, it will not run: {why})", r.text),
+            }
         }
+        let valid: Vec<&Checked> = checked.iter().filter_map(|(_, ch)| ch.as_ref().ok()).collect();
         if state.phase.season.is_movement() {
-            let covered: Vec<Square> = checked.iter().flat_map(|(_, ch)| ch.squares()).collect();
+            let covered: Vec<Square> = valid.iter().flat_map(|ch| ch.squares()).collect();
             let missing: Vec<String> = state
                 .pieces_of(p)
                 .filter(|(sq, _)| !covered.contains(sq))
                 .map(|(sq, piece)| format!("{} {sq}", piece.role.char()))
                 .collect();
             if !missing.is_empty() {
-                text += &format!("\nNo order yet (they will hold): {}", missing.join(", "));
+                let they = if missing.len() == 1 { "it will hold" } else { "they will hold" };
+                text += &format!("\nNo order yet ({they}): {}", missing.join(", "));
             }
         } else {
             let adj = state.centers_of(p).len() as i64 - state.piece_count(p) as i64;
-            let kinds: Vec<AdjustmentKind> = checked
+            let kinds: Vec<AdjustmentKind> = valid
                 .iter()
-                .filter_map(|(_, ch)| if let Checked::Adjustment(a) = ch { Some(a.kind) } else { None })
+                .filter_map(|ch| if let Checked::Adjustment(a) = ch { Some(a.kind) } else { None })
                 .collect();
             let used =
                 kinds.iter().filter(|k| matches!(k, AdjustmentKind::Build { .. } | AdjustmentKind::Waive)).count();
             let disbands = kinds.iter().filter(|k| matches!(k, AdjustmentKind::Disband { .. })).count();
             if adj > 0 {
                 text += &format!("\nBuilds: {used} of {adj} ordered.");
+                let ordered: Vec<Square> = kinds
+                    .iter()
+                    .filter_map(|k| if let AdjustmentKind::Build { square, .. } = k { Some(*square) } else { None })
+                    .collect();
+                let places: Vec<String> = super::adjust::buildable_squares(self, state, p)
+                    .filter(|s| !ordered.contains(s))
+                    .map(|s| s.to_string())
+                    .collect();
+                if !places.is_empty() && (used as i64) < adj {
+                    let what = if places.len() == 1 { "Empty center" } else { "Empty centers" };
+                    text += &format!(" {what} to build on: {}.", text::list(&places));
+                }
             } else if adj < 0 {
                 text += &format!("\nDisbands: {disbands} of {} ordered (the rest are chosen by civil disorder).", -adj);
             }
@@ -392,7 +474,11 @@ impl Family for Variant {
 
     fn standing(&self, state: &DipState, power: &str) -> String {
         match self.id_of(power) {
-            Some(p) => format!("{} centers, {} pieces", state.centers_of(p).len(), state.piece_count(p)),
+            Some(p) => format!(
+                "{}, {}",
+                text::count(state.centers_of(p).len(), "center"),
+                text::count(state.piece_count(p), "piece")
+            ),
             None => String::new(),
         }
     }
@@ -431,16 +517,21 @@ impl Family for Variant {
     }
 
     fn order_help(&self) -> String {
+        let pawns = self.has_role(crate::rules::Role::Pawn);
         let mut t = format!(
-            "{} orders (commas, semicolons or new lines between orders):\n  K e1 - e2     move\n  K d1 H        hold\n  N g1 S K e1 - e2   support a move\n  N c3 S K d1   support a hold",
+            "{} orders (commas, semicolons or new lines between orders):\n  K e1 - e2     move\n  K d1 H        hold\n  N g1 S K e1 - e2   support a move\n  N c3 S K d1 H      support a hold",
             self.name
         );
-        if self.has_role(crate::rules::Role::Pawn) {
+        if pawns {
             t += "\n  e2 - e4       pawn travel (no letter)\n  e4 x d5       pawn attack\n  B f1 - c4     multi-square move (squares between act as convoys)\n  K e1 S e2 C f1 - c4   support a convoy\n  e5 t d6 x d5  en passant\n  O-O, O-O-O    castling";
         }
         t += "\nWinter: build K c1, disband N e4, waive";
-        if self.has_role(crate::rules::Role::Pawn) {
+        if pawns {
             t += ", promote c8 R (or c8=R)";
+        }
+        t += "\nOne order a piece: a new order for a piece replaces the old one. Orders are shown in the forms above.";
+        if !pawns {
+            t += "\nA or M (army, monarch) is read as K, F or H (fleet, horse) as N.";
         }
         t
     }

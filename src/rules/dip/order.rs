@@ -331,13 +331,13 @@ pub enum IllegalOrder {
         /// The order described.
         what: String,
     },
-    /// A movement order in an adjustment phase or the reverse.
-    #[error("it is {phase}: {expected}")]
+    /// An adjustment order (build, disband, promote, waive) in a movement phase.
+    #[error("it is {phase}: {advice}")]
     WrongPhase {
         /// The phase's name.
         phase: String,
-        /// What orders are taken now.
-        expected: &'static str,
+        /// When such orders come, and what orders are taken now.
+        advice: String,
     },
 }
 

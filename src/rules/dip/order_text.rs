@@ -5,11 +5,19 @@
 //! `e2-e4`, `N g1 S e1 - e2`, `N c3 S K d1`, `K e1 S e2 C f1 - c4`,
 //! `e5 t d6 x d5`, `O-O`, `K d1 H`, `K d1 holds`; in adjustment phases
 //! `build K d1`, `B K d1`, `disband N c3`, `promote c8 R`, `c8=R`, `waive`.
-
-use std::fmt;
+//!
+//! Typography is forgiven: chess figurines of either colour (`♘f3`, `♚ e8`)
+//! are piece letters; the hyphen's look-alikes (the minus sign `−`, en and em
+//! dashes) and arrows (`->`, `→`, `=>`, `⇒`) are the move dash; `×` is `x`.
+//! The unit names of the Chesspolitik seed are piece letters too: `A`/army
+//! and `M`/monarch for a king, `F`/fleet and `H`/horse for a knight, read
+//! where a piece letter stands (a lone `H` after a square is still *hold*).
+//! [`parse_read`] says which of these readings it made ([`Reading`]), so a
+//! reply can tell the player.
 
 use thiserror::Error;
 
+use super::order_tokens::{is_castle, tokenize, Tok};
 use crate::rules::role::Role;
 use crate::rules::square::{Board, Square, SquareError};
 
@@ -143,6 +151,21 @@ pub enum Context {
     Adjustment,
 }
 
+/// A reading of the order text a player may not expect, reported so the
+/// reply can say how the order was read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// Another name of a piece read as its letter: `A` or `army` as `K`.
+    Alias {
+        /// The word as written, lower-case.
+        written: String,
+        /// The piece it stands for.
+        role: Role,
+    },
+    /// `B` at the start of an adjustment order read as `build`.
+    BuildLetter,
+}
+
 /// An order that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{kind} (in `{input}`)")]
@@ -185,119 +208,34 @@ pub enum ParseErrorKind {
     /// A build without a piece kind.
     #[error("say which piece to build, e.g. `build K {0}` for a king or `build N {0}` for a knight")]
     BuildWhat(Square),
+    /// `B <square>` in an adjustment phase: `B` was read as `build`, and no piece kind followed.
+    #[error(
+        "in the adjustment phase `B` means `build`, so `B {0}` reads as a build on {0} without a piece: \
+         write e.g. `build K {0}` for a king or `build N {0}` for a knight (pieces get orders in the movement phases)"
+    )]
+    BuildLetterWhat(Square),
     /// A promotion without a piece kind.
     #[error("say what the pawn on {0} becomes, e.g. `promote {0} N` (N, B or R)")]
     PromoteWhat(Square),
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
-    Word(String),
-    Square(String),
-    Dash,
-    Eq,
-}
-
-impl fmt::Display for Tok {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Tok::Word(w) | Tok::Square(w) => f.write_str(w),
-            Tok::Dash => f.write_str("-"),
-            Tok::Eq => f.write_str("="),
-        }
-    }
-}
-
-/// Words that mean something on their own; anything else is split into letters.
-const WORDS: &[&str] = &[
-    "h", "hold", "holds", "stand", "stands", "to", "m", "move", "moves", "x", "t", "s", "support", "supports", "c",
-    "convoy", "convoys", "build", "b", "disband", "disbands", "d", "remove", "destroy", "waive", "waives", "w", "pass",
-    "promote", "promotes", "k", "q", "r", "n", "p", "a", "f", "king", "kings", "queen", "rook", "bishop", "knight",
-    "pawn", "army", "fleet", "monarch", "horse",
-];
-
-fn tokenize(input: &str) -> Result<Vec<Tok>, ParseErrorKind> {
-    let chars: Vec<char> = input.chars().collect();
-    let mut toks = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() || c == '.' || c == ':' {
-            i += 1;
-        } else if matches!(c, '-' | '–' | '—' | '→' | '>') {
-            // `->`, `=>` and `-->` are one dash.
-            if !matches!(toks.last(), Some(Tok::Dash)) || c != '>' {
-                toks.push(Tok::Dash);
-            }
-            i += 1;
-        } else if c == '=' {
-            if chars.get(i + 1) == Some(&'>') {
-                toks.push(Tok::Dash);
-                i += 2;
-            } else {
-                toks.push(Tok::Eq);
-                i += 1;
-            }
-        } else if c.is_ascii_alphabetic() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_alphabetic() {
-                i += 1;
-            }
-            let mut run: String = chars[start..i].iter().collect();
-            let mut square = None;
-            if i < chars.len() && chars[i].is_ascii_digit() {
-                let last = run.pop().unwrap_or('a');
-                let dstart = i;
-                while i < chars.len() && chars[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let digits: String = chars[dstart..i].iter().collect();
-                square = Some(format!("{}{digits}", last.to_ascii_lowercase()));
-            }
-            if !run.is_empty() {
-                let lower = run.to_ascii_lowercase();
-                if WORDS.contains(&lower.as_str()) {
-                    toks.push(Tok::Word(lower));
-                } else if lower.len() <= 3 && lower.chars().all(|ch| WORDS.contains(&ch.to_string().as_str())) {
-                    toks.extend(lower.chars().map(|ch| Tok::Word(ch.to_string())));
-                } else {
-                    return Err(ParseErrorKind::UnknownWord(run));
-                }
-            }
-            if let Some(s) = square {
-                toks.push(Tok::Square(s));
-            }
-        } else if c.is_ascii_digit() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                i += 1;
-            }
-            let s: String = chars[start..i].iter().collect();
-            return Err(ParseErrorKind::Expected { expected: "a square like `e4`", found: s });
-        } else {
-            return Err(ParseErrorKind::UnknownWord(c.to_string()));
-        }
-    }
-    Ok(toks)
-}
-
-fn is_castle(input: &str) -> Option<bool> {
-    let squeezed: String = input
-        .chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '–' | '—'))
-        .map(|c| if c == '0' { 'o' } else { c.to_ascii_lowercase() })
-        .collect();
-    match squeezed.as_str() {
-        "oo" => Some(false),
-        "ooo" => Some(true),
-        _ => None,
-    }
 }
 
 struct Cursor<'a> {
     toks: &'a [Tok],
     pos: usize,
     board: Board,
+    readings: Vec<Reading>,
+}
+
+/// Which other names of pieces a place in the order takes.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Aliases {
+    /// Only `K Q R B N P`, figurines and the pieces' names.
+    None,
+    /// Also the seed's unit names written out (`army`, `horse`), not their
+    /// letters: after a square, a lone `H` is *hold*, not a horse.
+    Words,
+    /// Also their letters (`A`, `M`, `F`, `H`).
+    All,
 }
 
 impl Cursor<'_> {
@@ -331,11 +269,23 @@ impl Cursor<'_> {
             None => Err(ParseErrorKind::Incomplete(expected)),
         }
     }
-    fn role(&mut self, aliases: bool) -> Option<Role> {
-        let w = self.peek_word()?;
-        let r = role_word(w, aliases)?;
-        self.bump();
-        Some(r)
+    fn role(&mut self, aliases: Aliases) -> Option<Role> {
+        match self.peek()? {
+            Tok::Figurine(r) => {
+                let r = *r;
+                self.bump();
+                Some(r)
+            }
+            Tok::Word(w) => {
+                let (r, alias) = role_word(w, aliases)?;
+                if alias {
+                    self.readings.push(Reading::Alias { written: w.clone(), role: r });
+                }
+                self.bump();
+                Some(r)
+            }
+            _ => None,
+        }
     }
     fn move_code(&mut self) -> Option<MoveCode> {
         match self.peek() {
@@ -373,26 +323,24 @@ impl Cursor<'_> {
     }
 }
 
-fn role_word(w: &str, aliases: bool) -> Option<Role> {
-    if w.chars().count() == 1 {
-        let c = w.chars().next()?;
-        if aliases {
-            match c {
-                'a' | 'm' => return Some(Role::King),
-                'f' | 'h' => return Some(Role::Knight),
-                _ => {}
-            }
-        }
-        return Role::from_char(c);
+/// The piece a word names, and whether it was another name (an alias).
+fn role_word(w: &str, aliases: Aliases) -> Option<(Role, bool)> {
+    let alias = match w {
+        "a" | "m" if aliases == Aliases::All => Some(Role::King),
+        "f" | "h" if aliases == Aliases::All => Some(Role::Knight),
+        "army" | "armies" | "monarch" | "monarchs" if aliases != Aliases::None => Some(Role::King),
+        "fleet" | "fleets" | "horse" | "horses" if aliases != Aliases::None => Some(Role::Knight),
+        _ => None,
+    };
+    if let Some(r) = alias {
+        return Some((r, true));
     }
-    if aliases {
-        match w {
-            "army" | "monarch" => return Some(Role::King),
-            "fleet" | "horse" => return Some(Role::Knight),
-            _ => {}
-        }
-    }
-    Role::from_name(w)
+    let mut chars = w.chars();
+    let role = match (chars.next(), chars.next()) {
+        (Some(c), None) => Role::from_char(c),
+        _ => Role::from_name(w),
+    };
+    role.map(|r| (r, false))
 }
 
 /// Reads one order.
@@ -400,24 +348,33 @@ fn role_word(w: &str, aliases: bool) -> Option<Role> {
 /// # Errors
 /// [`ParseError`] with the input and what was wrong.
 pub fn parse(board: Board, input: &str, ctx: Context) -> Result<OrderText, ParseError> {
+    parse_read(board, input, ctx).map(|(order, _)| order)
+}
+
+/// Reads one order and says which unexpected readings it made (another
+/// name read as a piece letter, `B` read as `build`), in order.
+///
+/// # Errors
+/// [`ParseError`] with the input and what was wrong.
+pub fn parse_read(board: Board, input: &str, ctx: Context) -> Result<(OrderText, Vec<Reading>), ParseError> {
     parse_inner(board, input, ctx).map_err(|kind| ParseError { input: input.trim().to_string(), kind })
 }
 
-fn parse_inner(board: Board, input: &str, ctx: Context) -> Result<OrderText, ParseErrorKind> {
+fn parse_inner(board: Board, input: &str, ctx: Context) -> Result<(OrderText, Vec<Reading>), ParseErrorKind> {
     if input.trim().is_empty() {
         return Err(ParseErrorKind::Empty);
     }
     if let Some(long) = is_castle(input) {
-        return Ok(OrderText::Castle { long });
+        return Ok((OrderText::Castle { long }, Vec::new()));
     }
     let toks = tokenize(input)?;
-    let mut c = Cursor { toks: &toks, pos: 0, board };
+    let mut c = Cursor { toks: &toks, pos: 0, board, readings: Vec::new() };
     let order = match ctx {
         Context::Adjustment => parse_adjustment(&mut c)?,
         Context::Movement => parse_movement(&mut c)?,
     };
     c.end()?;
-    Ok(order)
+    Ok((order, c.readings))
 }
 
 fn parse_adjustment(c: &mut Cursor<'_>) -> Result<OrderText, ParseErrorKind> {
@@ -425,17 +382,22 @@ fn parse_adjustment(c: &mut Cursor<'_>) -> Result<OrderText, ParseErrorKind> {
         c.eat_word(&["build"]);
         return Ok(OrderText::Waive);
     }
+    let letter = c.peek_word() == Some("b");
     if c.eat_word(&["build", "b"]) {
-        let role = c.role(true);
+        if letter {
+            c.readings.push(Reading::BuildLetter);
+        }
+        let role = c.role(Aliases::All);
         let square = c.square("the square to build on")?;
-        let role = match role.or_else(|| c.role(true)) {
+        let role = match role.or_else(|| c.role(Aliases::Words)) {
             Some(r) => r,
+            None if letter => return Err(ParseErrorKind::BuildLetterWhat(square)),
             None => return Err(ParseErrorKind::BuildWhat(square)),
         };
         return Ok(OrderText::Build { role, square });
     }
     if c.eat_word(&["disband", "disbands", "d", "remove", "destroy"]) {
-        let role = c.role(false);
+        let role = c.role(Aliases::All);
         let square = c.square("the square of the piece to disband")?;
         return Ok(OrderText::Disband { role, square });
     }
@@ -462,14 +424,14 @@ fn parse_adjustment(c: &mut Cursor<'_>) -> Result<OrderText, ParseErrorKind> {
         c.bump();
     }
     c.eat_word(&["to"]);
-    match c.role(false) {
+    match c.role(Aliases::None) {
         Some(role) => Ok(OrderText::Promote { square, role }),
         None => Err(ParseErrorKind::PromoteWhat(square)),
     }
 }
 
 fn parse_movement(c: &mut Cursor<'_>) -> Result<OrderText, ParseErrorKind> {
-    let role = c.role(false);
+    let role = c.role(Aliases::All);
     let square = c.square("the square of the piece to order, like `e2`")?;
     let action = parse_action(c, square)?;
     Ok(OrderText::Piece { role, square, action })
@@ -483,7 +445,7 @@ fn parse_action(c: &mut Cursor<'_>, square: Square) -> Result<ActionText, ParseE
         return Ok(ActionText::Hold);
     }
     if c.eat_word(&["s", "support", "supports"]) {
-        let role = c.role(false);
+        let role = c.role(Aliases::All);
         let target = c.square("the square of the supported piece")?;
         let direct = parse_direct(c)?;
         return Ok(ActionText::Support { role, square: target, direct });
@@ -504,23 +466,27 @@ fn parse_direct(c: &mut Cursor<'_>) -> Result<DirectText, ParseErrorKind> {
     if c.eat_word(&["c", "convoy", "convoys"]) {
         let from = c.square("the start square of the convoyed order")?;
         let code = match c.peek() {
-            Some(Tok::Dash) => ConvoyCode::Move,
-            Some(Tok::Word(w)) if w == "x" => ConvoyCode::Capture,
-            Some(Tok::Word(w)) if w == "t" => ConvoyCode::Travel,
-            Some(Tok::Word(w)) if w == "s" => ConvoyCode::Support,
-            Some(Tok::Square(_)) => {
-                let to = c.square("a square")?;
-                return Ok(DirectText::Convoy { from, to, code: ConvoyCode::Move });
+            Some(Tok::Word(w)) if w == "s" || w == "support" || w == "supports" => {
+                c.bump();
+                ConvoyCode::Support
             }
+            Some(Tok::Square(_)) => ConvoyCode::Move,
             Some(t) => {
-                return Err(ParseErrorKind::Expected {
-                    expected: "a convoy code `-`, `x`, `t` or `S`",
-                    found: t.to_string(),
-                })
+                let t = t.to_string();
+                match c.move_code() {
+                    Some(MoveCode::Plain) => ConvoyCode::Move,
+                    Some(MoveCode::Capture) => ConvoyCode::Capture,
+                    Some(MoveCode::Travel) => ConvoyCode::Travel,
+                    None => {
+                        return Err(ParseErrorKind::Expected {
+                            expected: "a convoy code `-`, `x`, `t` or `S`",
+                            found: t,
+                        })
+                    }
+                }
             }
             None => return Err(ParseErrorKind::Incomplete("a convoy code `-`, `x`, `t` or `S`")),
         };
-        c.bump();
         let to = c.square("the landing square of the convoyed order")?;
         return Ok(DirectText::Convoy { from, to, code });
     }
@@ -626,6 +592,34 @@ mod tests {
         assert_eq!(adj("promote c8 R"), Ok(p));
         assert_eq!(adj("c8=R"), Ok(p));
         assert!(matches!(adj("build h2"), Err(ParseError { kind: ParseErrorKind::BuildWhat(_), .. })));
+    }
+
+    #[test]
+    fn typography_and_other_names() {
+        let want = piece(Some(Role::Knight), "g1", ActionText::Move { to: sq("f3"), code: MoveCode::Plain });
+        for t in ["\u{2658}g1-f3", "\u{265e} g1 \u{2212} f3", "N g1 \u{21d2} f3", "N g1 --> f3", "N g1 \u{2010} f3"] {
+            assert_eq!(mv(t), Ok(want), "{t}");
+        }
+        assert_eq!(mv("e4\u{d7}d5"), mv("e4 x d5"));
+        assert_eq!(mv("O\u{2212}O"), Ok(OrderText::Castle { long: false }));
+        let read = |t| parse_read(Board::MAX, t, Context::Movement);
+        let (o, r) = read("F g1 - f3").unwrap();
+        assert_eq!(o, want);
+        assert_eq!(r, [Reading::Alias { written: "f".into(), role: Role::Knight }]);
+        let (o, r) = read("A d1 H").unwrap();
+        assert_eq!(o, piece(Some(Role::King), "d1", ActionText::Hold));
+        assert_eq!(r, [Reading::Alias { written: "a".into(), role: Role::King }]);
+        // After a square, `H` is hold.
+        assert_eq!(read("K d1 H").unwrap().1, []);
+        let (_, r) = parse_read(Board::MAX, "B N b1", Context::Adjustment).unwrap();
+        assert_eq!(r, [Reading::BuildLetter]);
+        assert_eq!(adj("B b1").unwrap_err().kind, ParseErrorKind::BuildLetterWhat(sq("b1")));
+        assert_eq!(adj("build b1").unwrap_err().kind, ParseErrorKind::BuildWhat(sq("b1")));
+        // `build b1 H` is no horse: only written-out names follow the square.
+        assert!(adj("build b1 H").is_err());
+        assert_eq!(adj("build b1 horse"), Ok(OrderText::Build { role: Role::Knight, square: sq("b1") }));
+        assert_eq!(mv("K e1 S e2 C f1 to c4"), mv("K e1 S e2 C f1 - c4"));
+        assert_eq!(mv("K b2 S a2 C a1 supports a3"), mv("K b2 S a2 C a1 S a3"));
     }
 
     #[test]

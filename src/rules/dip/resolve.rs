@@ -63,7 +63,9 @@ pub enum Outcome {
         /// The attacked square.
         at: Square,
     },
-    /// The move failed against a stronger or equal resistance.
+    /// The move failed against a stronger or equal resistance: the piece
+    /// staying on the landing square (`by == at`) or a rival move onto it
+    /// (`by` is the rival's start).
     Bounced {
         /// The landing square.
         at: Square,
@@ -73,6 +75,28 @@ pub enum Outcome {
         against: Strength,
         /// Where the resistance came from: the landing square or a rival's start.
         by: Square,
+    },
+    /// The move lost or tied a head-to-head battle: the piece on its landing
+    /// square was ordered onto its start, with the defend strength `against`.
+    HeadToHead {
+        /// The landing square (the opponent's start).
+        at: Square,
+        /// The move's attack strength.
+        attack: Strength,
+        /// The opposing move's defend strength.
+        against: Strength,
+    },
+    /// The move failed against the prevent strength of a convoy order on its
+    /// landing square (which a multi-square order passes).
+    ConvoyPrevented {
+        /// The landing square, where the convoy order stands.
+        at: Square,
+        /// The move's attack strength.
+        attack: Strength,
+        /// The convoy order's prevent strength.
+        against: Strength,
+        /// The start of the multi-square order convoyed there.
+        of: Square,
     },
     /// The move could not dislodge a piece of its own power.
     OwnPiece {
@@ -105,7 +129,10 @@ pub enum Outcome {
         by: Square,
     },
     /// A convoy order failed: another convoy order on its square was as strong.
-    Contested,
+    Contested {
+        /// The start of the order convoyed by that other convoy order.
+        by: Square,
+    },
     /// A convoy order failed by the paradox rule (a paradox involving a convoy).
     Paradox,
 }
@@ -117,32 +144,45 @@ impl Outcome {
         matches!(self, Outcome::Held | Outcome::Moved | Outcome::Struck { .. } | Outcome::Given | Outcome::Convoyed)
     }
 
-    /// A short explanation for players ("bounced at d2: strength 1 against 2 from e2").
+    /// A short explanation that needs no other order ("bounced at d2:
+    /// strength 1 against 2 from the piece staying there"). The game's
+    /// replies use [`super::text::Explain`], which names the orders involved.
     #[must_use]
     pub fn reason(self) -> String {
         match self {
             Outcome::Held => "held".into(),
-            Outcome::Dislodged { by } => format!("dislodged by the piece from {by}"),
+            Outcome::Dislodged { by } => format!("dislodged by the move from {by}"),
             Outcome::Moved => "moved".into(),
             Outcome::Struck { at } => {
-                format!("the attack on {at} succeeded; the pawn stays, nothing to capture")
+                format!("the attack on {at} succeeded but dislodged nothing, so the pawn stays")
             }
             Outcome::Bounced { at, attack, against, by } if by == at => {
-                format!("bounced at {at}: strength {attack} against {against} holding there")
+                format!("bounced at {at}: strength {attack} against {against} from the piece staying there")
             }
             Outcome::Bounced { at, attack, against, by } => {
-                format!("bounced at {at}: strength {attack} against {against} from {by}")
+                format!("bounced at {at}: strength {attack} against {against} from the move from {by}")
             }
-            Outcome::OwnPiece { at } => format!("cannot dislodge its own power's piece on {at}"),
-            Outcome::PathBlocked { at } => format!("the path is blocked at {at}"),
-            Outcome::PartnerFailed => "the other half of the coupled order failed".into(),
-            Outcome::Given => "support given".into(),
-            Outcome::Void => "void: the supported piece did not make that order".into(),
+            Outcome::HeadToHead { at, attack, against } if attack < against => {
+                format!("beaten head to head by the piece from {at}: strength {attack} against {against}")
+            }
+            Outcome::HeadToHead { at, attack, against } => {
+                format!("bounced head to head with the piece from {at}: strength {attack} against {against}")
+            }
+            Outcome::ConvoyPrevented { at, attack, against, of } => {
+                format!(
+                    "bounced at {at}: strength {attack} against {against} from the convoy there of the order from {of}"
+                )
+            }
+            Outcome::OwnPiece { at } => format!("bounced at {at}: a power cannot dislodge its own piece"),
+            Outcome::PathBlocked { at } => format!("its path failed at {at}: the convoy there failed"),
+            Outcome::PartnerFailed => "failed with the other half of its coupled order".into(),
+            Outcome::Given => "given".into(),
+            Outcome::Void => "void: the supported piece was not ordered that".into(),
             Outcome::Cut { by } => format!("cut by the attack from {by}"),
             Outcome::Convoyed => "convoy held".into(),
             Outcome::Blocked => "a piece stayed on the square".into(),
             Outcome::Broken { by } => format!("broken by the move from {by}"),
-            Outcome::Contested => "another convoy order on the square was as strong".into(),
+            Outcome::Contested { by } => format!("contested by the convoy there of the order from {by}, as strong"),
             Outcome::Paradox => "failed by the paradox rule: the convoy was part of a paradox".into(),
         }
     }
@@ -662,12 +702,16 @@ impl Resolver<'_> {
         if attack == Strength(0) && ctx.occupant_power(to) == Some(o.power) {
             return Some(Outcome::OwnPiece { at: to });
         }
-        let resist = match ctx.head_to_head(i) {
-            Some(j) => self.defend_strength(j, !up),
-            None => self.hold_strength(to, !up),
+        let (resist, head_to_head) = match ctx.head_to_head(i) {
+            Some(j) => (self.defend_strength(j, !up), true),
+            None => (self.hold_strength(to, !up), false),
         };
         if attack <= resist {
-            return Some(Outcome::Bounced { at: to, attack, against: resist, by: to });
+            return Some(if head_to_head {
+                Outcome::HeadToHead { at: to, attack, against: resist }
+            } else {
+                Outcome::Bounced { at: to, attack, against: resist, by: to }
+            });
         }
         for &k in &ctx.moves_to[to.index()] {
             let k = usize::from(k);
@@ -682,7 +726,7 @@ impl Resolver<'_> {
             let c = usize::from(c);
             let p = self.convoy_prevent_strength(c, !up);
             if attack <= p {
-                return Some(Outcome::Bounced { at: to, attack, against: p, by: ctx.order(c).square });
+                return Some(Outcome::ConvoyPrevented { at: to, attack, against: p, of: ctx.order(c).square });
             }
         }
         None
@@ -745,7 +789,7 @@ impl Resolver<'_> {
         for &other in &ctx.convoys_on[square.index()] {
             let other = usize::from(other);
             if other != c && self.convoy_prevent_strength(other, !up) >= mine {
-                return Some(Outcome::Contested);
+                return Some(Outcome::Contested { by: ctx.order(other).square });
             }
         }
         None

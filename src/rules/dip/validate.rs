@@ -136,8 +136,7 @@ pub fn validate_movement(
         OrderText::Build { .. } | OrderText::Disband { .. } | OrderText::Promote { .. } | OrderText::Waive => {
             return Err(IllegalOrder::WrongPhase {
                 phase: state.phase.name(variant),
-                expected:
-                    "pieces hold, move and support now; build, disband and waive orders come in the adjustment phase",
+                advice: super::text::adjustment_in_movement(variant, text),
             })
         }
     };
