@@ -49,6 +49,8 @@ fn new_orders_after_ready_say_that_the_ready_mark_was_withdrawn() {
         "{again}"
     );
     assert!(c.line("alice ready").contains("ready"));
+    let same = c.line("alice orders N b1 - c3");
+    assert!(!same.contains("withdrew"), "the same orders again change nothing: {same}");
     let cleared = c.line("alice orders clear");
     assert!(cleared.contains("clearing orders withdrew that mark"), "{cleared}");
 }
@@ -70,6 +72,7 @@ fn history_takes_a_phase_by_its_number_or_words_and_says_what_is_ambiguous() {
     assert!(by_number.contains("**Turn 2**"), "{by_number}");
     assert_eq!(by_number, c.line("gm history turn 2"));
     assert_eq!(by_number, c.line("gm history Turn 2"));
+    assert!(c.line("gm history 1").contains("**Turn 1**"));
     let missing = c.line("gm history 9");
     assert!(missing.contains("no resolved phase is called `9`: resolved so far: Turn 1, Turn 2"), "{missing}");
     assert!(!missing.contains(" :"), "no stray space: {missing}");
@@ -85,6 +88,7 @@ fn history_takes_a_phase_by_its_number_or_words_and_says_what_is_ambiguous() {
         "{both}"
     );
     assert!(d.line("gm history fall 1401").contains("**Fall 1401**"));
+    assert!(d.line("gm history 2").contains("**Fall 1401**"), "a number no phase is named by: the second resolved");
 }
 
 #[test]

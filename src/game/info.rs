@@ -247,7 +247,16 @@ impl Service {
                     resolved.iter().copied().filter(|r| phase_matches(&r.name, query)).collect();
                 let exact: Vec<&PhaseRow> =
                     matching.iter().copied().filter(|r| r.name.eq_ignore_ascii_case(query)).collect();
-                let chosen = if exact.is_empty() { matching } else { exact };
+                let mut chosen = if exact.is_empty() { matching } else { exact };
+                // A number no phase is named by: the phase resolved in that place (`history 1`: the first).
+                if chosen.is_empty() {
+                    let standing: Vec<&PhaseRow> = resolved.iter().copied().filter(|r| !r.rolled_back).collect();
+                    if let Some(r) =
+                        query.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).and_then(|k| standing.get(k))
+                    {
+                        chosen.push(r);
+                    }
+                }
                 let mut names: Vec<&str> = Vec::new();
                 for r in &chosen {
                     if !names.contains(&r.name.as_str()) {

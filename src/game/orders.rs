@@ -249,7 +249,18 @@ impl Service {
             let mut unreadied = false;
             if !sub.accepted.is_empty() {
                 store_orders(c, (live.game.id, row.seq), &name, &old, &sub.orders, &caller.user, now)?;
-                unreadied = unready(c, live.game.id, row.seq, &name)?;
+                // Orders that change nothing keep the ready mark.
+                let same = |a: &[SlotOrder], b: &[SlotOrder]| {
+                    let key = |v: &[SlotOrder]| {
+                        let mut k: Vec<(String, String)> = v.iter().map(|o| (o.slot.clone(), o.text.clone())).collect();
+                        k.sort();
+                        k
+                    };
+                    key(a) == key(b)
+                };
+                if !same(&slots(&old), &sub.orders) {
+                    unreadied = unready(c, live.game.id, row.seq, &name)?;
+                }
                 store::moved_in_time(c, live.game.id, &name)?;
             }
             let readback = position.describe(&name, &sub.orders);
