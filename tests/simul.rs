@@ -70,9 +70,9 @@ fn king_captured_and_reasons_in_the_transcript() {
     let w = v.submit(&s, "White", &[], "Qxe8");
     let r = v.resolve(&s, &[("White".into(), w.orders)]);
     assert_eq!(v.result(&r.next), GameResult::Won { winner: "White".into(), how: "by capturing the king".into() });
-    assert_eq!(r.removed, vec!["K e8 (Black, by White's Qxe8)".to_string()]);
+    assert_eq!(r.removed, vec!["Black's king on e8, by White's Qxe8".to_string()]);
     let t = v.transcript(&r.next).expect("transcript");
-    assert!(t.contains("3. White: Qxe8 \u{2713} (captured K e8) | Black: no move"), "{t}");
+    assert!(t.contains("3. White: Qxe8 \u{2713} (took Black's king on e8) | Black: no move"), "{t}");
 }
 
 #[test]
@@ -91,7 +91,7 @@ fn a_submission_replaces_the_list_and_describe_reads_it_back() {
     assert_eq!(second.rejected.len(), 1);
     assert_eq!(second.orders, vec![SlotOrder::new("1", "d4"), SlotOrder::new("3", "Nc3")]);
     let d = v.describe(&s, "White", &second.orders);
-    assert!(d.contains("1. d4") && d.contains("3. Nc3") && d.contains("Still missing: 1 of 3 (move 2)"), "{d}");
+    assert!(d.contains("1. d4") && d.contains("3. Nc3") && d.contains("Still missing: 1 of 3 (no move at step 2)."), "{d}");
     // Too many moves.
     let third = v.submit(&s, "White", &[], "a3, b3, c3, d3");
     assert_eq!(third.rejected, vec![("d3".to_string(), "turn 3 has 3 moves each".to_string())]);
