@@ -1,7 +1,7 @@
 //! Diplomacy Chess as a [`Family`]: a player's order set is their move list
 //! for the turn (slots `1`, `2`, ...), replaced whole by each submission.
 
-use super::board::{side_name, Position};
+use super::board::{opponent, side_name, Position};
 use super::notation::san;
 use super::plan::{plan, Planned};
 use super::state::{end_text, GameEnd, SimulState};
@@ -47,25 +47,32 @@ impl Variant {
         planned
     }
 
-    /// Notes on a submitted list as a whole, in the mode's own terms: what
-    /// replaced what, which steps have no move (progressive), that order
-    /// does not matter (simultaneously progressive).
-    fn list_notes(&self, state: &SimulState, current: &[SlotOrder], orders: &[SlotOrder], refused: bool) -> Vec<String> {
+    /// Notes on a submitted list as a whole: what it replaced (first), and in
+    /// the mode's own terms which steps have no move (progressive) or that
+    /// the order does not matter (simultaneously progressive).
+    fn list_notes(
+        &self,
+        state: &SimulState,
+        side: Side,
+        current: &[SlotOrder],
+        orders: &[SlotOrder],
+        refused: bool,
+    ) -> (Option<String>, Vec<String>) {
         let mut notes = Vec::new();
         let n = self.mode.moves_in(state.turn);
         let texts = |rows: &[SlotOrder]| rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>();
         let (before, now) = (texts(current), texts(orders));
-        if !current.is_empty() && before != now {
-            let what = if n == 1 { "move" } else { "list" };
-            notes.push(format!("this replaces your earlier {what} ({})", before.join(", ")));
-        }
+        let what = if n == 1 { "move" } else { "list" };
+        let replaced = (!current.is_empty() && before != now)
+            .then(|| format!("this replaces your earlier {what} ({})", before.join(", ")));
         match self.mode {
             Mode::Basic => {}
             _ if n == 1 => {}
             Mode::Progressive => {
                 if current.is_empty() {
                     notes.push(format!(
-                        "your moves run one step each, in the order listed: move 1 together with your opponent's move 1, then move 2, and so on (turn {} has {n} steps)",
+                        "your moves run one step each, in the order listed: your move 1 together with {}'s move 1, then the move 2s, and so on (turn {} has {n} steps)",
+                        side_name(opponent(side)),
                         state.turn
                     ));
                 }
@@ -95,7 +102,7 @@ impl Variant {
                 }
             }
         }
-        notes
+        (replaced, notes)
     }
 
     fn phase_name(&self, state: &SimulState) -> String {
@@ -197,7 +204,9 @@ impl Family for Variant {
                 SlotOrder::new(slot.to_string(), x.canonical.clone())
             })
             .collect();
-        sub.notes.extend(self.list_notes(state, current, &sub.orders, !sub.rejected.is_empty()));
+        let (replaced, list) = self.list_notes(state, side, current, &sub.orders, !sub.rejected.is_empty());
+        sub.notes.splice(0..0, replaced);
+        sub.notes.extend(list);
         sub
     }
 

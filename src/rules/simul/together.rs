@@ -351,7 +351,7 @@ fn collisions(start: &Position, side: Side, moves: &[Move], planned: &[Planned])
     }
     (!clashes.is_empty()).then(|| {
         format!(
-            "if {}'s pieces stay where they are, your own moves clash (the time model spares no side's own pieces): {}",
+            "with {}'s pieces standing still, your own moves would clash: {}",
             side_name(opponent(side)),
             clashes.join("; ")
         )
