@@ -242,17 +242,12 @@ impl Family for Variant {
             _ if missing.is_empty() => {}
             Mode::Progressive => {
                 let steps = if missing.len() == 1 { "step" } else { "steps" };
-                text += &format!(
-                    "\nStill missing: {} of {n} (no move at {steps} {}).",
-                    missing.len(),
-                    join_and(&missing)
-                );
+                text +=
+                    &format!("\nStill missing: {} of {n} (no move at {steps} {}).", missing.len(), join_and(&missing));
             }
             _ => {
-                text += &format!(
-                    "\nStill missing: {} of {n}; pieces without a move stay where they are.",
-                    missing.len()
-                );
+                text +=
+                    &format!("\nStill missing: {} of {n}; pieces without a move stay where they are.", missing.len());
             }
         }
         text

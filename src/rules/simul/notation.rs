@@ -426,10 +426,7 @@ fn pick(
         legality_in(pos, &mv, Rules::Orders, v).map_err(IllegalMove::Illegal)?;
     }
     let note = defaulted.then(|| {
-        format!(
-            "read as {}: the pawn on {from} becomes a queen (write =R, =B or =N for another piece)",
-            san(pos, &mv)
-        )
+        format!("read as {}: the pawn on {from} becomes a queen (write =R, =B or =N for another piece)", san(pos, &mv))
     });
     Ok(ReadMove { mv, note })
 }
@@ -450,7 +447,14 @@ fn spellings(pos: &Position, mv: &Move) -> Vec<MoveText> {
     let (file, rank) = (Some(from.file().index()), Some(from.rank().index()));
     if mv.role == Role::Pawn {
         let capture = from.file() != to.file();
-        let first = MoveText::San { role: Role::Pawn, file: capture.then_some(from.file().index()), rank: None, to, promotion, capture };
+        let first = MoveText::San {
+            role: Role::Pawn,
+            file: capture.then_some(from.file().index()),
+            rank: None,
+            to,
+            promotion,
+            capture,
+        };
         return vec![first, MoveText::Coords { role: None, from, to, promotion, capture }];
     }
     let capture = pos.get(to).is_some_and(|p| p.side != mv.side);

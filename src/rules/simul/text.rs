@@ -241,15 +241,12 @@ pub fn fate_reason(fate: Fate, others: &[OtherMove], took: &[(Victim, bool)], pr
         Fate::Blocked { at } => format!("blocked at {at}"),
         Fate::Met { at, other: j } => format!("met {} at {at}", other(j)),
         Fate::Swapped { other: j } => format!("ran head-on into {}", other(j)),
-        Fate::EqualRank { at, other: j } => format!("clashed with {} on {at} (equal rank)", other(j)),
+        Fate::EqualRank { at, other: j } => format!("equal-rank clash with {} on {at}", other(j)),
         Fate::TakenBy { at, other: j } => format!("taken on {at} by {}", other(j)),
         Fate::MetReturning { at, other: j } => match others.get(j) {
-            Some(o) => format!(
-                "ran into {}'s {} at {at} as it came back from {}",
-                side_name(o.side),
-                o.role.name(),
-                o.order
-            ),
+            Some(o) => {
+                format!("ran into {}'s {} at {at} as it came back from {}", side_name(o.side), o.role.name(), o.order)
+            }
             None => format!("ran into a piece coming back at {at}"),
         },
         Fate::KingInCheck { on } => format!("the king would be in check on {on}"),
@@ -412,7 +409,7 @@ mod tests {
         assert_eq!(back, "ran into White's rook at h6 as it came back from Rf6");
         assert_eq!(
             fate_reason(Fate::EqualRank { at: sq("d1"), other: 0 }, &others, &[], None),
-            "clashed with White's Nbd2 on d1 (equal rank)"
+            "equal-rank clash with White's Nbd2 on d1"
         );
     }
 

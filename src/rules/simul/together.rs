@@ -202,8 +202,12 @@ fn once_per_piece(start: &Position, side: Side, entries: &mut [Entry]) {
         entries[i].refused = Some(why);
     }
     // A piece that only gets somewhere by another move of the list.
-    let read: Vec<(usize, Move)> =
-        entries.iter().enumerate().filter(|(_, e)| e.refused.is_none()).filter_map(|(i, e)| e.mv.map(|m| (i, m))).collect();
+    let read: Vec<(usize, Move)> = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.refused.is_none())
+        .filter_map(|(i, e)| e.mv.map(|m| (i, m)))
+        .collect();
     let after = read.iter().fold(start.clone(), |p, (_, m)| make(&p, m));
     // (Refused while being read: no move; refused for its place or its text: no move text.)
     for e in entries.iter_mut().filter(|e| e.refused.is_some() && e.mv.is_none()) {
@@ -247,9 +251,9 @@ fn own_pieces_in_the_way(start: &Position, side: Side, entries: &mut [Entry]) {
             if let Some((_, rook)) = m.rook_path() {
                 way.extend(rook);
             }
-            let stays = way.into_iter().find(|s| {
-                *s != m.from && start.get(*s).is_some_and(|p| p.side == side) && !leaving.contains(s)
-            });
+            let stays = way
+                .into_iter()
+                .find(|s| *s != m.from && start.get(*s).is_some_and(|p| p.side == side) && !leaving.contains(s));
             if let Some(s) = stays {
                 let name = start.get(s).map_or("piece", |p| p.role.name());
                 e.refused = Some(format!(
@@ -269,7 +273,12 @@ fn own_pieces_in_the_way(start: &Position, side: Side, entries: &mut [Entry]) {
 fn king_safety(start: &Position, side: Side, entries: &mut [Entry]) {
     let foe_king = |m: &Move| start.get(m.to).is_some_and(|p| p.role == Role::King && p.side != side);
     let live = |entries: &[Entry]| -> Vec<(usize, Move)> {
-        entries.iter().enumerate().filter(|(_, e)| e.refused.is_none()).filter_map(|(i, e)| e.mv.map(|m| (i, m))).collect()
+        entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.refused.is_none())
+            .filter_map(|(i, e)| e.mv.map(|m| (i, m)))
+            .collect()
     };
     let after = |moves: &[(usize, Move)], skip: Option<usize>| {
         moves.iter().filter(|(i, _)| Some(*i) != skip).fold(start.clone(), |p, (_, m)| make(&p, m))
@@ -287,9 +296,8 @@ fn king_safety(start: &Position, side: Side, entries: &mut [Entry]) {
         }
         let to_blame: Vec<usize> =
             moves.iter().map(|(i, _)| *i).filter(|i| !after(&moves, Some(*i)).in_check(side)).collect();
-        let from = checkers(&end, side)
-            .first()
-            .map_or(String::new(), |(s, p)| format!(" from the {} on {s}", p.role.name()));
+        let from =
+            checkers(&end, side).first().map_or(String::new(), |(s, p)| format!(" from the {} on {s}", p.role.name()));
         let king_now = end.king(side).unwrap_or(king);
         if to_blame.is_empty() {
             let why = if start.in_check(side) {
