@@ -306,7 +306,7 @@ fn notes_speak_of_what_each_mode_has() {
     let pr = variant("progressive").submit(&s, "White", &[], "e4, Nf3");
     assert!(
         pr.notes.iter().any(|n| n.starts_with(
-            "your moves run one step each, in the order listed: your move 1 together with Black's move 1"
+            "your moves run in the order listed, one a step: step 1 plays your move 1 and Black's move 1 together"
         )),
         "{:?}",
         pr.notes

@@ -71,7 +71,7 @@ impl Variant {
             Mode::Progressive => {
                 if current.is_empty() {
                     notes.push(format!(
-                        "your moves run one step each, in the order listed: your move 1 together with {}'s move 1, then the move 2s, and so on (turn {} has {n} steps)",
+                        "your moves run in the order listed, one a step: step 1 plays your move 1 and {}'s move 1 together, step 2 both second moves, and so on (turn {} has {n} steps)",
                         side_name(opponent(side)),
                         state.turn
                     ));
