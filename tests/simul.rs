@@ -278,7 +278,15 @@ fn simultaneous_lists_are_accepted_whatever_their_order() {
     // A piece that stays in the way, and a piece moved twice.
     let s = at("4k3/8/8/8/8/8/4P3/4KB2", 3);
     let sub = v.submit(&s, "White", &[], "Bc4");
-    assert!(sub.rejected[0].1.contains("e2 is in the way"), "{:?}", sub.rejected);
+    assert_eq!(
+        sub.rejected[0].1,
+        "your own pawn on e2 is in the way (a piece may pass it only if it moves in the same list)"
+    );
+    let sub = v.submit(&s, "White", &[], "Ke2");
+    assert_eq!(
+        sub.rejected[0].1,
+        "your own pawn stands on e2 (a piece may land there only if that pawn leaves in the same list)"
+    );
     let sub = v.submit(&s, "White", &[], "e4, e3");
     assert_eq!(sub.rejected.len(), 2, "{:?}", sub.rejected);
     assert!(

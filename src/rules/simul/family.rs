@@ -62,8 +62,18 @@ impl Variant {
         let n = self.mode.moves_in(state.turn);
         let texts = |rows: &[SlotOrder]| rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>();
         let (before, now) = (texts(current), texts(orders));
+        let same = if self.mode == Mode::SimultaneousProgressive {
+            // Simultaneous moves have no order: the same moves are the same list.
+            let sorted = |mut v: Vec<String>| {
+                v.sort();
+                v
+            };
+            sorted(before.clone()) == sorted(now.clone())
+        } else {
+            before == now
+        };
         let what = if n == 1 { "move" } else { "list" };
-        let replaced = (!current.is_empty() && before != now)
+        let replaced = (!current.is_empty() && !same)
             .then(|| format!("this replaces your earlier {what} ({})", before.join(", ")));
         match self.mode {
             Mode::Basic => {}

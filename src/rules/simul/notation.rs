@@ -274,7 +274,14 @@ pub fn read_with(pos: &Position, side: Side, text: &MoveText, how: Reading) -> R
                 .collect();
             match reach.as_slice() {
                 [] if mine.len() == 1 => Err(IllegalMove::Illegal(why_unreachable_in(pos, mine[0], to, v))),
-                [] => Err(IllegalMove::Illegal(format!("none of {} {name}s can reach {to}", v.poss()))),
+                [] => {
+                    // Of several, the one whose line leads there but is blocked says why.
+                    let lined: Vec<Square> = mine.iter().copied().filter(|&s| on_a_line(pos, s, to)).collect();
+                    Err(IllegalMove::Illegal(match lined.as_slice() {
+                        [one] => why_unreachable_in(pos, *one, to, v),
+                        _ => format!("none of {} {name}s can reach {to}", v.poss()),
+                    }))
+                }
                 [one] => pick(pos, side, *one, to, promotion, how),
                 several => {
                     let legal: Vec<Square> =
@@ -325,6 +332,13 @@ pub fn read_through(pos: &Position, side: Side, text: &MoveText, voice: Voice) -
             }
         }
     }
+}
+
+/// Whether the piece on `from` could reach `to` on an otherwise empty board.
+fn on_a_line(pos: &Position, from: Square, to: Square) -> bool {
+    let mut empty = Position::empty();
+    empty.set(from, pos.get(from));
+    pseudo_from(&empty, from, Rules::Orders).iter().any(|m| m.to == to)
 }
 
 /// `pos` without `side`'s pieces other than the one on `keep`.
@@ -548,6 +562,11 @@ mod tests {
         let m = read_text(&p, Side::Black, "Nf6").expect("black knight");
         assert_eq!(m.from, sq("g8"));
         assert_eq!(read_text(&p, Side::White, "Ne3").unwrap_err(), "none of your knights can reach e3");
+        // Of two bishops, the one whose diagonal leads there says what is in the way.
+        assert_eq!(
+            read_text(&p, Side::White, "Bg5").unwrap_err(),
+            "the bishop on c1 cannot reach g5: d2 is in the way"
+        );
         assert_eq!(read_text(&p, Side::White, "g1e3").unwrap_err(), "the knight on g1 cannot reach e3");
         assert_eq!(read_text(&p, Side::White, "e4e5").unwrap_err(), "you have no piece on e4");
         assert!(read_text(&p, Side::White, "f1c4").unwrap_err().contains("e2 is in the way"));

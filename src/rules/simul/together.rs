@@ -256,9 +256,13 @@ fn own_pieces_in_the_way(start: &Position, side: Side, entries: &mut [Entry]) {
                 .find(|s| *s != m.from && start.get(*s).is_some_and(|p| p.side == side) && !leaving.contains(s));
             if let Some(s) = stays {
                 let name = start.get(s).map_or("piece", |p| p.role.name());
-                e.refused = Some(format!(
-                    "your {name} on {s} is in the way and has no move in this list (a piece may pass or take the place of your pieces only if they move too)"
-                ));
+                e.refused = Some(if s == m.to {
+                    format!("your own {name} stands on {s} (a piece may land there only if that {name} leaves in the same list)")
+                } else {
+                    format!(
+                        "your own {name} on {s} is in the way (a piece may pass it only if it moves in the same list)"
+                    )
+                });
                 changed = true;
             }
         }
