@@ -156,3 +156,42 @@ pub fn end_text(end: &GameEnd) -> String {
         GameEnd::Drawn { how } => format!("draw ({how})"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_from_before_marks_still_read_and_print() {
+        let json = r#"{"side":"white","text":"Ng1-f3","succeeded":false,"reason":"no move"}"#;
+        let old: MoveRecord = serde_json::from_str(json).expect("old record");
+        assert_eq!(old.mark, None);
+        assert_eq!(old.line().transcript(), "Ng1-f3 \u{2717} (no move)");
+        let pass = MoveRecord {
+            side: Side::Black,
+            text: "pass".into(),
+            succeeded: false,
+            reason: "no move".into(),
+            mark: Some(Mark::NoMove),
+            result: Some("no move".into()),
+            branch: None,
+        };
+        let back: MoveRecord = serde_json::from_str(&serde_json::to_string(&pass).expect("json")).expect("back");
+        assert_eq!(back, pass);
+        assert_eq!(back.line().transcript(), "pass");
+    }
+
+    #[test]
+    fn the_transcript_ends_with_the_result() {
+        let mut s = SimulState::start();
+        s.history.push(TurnRecord { turn: 1, moves: Vec::new() });
+        s.end = Some(GameEnd::Drawn { how: "stalemate".into() });
+        assert_eq!(
+            s.transcript(Mode::Basic),
+            "Diplomacy Chess (basic)\n1. White: no move | Black: no move\nResult: draw (stalemate)"
+        );
+        s.end = None;
+        s.turn = SimulState::LAST_TURN;
+        assert!(s.transcript(Mode::Basic).ends_with("Result: draw (the turn limit was reached)"));
+    }
+}
