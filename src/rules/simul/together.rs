@@ -46,6 +46,19 @@ struct Entry {
     notes: Vec<String>,
     /// Why it is refused, once it is.
     refused: Option<String>,
+    /// For a conditional, how its conditions came out and what that plays:
+    /// `e5 is empty, so this plays e5` (refusals start with it).
+    because: Option<String>,
+}
+
+impl Entry {
+    /// Refuses it for `why`, saying first which branch was judged.
+    fn refuse(&mut self, why: String) {
+        self.refused = Some(match &self.because {
+            Some(b) => format!("{b}, but {why}"),
+            None => why,
+        });
+    }
 }
 
 impl Entry {
@@ -92,6 +105,7 @@ pub(super) fn plan_together(state: &SimulState, side: Side, orders: &[(usize, St
             mv: None,
             notes: Vec::new(),
             refused: Some(why),
+            because: None,
         };
         if let Some(why) = slot_problem(mode, state.turn, slot) {
             entries.push(refuse(why));
@@ -118,15 +132,19 @@ pub(super) fn plan_together(state: &SimulState, side: Side, orders: &[(usize, St
             asked.push(super::text::condition_outcome(cond, held, start));
             leaf = if held { then } else { otherwise };
         }
-        let mut entry = Entry { slot, text, order: order.clone(), path, mv: None, notes: Vec::new(), refused: None };
+        let because = match leaf {
+            OrderText::Move(mt) if !asked.is_empty() => Some(format!("{}, so this plays {mt}", join_and(&asked))),
+            _ => None,
+        };
+        let mut entry =
+            Entry { slot, text, order: order.clone(), path, mv: None, notes: Vec::new(), refused: None, because };
         if let OrderText::Move(mt) = leaf {
             match read_leaf(start, side, mt) {
                 Ok((m, note)) => {
                     entry.mv = Some(m);
                     entry.notes.extend(note);
                 }
-                Err(e) if asked.is_empty() => entry.refused = Some(e.to_string()),
-                Err(e) => entry.refused = Some(format!("{}, so this plays {mt}, but {e}", join_and(&asked))),
+                Err(e) => entry.refuse(e.to_string()),
             }
         }
         entries.push(entry);
@@ -199,7 +217,7 @@ fn once_per_piece(start: &Position, side: Side, entries: &mut [Entry]) {
         }
     }
     for (i, why) in twice {
-        entries[i].refused = Some(why);
+        entries[i].refuse(why);
     }
     // A piece that only gets somewhere by another move of the list.
     let read: Vec<(usize, Move)> = entries
@@ -214,7 +232,8 @@ fn once_per_piece(start: &Position, side: Side, entries: &mut [Entry]) {
         let Some(mt) = leaf_text(&e.order, &e.path) else { continue };
         let Ok(r) = read_with(&after, side, mt, UNCHECKED) else { continue };
         if let Some((_, m)) = read.iter().find(|(_, m)| m.to == r.mv.from) {
-            e.refused = Some(format!(
+            e.refused = None;
+            e.refuse(format!(
                 "the {} on {} only gets there by your move {}; all moves start together, so a piece moves at most once a turn",
                 r.mv.role.name(),
                 r.mv.from,
@@ -256,7 +275,7 @@ fn own_pieces_in_the_way(start: &Position, side: Side, entries: &mut [Entry]) {
                 .find(|s| *s != m.from && start.get(*s).is_some_and(|p| p.side == side) && !leaving.contains(s));
             if let Some(s) = stays {
                 let name = start.get(s).map_or("piece", |p| p.role.name());
-                e.refused = Some(if s == m.to {
+                e.refuse(if s == m.to {
                     format!("your own {name} stands on {s} (a piece may land there only if that {name} leaves in the same list)")
                 } else {
                     format!(
@@ -310,12 +329,12 @@ fn king_safety(start: &Position, side: Side, entries: &mut [Entry]) {
                 format!("this list would leave your king on {king_now} in check{from}")
             };
             for (i, _) in moves {
-                entries[i].refused = Some(why.clone());
+                entries[i].refuse(why.clone());
             }
             return;
         }
         for i in to_blame {
-            entries[i].refused = Some(format!(
+            entries[i].refuse(format!(
                 "with the rest of your list it would leave your king on {king_now} in check{from} (the list is judged as if every move succeeds)"
             ));
         }
