@@ -112,7 +112,7 @@ fn diplomacy_chess_a_short_game_to_checkmate_through_the_console() {
     c.line("alice ready");
     let end = c.line("bob ready");
     assert!(end.contains("Game over: White wins by checkmate"), "{end}");
-    assert!(end.contains("4. White: Qxf7 ✓ (captured P f7) | Black: a6 ✓"), "the move list: {end}");
+    assert!(end.contains("4. White: Qxf7 ✓ (took Black's pawn on f7) | Black: a6 ✓"), "the move list: {end}");
     let images = std::fs::read_dir(dir.join("img")).expect("images").count();
     assert_eq!(images, 1 + 4 * 2, "the start, then orders and position per turn");
     let export = c.line("gm game export");

@@ -1,9 +1,11 @@
 //! Diplomacy Chess as a [`Family`]: a player's order set is their move list
 //! for the turn (slots `1`, `2`, ...), replaced whole by each submission.
 
-use super::board::{side_name, Position};
+use super::board::{opponent, side_name, Position};
+use super::notation::san;
 use super::plan::{plan, Planned};
 use super::state::{end_text, GameEnd, SimulState};
+use super::text::{count, join_and, Victim};
 use super::turn::{resolve_turn, SimulReport};
 use super::variant::{Mode, Variant};
 use crate::rules::family::{
@@ -33,10 +35,84 @@ fn rows(current: &[SlotOrder]) -> Vec<(usize, String)> {
 }
 
 impl Variant {
-    /// The checked orders of `side` from stored rows.
+    /// The checked orders of `side` from stored rows. Stored rows are
+    /// canonical already; older rows are read and shown in the canonical
+    /// form too.
     #[must_use]
     pub fn planned(&self, state: &SimulState, side: Side, current: &[SlotOrder]) -> Vec<Planned> {
-        plan(self.mode, state, side, &rows(current)).planned
+        let mut planned = plan(self.mode, state, side, &rows(current)).planned;
+        for p in &mut planned {
+            p.text.clone_from(&p.canonical);
+        }
+        planned
+    }
+
+    /// Notes on a submitted list as a whole: what it replaced (first), and in
+    /// the mode's own terms which steps have no move (progressive) or that
+    /// the order does not matter (simultaneously progressive).
+    fn list_notes(
+        &self,
+        state: &SimulState,
+        side: Side,
+        current: &[SlotOrder],
+        orders: &[SlotOrder],
+        refused: bool,
+    ) -> (Option<String>, Vec<String>) {
+        let mut notes = Vec::new();
+        let n = self.mode.moves_in(state.turn);
+        let texts = |rows: &[SlotOrder]| rows.iter().map(|r| r.text.clone()).collect::<Vec<_>>();
+        let (before, now) = (texts(current), texts(orders));
+        let same = if self.mode == Mode::SimultaneousProgressive {
+            // Simultaneous moves have no order: the same moves are the same list.
+            let sorted = |mut v: Vec<String>| {
+                v.sort();
+                v
+            };
+            sorted(before.clone()) == sorted(now.clone())
+        } else {
+            before == now
+        };
+        let what = if n == 1 { "move" } else { "list" };
+        let replaced = (!current.is_empty() && !same)
+            .then(|| format!("this replaces your earlier {what} ({})", before.join(", ")));
+        match self.mode {
+            Mode::Basic => {}
+            _ if n == 1 => {}
+            Mode::Progressive => {
+                if current.is_empty() {
+                    notes.push(format!(
+                        "your moves run in the order listed, one a step: step 1 plays your move 1 and {}'s move 1 together, step 2 both second moves, and so on (turn {} has {n} steps)",
+                        side_name(opponent(side)),
+                        state.turn
+                    ));
+                }
+                let empty: Vec<String> = (1..=n)
+                    .filter(|k| !orders.iter().any(|o| o.slot == k.to_string()))
+                    .map(|k| k.to_string())
+                    .collect();
+                if !empty.is_empty() {
+                    let steps = if empty.len() == 1 { "step" } else { "steps" };
+                    let fix = if refused { ": send the whole list again to fill it" } else { "" };
+                    notes.push(format!("no move at {steps} {}{fix}", join_and(&empty)));
+                }
+            }
+            Mode::SimultaneousProgressive => {
+                if current.is_empty() {
+                    notes.push(
+                        "all your moves start together at the first tick, so the order of the list does not matter"
+                            .into(),
+                    );
+                }
+                if orders.len() < n {
+                    let fix = if refused { "; send the whole list again to replace a refused move" } else { "" };
+                    notes.push(format!(
+                        "{} of {n}: pieces without a move stay where they are{fix}",
+                        count(orders.len(), "move")
+                    ));
+                }
+            }
+        }
+        (replaced, notes)
     }
 
     fn phase_name(&self, state: &SimulState) -> String {
@@ -97,16 +173,22 @@ impl Family for Variant {
         let texts = split_moves(text);
         let n = self.mode.moves_in(state.turn);
         if texts.is_empty() {
-            let example = if n == 1 { "`e4` or `Nf3`".to_string() } else { "`e4, Nf3` (in order)".to_string() };
+            let example = match self.mode {
+                _ if n == 1 => "`e4` or `Nf3`",
+                Mode::Progressive => "`e4, Nf3` (in the order they are to run)",
+                _ => "`e4, Nf3`",
+            };
             sub.rejected.push((whole, format!("no move given: write {example}")));
             return sub;
         }
         if self.mode == Mode::Basic && texts.len() > 1 {
+            let why = if current.is_empty() {
+                "one move per turn in the basic mode: send just one"
+            } else {
+                "one move per turn in the basic mode: send just one (it replaces your earlier one)"
+            };
             for t in texts {
-                sub.rejected.push((
-                    t,
-                    "one move per turn in the basic mode: send just one (it replaces the earlier one)".into(),
-                ));
+                sub.rejected.push((t, why.into()));
             }
             return sub;
         }
@@ -116,23 +198,25 @@ impl Family for Variant {
         sub.notes = p.notes;
         if p.planned.is_empty() {
             if !current.is_empty() {
-                sub.notes.push("nothing was accepted, so your earlier moves stand".into());
+                let earlier = if current.len() == 1 { "move stands" } else { "moves stand" };
+                sub.notes.push(format!("nothing was accepted, so your earlier {earlier}"));
             }
             return sub;
         }
-        sub.accepted = p.planned.iter().map(|x| x.text.clone()).collect();
-        sub.orders = p.planned.iter().map(|x| SlotOrder::new(x.slot.to_string(), x.text.clone())).collect();
-        if n > 1 {
-            sub.notes.push(format!(
-                "this list replaces your earlier one; moves are numbered by their place in it (turn {} has {n})",
-                state.turn
-            ));
-            let gaps: Vec<String> =
-                (1..=n).filter(|k| !p.planned.iter().any(|x| x.slot == *k)).map(|k| k.to_string()).collect();
-            if !gaps.is_empty() && !sub.rejected.is_empty() {
-                sub.notes.push(format!("no move at step {}: send the whole list again to fix it", gaps.join(", ")));
-            }
-        }
+        sub.accepted = p.planned.iter().map(|x| x.canonical.clone()).collect();
+        sub.orders = p
+            .planned
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                // Simultaneous moves have no steps: their places are just a numbering.
+                let slot = if self.mode == Mode::SimultaneousProgressive { i + 1 } else { x.slot };
+                SlotOrder::new(slot.to_string(), x.canonical.clone())
+            })
+            .collect();
+        let (replaced, list) = self.list_notes(state, side, current, &sub.orders, !sub.rejected.is_empty());
+        sub.notes.splice(0..0, replaced);
+        sub.notes.extend(list);
         sub
     }
 
@@ -143,23 +227,38 @@ impl Family for Variant {
         }
         let n = self.mode.moves_in(state.turn);
         let planned = self.planned(state, side, current);
-        let mut text = format!("{}'s moves for {}:", side_name(side), self.phase_name(state));
+        let whose = if n == 1 { "move" } else { "moves" };
+        let mut text = format!("{}'s {whose} for {}:", side_name(side), self.phase_name(state));
         if planned.is_empty() {
             text += " none yet.";
         }
         for p in &planned {
-            text += &format!("\n  {}. {}", p.slot, p.text);
+            text += &match self.mode {
+                Mode::Basic => format!(" {}", p.canonical),
+                _ => format!("\n  {}. {}", p.slot, p.canonical),
+            };
+            // Conditions already decided: what the order plays.
+            if self.mode != Mode::Progressive || p.slot == 1 {
+                let (asked, _) = p.plan.decide(&state.position, &[]);
+                if let Some(b) = p.branch(&asked, &state.position) {
+                    text += &format!(" \u{2192} {}", b.played);
+                }
+            }
         }
         let missing: Vec<String> =
             (1..=n).filter(|k| !planned.iter().any(|p| p.slot == *k)).map(|k| k.to_string()).collect();
-        if n == 1 && planned.is_empty() {
-            text += "\nWithout a move your pieces stay where they are.";
-        } else if !missing.is_empty() {
-            text += &format!(
-                "\nStill missing: {} of {n} (move {}); a missing move is no move at its step.",
-                missing.len(),
-                missing.join(", ")
-            );
+        match self.mode {
+            _ if planned.is_empty() && n == 1 => text += "\nWithout a move your pieces stay where they are.",
+            _ if missing.is_empty() => {}
+            Mode::Progressive => {
+                let steps = if missing.len() == 1 { "step" } else { "steps" };
+                text +=
+                    &format!("\nStill missing: {} of {n} (no move at {steps} {}).", missing.len(), join_and(&missing));
+            }
+            _ => {
+                text +=
+                    &format!("\nStill missing: {} of {n}; pieces without a move stay where they are.", missing.len());
+            }
         }
         text
     }
@@ -177,7 +276,7 @@ impl Family for Variant {
             .iter()
             .map(|m| OrderOutcome {
                 power: side_name(m.side).to_string(),
-                order: m.text.clone(),
+                order: m.order.clone(),
                 succeeded: m.succeeded,
                 reason: m.reason.clone(),
             })
@@ -185,16 +284,7 @@ impl Family for Variant {
         let removed: Vec<String> = report
             .captures
             .iter()
-            .map(|c| {
-                format!(
-                    "{} {} ({}, by {}'s {})",
-                    c.piece.role.char(),
-                    c.origin,
-                    side_name(c.piece.side),
-                    side_name(c.by.0),
-                    c.by.1
-                )
-            })
+            .map(|c| Victim { piece: c.piece, origin: c.origin, at: c.at }.removed(c.by.0, &c.by.1))
             .collect();
         let mut changes: Vec<String> = Vec::new();
         for m in report.moves.iter().filter(|m| m.succeeded) {
@@ -205,7 +295,7 @@ impl Family for Variant {
         for s in &report.in_check {
             changes.push(format!("{} is in check", side_name(*s)));
         }
-        let summary = summarise(&report, &removed, &changes, self);
+        let summary = summarise(&report, &removed, &changes);
         Resolution { next, outcomes, removed, changes, summary, report, verdicts: Vec::new() }
     }
 
@@ -242,15 +332,23 @@ impl Family for Variant {
         if state.ended().is_some() {
             return Vec::new();
         }
-        // Coordinates (`g1f3`) for the moves legal in the turn's position, as orders may be written.
-        let want = partial.trim().to_lowercase().replace(['-', ' '], "");
-        let mut out: Vec<String> = super::movegen::legal_moves(&state.position, side, super::movegen::Rules::Orders)
-            .iter()
-            .map(super::movegen::Move::coords)
-            .filter(|c| c.starts_with(&want))
-            .collect();
-        out.sort();
-        out.dedup();
+        // The moves legal in the turn's position, as SAN (`Nf3`) and as
+        // coordinates (`g1f3`), whichever the partial text starts like.
+        let typed = partial.trim();
+        let want = typed.to_lowercase().replace(['-', ' '], "");
+        let pos = &state.position;
+        let legal = super::movegen::legal_moves(pos, side, super::movegen::Rules::Orders);
+        let mut sans: Vec<String> = legal.iter().map(|m| san(pos, m)).filter(|t| t.starts_with(typed)).collect();
+        let mut coords: Vec<String> =
+            legal.iter().map(super::movegen::Move::coords).filter(|c| c.starts_with(&want)).collect();
+        sans.sort();
+        coords.sort();
+        let mut out: Vec<String> = Vec::new();
+        for t in sans.into_iter().chain(coords) {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        }
         out.truncate(max);
         out
     }
@@ -258,8 +356,8 @@ impl Family for Variant {
     fn order_help(&self) -> String {
         let mode_line = match self.mode {
             Mode::Basic => "Basic mode: one move a turn; both players' moves run at the same time.".to_string(),
-            Mode::Progressive => "Progressive mode: in turn n send n moves in order (`e4, Nf3, Bc4`); both players' first moves run together, then the second moves, and so on. A move no longer legal when its step comes fails.".to_string(),
-            Mode::SimultaneousProgressive => "Simultaneously progressive mode: in turn n send n moves of n different pieces; all run at the same time, and a bounced piece travels back at the same speed.".to_string(),
+            Mode::Progressive => "Progressive mode: in turn n send n moves in order (`e4, Nf3, Bc4`); both players' first moves run together (step 1), then the second moves, and so on. A move no longer legal when its step comes fails.".to_string(),
+            Mode::SimultaneousProgressive => "Simultaneously progressive mode: in turn n send up to n moves of different pieces; they all start at the same tick, so their order in the list does not matter. Your own pieces that move in the list are not in the way of each other (a piece may follow another), but they can still collide on the way; a bounced piece travels back at the same speed.".to_string(),
         };
         let mut t = format!(
             "Diplomacy Chess moves (commas, semicolons or new lines between moves; a new list replaces the old one):\n  \
@@ -285,7 +383,7 @@ impl Family for Variant {
     }
 }
 
-fn summarise(report: &SimulReport, removed: &[String], changes: &[String], v: &Variant) -> String {
+fn summarise(report: &SimulReport, removed: &[String], changes: &[String]) -> String {
     let mut s = String::new();
     for side in [Side::White, Side::Black] {
         let mine: Vec<_> = report.moves.iter().filter(|m| m.side == side).collect();
@@ -295,9 +393,7 @@ fn summarise(report: &SimulReport, removed: &[String], changes: &[String], v: &V
             continue;
         }
         for m in mine {
-            let mark = if m.succeeded { "\u{2713}" } else { "\u{2717}" };
-            let step = if v.mode == Mode::Basic { String::new() } else { format!("{}. ", m.slot) };
-            s += &format!("\n  {mark} {step}{} ({})", m.text, m.reason);
+            s += &format!("\n  {}", m.line(report.mode).summary());
         }
         s += "\n";
     }

@@ -7,10 +7,13 @@
 //! simultaneously progressive (n moves at once, bounced pieces travel back).
 //!
 //! Layout: [`board`] (the position, attacks on cozy-chess tables),
-//! [`movegen`] (moves and legality), [`notation`] (SAN and coordinates),
-//! [`condition`] (conditional moves), [`plan`] (a player's checked move
-//! list), [`resolve`] (the time model), [`turn`] (a whole turn and the
-//! game's end), [`state`], [`variant`], and the [`Family`](crate::rules::family::Family)
+//! [`movegen`] (moves and legality), [`notation`] (SAN and coordinates,
+//! read and written), [`condition`] (conditional moves), [`plan`] (a
+//! player's checked move list, with each order's canonical text; the
+//! simultaneously progressive list in `together`), [`resolve`] (the time
+//! model), [`turn`] (a whole turn and the game's end), [`text`] (every
+//! sentence about orders and their outcomes: public and private forms),
+//! [`state`], [`variant`], and the [`Family`](crate::rules::family::Family)
 //! implementation in `family`.
 
 pub mod board;
@@ -21,6 +24,8 @@ pub mod notation;
 pub mod plan;
 pub mod resolve;
 pub mod state;
+pub mod text;
+mod together;
 pub mod turn;
 pub mod variant;
 

@@ -7,6 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::board::{at, attacks, back_rank, forward, last_rank, opponent, squares_of, Piece, Position};
+use super::text::Voice;
 use crate::rules::{Role, Side, Square};
 
 /// How a move moves its pieces.
@@ -277,6 +278,14 @@ pub fn make(pos: &Position, mv: &Move) -> Position {
 /// # Errors
 /// A sentence for the player.
 pub fn legality(pos: &Position, mv: &Move, rules: Rules) -> Result<(), String> {
+    legality_in(pos, mv, rules, Voice::You)
+}
+
+/// [`legality`] with the reason in `voice`.
+///
+/// # Errors
+/// A sentence in `voice`.
+pub fn legality_in(pos: &Position, mv: &Move, rules: Rules, voice: Voice) -> Result<(), String> {
     let side = mv.side;
     let foe = opponent(side);
     if pos.get(mv.to).is_some_and(|p| p.role == Role::King && p.side == foe) {
@@ -285,15 +294,16 @@ pub fn legality(pos: &Position, mv: &Move, rules: Rules) -> Result<(), String> {
     if rules == Rules::Orders && mv.role == Role::King && !mv.is_castle() {
         return Ok(());
     }
+    let (who, poss) = (voice.subject(), voice.poss());
     if let MoveKind::Castle { rook_from, .. } = mv.kind {
         let wing = if rook_from.file().index() == 7 { "kingside" } else { "queenside" };
         if pos.is_attacked(mv.from, foe) {
-            return Err(format!("you cannot castle {wing} while your king is in check{}", by(pos, mv.from, foe)));
+            return Err(format!("{who} cannot castle {wing} while {poss} king is in check{}", by(pos, mv.from, foe)));
         }
         let passed = line_path(mv.from, mv.to, false)[0];
         if pos.is_attacked(passed, foe) {
             return Err(format!(
-                "you cannot castle {wing}: your king would pass through {passed}, which is attacked{}",
+                "{who} cannot castle {wing}: {poss} king would pass through {passed}, which is attacked{}",
                 by(pos, passed, foe)
             ));
         }
@@ -302,21 +312,22 @@ pub fn legality(pos: &Position, mv: &Move, rules: Rules) -> Result<(), String> {
     let Some(king) = after.king(side) else { return Ok(()) };
     let attackers = after.attackers(king, foe);
     let Some(&(asq, ap)) = attackers.first() else { return Ok(()) };
-    let who = format!("the {} on {asq}", ap.role.name());
+    let attacker = format!("the {} on {asq}", ap.role.name());
     if mv.role == Role::King {
-        return Err(format!("your king would be in check on {king} (attacked by {who})"));
+        return Err(format!("{poss} king would be in check on {king} (attacked by {attacker})"));
     }
     if let Some(k) = pos.king(side) {
         if pos.is_attacked(k, foe) {
             return Err(format!(
-                "your king on {k} is in check{} and {} does not get it out of check",
+                "{poss} king on {k} is in check{} and moving the {} on {} does not get it out of check",
                 by(pos, k, foe),
-                mv.coords()
+                mv.role.name(),
+                mv.from
             ));
         }
-        return Err(format!("{} moves a {} that is pinned to your king on {k} by {who}", mv.coords(), mv.role.name()));
+        return Err(format!("the {} on {} is pinned to {poss} king on {k} by {attacker}", mv.role.name(), mv.from));
     }
-    Err(format!("{} would leave your king in check", mv.coords()))
+    Err(format!("moving the {} on {} would leave {poss} king in check", mv.role.name(), mv.from))
 }
 
 /// ` (from the queen on h4)`: the first attacker of `sq`, for messages.
@@ -342,13 +353,19 @@ pub fn has_legal_move(pos: &Position, side: Side) -> bool {
 /// `side`'s): a sentence for the player.
 #[must_use]
 pub fn why_unreachable(pos: &Position, from: Square, to: Square) -> String {
-    let Some(piece) = pos.get(from) else { return format!("you have no piece on {from}") };
+    why_unreachable_in(pos, from, to, Voice::You)
+}
+
+/// [`why_unreachable`] in `voice`.
+#[must_use]
+pub fn why_unreachable_in(pos: &Position, from: Square, to: Square, voice: Voice) -> String {
+    let Some(piece) = pos.get(from) else { return format!("{} no piece on {from}", voice.has()) };
     let name = piece.role.name();
     if from == to {
         return format!("the {name} on {from} is already there");
     }
     if let Some(p) = pos.get(to).filter(|p| p.side == piece.side) {
-        return format!("your own {} stands on {to}", p.role.name());
+        return format!("{} own {} stands on {to}", voice.poss(), p.role.name());
     }
     let blocked = |path: &[Square]| {
         path.iter().rev().skip(1).rev().find(|s| pos.get(**s).is_some_and(|p| p.side == piece.side)).copied()
@@ -363,7 +380,7 @@ pub fn why_unreachable(pos: &Position, from: Square, to: Square) -> String {
                     return format!("the pawn on {from} cannot advance: {to} is occupied (pawns take only diagonally)");
                 }
                 if let Some(s) = path.iter().find(|s| pos.get(**s).is_some_and(|p| p.side == piece.side)) {
-                    return format!("the pawn on {from} cannot advance: your own piece stands on {s}");
+                    return format!("the pawn on {from} cannot advance: {} own piece stands on {s}", voice.poss());
                 }
                 return format!("the pawn on {from} can advance two squares only from its starting square");
             }
@@ -375,7 +392,7 @@ pub fn why_unreachable(pos: &Position, from: Square, to: Square) -> String {
             format!("the pawn on {from} cannot reach {to}")
         }
         Role::King if from.distance(to) == 2 && from.rank() == to.rank() => {
-            format!("the king on {from} cannot castle there now: {}", castle_obstacle(pos, from, to, piece.side))
+            format!("the king on {from} cannot castle there now: {}", castle_obstacle(pos, from, to, piece.side, voice))
         }
         Role::Knight | Role::King => format!("the {name} on {from} cannot reach {to}"),
         role => {
@@ -396,7 +413,7 @@ pub fn why_unreachable(pos: &Position, from: Square, to: Square) -> String {
 }
 
 /// Why the king on `from` cannot castle to `to` by rights or obstacles.
-fn castle_obstacle(pos: &Position, from: Square, to: Square, side: Side) -> String {
+fn castle_obstacle(pos: &Position, from: Square, to: Square, side: Side, voice: Voice) -> String {
     let r = back_rank(side);
     let short = to.file().index() > from.file().index();
     let wing = if short { "kingside" } else { "queenside" };
@@ -408,7 +425,7 @@ fn castle_obstacle(pos: &Position, from: Square, to: Square, side: Side) -> Stri
     }
     let rook = at(if short { 7 } else { 0 }, r);
     if pos.get(rook) != Some(Piece::new(side, Role::Rook)) {
-        return format!("there is no rook of yours on {rook}");
+        return format!("{} no rook on {rook}", voice.has());
     }
     let between: &[u8] = if short { &[5, 6] } else { &[1, 2, 3] };
     let busy: Vec<String> =

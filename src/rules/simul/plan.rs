@@ -1,25 +1,27 @@
 //! A player's move list for one turn, checked: each move is read in the
-//! position it will start from as far as the player can know it.
+//! position it will start from as far as the player can know it, and
+//! given its canonical text (SAN; conditionals as `Nh6?e6:Qg2`), which
+//! reads back to the same order.
 //!
 //! Move 1 is checked in the turn's starting position. In the progressive
-//! modes move i is checked in the position after the player's own earlier
-//! moves of the list, as if they all succeeded and the opponent stood still
-//! (in the simultaneously progressive mode the opponent's two-square
-//! advances of the last turn stay open to en passant, since all moves start
-//! together). Conditions about the board that the player can already see
-//! (every condition in the basic and simultaneously progressive modes, and
-//! move 1's in the progressive mode) are decided now and only the branch
-//! taken is checked; later conditions of the progressive mode are decided
-//! when their step comes, so both branches are kept, and a branch that is
-//! not legal now is accepted with a note and checked again then.
+//! mode move i is checked in the position after the player's own earlier
+//! moves of the list, as if they all succeeded and the opponent stood still.
+//! Conditions about the board that the player can already see (every
+//! condition in the basic and simultaneously progressive modes, and move 1's
+//! in the progressive mode) are decided now and only the branch taken is
+//! checked; later conditions of the progressive mode are decided when their
+//! step comes, so both branches are kept, and a branch that is not legal now
+//! is accepted with a note and checked again then. The simultaneously
+//! progressive mode checks the list as a whole, in [`super::together`].
 
 use super::board::Position;
 use super::condition::{parse_order, Condition, OrderText};
 use super::movegen::{make, Move};
-use super::notation::{read, MoveText};
+use super::notation::{read, san, MoveText};
 use super::state::SimulState;
+use super::text::{Branch, NO_MOVE, PASS};
 use super::variant::Mode;
-use crate::rules::{Side, SquareSet};
+use crate::rules::Side;
 
 /// A checked order: what it will do when its turn (or step) comes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,16 +47,21 @@ impl Plan {
     /// The branch taken in `pos` given which of the player's earlier moves executed.
     #[must_use]
     pub fn choose(&self, pos: &Position, executed: &[bool]) -> &Plan {
-        match self {
-            Plan::If { cond, then, otherwise } => {
-                if cond.holds(pos, executed) {
-                    then.choose(pos, executed)
-                } else {
-                    otherwise.choose(pos, executed)
-                }
-            }
-            other => other,
+        self.decide(pos, executed).1
+    }
+
+    /// The conditions asked on the way to the branch taken in `pos`, each
+    /// with whether it held, and that branch.
+    #[must_use]
+    pub fn decide(&self, pos: &Position, executed: &[bool]) -> (Vec<(Condition, bool)>, &Plan) {
+        let mut asked = Vec::new();
+        let mut at = self;
+        while let Plan::If { cond, then, otherwise } = at {
+            let held = cond.holds(pos, executed);
+            asked.push((*cond, held));
+            at = if held { then } else { otherwise };
         }
+        (asked, at)
     }
 }
 
@@ -63,10 +70,39 @@ impl Plan {
 pub struct Planned {
     /// Its move number in the list (1-based): its step in the progressive mode.
     pub slot: usize,
-    /// As the player wrote it.
+    /// As given (the player's text, or the stored canonical text).
     pub text: String,
+    /// The canonical text: SAN, disambiguated as needed where the order is
+    /// read; it reads back to this same order.
+    pub canonical: String,
     /// What it will do.
     pub plan: Plan,
+}
+
+impl Planned {
+    /// The canonical text of the branch that `asked` leads to (`None`: no
+    /// move), taken from the canonical text itself.
+    #[must_use]
+    pub fn branch_text(&self, asked: &[(Condition, bool)]) -> Option<String> {
+        let order = parse_order(&self.canonical).ok()?;
+        let mut at = &order;
+        for (_, held) in asked {
+            match at {
+                OrderText::If { then, otherwise, .. } => at = if *held { then } else { otherwise },
+                _ => break,
+            }
+        }
+        match at {
+            OrderText::Pass => None,
+            other => Some(other.to_string()),
+        }
+    }
+
+    /// How a conditional came out in `pos` (`None` for a plain order).
+    #[must_use]
+    pub fn branch(&self, asked: &[(Condition, bool)], pos: &Position) -> Option<Branch> {
+        (!asked.is_empty()).then(|| Branch::new(asked, pos, self.branch_text(asked).as_deref()))
+    }
 }
 
 /// A checked move list.
@@ -83,11 +119,12 @@ pub struct Planning {
 /// Checks `side`'s orders `(slot, text)` for this turn of `state` in `mode`.
 #[must_use]
 pub fn plan(mode: Mode, state: &SimulState, side: Side, orders: &[(usize, String)]) -> Planning {
+    if mode == Mode::SimultaneousProgressive {
+        return super::together::plan_together(state, side, orders);
+    }
     let mut out = Planning::default();
-    let allowed = mode.moves_in(state.turn);
     let start = &state.position;
     let mut hyp = start.clone();
-    let mut moved = SquareSet::EMPTY;
     let mut executed: Vec<bool> = Vec::new();
     let mut sorted: Vec<&(usize, String)> = orders.iter().collect();
     sorted.sort_by_key(|(slot, _)| *slot);
@@ -97,11 +134,7 @@ pub fn plan(mode: Mode, state: &SimulState, side: Side, orders: &[(usize, String
             executed.push(false);
         }
         let reject = |out: &mut Planning, why: String| out.rejected.push((text.clone(), why));
-        if slot == 0 || slot > allowed {
-            let why = match mode {
-                Mode::Basic => "one move per turn in the basic mode".to_string(),
-                _ => format!("turn {} has {allowed} move{} each", state.turn, if allowed == 1 { "" } else { "s" }),
-            };
+        if let Some(why) = slot_problem(mode, state.turn, slot) {
             reject(&mut out, why);
             continue;
         }
@@ -117,16 +150,17 @@ pub fn plan(mode: Mode, state: &SimulState, side: Side, orders: &[(usize, String
             continue;
         }
         let known = mode != Mode::Progressive || slot == 1;
+        let mut notes = Vec::new();
         let result = match &order {
-            _ if known => plan_known(&order, start, &hyp, side, &executed, &mut out.notes),
+            _ if known => plan_known(&order, start, &hyp, side, &executed, &mut notes),
             // A plain later move must be legal where the player's own earlier moves leave it.
             OrderText::Move(mt) => read(&hyp, side, mt)
                 .map(|r| {
-                    out.notes.extend(r.note);
+                    notes.extend(r.note);
                     Plan::Move(r.mv)
                 })
                 .map_err(|e| format!("{e} (move {slot} is checked in the position after your moves before it)")),
-            _ => Ok(plan_later(&order, &hyp, side, slot, &mut out.notes)),
+            _ => Ok(plan_later(&order, &hyp, side, slot, &mut notes)),
         };
         let plan = match result {
             Ok(p) => p,
@@ -135,48 +169,67 @@ pub fn plan(mode: Mode, state: &SimulState, side: Side, orders: &[(usize, String
                 continue;
             }
         };
+        let canonical = canonical_text(&order, &|mt| match read(&hyp, side, mt) {
+            Ok(r) => san(&hyp, &r.mv),
+            Err(_) => mt.to_string(),
+        });
+        let planned = Planned { slot, text, canonical, plan };
         // The move this order plays in the hypothetical position.
-        let chosen = match plan.choose(if known { start } else { &hyp }, &executed) {
+        let (asked, chosen) = planned.plan.decide(if known { start } else { &hyp }, &executed);
+        let chosen = match chosen {
             Plan::Move(m) => Some(*m),
             _ => None,
         };
+        if known {
+            notes.extend(branch_note(&planned, &asked, start));
+        }
+        out.notes.append(&mut notes);
         if let Some(m) = chosen {
-            if mode == Mode::SimultaneousProgressive {
-                let rook = m.rook_path().map(|(rf, _)| rf);
-                if let Some(s) = [Some(m.from), rook].into_iter().flatten().find(|s| moved.contains(*s)) {
-                    reject(
-                        &mut out,
-                        format!(
-                            "the piece on {s} only gets there by an earlier move of your list, and in the simultaneously progressive mode each piece moves at most once a turn"
-                        ),
-                    );
-                    continue;
-                }
-                moved.insert(m.to);
-                if let Some((_, path)) = m.rook_path() {
-                    if let Some(last) = path.last() {
-                        moved.insert(*last);
-                    }
-                }
-            }
-            let keep = hyp.double_steps.clone();
             hyp = make(&hyp, &m);
-            hyp.double_steps = match mode {
-                Mode::SimultaneousProgressive => keep,
-                _ => Vec::new(),
-            };
         }
         executed.push(chosen.is_some());
-        out.planned.push(Planned { slot, text, plan });
-    }
-    if mode != Mode::Basic && !out.planned.is_empty() && out.planned.len() < allowed {
-        out.notes.push(format!("{} of {allowed} moves in; a missing move is no move at its step", out.planned.len()));
+        out.planned.push(planned);
     }
     out
 }
 
+/// Why an order cannot have this place in the list, if it cannot.
+pub(super) fn slot_problem(mode: Mode, turn: u32, slot: usize) -> Option<String> {
+    let allowed = mode.moves_in(turn);
+    (slot == 0 || slot > allowed).then(|| match mode {
+        Mode::Basic => "one move per turn in the basic mode".to_string(),
+        _ => format!("turn {turn} has {} each", super::text::count(allowed, "move")),
+    })
+}
+
+/// The private note on a conditional decided at submission: `` `Nb1?d3:Nc3`
+/// plays d3: White's knight is on b1 ``.
+pub(super) fn branch_note(planned: &Planned, asked: &[(Condition, bool)], pos: &Position) -> Option<String> {
+    let b = planned.branch(asked, pos)?;
+    let plays = if b.played == NO_MOVE { "gives no move".to_string() } else { format!("plays {}", b.played) };
+    Some(format!("`{}` {plays}: {}", planned.canonical, b.why))
+}
+
+/// The canonical text of `order`, each move written by `leaf`: `pass`, a
+/// move, or `condition?then:else` with empty branches for no move.
+pub(super) fn canonical_text(order: &OrderText, leaf: &dyn Fn(&MoveText) -> String) -> String {
+    fn branch(o: &OrderText, leaf: &dyn Fn(&MoveText) -> String) -> String {
+        match o {
+            OrderText::Pass => String::new(),
+            OrderText::Move(mt) => leaf(mt),
+            OrderText::If { cond, then, otherwise } => {
+                format!("{cond}?{}:{}", branch(then, leaf), branch(otherwise, leaf))
+            }
+        }
+    }
+    match order {
+        OrderText::Pass => PASS.to_string(),
+        other => branch(other, leaf),
+    }
+}
+
 /// Conditions not allowed here, as a reason.
-fn condition_problem(mode: Mode, slot: usize, order: &OrderText) -> Option<String> {
+pub(super) fn condition_problem(mode: Mode, slot: usize, order: &OrderText) -> Option<String> {
     for c in order.conditions() {
         if let Condition::Executed(n) = c {
             match mode {
@@ -223,14 +276,13 @@ fn plan_known(
             let holds = cond.holds(start, executed);
             let (taken, other) = if holds { (then, otherwise) } else { (otherwise, then) };
             let chosen = plan_known(taken, start, hyp, side, executed, notes).map_err(|e| {
-                format!("{cond} is {} now, so this plays {taken}, but {e}", if holds { "true" } else { "false" })
+                let why = super::text::condition_outcome(cond, holds, start);
+                let plays = match &**taken {
+                    OrderText::Pass => "no move".to_string(),
+                    t => t.to_string(),
+                };
+                format!("{why}, so this plays {plays}, but {e}")
             })?;
-            notes.push(format!(
-                "{cond} is {} now, so `{}` plays {}",
-                if holds { "true" } else { "false" },
-                order,
-                if **taken == OrderText::Pass { "no move".to_string() } else { taken.to_string() }
-            ));
             let other = unresolved(other);
             let (then, otherwise) = if holds { (chosen, other) } else { (other, chosen) };
             Ok(Plan::If { cond: *cond, then: Box::new(then), otherwise: Box::new(otherwise) })
@@ -239,7 +291,7 @@ fn plan_known(
 }
 
 /// A branch never taken: kept as text.
-fn unresolved(order: &OrderText) -> Plan {
+pub(super) fn unresolved(order: &OrderText) -> Plan {
     match order {
         OrderText::Pass => Plan::Pass,
         OrderText::Move(mt) => Plan::Text(mt.clone()),

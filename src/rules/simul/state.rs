@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{side_name, Position};
+use super::text::{Branch, Line, Mark};
 use super::variant::Mode;
 use crate::rules::Side;
 
@@ -30,12 +31,38 @@ pub enum GameEnd {
 pub struct MoveRecord {
     /// Whose.
     pub side: Side,
-    /// As the player wrote it.
+    /// The order, canonical (records made before orders were stored
+    /// canonically hold the text as the player wrote it).
     pub text: String,
     /// Whether it was carried out.
     pub succeeded: bool,
-    /// What happened (`moved`, `took N c6`, `blocked at d4`).
+    /// What happened, for everyone (`moved`, `took Black's pawn on d5`,
+    /// `blocked at d4`), after the branch a conditional played.
     pub reason: String,
+    /// Carried out, failed, or neither (absent in older records: from `succeeded`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<Mark>,
+    /// What happened to the move played, without the branch (absent in older records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The branch a conditional played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch: Option<Branch>,
+}
+
+impl MoveRecord {
+    /// Its item in the transcript.
+    #[must_use]
+    pub fn line(&self) -> Line<'_> {
+        let mark = self.mark.unwrap_or(if self.succeeded { Mark::Done } else { Mark::Failed });
+        Line {
+            slot: None,
+            order: &self.text,
+            branch: self.branch.as_ref(),
+            mark,
+            result: self.result.as_deref().unwrap_or(&self.reason),
+        }
+    }
 }
 
 /// One turn in the record.
@@ -103,7 +130,8 @@ impl SimulState {
         for t in &self.history {
             out.push_str(&format!("\n{}.", t.turn));
             for (k, side) in [Side::White, Side::Black].into_iter().enumerate() {
-                let mine: Vec<String> = t.moves.iter().filter(|m| m.side == side).map(record_text).collect();
+                let mine: Vec<String> =
+                    t.moves.iter().filter(|m| m.side == side).map(|m| m.line().transcript()).collect();
                 let list = if mine.is_empty() { "no move".to_string() } else { mine.join(", ") };
                 out.push_str(&format!("{}{}: {list}", if k == 0 { " " } else { " | " }, side_name(side)));
             }
@@ -112,18 +140,6 @@ impl SimulState {
             out.push_str(&format!("\nResult: {}", end_text(&end)));
         }
         out
-    }
-}
-
-fn record_text(m: &MoveRecord) -> String {
-    if m.succeeded {
-        if m.reason == "moved" || m.reason.is_empty() {
-            format!("{} \u{2713}", m.text)
-        } else {
-            format!("{} \u{2713} ({})", m.text, m.reason)
-        }
-    } else {
-        format!("{} \u{2717} ({})", m.text, m.reason)
     }
 }
 
@@ -138,5 +154,44 @@ pub fn end_text(end: &GameEnd) -> String {
     match end {
         GameEnd::Won { winner, how } => format!("{} wins {how}", side_name(*winner)),
         GameEnd::Drawn { how } => format!("draw ({how})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_from_before_marks_still_read_and_print() {
+        let json = r#"{"side":"white","text":"Ng1-f3","succeeded":false,"reason":"no move"}"#;
+        let old: MoveRecord = serde_json::from_str(json).expect("old record");
+        assert_eq!(old.mark, None);
+        assert_eq!(old.line().transcript(), "Ng1-f3 \u{2717} (no move)");
+        let pass = MoveRecord {
+            side: Side::Black,
+            text: "pass".into(),
+            succeeded: false,
+            reason: "no move".into(),
+            mark: Some(Mark::NoMove),
+            result: Some("no move".into()),
+            branch: None,
+        };
+        let back: MoveRecord = serde_json::from_str(&serde_json::to_string(&pass).expect("json")).expect("back");
+        assert_eq!(back, pass);
+        assert_eq!(back.line().transcript(), "pass");
+    }
+
+    #[test]
+    fn the_transcript_ends_with_the_result() {
+        let mut s = SimulState::start();
+        s.history.push(TurnRecord { turn: 1, moves: Vec::new() });
+        s.end = Some(GameEnd::Drawn { how: "stalemate".into() });
+        assert_eq!(
+            s.transcript(Mode::Basic),
+            "Diplomacy Chess (basic)\n1. White: no move | Black: no move\nResult: draw (stalemate)"
+        );
+        s.end = None;
+        s.turn = SimulState::LAST_TURN;
+        assert!(s.transcript(Mode::Basic).ends_with("Result: draw (the turn limit was reached)"));
     }
 }

@@ -11,12 +11,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{opponent, side_name, Piece, Position};
-use super::movegen::{has_legal_move, legality, pseudo_from, why_unreachable, Move, Rules};
-use super::notation::read;
+use super::board::{opponent, Piece, Position};
+use super::movegen::{has_legal_move, legality_in, pseudo_from, why_unreachable_in, Move, Rules};
+use super::notation::{read_with, Reading};
 use super::plan::{Plan, Planned};
-use super::resolve::{resolve, Fate};
+use super::resolve::{resolve, Fate, Taken};
 use super::state::{turn_limit, GameEnd, MoveRecord, SimulState, TurnRecord};
+use super::text::{fate_reason, Branch, Line, Mark, OtherMove, Victim, Voice, NO_MOVE};
 use super::variant::Mode;
 use crate::rules::{Role, Side, Square};
 
@@ -27,18 +28,63 @@ pub struct MoveReport {
     pub side: Side,
     /// Its number in the player's list (1-based).
     pub slot: usize,
-    /// As written.
+    /// As given to the turn (in a game, the stored canonical text; in a
+    /// scenario, as the file writes it).
     pub text: String,
+    /// The order in its canonical form (`Nf3`, `Nb1?d3:Nc3`).
+    #[serde(default)]
+    pub order: String,
     /// The step it ran at (1 unless the mode is progressive).
     pub step: usize,
     /// The move tried, if any (none for no move or a move no longer legal).
     pub tried: Option<Move>,
     /// Whether it was carried out.
     pub succeeded: bool,
-    /// What happened, for players: `took N c6`, `blocked at d4`.
+    /// What happened, for everyone (third person), after the branch a
+    /// conditional played: `took Black's pawn on d5`, `blocked at d4`,
+    /// `White's knight is on b1, so d3: moved`.
     pub reason: String,
+    /// What happened to the move played, without the branch: `moved`,
+    /// `blocked at d4`, `no move`.
+    #[serde(default)]
+    pub result: String,
+    /// The branch a conditional played, and why.
+    #[serde(default)]
+    pub branch: Option<Branch>,
+    /// Carried out, failed, or neither (no move, not played).
+    #[serde(default)]
+    pub mark: Mark,
     /// The resolver's verdict, if the move was tried.
     pub fate: Option<Fate>,
+}
+
+impl MoveReport {
+    /// Its line in the results and the transcript (`mode` says whether the
+    /// place in the list is shown).
+    #[must_use]
+    pub fn line(&self, mode: Mode) -> Line<'_> {
+        Line {
+            slot: (mode != Mode::Basic).then_some(self.slot),
+            order: &self.order,
+            branch: self.branch.as_ref(),
+            mark: self.mark,
+            result: &self.result,
+        }
+    }
+
+    /// The move it played, canonical: the order itself, or for a
+    /// conditional the branch that ran.
+    #[must_use]
+    pub fn played(&self) -> &str {
+        self.branch.as_ref().map_or(&self.order, |b| &b.played)
+    }
+
+    fn settle(&mut self, mark: Mark, result: String) {
+        self.mark = mark;
+        self.succeeded = mark == Mark::Done;
+        self.result = result;
+        self.reason = self.line(Mode::Basic).reason();
+    }
 }
 
 /// A piece taken during the turn.
@@ -52,7 +98,8 @@ pub struct CaptureReport {
     pub at: Square,
     /// The step.
     pub step: usize,
-    /// The taking move's text (`Qc6`) and side.
+    /// The taking move's side and canonical text (`Qc6`; for a conditional,
+    /// the branch that ran).
     pub by: (Side, String),
 }
 
@@ -94,6 +141,7 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
     }
     let mut executed = [Vec::<bool>::new(), Vec::new()];
     let mut kings_taken: Vec<Side> = Vec::new();
+    let mut ended_at = 0usize;
     for step in 1..=steps {
         // The orders of this step: (report index, move) for the ones tried.
         let mut tried: Vec<(usize, Move)> = Vec::new();
@@ -106,30 +154,30 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
                     side,
                     slot: p.slot,
                     text: p.text.clone(),
+                    order: p.canonical.clone(),
                     step,
                     tried: None,
                     succeeded: false,
                     reason: String::new(),
+                    result: String::new(),
+                    branch: None,
+                    mark: Mark::NoMove,
                     fate: None,
                 };
                 if !kings_taken.is_empty() {
-                    report.reason = "not played: the game was over".into();
+                    report.settle(Mark::NoMove, format!("not played: the game ended at step {ended_at}"));
                     moves.push(report);
                     continue;
                 }
-                match current_move(&pos, side, &p.plan, &executed[k], mode.stepwise()) {
+                let (asked, leaf) = p.plan.decide(&pos, &executed[k]);
+                report.branch = p.branch(&asked, &pos);
+                match leaf_move(&pos, side, leaf, mode.stepwise()) {
                     Ok(Some(m)) => {
                         report.tried = Some(m);
                         tried.push((idx, m));
                     }
-                    Ok(None) => {
-                        report.reason = if matches!(p.plan, Plan::If { .. }) {
-                            "no move (by its condition)".into()
-                        } else {
-                            "no move".into()
-                        };
-                    }
-                    Err(why) => report.reason = format!("no longer legal: {why}"),
+                    Ok(None) => report.settle(Mark::NoMove, NO_MOVE.to_string()),
+                    Err(why) => report.settle(Mark::Failed, format!("no longer legal: {why}")),
                 }
                 moves.push(report);
             }
@@ -143,69 +191,34 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
         }
         let list: Vec<Move> = tried.iter().map(|(_, m)| *m).collect();
         let out = resolve(&pos, &list, mode.bounce());
-        let names: Vec<(Side, String)> =
-            tried.iter().map(|(idx, _)| (moves[*idx].side, moves[*idx].text.clone())).collect();
-        let text_of = |j: usize, me: Side| {
-            let (side, text) = &names[j];
-            if *side == me {
-                format!("your {text}")
-            } else {
-                format!("{}'s {text}", side_name(*side))
-            }
-        };
+        let others: Vec<OtherMove> = tried
+            .iter()
+            .map(|(idx, m)| OtherMove { side: m.side, order: moves[*idx].played().to_string(), role: m.role })
+            .collect();
+        let victim = |t: &Taken| Victim { piece: t.piece, origin: origin[t.home.index()].unwrap_or(t.home), at: t.at };
         for t in &out.taken {
             let (idx, m) = tried[t.by];
             captures.push(CaptureReport {
                 piece: t.piece,
-                origin: origin[t.home.index()].unwrap_or(t.home),
+                origin: victim(t).origin,
                 at: t.at,
                 step,
-                by: (m.side, moves[idx].text.clone()),
+                by: (m.side, moves[idx].played().to_string()),
             });
             if t.piece.role == Role::King {
                 kings_taken.push(t.piece.side);
+                ended_at = step;
             }
         }
         for (j, (idx, m)) in tried.iter().enumerate() {
             let fate = out.fates[j];
-            let took: Vec<String> = out
-                .taken
-                .iter()
-                .filter(|t| t.by == j)
-                .map(|t| {
-                    let ep = if t.at != m.to { " en passant" } else { "" };
-                    format!("captured {} {}{ep}", t.piece.role.char(), t.at)
-                })
-                .collect();
-            let reason = match fate {
-                Fate::Moved => {
-                    let mut parts = took;
-                    if let Some(p) = m.promotion {
-                        parts.push(format!("promoted to {}", p.name()));
-                    }
-                    if parts.is_empty() {
-                        "moved".to_string()
-                    } else {
-                        parts.join(", ")
-                    }
-                }
-                Fate::Blocked { at } => format!("blocked at {at}"),
-                Fate::Met { at, other } => format!("met {} at {at}", text_of(other, m.side)),
-                Fate::Swapped { other } => format!("ran head-on into {}", text_of(other, m.side)),
-                Fate::EqualRank { other, .. } => format!("conflict with {} (equal rank)", text_of(other, m.side)),
-                Fate::TakenBy { at, other } => format!("taken on {at} by {}", text_of(other, m.side)),
-                Fate::MetReturning { at, other } => {
-                    let (side, text) = &names[other];
-                    let whose = if *side == m.side { "your".to_string() } else { format!("{}'s", side_name(*side)) };
-                    format!("ran into {whose} {} bouncing back from {text}, at {at}", tried[other].1.role.name())
-                }
-                Fate::KingInCheck { on } => format!("king would be in check on {on}"),
-                Fate::Partner => "castling failed".to_string(),
-            };
+            let took: Vec<(Victim, bool)> =
+                out.taken.iter().filter(|t| t.by == j).map(|t| (victim(t), t.at != m.to)).collect();
+            let promotion = m.promotion.filter(|_| fate.succeeded());
             let r = &mut moves[*idx];
             r.fate = Some(fate);
-            r.succeeded = fate.succeeded();
-            r.reason = reason;
+            let mark = if fate.succeeded() { Mark::Done } else { Mark::Failed };
+            r.settle(mark, fate_reason(fate, &others, &took, promotion));
         }
         // Origins follow the pieces that moved.
         let mut next_origin: [Option<Square>; 64] = [None; 64];
@@ -244,9 +257,12 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
             .iter()
             .map(|m| MoveRecord {
                 side: m.side,
-                text: m.text.clone(),
+                text: m.order.clone(),
                 succeeded: m.succeeded,
                 reason: m.reason.clone(),
+                mark: Some(m.mark),
+                result: Some(m.result.clone()),
+                branch: m.branch.clone(),
             })
             .collect(),
     });
@@ -258,26 +274,24 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
     (next, report)
 }
 
-/// The move a plan plays now; `Ok(None)` for no move. In the progressive
-/// mode (`recheck`) a checked move is checked again in `pos`, the position
-/// its step starts from; otherwise every move starts from the position it
-/// was checked against when submitted.
-fn current_move(
-    pos: &Position,
-    side: Side,
-    plan: &Plan,
-    executed: &[bool],
-    recheck: bool,
-) -> Result<Option<Move>, String> {
-    match plan.choose(pos, executed) {
+/// The move the branch `leaf` plays now; `Ok(None)` for no move. In the
+/// progressive mode (`recheck`) a checked move is checked again in `pos`,
+/// the position its step starts from; otherwise every move starts from the
+/// position it was checked against when submitted. Reasons are public.
+fn leaf_move(pos: &Position, side: Side, leaf: &Plan, recheck: bool) -> Result<Option<Move>, String> {
+    let voice = Voice::Public(side);
+    match leaf {
         Plan::Pass | Plan::If { .. } => Ok(None),
-        Plan::Text(mt) => read(pos, side, mt).map(|r| Some(r.mv)).map_err(|e| e.to_string()),
+        Plan::Text(mt) => {
+            let how = Reading { voice, king_safety: true };
+            read_with(pos, side, mt, how).map(|r| Some(r.mv)).map_err(|e| e.to_string())
+        }
         Plan::Move(m) => {
             let here = pos.get(m.from);
             if here != Some(Piece::new(side, m.role)) {
                 return Err(match here {
                     Some(p) if p.side == side => format!("a {} stands on {} now", p.role.name(), m.from),
-                    _ => format!("your {} is no longer on {}", m.role.name(), m.from),
+                    _ => format!("{} {} is no longer on {}", voice.poss(), m.role.name(), m.from),
                 });
             }
             if !recheck {
@@ -287,9 +301,9 @@ fn current_move(
                 .into_iter()
                 .find(|x| x.to == m.to && x.promotion == m.promotion);
             let Some(now) = same else {
-                return Err(why_unreachable(pos, m.from, m.to));
+                return Err(why_unreachable_in(pos, m.from, m.to, voice));
             };
-            legality(pos, &now, Rules::Orders)?;
+            legality_in(pos, &now, Rules::Orders, voice)?;
             Ok(Some(now))
         }
     }
