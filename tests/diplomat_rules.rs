@@ -103,12 +103,27 @@ fn illegal_moves_say_why() {
     assert_eq!(err(&p, &v, "e2=black"), "the king cannot be suborned");
     let p = pos("White: K e1, D f2; Black: K k1, R f1, D g2", false);
     assert_eq!(err(&p, &v, "f1=black"), "a suborned piece joins your side: write f1=white");
-    assert_eq!(err(&p, &v, "Kd1"), "that would leave your king in check");
+    assert_eq!(err(&p, &v, "Kd1"), "your king would be in check on d1");
+    assert_eq!(err(&p, &v, "Dg2"), "that would leave your king in check", "the rook on f1 gives check");
     let p = pos("White: K a1, j2; Black: K d3", false);
     assert_eq!(err(&p, &v, "j1"), "a pawn reaching j1 promotes: add =R, =B, =H or =D (e.g. j1=R)");
     assert_eq!(err(&p, &v, "j1=K"), "a pawn promotes to a rook, bishop, horse or diplomat, not to a king");
     assert_eq!(err(&p, &v, "k2=R"), "k2 is not a promotion cell for your pawns");
     assert_eq!(err(&p, &v, "j1=x"), "`=x` is neither a colour (white, black) nor a piece (R, B, H, D)");
+    assert_eq!(err(&p, &v, "j1=P"), "a pawn promotes to a rook, bishop, horse or diplomat, not to a pawn");
+    assert_eq!(
+        err(&p, &v, "j1=Queen"),
+        "a pawn promotes to a rook, bishop, horse or diplomat, not to a queen (there is none in Diplomat Chess)"
+    );
+    // Only pawns promote: a piece that can reach the cell is not told it cannot.
+    let p = pos("White: K a1, j2, H h2, D i2; Black: K d3", false);
+    assert!(p.read_move(&v, "Hj1").is_ok() && p.read_move(&v, "Dj1").is_ok());
+    let only = "only a pawn promotes: a horse never does, so write the move without `=`";
+    assert_eq!(err(&p, &v, "Hj1=R"), only);
+    assert_eq!(err(&p, &v, "h2-j1=R"), only);
+    assert_eq!(err(&p, &v, "Dj1=H"), "only a pawn promotes: a diplomat never does, so write the move without `=`");
+    assert_eq!(err(&p, &v, "Kb1=R"), "only a pawn promotes: a king never does, so write the move without `=`");
+    assert_eq!(err(&p, &v, "j3=R"), "the pawn on j2 cannot reach j3");
     let p = pos("White: K a2, R e1; Black: K h3", false);
     assert_eq!(err(&p, &v, "Re1e1"), "the rook on e1 cannot go round the full circle back to e1");
     let p = pos("White: K a1, H c2, H g2; Black: K k1", false);

@@ -9,6 +9,7 @@ use super::cell::Cell;
 use super::game::{DiplomatState, Outcome};
 use super::movegen::Move;
 use super::piece::{Colour, Piece};
+use super::text;
 use super::variant::{SubornRule, Variant};
 
 /// The slot a side's move is stored under.
@@ -49,14 +50,10 @@ fn no_such_power(power: &str) -> String {
     format!("there is no power {power} in Diplomat Chess: the sides are White and Black")
 }
 
-fn piece_text(p: Piece, c: Cell) -> String {
-    format!("{} {c}", p.kind.letter())
-}
-
 impl Variant {
-    /// The side's stored move that still reads as a legal move, with its text.
-    fn stored_move(&self, state: &DiplomatState, rows: &[SlotOrder]) -> Option<(Move, String)> {
-        rows.iter().rev().find_map(|r| state.position.read_move(self, &r.text).ok().map(|m| (m, r.text.clone())))
+    /// The side's stored move that still reads as a legal move.
+    fn stored_move(&self, state: &DiplomatState, rows: &[SlotOrder]) -> Option<Move> {
+        rows.iter().rev().find_map(|r| state.position.read_move(self, &r.text).ok())
     }
 }
 
@@ -117,10 +114,11 @@ impl Family for Variant {
         }
         match state.position.read_move(self, parts.first().copied().unwrap_or(text)) {
             Ok(mv) => {
+                // Stored and shown in the seed's notation for the move read, which reads back the same.
                 let notation = state.position.notation(self, mv);
                 sub.notes.push(format!("read as {notation}: {}", state.position.describe_move(mv)));
-                sub.orders = vec![SlotOrder::new(SLOT, notation)];
-                sub.accepted.push(written);
+                sub.orders = vec![SlotOrder::new(SLOT, notation.clone())];
+                sub.accepted.push(notation);
             }
             Err(e) => reject(e.to_string()),
         }
@@ -137,7 +135,11 @@ impl Family for Variant {
             return format!("{phase}: it is {}'s move; {colour} has nothing to order.", state.to_move());
         }
         let mut text = match self.stored_move(state, current) {
-            Some((mv, t)) => format!("{colour}'s move for {phase}: {t} ({}).", state.position.describe_move(mv)),
+            Some(mv) => format!(
+                "{colour}'s move for {phase}: {} ({}).",
+                state.position.notation(self, mv),
+                state.position.describe_move(mv)
+            ),
             None => format!("{colour}'s move for {phase}: none yet."),
         };
         if state.position.in_check(colour) {
@@ -176,46 +178,24 @@ impl Family for Variant {
         }
         let rows: Vec<SlotOrder> =
             orders.iter().filter(|(p, _)| side(p) == Some(colour)).flat_map(|(_, r)| r.iter().cloned()).collect();
-        let Some((mv, text)) = self.stored_move(state, &rows) else {
-            let given = rows.last().map_or_else(|| "(no move)".to_string(), |r| r.text.clone());
+        let Some(mv) = self.stored_move(state, &rows) else {
             let outcome = OrderOutcome {
                 power: colour.name().to_string(),
-                order: given,
+                order: "(no move)".to_string(),
                 succeeded: false,
                 reason: "no move was made".to_string(),
             };
-            let summary = format!("{}: {colour} made no move; it is still {colour}'s move.", state.phase_name());
-            return unchanged(summary, vec![outcome]);
+            return unchanged(text::no_move(&state.phase_name(), colour), vec![outcome]);
         };
-        let before = &state.position;
-        let words = before.describe_move(mv);
+        let words = state.position.describe_move(mv);
         let turn = state.play(self, mv);
         let after = &turn.next.position;
-        let mut removed = Vec::new();
-        let mut changes = Vec::new();
-        let by = turn.effect.mover.map_or_else(String::new, |p| piece_text(p, mv.from().unwrap_or(mv.to())));
-        if let Some(q) = turn.effect.captured {
-            removed.push(format!("{} ({}, captured by {by})", piece_text(q, mv.to()), q.colour));
-        }
-        if let Some(q) = turn.effect.suborned {
-            let t = piece_text(q, mv.to());
-            match self.suborn_rule() {
-                SubornRule::Convert => changes.push(format!("{t} suborned by {by}: now {colour}'s")),
-                SubornRule::Remove => removed.push(format!("{t} ({}, suborned by {by}: off the board)", q.colour)),
-                SubornRule::Drop => removed.push(format!("{t} ({}, suborned by {by}: into {colour}'s hand)", q.colour)),
-            }
-        }
-        if let Some(k) = turn.effect.promoted {
-            changes.push(format!("{}: pawn promoted to {}", mv.to(), k.name()));
-        }
+        let (removed, changes) = text::effects(self.suborn_rule(), colour, mv, &turn.effect);
         let other = colour.other();
         let check = after.king(other).filter(|_| after.in_check(other));
-        let dots = if colour == Colour::Black { "... " } else { "" };
-        let mut summary = format!("{}. {dots}{} ({colour}: {words})", state.number, turn.notation);
+        let mut summary = text::played_line(state.number, colour, &turn.notation, &words);
         match turn.next.outcome {
-            Some(o @ Outcome::Checkmate { .. }) => summary += &format!("\nCheckmate: {o}."),
-            Some(o @ Outcome::Stalemate { .. }) => summary += &format!("\n{other} is stalemated: {o}."),
-            Some(o) => summary += &format!("\nThe game is drawn: {o}."),
+            Some(o) => summary += &format!("\n{}", text::ending(o)),
             None if check.is_some() => summary += &format!("\n{other} is in check."),
             None => {}
         }
@@ -234,7 +214,13 @@ impl Family for Variant {
             check,
             outcome: turn.next.outcome,
         };
-        let outcome = OrderOutcome { power: colour.name().to_string(), order: text, succeeded: true, reason: words };
+        // The move as played, in the seed's notation (with its check mark), whatever was typed.
+        let outcome = OrderOutcome {
+            power: colour.name().to_string(),
+            order: turn.notation.clone(),
+            succeeded: true,
+            reason: words,
+        };
         Resolution { next: turn.next, outcomes: vec![outcome], removed, changes, summary, report, verdicts: Vec::new() }
     }
 
@@ -351,6 +337,130 @@ mod tests {
         assert_eq!(r2.next, r.next);
         assert!(!r2.outcomes[0].succeeded && r2.outcomes[0].reason == "no move was made");
         assert_eq!(v.transcript(&r.next).as_deref(), Some("1. Ha3"));
+    }
+
+    /// One side's move through the family: submitted as typed, resolved.
+    fn play(v: &Variant, s: &DiplomatState, typed: &str) -> (Submission, Resolution<DiplomatState, DiplomatReport>) {
+        let side = s.to_move().name().to_string();
+        let sub = v.submit(s, &side, &[], typed);
+        assert!(sub.rejected.is_empty(), "{typed}: {:?}", sub.rejected);
+        let r = v.resolve(s, &[(side, sub.orders.clone())]);
+        (sub, r)
+    }
+
+    fn position(text: &str, to_move: Colour) -> super::super::Position {
+        let mut setup = super::super::Setup { to_move, ..super::super::Setup::default() };
+        for part in text.split(';') {
+            let (side, pieces) = part.split_once(':').expect("side: pieces");
+            let colour = if side.trim() == "White" { Colour::White } else { Colour::Black };
+            for p in pieces.split(',').map(str::trim) {
+                let (k, cell) = super::super::parse_piece(p).expect("piece");
+                setup.pieces.push((colour, k, cell));
+            }
+        }
+        super::super::Position::from_setup(&setup).expect("position")
+    }
+
+    #[test]
+    fn orders_are_shown_and_stored_as_the_move_played() {
+        let v = Variant::default();
+        let mut s = DiplomatState::start(&v);
+        for m in ["d3", "k3", "e3", "l3", "Ha3", "Dn2", "d-4", "a3=black", "bxa3", "a3=b"] {
+            s = play(&v, &s, m).1.next;
+        }
+        // The seed writes `6. f-f3`; the move is the pawn's radial step, written `f3`.
+        let (sub, r) = play(&v, &s, "f-f3");
+        assert_eq!(sub.accepted, ["f3"]);
+        assert_eq!(sub.orders, [SlotOrder::new(SLOT, "f3")]);
+        assert_eq!(r.outcomes[0].order, "f3");
+        assert_eq!(r.outcomes[0].reason, "pawn f2 to f3");
+        assert!(r.summary.starts_with("6. f3 (White: pawn f2 to f3)"), "{}", r.summary);
+        // Typed text of any kind comes back in notation: `b1a3` is `Ha3`, `ha3` too.
+        let start = DiplomatState::start(&v);
+        for typed in ["b1a3", "ha3", "1. Hb1-a3"] {
+            let (sub, r) = play(&v, &start, typed);
+            assert_eq!((sub.accepted[0].as_str(), r.outcomes[0].order.as_str()), ("Ha3", "Ha3"), "{typed}");
+        }
+        // Black's move is numbered as the seed numbers it, and a check is marked.
+        let (_, r) = play(&v, &s, "f-f3");
+        let (sub, r) = play(&v, &r.next, "Da2");
+        assert_eq!(sub.accepted, ["Da2"]);
+        assert!(r.summary.starts_with("6. ..., Da2 (Black: diplomat n2 to a2)"), "{}", r.summary);
+        // Stored rows that were typed differently (an older store) still come out in notation.
+        let r = v.resolve(&start, &[("White".into(), vec![SlotOrder::new(SLOT, "b1-a3")])]);
+        assert_eq!(r.outcomes[0].order, "Ha3");
+        assert!(v
+            .describe(&start, "White", &[SlotOrder::new(SLOT, "b1-a3")])
+            .starts_with("White's move for Move 1 (White): Ha3 (horse b1 to a3)."));
+    }
+
+    #[test]
+    fn every_ending_reads_in_the_third_person_in_the_result_and_the_transcript() {
+        let v = Variant::default();
+        // Checkmate (the end of the seed's sample game is in tests/diplomat_sample_game.rs).
+        let s = DiplomatState::new(&v, position("White: K a1, R b1, R h1; Black: K k3, P k2", Colour::White), 9);
+        let (sub, r) = play(&v, &s, "Rb-4");
+        assert_eq!(sub.accepted, ["Rb-4++"]);
+        assert_eq!(r.outcomes[0].order, "Rb-4++");
+        assert_eq!(r.summary, "9. Rb-4++ (White: rook b1 to the centre)\nBlack is checkmated: White wins.");
+        assert_eq!(v.transcript(&r.next).as_deref(), Some("9. Rb-4++\nCheckmate: White wins"));
+        // Stalemate wins.
+        let s = DiplomatState::new(&v, position("White: K d1, R c3, H h3; Black: K h1", Colour::White), 30);
+        let (_, r) = play(&v, &s, "Rc2");
+        assert_eq!(
+            r.summary,
+            "30. Rc2 (White: rook c3 to c2)\nBlack is stalemated: White wins (a stalemate wins in Diplomat Chess)."
+        );
+        assert_eq!(v.transcript(&r.next).as_deref(), Some("30. Rc2\nStalemate: White wins"));
+        // Bare kings, after Black's move.
+        let s = DiplomatState::new(&v, position("White: K a1, H k2; Black: K k1", Colour::Black), 4);
+        let (_, r) = play(&v, &s, "Kxk2");
+        assert_eq!(
+            r.summary,
+            "4. ..., Kxk2 (Black: king k1 takes the horse on k2)\nThe game is drawn: only the two kings are left.\nRemoved: H k2 (White, captured by K k1)"
+        );
+        assert_eq!(v.transcript(&r.next).as_deref(), Some("4. ..., Kxk2\nDraw: bare kings"));
+        // Threefold repetition.
+        let mut s = DiplomatState::start(&v);
+        let mut last = String::new();
+        for m in ["Hc3", "Hj3", "Hb1", "Hi1", "Hc3", "Hj3", "Hb1", "Hi1"] {
+            let (_, r) = play(&v, &s, m);
+            last = r.summary;
+            s = r.next;
+        }
+        assert_eq!(
+            last,
+            "4. ..., Hi1 (Black: horse j3 to i1)\nThe game is drawn: the same position has occurred three times."
+        );
+        assert_eq!(
+            v.transcript(&s).as_deref(),
+            Some("1. Hc3, Hj3\n2. Hb1, Hi1\n3. Hc3, Hj3\n4. Hb1, Hi1\nDraw: threefold repetition")
+        );
+        // The move limit.
+        let mut s = DiplomatState::start(&v);
+        s.number = DiplomatState::LAST_MOVE - 1;
+        let (_, r) = play(&v, &s, "d3");
+        let (_, r) = play(&v, &r.next, "k3");
+        assert!(r.summary.ends_with("\nThe game is drawn: the move limit was reached."), "{}", r.summary);
+        assert_eq!(v.transcript(&r.next).as_deref(), Some("4294967294. d3, k3\nDraw: the move limit was reached"));
+        for t in [&last, &r.summary] {
+            assert!(!t.to_lowercase().contains("you"), "{t}");
+        }
+    }
+
+    #[test]
+    fn suborns_promotions_and_the_centre_in_words() {
+        let v = Variant::default();
+        let s = DiplomatState::new(&v, position("White: K h3; Black: K k1, D a2, P a1", Colour::Black), 20);
+        let (sub, r) = play(&v, &s, "a1-b1=R");
+        assert_eq!(sub.accepted, ["b1=Rook"]);
+        assert_eq!(r.outcomes[0].reason, "pawn a1 to b1, promoting to a rook");
+        assert_eq!(r.changes, ["b1: the pawn promoted to a rook"]);
+        let s = DiplomatState::new(&v, position("White: K a1, D e3; Black: K k1, P 4", Colour::White), 12);
+        let (sub, r) = play(&v, &s, "4=w");
+        assert_eq!(sub.accepted, ["4=white"]);
+        assert_eq!(r.outcomes[0].reason, "diplomat e3 suborns the pawn in the centre");
+        assert_eq!(r.changes, ["P 4 suborned by D e3: now White's"]);
     }
 
     fn describe_has(v: &Variant, s: &DiplomatState, orders: &[SlotOrder], what: &str) -> bool {

@@ -180,39 +180,11 @@ impl DiplomatState {
     }
 
     /// The moves so far, numbered like the seed's sample game
-    /// (`1. d3, k3`), one line per move number, and the result if over.
+    /// (`1. d3, k3`), one line per move number, and the result on the last
+    /// line if the game is over (see [`super::text::transcript`]).
     #[must_use]
     pub fn transcript(&self) -> String {
-        let mut lines: Vec<String> = Vec::new();
-        for p in &self.history {
-            match (p.colour, lines.last_mut()) {
-                (Colour::Black, Some(line)) if line.ends_with(',') && line.starts_with(&format!("{}. ", p.number)) => {
-                    line.push(' ');
-                    line.push_str(&p.notation);
-                }
-                (Colour::Black, _) => lines.push(format!("{}. ..., {}", p.number, p.notation)),
-                (Colour::White, _) => lines.push(format!("{}. {},", p.number, p.notation)),
-            }
-        }
-        if let Some(last) = lines.last_mut() {
-            if last.ends_with(',') {
-                last.pop();
-            }
-        }
-        let mut t = lines.join("\n");
-        if let Some(o) = self.ended() {
-            if !t.is_empty() {
-                t.push('\n');
-            }
-            t.push_str(&match o {
-                Outcome::Checkmate { winner } => format!("Checkmate: {winner} wins"),
-                Outcome::Stalemate { winner } => format!("Stalemate: {winner} wins"),
-                Outcome::BareKings => "Draw: bare kings".to_string(),
-                Outcome::Repetition => "Draw: threefold repetition".to_string(),
-                Outcome::MoveLimit => "Draw: the move limit was reached".to_string(),
-            });
-        }
-        t
+        super::text::transcript(&self.history, self.ended())
     }
 }
 

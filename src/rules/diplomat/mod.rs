@@ -6,7 +6,8 @@
 //! sides and pieces; [`position`] a position and what attacks what;
 //! [`movegen`] each piece's moves and legality; [`notation`] the seed's move
 //! notation, read and written; [`reading`] a text matched to a legal move,
-//! or why not; [`game`] a game with its history, repetitions
+//! or why not; [`text`] moves, their effects and endings in words (replies,
+//! results, the transcript); [`game`] a game with its history, repetitions
 //! and result; [`variant`] the creation options (what a suborn does);
 //! [`family`] the [`crate::rules::family::Family`] the service drives.
 //! Decisions where the texts are silent: `docs/rules/diplomat-chess.md`.
@@ -19,6 +20,7 @@ pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod reading;
+pub mod text;
 pub mod variant;
 
 pub use cell::{Cell, Radius, Rot};

@@ -262,27 +262,6 @@ impl Position {
             }
         }
     }
-
-    /// The move in words: `horse b1 to a3`, `pawn b2 takes the horse on a3`,
-    /// `diplomat n2 suborns the horse on a3`, `horse dropped on c2`.
-    #[must_use]
-    pub fn describe_move(&self, mv: Move) -> String {
-        let name = |c: Cell| self.piece(c).map_or("piece", |p| p.kind.name());
-        match mv {
-            Move::Drop { kind, to } => format!("{kind} dropped on {to}"),
-            Move::Suborn { from, target } => format!("diplomat {from} suborns the {} on {target}", name(target)),
-            Move::Step { from, to, promotion } => {
-                let mut s = match self.piece(to) {
-                    Some(q) => format!("{} {from} takes the {} on {to}", name(from), q.kind),
-                    None => format!("{} {from} to {to}", name(from)),
-                };
-                if let Some(k) = promotion {
-                    s += &format!(", promoting to a {k}");
-                }
-                s
-            }
-        }
-    }
 }
 
 /// The shortest tag telling `from` apart from `rivals`: nothing, its radius

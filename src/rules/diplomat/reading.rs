@@ -14,9 +14,12 @@ use super::variant::{SubornRule, Variant};
 /// Why a readable move is not allowed, written for the player.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IllegalMove {
-    /// The move would leave (or put) the mover's king in check.
+    /// The move would leave the mover's king in check (or expose it).
     #[error("that would leave your king in check")]
     KingInCheck,
+    /// The king would move into check.
+    #[error("your king would be in check on {0}")]
+    IntoCheck(Cell),
     /// The identified piece cannot get there.
     #[error("the {kind} on {from} cannot reach {to}")]
     CannotReach {
@@ -110,6 +113,9 @@ pub enum IllegalMove {
     /// Promotion to a king, pawn or queen.
     #[error("a pawn promotes to a rook, bishop, horse or diplomat, not to {0}")]
     BadPromotion(String),
+    /// A promotion written for a piece that is not a pawn.
+    #[error("only a pawn promotes: a {0} never does, so write the move without `=`")]
+    NotAPawn(Kind),
     /// A word after `=` that is neither a colour nor a piece.
     #[error("`={0}` is neither a colour (white, black) nor a piece (R, B, H, D)")]
     BadWord(String),
@@ -230,7 +236,7 @@ impl Position {
         };
         match legal.as_slice() {
             [one] => Ok(*one),
-            [] if !pseudo.is_empty() => Err(IllegalMove::KingInCheck.into()),
+            [] if !pseudo.is_empty() => Err(self.into_check(&pseudo).unwrap_or(IllegalMove::KingInCheck).into()),
             [] => Err(self.explain(mt).into()),
             many => {
                 let all = self.legal_moves(v);
@@ -261,6 +267,17 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// A king moving into check, when every move the text could mean is
+    /// that king's move to one cell.
+    fn into_check(&self, pseudo: &[Move]) -> Option<IllegalMove> {
+        let king = |m: &Move| match *m {
+            Move::Step { from, to, .. } if self.piece(from).is_some_and(|p| p.kind == Kind::King) => Some(to),
+            _ => None,
+        };
+        let first = king(pseudo.first()?)?;
+        pseudo.iter().all(|m| king(m) == Some(first)).then_some(IllegalMove::IntoCheck(first))
     }
 
     /// Why no pseudo-legal move fits `mt`.
@@ -294,6 +311,16 @@ impl Position {
                 Some(_) if word_colour.is_some_and(|c| c != me) => IllegalMove::SubornColour { cell: to, colour: me },
                 Some(_) => IllegalMove::NoDiplomatNext { cell: to, hint: mt.from.describe() },
             };
+        }
+        // A promotion written for a piece that is not a pawn: only pawns promote.
+        if word_kind.is_some() {
+            let at_from = match mt.from {
+                FromHint::Cell(c) => self.piece(c).filter(|p| p.colour == me).map(|p| p.kind),
+                _ => None,
+            };
+            if let Some(k) = mt.piece.or(at_from).filter(|k| *k != Kind::Pawn) {
+                return IllegalMove::NotAPawn(k);
+            }
         }
         // The pieces the text can be about.
         let kind = mt.piece.unwrap_or(Kind::Pawn);
