@@ -286,7 +286,7 @@ pub fn local_times(text: &str, now: i64) -> String {
             let d = crate::game::format_duration((secs - now).abs());
             match secs - now {
                 -59..=59 => "just now".to_string(),
-                1.. => format!("in {d}"),
+                60.. => format!("in {d}"),
                 _ => format!("{d} ago"),
             }
         };

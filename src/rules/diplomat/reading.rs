@@ -236,7 +236,7 @@ impl Position {
         };
         match legal.as_slice() {
             [one] => Ok(*one),
-            [] if !pseudo.is_empty() => Err(self.into_check(&pseudo).unwrap_or(IllegalMove::KingInCheck).into()),
+            [] if !pseudo.is_empty() => Err(self.moving_into_check(&pseudo).unwrap_or(IllegalMove::KingInCheck).into()),
             [] => Err(self.explain(mt).into()),
             many => {
                 let all = self.legal_moves(v);
@@ -271,7 +271,7 @@ impl Position {
 
     /// A king moving into check, when every move the text could mean is
     /// that king's move to one cell.
-    fn into_check(&self, pseudo: &[Move]) -> Option<IllegalMove> {
+    fn moving_into_check(&self, pseudo: &[Move]) -> Option<IllegalMove> {
         let king = |m: &Move| match *m {
             Move::Step { from, to, .. } if self.piece(from).is_some_and(|p| p.kind == Kind::King) => Some(to),
             _ => None,
