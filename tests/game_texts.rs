@@ -217,3 +217,12 @@ fn console_images_are_numbered_after_an_earlier_sessions() {
     names.sort();
     assert_eq!(names.len(), 2, "nothing overwritten: {names:?}");
 }
+
+#[test]
+fn a_pass_previews_as_neither_success_nor_failure() {
+    let mut c = console("pass-preview");
+    simul(&mut c);
+    c.line("bob orders pass");
+    let preview = c.line("bob orders preview");
+    assert!(preview.contains("\u{2013} pass") && !preview.contains("\u{2717} pass"), "{preview}");
+}

@@ -391,7 +391,14 @@ impl Service {
             text += "\n  (no orders)";
         }
         for o in mine {
-            text += &format!("\n  {} {}: {}", if o.succeeded { "\u{2713}" } else { "\u{2717}" }, o.order, o.reason);
+            // A deliberate pass neither succeeds nor fails.
+            let pass = o.order == "pass" || o.order.ends_with(". pass");
+            let mark = match (pass, o.succeeded) {
+                (true, _) => "\u{2013}",
+                (false, true) => "\u{2713}",
+                (false, false) => "\u{2717}",
+            };
+            text += &format!("\n  {mark} {}: {}", o.order, o.reason);
         }
         let mut reply = Reply::private(text);
         reply.images.push(Image::new("preview", &position, Some(&r.report), &live.settings, "preview"));
