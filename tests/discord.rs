@@ -335,7 +335,7 @@ async fn chess_wheel_board_actions_and_proposals_on_discord() {
     game_with(&fake, &options, players).await;
     let n = fake.requests().len();
     ask(&fake, (ALICE, "alice"), &["board"], &[("action", json!(0))], false).await;
-    let r = posted(&fake, n, "alice: Created your standard board").await;
+    let r = posted(&fake, n, "alice created the standard board {alice}").await;
     assert_eq!(r.pngs().len(), 1, "the board is shown");
     let r = ask(&fake, (ALICE, "alice"), &["board"], &[("action", json!(0))], false).await;
     assert!(r.ephemeral(), "a second creation is refused privately: {}", r.content());

@@ -88,11 +88,14 @@ fn addresses_are_read_and_explained() {
     let sub = v.submit(&s3, "Cy", &[], "e2 - e3");
     assert!(sub.rejected.is_empty() && sub.invalid.is_none(), "{sub:?}");
     assert_eq!(sub.orders, vec![SlotOrder::new("1", "P {Cy}e2 - {Cy}e3")]);
-    assert!(sub.pending[0].contains("write the board in braces, e.g. `{Bo}e2`"), "{:?}", sub.pending);
-    assert!(sub.pending[0].contains("if you `create` and `populate` your board"), "{:?}", sub.pending);
+    // Kept for the record of the reveal, which everyone reads: third person.
+    assert!(sub.pending[0].contains("written in braces, e.g. `{Bo}e2`"), "{:?}", sub.pending);
+    assert!(sub.pending[0].contains("if Cy creates and populates their board"), "{:?}", sub.pending);
+    assert!(!sub.pending[0].contains("you"), "{:?}", sub.pending);
     // Another player's piece can never become Cy's: invalid at once, whatever happens.
     let sub = v.submit(&s3, "Cy", &[], "{Bo}e2 - {Bo}e3");
-    assert!(sub.orders.is_empty() && sub.invalid.as_deref().is_some_and(|w| w.contains("not yours")), "{sub:?}");
+    assert!(sub.orders.is_empty() && sub.invalid.as_deref().is_some_and(|w| w.contains("is not Cy's")), "{sub:?}");
+    assert!(sub.rejected[0].1.contains("not yours"), "the player's own reply says you: {sub:?}");
 }
 
 #[test]
@@ -144,7 +147,7 @@ fn three_players_to_a_win() {
     // Before any board exists a message can only wait for the boards to be made.
     let sub = v.submit(&s, "Ann", &[], "Q d1 - d8");
     assert_eq!(sub.orders.len(), 1);
-    assert!(sub.pending[0].contains("you `create` and `populate` your board"), "{:?}", sub.pending);
+    assert!(sub.pending[0].contains("Ann creates and populates their board"), "{:?}", sub.pending);
     for p in ["Ann", "Bo", "Cy"] {
         assert!(v.act(&s, p, BoardAction::Populate).unwrap_err().contains("`create` it first"));
         s = v.act(&s, p, BoardAction::Create).expect("create").0;
@@ -178,7 +181,7 @@ fn three_players_to_a_win() {
     assert_eq!(v.phase(&s).name, "Cycle 2");
     // A new cycle: populating again replenishes the emptied d1 and a1.
     let (s2, text) = v.act(&s, "Ann", BoardAction::Populate).expect("replenish");
-    assert!(text.starts_with("Placed 2 pieces on {Ann}; skipped 14 occupied spaces"), "{text}");
+    assert!(text.starts_with("Ann placed 2 pieces on {Ann}; skipped 14 occupied spaces"), "{text}");
     s = s2;
 
     // Cycle 2: the queen goes down Bo's board, the rook along the hub.

@@ -26,8 +26,8 @@ fn three_players_through_a_whole_cycle_with_hashed_orders() {
 
     // Board actions: once per cycle each.
     for p in ["ann", "bo", "cy"] {
-        assert!(c.line(&format!("{p} board create")).contains("Created your standard board"));
-        assert!(c.line(&format!("{p} board populate")).contains("Placed 16 pieces"));
+        assert!(c.line(&format!("{p} board create")).contains("created the standard board"));
+        assert!(c.line(&format!("{p} board populate")).contains("placed 16 pieces"));
     }
     assert!(c.line("ann board populate").contains("[private to ann]"), "a second populate is refused privately");
     assert!(c.line("ann orders Q d1 - d8").contains("hashed orders"), "plain orders are refused");
@@ -130,9 +130,9 @@ fn a_message_for_a_board_populated_later_in_the_cycle_is_judged_at_resolution() 
         c.line(&format!("{p} join"));
     }
     c.line("gm game start");
-    assert!(c.line("bo board create").contains("Created"));
-    assert!(c.line("bo board populate").contains("Placed 16 pieces"));
-    assert!(c.line("ann board create").contains("Created"));
+    assert!(c.line("bo board create").contains("created the standard board"));
+    assert!(c.line("bo board populate").contains("placed 16 pieces"));
+    assert!(c.line("ann board create").contains("created the standard board"));
 
     // Ann orders her pawn and knight before placing her pieces; Cy orders
     // from a board he never makes; Dee commits and never reveals; Bo orders
@@ -168,20 +168,34 @@ fn a_message_for_a_board_populated_later_in_the_cycle_is_judged_at_resolution() 
     assert!(r.contains("no piece on {ann}e2") && r.contains("cannot be mended"), "invalid whatever happens: {r}");
 
     // Ann places her pieces in the resolve days; Cy never makes his board.
-    assert!(c.line("ann board populate").contains("Placed 16 pieces"));
+    assert!(c.line("ann board populate").contains("placed 16 pieces"));
     let r = c.line("advance 3h");
     assert!(r.contains("Cycle 1 resolved"), "{r}");
     assert!(r.contains("P {ann}e2 - {ann}e3 (moved)") && r.contains("N {ann}g1 - {ann}f3 (moved)"), "{r}");
     assert!(r.contains("ann: revealed `") && r.contains("`: valid, 2 moves"), "{r}");
+    // Cy's message was kept at the reveal and fell at resolution: the result
+    // lists its move with the reason, and the list of messages refers to it.
     assert!(
-        r.contains("cy: revealed `")
-            && r.contains("invalid as a whole, none of its moves ran: move 1 (`P {cy}d2 - {cy}d3`)"),
+        r.contains("cy: the message is invalid as a whole, so none of its moves ran:")
+            && r.contains("\u{2717} P {cy}d2 - {cy}d3 ({cy}d2 does not exist: cy has no standard board yet)"),
         "{r}"
     );
+    assert!(
+        r.contains("cy: revealed `")
+            && r.contains("`: invalid as a whole, none of its moves ran (each move's reason is above)"),
+        "{r}"
+    );
+    assert_eq!(r.matches("cy has no standard board yet").count(), 1, "the reason is said once: {r}");
+    // Bo's was invalid at the reveal: no moves were kept, and the list of messages gives the reason.
     assert!(
         r.contains("bo: revealed `")
             && r.contains("invalid as a whole, none of its moves ran: move 1 (`{ann}e2 - {ann}e4`)"),
         "{r}"
     );
+    assert_eq!(r.matches("{ann}e2 - {ann}e4").count(), 1, "the reason is said once: {r}");
+    let public = r.split("Cycle 1 resolved").nth(1).unwrap_or_default();
+    for word in ["you ", "your "] {
+        assert!(!public.contains(word), "the public result is in the third person (found `{word}`): {public}");
+    }
     assert!(r.contains("dee: committed `") && r.contains("never revealed (no orders)"), "{r}");
 }

@@ -22,7 +22,7 @@ impl Service {
             let state = super::encode(&next)?;
             store::set_phase_state(c, live.game.id, row.seq, &state)?;
             store::add_board_action(c, live.game.id, row.seq, &name, &caller.user, text.trim(), &said, now)?;
-            let mut r = Reply::public(format!("{name}: {said}"));
+            let mut r = Reply::public(said.clone());
             // Later actions change the phase's position in place: the image keeps this one.
             r.images.push(
                 Image::new("board", &next, None, &live.settings, "position")

@@ -456,11 +456,13 @@ impl Service {
                 (None, _) => Fate::NoCommitment,
                 (Some(m), None) => Fate::NotRevealed { hash: m.hash.clone() },
                 (Some(m), Some(r)) => match verdicts.iter().find(|(p, _)| p == power) {
-                    Some((_, v)) => Fate::Revealed {
+                    // The family's summary lists an invalid message's moves with their reasons: say them once.
+                    Some((_, Verdict::Invalid { .. })) => Fate::Revealed {
                         hash: m.hash.clone(),
-                        invalid: matches!(v, Verdict::Invalid { .. }),
-                        detail: v.to_string(),
+                        invalid: true,
+                        detail: format!("{INVALID_WHOLE}, none of its moves ran (each move's reason is above)"),
                     },
+                    Some((_, v)) => Fate::Revealed { hash: m.hash.clone(), invalid: false, detail: v.to_string() },
                     None => Fate::Revealed {
                         hash: m.hash.clone(),
                         invalid: r.detail.starts_with(INVALID_WHOLE),

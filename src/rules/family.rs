@@ -180,7 +180,9 @@ pub struct Resolution<S, R> {
     /// What the renderer needs to draw the phase (family-specific).
     pub report: R,
     /// Per power, how its whole message was judged (families whose orders
-    /// are one message; empty for the others).
+    /// are one message; empty for the others). The summary lists the moves
+    /// of an invalid message with each one's reason; the game master's
+    /// list of messages only refers to it.
     pub verdicts: Vec<(String, Verdict)>,
 }
 

@@ -197,7 +197,7 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
             power: state.name(m.player).to_string(),
             order: m.text.clone(),
             result: if m.outcome.succeeded() { "succeeds" } else { "fails" }.into(),
-            reason: m.outcome.reason(&state),
+            reason: m.outcome.reason(&state, m.player),
         });
     }
     report.dislodged = wheel.taken.iter().map(|t| state.piece_text(t.piece)).collect();

@@ -64,7 +64,8 @@ impl fmt::Display for BoardAction {
     }
 }
 
-/// Carries out `action` for `seat`: the new state and what happened, for the player.
+/// Carries out `action` for `seat`: the new state and what happened, in the
+/// third person (it is announced to the whole channel and kept in history).
 ///
 /// # Errors
 /// Why the action is refused (the state is unchanged and the action is not
@@ -90,7 +91,7 @@ pub fn act(state: &State, seat: Seat, action: BoardAction) -> Result<(State, Str
             Ok((
                 next,
                 format!(
-                    "Created your standard board {{{name}}}: ranks 1-7 are yours, rank 8 is the hub shared by every board. `populate` places your pieces on it."
+                    "{name} created the standard board {{{name}}}: ranks 1-7 are {name}'s, rank 8 is the hub shared by every board. `populate` places {name}'s starting pieces on it."
                 ),
             ))
         }
@@ -109,9 +110,7 @@ pub fn act(state: &State, seat: Seat, action: BoardAction) -> Result<(State, Str
             for &(role, file, rank) in &START {
                 let Some(space) = Space::on(seat, file, rank) else { continue };
                 match state.piece(space) {
-                    Some(p) => {
-                        skipped.push(format!("{} ({})", state.space_name(space), state.piece_owner_text(p, seat)))
-                    }
+                    Some(p) => skipped.push(format!("{} ({})", state.space_name(space), state.piece_owner_text(p))),
                     None => placed.push(Piece { owner: seat, role, space }),
                 }
             }
@@ -128,7 +127,7 @@ pub fn act(state: &State, seat: Seat, action: BoardAction) -> Result<(State, Str
             if king {
                 next.kings_created.insert(seat);
             }
-            let mut text = format!("Placed {count} piece{} on {{{name}}}", if count == 1 { "" } else { "s" });
+            let mut text = format!("{name} placed {count} piece{} on {{{name}}}", if count == 1 { "" } else { "s" });
             if skipped.is_empty() {
                 text += ".";
             } else {
@@ -177,7 +176,7 @@ mod tests {
     fn create_once_per_cycle_and_only_without_a_board() {
         let s = two();
         let (s, text) = act(&s, 0, BoardAction::Create).expect("created");
-        assert!(text.contains("{Ann}"));
+        assert!(text.starts_with("Ann created the standard board {Ann}:") && !text.contains("your"), "{text}");
         assert!(s.has_board(0) && !s.has_board(1));
         assert_eq!(
             act(&s, 0, BoardAction::Create).unwrap_err().split(';').next(),
@@ -197,7 +196,7 @@ mod tests {
         let (s, _) = act(&s, 0, BoardAction::Create).expect("created");
         let (s, _) = act(&s, 1, BoardAction::Create).expect("created");
         let (s, text) = act(&s, 0, BoardAction::Populate).expect("populated");
-        assert_eq!(text, "Placed 16 pieces on {Ann}.");
+        assert_eq!(text, "Ann placed 16 pieces on {Ann}.");
         assert_eq!(s.pieces_of(0).count(), 16);
         assert!(s.kings_created.contains(&0));
         assert!(act(&s, 0, BoardAction::Populate)
@@ -212,8 +211,8 @@ mod tests {
         s.pieces.sort_by_key(|p| p.space);
         let before_kings = s.kings_created.clone();
         let (s2, text) = act(&s, 0, BoardAction::Populate).expect("replenished");
-        assert!(text.starts_with("Placed 1 piece on {Ann}; skipped 15 occupied spaces:"), "{text}");
-        assert!(text.contains("{Ann}e1 (Bo's knight)") && text.contains("{Ann}a1 (your rook)"), "{text}");
+        assert!(text.starts_with("Ann placed 1 piece on {Ann}; skipped 15 occupied spaces:"), "{text}");
+        assert!(text.contains("{Ann}e1 (Bo's knight)") && text.contains("{Ann}a1 (Ann's rook)"), "{text}");
         assert!(text.ends_with("No king was placed (e1 is occupied)."), "{text}");
         assert_eq!(s2.kings_created, before_kings);
         assert_eq!(s2.piece(Space::on(0, 3, 1).expect("d2")).map(|p| (p.owner, p.role)), Some((0, Role::Pawn)));

@@ -63,16 +63,28 @@ impl Variant {
             let name = state.name(seat).to_string();
             let mine: Vec<_> = report.moves.iter().filter(|m| m.player == seat).collect();
             if let Some((_, why)) = report.invalid.iter().find(|(s, _)| *s == seat) {
-                summary += &format!("{name}: {why}\n");
                 let rows = orders.iter().find(|(p, _)| state.seat(p) == Some(seat)).map_or(&[][..], |(_, r)| r);
-                for line in message_text(rows).lines() {
+                let text = message_text(rows);
+                // The message read again, to say what each line did wrong.
+                let read = self.read(state, seat, &text).err();
+                summary += &format!("{name}: the message is invalid as a whole, so none of its moves ran");
+                match read.as_ref().and_then(|inv| inv.too_many) {
+                    Some((n, power)) => {
+                        summary += &format!(" (it has {n} moves, more than the movement power of {power}):")
+                    }
+                    None => summary += ":",
+                }
+                for (i, line) in text.lines().enumerate() {
+                    let reason = read.as_ref().map_or_else(|| why.clone(), |inv| inv.public_reason_for(i, &name));
+                    summary += &format!("\n  \u{2717} {} ({reason})", line.trim());
                     outcomes.push(OrderOutcome {
                         power: name.clone(),
-                        order: line.to_string(),
+                        order: line.trim().to_string(),
                         succeeded: false,
-                        reason: why.clone(),
+                        reason,
                     });
                 }
+                summary += "\n";
                 continue;
             }
             if mine.is_empty() {
@@ -81,7 +93,7 @@ impl Variant {
             summary += &format!("{name} ({} of {} moves):", mine.len(), self.movement_power);
             for m in mine {
                 let order = m.order.text(state);
-                let reason = m.outcome.reason(state);
+                let reason = m.outcome.reason(state, seat);
                 let ok = m.outcome.succeeded();
                 summary += &format!("\n  {} {order} ({reason})", if ok { "\u{2713}" } else { "\u{2717}" });
                 outcomes.push(OrderOutcome { power: name.clone(), order, succeeded: ok, reason });
@@ -179,7 +191,7 @@ impl Family for Variant {
                     sub.rejected.push((t.clone(), inv.reason_for(i)));
                 }
                 sub.notes.push(inv.summary());
-                sub.invalid = Some(inv.reasons());
+                sub.invalid = Some(inv.public_reasons(state.name(seat)));
                 return sub;
             }
         };
@@ -194,7 +206,7 @@ impl Family for Variant {
             sub.notes.push(format!("Movement power used: {} of {}.", msg.moves.len(), self.movement_power));
         }
         if !pending.is_empty() {
-            sub.pending = pending.iter().map(PendingLine::explain).collect();
+            sub.pending = pending.iter().map(PendingLine::explain_public).collect();
             sub.notes.push(format!(
                 "{} of {} moves wait for the board (see below): they are judged when the cycle resolves, on the board as it stands then. If any still fails then, the whole message is invalid and none of its moves run.",
                 pending.len(),
@@ -262,7 +274,7 @@ impl Family for Variant {
                 state.name(seat).to_string(),
                 match &msg {
                     Ok(m) => Verdict::Valid { orders: m.moves.len() },
-                    Err(e) => Verdict::Invalid { why: e.reasons() },
+                    Err(e) => Verdict::Invalid { why: e.public_reasons(state.name(seat)) },
                 },
             ));
             messages.push((seat, msg));

@@ -42,38 +42,105 @@ pub enum Judgement {
 /// A line of a pending message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PendingLine {
+    /// The message's author.
+    pub author: String,
     /// 0-based index of the move in the message.
     pub index: usize,
     /// The move as written.
     pub written: String,
     /// Why it does not stand on the position now.
     pub now: LineError,
-    /// The board actions it needs (each of them), for the player:
-    /// `you populate your board`, `Bo creates their board`. Empty when
-    /// any of several would do (e.g. any player creating a board makes the
-    /// hub exist).
-    pub needs: Vec<String>,
+    /// The board actions it needs (each of them). Empty when any of
+    /// several would do (e.g. any player creating a board makes the hub
+    /// exist).
+    pub needs: Vec<Need>,
+}
+
+/// A board action, still open this cycle, that a pending line needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Need {
+    /// Whose action it is.
+    pub player: String,
+    /// Which action.
+    pub action: BoardAction,
+    /// Whether it is the author's own.
+    pub own: bool,
+}
+
+impl Need {
+    /// For the author: `you `populate` your board`, `Bo creates their board`.
+    #[must_use]
+    pub fn private(&self) -> String {
+        match (self.action, self.own) {
+            (BoardAction::Create, true) => "you `create` your board".into(),
+            (BoardAction::Create, false) => format!("{} creates their board", self.player),
+            (BoardAction::Populate, true) => "you `populate` your board".into(),
+            (BoardAction::Populate, false) => format!("{} populates their board", self.player),
+        }
+    }
+
+    /// For everyone: `Ann populates their board`.
+    #[must_use]
+    pub fn public(&self) -> String {
+        match self.action {
+            BoardAction::Create => format!("{} creates their board", self.player),
+            BoardAction::Populate => format!("{} populates their board", self.player),
+        }
+    }
 }
 
 impl PendingLine {
-    /// ``move 2 (`e2 e3`) stands if you `populate` your board before the cycle resolves (now: there is no piece on {Ann}e2)``.
+    /// For the author: ``move 2 (`e2 e3`) stands if you `populate` your
+    /// board before the cycle resolves (now: there is no piece on {Ann}e2)``.
     #[must_use]
     pub fn explain(&self) -> String {
         format!("move {} (`{}`) {}", self.index + 1, self.written.trim(), self.condition())
     }
 
-    /// ``stands if you `populate` your board before the cycle resolves (now: there is no piece on {Ann}e2)``.
+    /// For everyone: ``move 2 (`e2 e3`) stands if Ann populates their
+    /// board before the cycle resolves (now: there is no piece on {Ann}e2)``.
+    #[must_use]
+    pub fn explain_public(&self) -> String {
+        format!("move {} (`{}`) {}", self.index + 1, self.written.trim(), self.condition_public())
+    }
+
+    /// For the author: ``stands if you `populate` your board before the
+    /// cycle resolves (now: there is no piece on {Ann}e2)``.
     #[must_use]
     pub fn condition(&self) -> String {
-        let own = ["you `create` your board".to_string(), "you `populate` your board".to_string()];
+        let both = self.both_own();
         let when = if self.needs.is_empty() {
             "a player creates a board".to_string()
-        } else if self.needs == own {
+        } else if both {
             "you `create` and `populate` your board".to_string()
         } else {
-            self.needs.join(" and ")
+            self.needs.iter().map(Need::private).collect::<Vec<_>>().join(" and ")
         };
         format!("stands if {when} before the cycle resolves (now: {})", self.now)
+    }
+
+    /// [`PendingLine::condition`] in the third person.
+    #[must_use]
+    pub fn condition_public(&self) -> String {
+        let when = if self.needs.is_empty() {
+            "a player creates a board".to_string()
+        } else if self.both_own() {
+            format!("{} creates and populates their board", self.author)
+        } else {
+            self.needs.iter().map(Need::public).collect::<Vec<_>>().join(" and ")
+        };
+        format!("stands if {when} before the cycle resolves (now: {})", self.now.public(&self.author))
+    }
+
+    /// The line needs exactly the author's own create and populate.
+    fn both_own(&self) -> bool {
+        matches!(
+            self.needs.as_slice(),
+            [
+                Need { action: BoardAction::Create, own: true, .. },
+                Need { action: BoardAction::Populate, own: true, .. }
+            ]
+        )
     }
 }
 
@@ -123,12 +190,8 @@ pub fn best_case(state: &State, seat: Seat) -> State {
     after(state, &open_actions(state, seat))
 }
 
-fn need_text(state: &State, seat: Seat, o: Open) -> String {
-    match (o.action, o.seat == seat) {
-        (BoardAction::Create, true) => "you `create` your board".into(),
-        (BoardAction::Create, false) => format!("{} creates their board", state.name(o.seat)),
-        (BoardAction::Populate, _) => "you `populate` your board".into(),
-    }
+fn need(state: &State, seat: Seat, o: Open) -> Need {
+    Need { player: state.name(o.seat).to_string(), action: o.action, own: o.seat == seat }
 }
 
 /// Judges `seat`'s message `text` now (see the module's doc).
@@ -155,9 +218,10 @@ pub fn judge(state: &State, seat: Seat, text: &str, power: usize) -> Judgement {
                     .err()
                     .is_some_and(|e| e.lines.iter().any(|(k, _)| *k == index))
             })
-            .map(|o| need_text(state, seat, *o))
+            .map(|o| need(state, seat, *o))
             .collect();
         lines.push(PendingLine {
+            author: state.name(seat).to_string(),
             index,
             written: now.moves.get(index).cloned().unwrap_or_default(),
             now: error,
@@ -188,10 +252,15 @@ mod tests {
             Judgement::Pending { message, lines } => {
                 assert_eq!(message.moves.len(), 2);
                 assert_eq!(lines.len(), 2);
-                assert_eq!(lines[0].needs, vec!["you `populate` your board".to_string()]);
+                let needs: Vec<String> = lines[0].needs.iter().map(Need::private).collect();
+                assert_eq!(needs, vec!["you `populate` your board".to_string()]);
                 assert_eq!(
                     lines[0].explain(),
                     "move 1 (`e2 e3`) stands if you `populate` your board before the cycle resolves (now: there is no piece on {Ann}e2)"
+                );
+                assert_eq!(
+                    lines[0].explain_public(),
+                    "move 1 (`e2 e3`) stands if Ann populates their board before the cycle resolves (now: there is no piece on {Ann}e2)"
                 );
             }
             other => panic!("expected pending, got {other:?}"),
@@ -207,10 +276,12 @@ mod tests {
         let ann = s.seat("Ann").unwrap();
         match judge(&s, ann, "{Ann}e2 - {Ann}e4", 3) {
             Judgement::Pending { lines, .. } => {
-                assert_eq!(
-                    lines[0].needs,
-                    vec!["you `create` your board".to_string(), "you `populate` your board".to_string()]
-                );
+                let needs: Vec<String> = lines[0].needs.iter().map(Need::private).collect();
+                assert_eq!(needs, vec!["you `create` your board".to_string(), "you `populate` your board".to_string()]);
+                assert!(lines[0].condition().starts_with("stands if you `create` and `populate` your board"));
+                let public = lines[0].condition_public();
+                assert!(public.starts_with("stands if Ann creates and populates their board"), "{public}");
+                assert!(!public.contains("you"), "{public}");
             }
             other => panic!("expected pending, got {other:?}"),
         }
@@ -224,7 +295,8 @@ mod tests {
             Judgement::Pending { lines, .. } => {
                 assert_eq!(lines.len(), 1);
                 assert_eq!(lines[0].index, 1);
-                assert_eq!(lines[0].needs, vec!["Bo creates their board".to_string()]);
+                let needs: Vec<String> = lines[0].needs.iter().map(Need::public).collect();
+                assert_eq!(needs, vec!["Bo creates their board".to_string()]);
             }
             other => panic!("expected pending, got {other:?}"),
         }

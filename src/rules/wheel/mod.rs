@@ -26,7 +26,7 @@ pub mod state;
 use std::collections::BTreeMap;
 
 pub use action::BoardAction;
-pub use judge::{judge, Judgement, PendingLine};
+pub use judge::{judge, Judgement, Need, PendingLine};
 pub use order::{read_message, InvalidMessage, LineError, Message, Move};
 pub use order_text::{parse_move, parse_piece, split_message, AddrText, MoveText, ParseError, ParseErrorKind};
 pub use piece::{reach, OutOfRange, Piece, START};
@@ -130,7 +130,7 @@ impl Variant {
                         moves.push((*seat, i, text.clone(), *mv));
                     }
                 }
-                Err(e) => invalid.push((*seat, e.summary())),
+                Err(e) => invalid.push((*seat, e.public_reasons(state.name(*seat)))),
             }
         }
         let (mut next, results, taken) = resolve_moves(state, &moves);

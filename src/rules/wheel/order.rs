@@ -109,6 +109,27 @@ pub enum LineError {
     },
 }
 
+impl LineError {
+    /// Why, for the whole channel: the same reason in the third person,
+    /// `author` being the player whose message it is. (`Display` is the
+    /// author's own form, which says "you".)
+    #[must_use]
+    pub fn public(&self, author: &str) -> String {
+        match self {
+            LineError::NoSuchBoard { own: true, written, .. } => {
+                format!("{written} does not exist: {author} has no standard board yet")
+            }
+            LineError::Bare { written, example } => format!(
+                "`{written}` names no board: {author} has no standard board, so the board must be written in braces, e.g. `{{{example}}}{written}`"
+            ),
+            LineError::NotYours { what } => {
+                format!("{what} is not {author}'s: a player moves only their own pieces")
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -151,32 +172,52 @@ pub struct InvalidMessage {
 }
 
 impl InvalidMessage {
-    /// Why the whole message is refused, in one sentence.
+    /// Why the whole message is refused, in one sentence, for its author.
     #[must_use]
     pub fn summary(&self) -> String {
         format!("the message is invalid, so none of its moves run: {}", self.reasons())
     }
 
-    /// What makes the message invalid: `it has 4 moves, more than the
-    /// movement power of 3; move 2 (`e2 e9`): ...`.
+    /// What makes the message invalid, for its author: `it has 4 moves,
+    /// more than the movement power of 3; move 2 (`e2 e9`): ...`.
     #[must_use]
     pub fn reasons(&self) -> String {
+        self.reasons_with(&LineError::to_string)
+    }
+
+    /// What makes `author`'s message invalid, for the whole channel (third person).
+    #[must_use]
+    pub fn public_reasons(&self, author: &str) -> String {
+        self.reasons_with(&|e| e.public(author))
+    }
+
+    fn reasons_with(&self, line: &dyn Fn(&LineError) -> String) -> String {
         let mut parts = Vec::new();
         if let Some((n, power)) = self.too_many {
             parts.push(format!("it has {n} moves, more than the movement power of {power}"));
         }
         for (i, e) in &self.lines {
-            parts.push(format!("move {} (`{}`): {e}", i + 1, self.moves.get(*i).map_or("", String::as_str)));
+            parts.push(format!("move {} (`{}`): {}", i + 1, self.moves.get(*i).map_or("", String::as_str), line(e)));
         }
         parts.join("; ")
     }
 
-    /// Why move `i` is refused: its own problem, or the message's.
+    /// Why move `i` is refused, for the author: its own problem, or the message's.
     #[must_use]
     pub fn reason_for(&self, i: usize) -> String {
         match self.lines.iter().find(|(k, _)| *k == i) {
             Some((_, e)) => format!("{e} (so the whole message is invalid and none of its moves run)"),
             None => self.summary(),
+        }
+    }
+
+    /// Why move `i` of `author`'s message did not run, for the whole
+    /// channel: its own problem, or that the message was invalid as a whole.
+    #[must_use]
+    pub fn public_reason_for(&self, i: usize, author: &str) -> String {
+        match self.lines.iter().find(|(k, _)| *k == i) {
+            Some((_, e)) => e.public(author),
+            None => "not run: the message is invalid as a whole".into(),
         }
     }
 }

@@ -54,9 +54,9 @@ impl Outcome {
         matches!(self, Outcome::Moved | Outcome::Took { .. })
     }
 
-    /// Why, in a few words, for a player.
+    /// Why, in a few words, for everyone: `mover` is the player whose move it was.
     #[must_use]
-    pub fn reason(self, state: &State) -> String {
+    pub fn reason(self, state: &State, mover: Seat) -> String {
         match self {
             Outcome::Moved => "moved".into(),
             Outcome::Took { piece } => {
@@ -66,7 +66,9 @@ impl Outcome {
             Outcome::Collision { movers } => {
                 format!("{movers} pieces would end on that space, so none of those moves succeeds")
             }
-            Outcome::OwnPiece { role } => format!("your own {} stays on that space", role.name()),
+            Outcome::OwnPiece { role } => {
+                format!("{}'s own {} stays on that space", state.name(mover), role.name())
+            }
         }
     }
 }
@@ -104,7 +106,7 @@ pub struct WheelReport {
     pub moves: Vec<MoveResult>,
     /// Pieces taken.
     pub taken: Vec<Taken>,
-    /// Players whose message was invalid, with why (none of its moves ran).
+    /// Players whose message was invalid, with why, for everyone (none of its moves ran).
     pub invalid: Vec<(Seat, String)>,
 }
 

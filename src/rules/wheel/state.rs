@@ -178,14 +178,10 @@ impl State {
         format!("{} {}", p.role.char(), self.space_name(p.space))
     }
 
-    /// `Bo's knight` or `your knight` (seen by `viewer`).
+    /// `Bo's knight`: whose piece it is, for everyone.
     #[must_use]
-    pub fn piece_owner_text(&self, p: Piece, viewer: Seat) -> String {
-        if p.owner == viewer {
-            format!("your {}", p.role.name())
-        } else {
-            format!("{}'s {}", self.name(p.owner), p.role.name())
-        }
+    pub fn piece_owner_text(&self, p: Piece) -> String {
+        format!("{}'s {}", self.name(p.owner), p.role.name())
     }
 
     /// The winner under the seed's rule, checked on this position: once at
