@@ -167,6 +167,16 @@ fn three_players_to_a_win() {
     let bo = v.submit(&s, "Bo", &[], "N b1 - c3\n{Ann}e2 - {Ann}e3");
     assert!(bo.orders.is_empty());
     assert!(bo.rejected[1].1.contains("Ann's pawn on {Ann}e2 is not yours"), "{:?}", bo.rejected);
+    // The good line is not blamed with the bad line's reason: it says why it does not run.
+    assert_eq!(
+        bo.rejected[0].1,
+        "fine in itself, but another move makes the message invalid as a whole, so it does not run"
+    );
+    // What everyone reads (the reveal's record) says who, not "you".
+    assert_eq!(
+        bo.invalid.as_deref(),
+        Some("move 2 (`{Ann}e2 - {Ann}e3`): Ann's pawn on {Ann}e2 is not Bo's: a player moves only their own pieces")
+    );
     let cy = v.submit(&s, "Cy", &[], "a2-a3\nb2-b3\nc2-c3\nd2-d3");
     assert!(cy.orders.is_empty());
     let d = v.describe(&s, "Ann", &ann.orders);

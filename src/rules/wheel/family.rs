@@ -190,7 +190,11 @@ impl Family for Variant {
                 for (i, t) in inv.moves.iter().enumerate() {
                     sub.rejected.push((t.clone(), inv.reason_for(i)));
                 }
-                sub.notes.push(inv.summary());
+                sub.notes.push(
+                    "The message is invalid as a whole, so none of its moves will run: a message stands or falls \
+                     in full."
+                        .into(),
+                );
                 sub.invalid = Some(inv.public_reasons(state.name(seat)));
                 return sub;
             }

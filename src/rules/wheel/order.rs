@@ -202,12 +202,18 @@ impl InvalidMessage {
         parts.join("; ")
     }
 
-    /// Why move `i` is refused, for the author: its own problem, or the message's.
+    /// Why move `i` is refused, for the author: its own problem, or that
+    /// another part of the message makes the whole of it invalid.
     #[must_use]
     pub fn reason_for(&self, i: usize) -> String {
         match self.lines.iter().find(|(k, _)| *k == i) {
-            Some((_, e)) => format!("{e} (so the whole message is invalid and none of its moves run)"),
-            None => self.summary(),
+            Some((_, e)) => e.to_string(),
+            None => match self.too_many {
+                Some((n, power)) => format!(
+                    "fine in itself, but the message has {n} moves, more than the movement power of {power}, so none of them run"
+                ),
+                None => "fine in itself, but another move makes the message invalid as a whole, so it does not run".into(),
+            },
         }
     }
 
