@@ -205,40 +205,8 @@ fn render(
     stage: chessdip::render::Stage,
     style: &chessdip::render::Style,
 ) -> Result<ExitCode> {
-    use chessdip::render::Stage;
-    use chessdip::rules::family::Family as _;
     let s = Scenario::from_file(file).with_context(|| format!("in {}", file.display()))?;
-    let context = || format!("in {}", file.display());
-    let canvas = match s.variant.as_str() {
-        "diplomacy-chess" => {
-            let a = scenario::simul::adjudicate(&s).with_context(context)?;
-            match stage {
-                Stage::Orders => chessdip::render::simul::draw(&a.variant, &a.before, Some(&a.turn), style, "orders"),
-                Stage::Result => chessdip::render::simul::draw(&a.variant, &a.after, None, style, "position"),
-            }
-        }
-        "chess-wheel" => {
-            let a = scenario::wheel::adjudicate(&s).with_context(context)?;
-            match stage {
-                Stage::Orders => chessdip::render::wheel::draw(&a.variant, &a.before, Some(&a.wheel), style, "orders"),
-                Stage::Result => chessdip::render::wheel::draw(&a.variant, &a.after, None, style, "position"),
-            }
-        }
-        "diplomat-chess" => {
-            let (v, state) = scenario::diplomat::setup(&s).with_context(context)?;
-            let orders: Vec<(String, Vec<chessdip::rules::family::SlotOrder>)> =
-                s.orders.iter().map(|(side, text)| (side.clone(), v.submit(&state, side, &[], text).orders)).collect();
-            let r = v.resolve(&state, &orders);
-            match stage {
-                Stage::Orders => chessdip::render::diplomat::draw(&v, &state, Some(&r.report), style, "orders"),
-                Stage::Result => chessdip::render::diplomat::draw(&v, &r.next, None, style, "position"),
-            }
-        }
-        _ => {
-            let a = scenario::dip::adjudicate(&s).with_context(context)?;
-            a.draw(stage, style)
-        }
-    };
+    let canvas = scenario::draw(&s, stage, style).with_context(|| format!("in {}", file.display()))?;
     let png = canvas.png()?;
     std::fs::write(output, &png).with_context(|| format!("cannot write {}", output.display()))?;
     println!("{}: {} bytes", output.display(), png.len());

@@ -141,6 +141,9 @@ impl Image {
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.style.heading.clone_from(&spec.heading);
             job.style.marks.clone_from(&spec.marks);
+            if spec.source == outbox::ImageSource::Final {
+                job.style.result = Some(spec.caption.clone());
+            }
         }
         image.spec = Some(spec);
         image
@@ -151,6 +154,7 @@ impl Image {
         let mut image = Image::new("final-position", position, None, settings, "");
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.style.heading = Some("Final position".into());
+            job.style.result = Some(result.to_string());
             job.caption = result.to_string();
         }
         image.stored(outbox::ImageSource::Final)

@@ -115,6 +115,8 @@ const PAPER_TONE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
 #[derive(Debug)]
 pub struct Canvas {
     pixmap: Pixmap,
+    /// The smallest text size drawn so far, in pixels (for legibility checks).
+    smallest_text: Option<f32>,
 }
 
 impl Canvas {
@@ -126,7 +128,15 @@ impl Canvas {
     pub fn new(width: u32, height: u32, background: Rgba) -> Canvas {
         let mut pixmap = Pixmap::new(width, height).expect("non-empty canvas");
         pixmap.fill(Color::from_rgba8(background.0, background.1, background.2, 255));
-        Canvas { pixmap }
+        Canvas { pixmap, smallest_text: None }
+    }
+
+    /// The smallest text size drawn on this canvas, in pixels (the font
+    /// size, about 1.4 times the height of a capital letter); `None` if no
+    /// text was drawn. Tests use it to keep every label readable on a phone.
+    #[must_use]
+    pub fn smallest_text(&self) -> Option<f32> {
+        self.smallest_text
     }
 
     /// Width in pixels.
@@ -221,6 +231,9 @@ impl Canvas {
     /// Text with its baseline at `y`; returns the advance width.
     #[allow(clippy::too_many_arguments)] // position, size, face, alignment and colour are all needed
     pub fn text(&mut self, s: &str, x: f32, y: f32, size: f32, face: Face, align: Align, colour: Rgba) -> f32 {
+        if !s.trim().is_empty() {
+            self.smallest_text = Some(self.smallest_text.map_or(size, |m| m.min(size)));
+        }
         let width = text_width(s, size, face);
         let x0 = match align {
             Align::Left => x,

@@ -183,6 +183,10 @@ pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &S
         Overlay::Adjustment(orders, report) => adjustments(&mut cv, &l, &c, variant, &codes, state, orders, report),
     }
     legend(&mut cv, &l, variant, state, &codes, style);
+    if let Some(result) = &style.result {
+        let (w, h) = (l.sq * f32::from(l.files), l.sq * f32::from(l.ranks));
+        super::result_banner(&mut cv, (l.margin, l.title_h, w, h), result);
+    }
     cv
 }
 

@@ -194,6 +194,9 @@ pub fn draw(
         last_move(&mut cv, &l, &c, variant, r);
     }
     legend(&mut cv, &l, variant, state, report, style);
+    if let Some(result) = &style.result {
+        super::result_banner(&mut cv, (0.0, l.cy - l.r, l.width as f32, 2.0 * l.r), result);
+    }
     cv
 }
 

@@ -4,7 +4,8 @@
 //! chess glyphs, PNG encoding); [`dip`] draws the square-board Diplomacy
 //! games, [`simul`] the Diplomacy Chess board, [`diplomat`] the circular
 //! Diplomat Chess board and [`wheel`] Chess Wheel+'s boards around their
-//! shared hub. A resolved movement phase gives two images: the orders with
+//! shared hub; [`vision`] simulates colour-vision deficiencies for palette
+//! checks. A resolved movement phase gives two images: the orders with
 //! their outcomes on the old position ([`Stage::Orders`]) and the new
 //! position ([`Stage::Result`]).
 
@@ -12,6 +13,7 @@ pub mod canvas;
 pub mod dip;
 pub mod diplomat;
 pub mod simul;
+pub mod vision;
 pub mod wheel;
 
 use crate::rules::Square;
@@ -60,6 +62,10 @@ pub struct Style {
     /// Short notes on powers for the legend, by power name: a hashed
     /// phase's `invalid message`, `not revealed`, `no message`.
     pub marks: Vec<(String, String)>,
+    /// The game's result, on an image of the position it ended in
+    /// (`France wins`, `Draw by agreement`): drawn as a banner across the
+    /// board by [`result_banner`].
+    pub result: Option<String>,
 }
 
 impl Style {
@@ -72,7 +78,7 @@ impl Style {
 
 impl Default for Style {
     fn default() -> Style {
-        Style { width: 1024, palette: Palette::Classic, title: None, heading: None, marks: Vec::new() }
+        Style { width: 1024, palette: Palette::Classic, title: None, heading: None, marks: Vec::new(), result: None }
     }
 }
 
@@ -148,4 +154,25 @@ pub(crate) fn title_bar(
     }
     cv.text(&left, margin, y, lsize, Face::Regular, Align::Left, TEXT);
     cv.text(&right, width - margin, y, rsize, Face::Bold, Align::Right, TEXT);
+}
+
+/// The result banner of a final image ([`Style::result`]): a dark band
+/// across the board area `(x, y, w, h)`, at its middle, with `Game over`
+/// above the result in large bold type, shrunk to fit the band. Readable at
+/// 400 px: the result is at least a twentieth of the width tall.
+pub(crate) fn result_banner(cv: &mut canvas::Canvas, (x, y, w, h): (f32, f32, f32, f32), result: &str) {
+    use canvas::{text_width, Align, Face, Rgba};
+    let band_h = (h * 0.22).max(w * 0.14);
+    let top = y + (h - band_h) / 2.0;
+    cv.rect(x, top, w, band_h, Rgba::rgb(0x15, 0x16, 0x18).alpha(0xE0));
+    let rule = canvas::Line { colour: NOTE, width: (w * 0.004).max(1.5), dash: None };
+    cv.line((x, top), (x + w, top), &rule);
+    cv.line((x, top + band_h), (x + w, top + band_h), &rule);
+    let small = band_h * 0.24;
+    cv.text("GAME OVER", x + w / 2.0, top + band_h * 0.34, small, Face::Bold, Align::Centre, NOTE);
+    let mut size = band_h * 0.36;
+    while text_width(result, size, Face::Bold) > w * 0.92 && size > w * 0.05 {
+        size -= 1.0;
+    }
+    cv.text(result, x + w / 2.0, top + band_h * 0.80, size, Face::Bold, Align::Centre, Rgba::rgb(0xFF, 0xFF, 0xFF));
 }

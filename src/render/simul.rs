@@ -158,6 +158,9 @@ pub fn draw(
         }
         list(&mut cv, &l, &c, r, style);
     }
+    if let Some(result) = &style.result {
+        super::result_banner(&mut cv, (l.margin, l.title_h, l.sq * 8.0, l.sq * 8.0), result);
+    }
     cv
 }
 

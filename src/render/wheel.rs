@@ -253,6 +253,9 @@ pub fn draw(variant: &Variant, state: &State, report: Option<&WheelReport>, styl
         moves(&mut cv, &l, &m, r);
     }
     legend(&mut cv, &l, state, report, &codes, style);
+    if let Some(result) = &style.result {
+        super::result_banner(&mut cv, (0.0, l.title_h, l.width as f32, l.legend_y - l.title_h), result);
+    }
     cv
 }
 

@@ -327,3 +327,45 @@ pub fn run(s: &Scenario) -> Result<Report, ScenarioError> {
         _ => dip::run(s),
     }
 }
+
+/// The image of scenario `s` (any game): its orders and their outcomes on
+/// the position before ([`Stage::Orders`](crate::render::Stage)), or the
+/// position after.
+///
+/// # Errors
+/// The scenario does not set up or adjudicate.
+pub fn draw(
+    s: &Scenario,
+    stage: crate::render::Stage,
+    style: &crate::render::Style,
+) -> Result<crate::render::canvas::Canvas, ScenarioError> {
+    use crate::render::{self, Stage};
+    use crate::rules::family::Family as _;
+    Ok(match s.variant.as_str() {
+        "diplomacy-chess" => {
+            let a = simul::adjudicate(s)?;
+            match stage {
+                Stage::Orders => render::simul::draw(&a.variant, &a.before, Some(&a.turn), style, "orders"),
+                Stage::Result => render::simul::draw(&a.variant, &a.after, None, style, "position"),
+            }
+        }
+        "chess-wheel" => {
+            let a = wheel::adjudicate(s)?;
+            match stage {
+                Stage::Orders => render::wheel::draw(&a.variant, &a.before, Some(&a.wheel), style, "orders"),
+                Stage::Result => render::wheel::draw(&a.variant, &a.after, None, style, "position"),
+            }
+        }
+        "diplomat-chess" => {
+            let (v, state) = diplomat::setup(s)?;
+            let orders: Vec<(String, Vec<crate::rules::family::SlotOrder>)> =
+                s.orders.iter().map(|(side, text)| (side.clone(), v.submit(&state, side, &[], text).orders)).collect();
+            let r = v.resolve(&state, &orders);
+            match stage {
+                Stage::Orders => render::diplomat::draw(&v, &state, Some(&r.report), style, "orders"),
+                Stage::Result => render::diplomat::draw(&v, &r.next, None, style, "position"),
+            }
+        }
+        _ => dip::adjudicate(s)?.draw(stage, style),
+    })
+}
