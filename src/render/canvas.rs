@@ -139,6 +139,23 @@ impl Canvas {
         self.smallest_text
     }
 
+    /// Opens a band `height` pixels tall across the whole width at row `y`,
+    /// filled with `colour`: the rows from `y` down move `height` lower and
+    /// the image grows by `height`.
+    pub fn insert_band(&mut self, y: u32, height: u32, colour: Rgba) {
+        let (w, h) = (self.pixmap.width(), self.pixmap.height());
+        let y = y.min(h);
+        let Some(mut grown) = Pixmap::new(w, h + height) else { return };
+        grown.fill(Color::from_rgba8(colour.0, colour.1, colour.2, colour.3));
+        let row = w as usize * 4;
+        let (top, bottom) = self.pixmap.data().split_at(y as usize * row);
+        let data = grown.data_mut();
+        data[..top.len()].copy_from_slice(top);
+        let start = (y + height) as usize * row;
+        data[start..start + bottom.len()].copy_from_slice(bottom);
+        self.pixmap = grown;
+    }
+
     /// Width in pixels.
     #[must_use]
     pub fn width(&self) -> u32 {

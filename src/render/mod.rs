@@ -156,23 +156,31 @@ pub(crate) fn title_bar(
     cv.text(&right, width - margin, y, rsize, Face::Bold, Align::Right, TEXT);
 }
 
-/// The result banner of a final image ([`Style::result`]): a dark band
-/// across the board area `(x, y, w, h)`, at its middle, with `Game over`
-/// above the result in large bold type, shrunk to fit the band. Readable at
+/// The result banner of a final image ([`Style::result`]): a band opened
+/// across the image just above the board area `(x, y, w, h)` (the image
+/// grows by the band, so nothing of the position is hidden), with `GAME
+/// OVER` and the result in large bold type, shrunk to fit. Readable at
 /// 400 px: the result is at least a twentieth of the width tall.
-pub(crate) fn result_banner(cv: &mut canvas::Canvas, (x, y, w, h): (f32, f32, f32, f32), result: &str) {
+pub(crate) fn result_banner(cv: &mut canvas::Canvas, (_x, y, _w, _h): (f32, f32, f32, f32), result: &str) {
     use canvas::{text_width, Align, Face, Rgba};
-    let band_h = (h * 0.22).max(w * 0.14);
-    let top = y + (h - band_h) / 2.0;
-    cv.rect(x, top, w, band_h, Rgba::rgb(0x15, 0x16, 0x18).alpha(0xE0));
-    let rule = canvas::Line { colour: NOTE, width: (w * 0.004).max(1.5), dash: None };
-    cv.line((x, top), (x + w, top), &rule);
-    cv.line((x, top + band_h), (x + w, top + band_h), &rule);
-    let small = band_h * 0.24;
-    cv.text("GAME OVER", x + w / 2.0, top + band_h * 0.34, small, Face::Bold, Align::Centre, NOTE);
-    let mut size = band_h * 0.36;
-    while text_width(result, size, Face::Bold) > w * 0.92 && size > w * 0.05 {
+    let width = cv.width() as f32;
+    let band_h = (width * 0.1).round().max(40.0);
+    let top = y.round().max(0.0);
+    cv.insert_band(top as u32, band_h as u32, Rgba::rgb(0x15, 0x16, 0x18));
+    let rule = canvas::Line { colour: NOTE, width: (width * 0.004).max(1.5), dash: None };
+    let inset = band_h * 0.08;
+    cv.line((0.0, top + inset), (width, top + inset), &rule);
+    cv.line((0.0, top + band_h - inset), (width, top + band_h - inset), &rule);
+    let label = "GAME OVER";
+    let mut size = (band_h * 0.42).max(10.0);
+    let total =
+        |size: f32| text_width(label, size * 0.7, Face::Bold) + size * 0.6 + text_width(result, size, Face::Bold);
+    while total(size) > width * 0.94 && size > 10.0 {
         size -= 1.0;
     }
-    cv.text(result, x + w / 2.0, top + band_h * 0.80, size, Face::Bold, Align::Centre, Rgba::rgb(0xFF, 0xFF, 0xFF));
+    let gap = size * 0.6;
+    let left = (width - total(size)) / 2.0;
+    let base = top + band_h / 2.0 + size * 0.36;
+    let lw = cv.text(label, left, base, size * 0.7, Face::Bold, Align::Left, NOTE);
+    cv.text(result, left + lw + gap, base, size, Face::Bold, Align::Left, Rgba::rgb(0xFF, 0xFF, 0xFF));
 }
