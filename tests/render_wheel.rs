@@ -394,7 +394,9 @@ fn invalid_and_unrevealed_messages_are_noted_in_amber_in_the_legend() {
         let h = c.height();
         (h * 3 / 4..h)
             .flat_map(|y| (0..c.width()).map(move |x| (x, y)))
-            .filter(|&(x, y)| c.pixel(x, y).is_some_and(|p| p.0 >= 235 && (160..180).contains(&p.1) && (45..75).contains(&p.2)))
+            .filter(|&(x, y)| {
+                c.pixel(x, y).is_some_and(|p| p.0 >= 235 && (160..180).contains(&p.1) && (45..75).contains(&p.2))
+            })
             .count()
     };
     let style = Style { width: 400, ..Style::default() };

@@ -105,20 +105,20 @@ fn marks(p: Palette) -> Marks {
 /// (`None` for a space of a board that does not exist).
 #[must_use]
 pub fn space_centre(state: &State, width: u32, space: Space) -> Option<(f32, f32)> {
-    Layout::new(state, width, false).centre_of(space)
+    Layout::new(state, width, 1).centre_of(space)
 }
 
 /// The side of a square in pixels in an image of `width` pixels.
 #[must_use]
 pub fn square_size(state: &State, width: u32) -> f32 {
-    Layout::new(state, width, false).s
+    Layout::new(state, width, 1).s
 }
 
 /// The rectangle (x, y, w, h) of the squares of `seat`'s board in an image
 /// of `width` pixels, if the board exists.
 #[must_use]
 pub fn board_rect(state: &State, width: u32, seat: Seat) -> Option<(f32, f32, f32, f32)> {
-    Layout::new(state, width, false).board_rect(seat)
+    Layout::new(state, width, 1).board_rect(seat)
 }
 
 /// The path (polyline through square centres and lanes) of a move's arrow
@@ -127,7 +127,7 @@ pub fn board_rect(state: &State, width: u32, seat: Seat) -> Option<(f32, f32, f3
 /// lanes); `None` if a space's board does not exist.
 #[must_use]
 pub fn arrow_path(state: &State, width: u32, from: Space, to: Space, lane: usize) -> Option<Vec<(f32, f32)>> {
-    let l = Layout::new(state, width, false);
+    let l = Layout::new(state, width, 1);
     l.route(from, to, lane_offset(&l, lane))
 }
 
@@ -185,7 +185,7 @@ fn notes(state: &State, report: Option<&WheelReport>, style: &Style) -> Vec<Stri
                 return m.to_string();
             }
             if report.is_some_and(|r| r.invalid.iter().any(|(s, _)| *s == seat)) {
-                return "invalid message: no move ran".to_string();
+                return "invalid message".to_string();
             }
             String::new()
         })
@@ -197,7 +197,8 @@ fn notes(state: &State, report: Option<&WheelReport>, style: &Style) -> Vec<Stri
 #[must_use]
 pub fn draw(variant: &Variant, state: &State, report: Option<&WheelReport>, style: &Style, caption: &str) -> Canvas {
     let notes = notes(state, report, style);
-    let l = Layout::new(state, style.width, notes.iter().any(|n| !n.is_empty()));
+    let lines = legend_lines(state, style.width, &notes);
+    let l = Layout::new(state, style.width, lines);
     let m = marks(style.palette);
     let palette = style.palette;
     let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
@@ -343,9 +344,9 @@ fn piece(cv: &mut Canvas, l: &Layout, codes: &[String], p: Piece, alpha: u8, pal
     let (outline, solid) = glyphs(p.role);
     let home = p.space.board() == Some(p.owner);
     let (size, gy) = if home { (s * 0.8, cy) } else { (s * 0.62, cy - s * 0.19) };
-    // The solid glyph in the owner's colour, a light halo, and the outline glyph's lines on top.
-    let halo = Line { colour: WHITE.alpha(alpha), width: s * 0.06, dash: None };
-    cv.glyph(solid, cx, gy, size, accent.alpha(alpha), Some(&halo));
+    // The solid glyph in the owner's colour and the outline glyph's lines on
+    // top (light lines on dark colours): no halo, which keeps PNGs small.
+    cv.glyph(solid, cx, gy, size, accent.alpha(alpha), None);
     let lines = if accent.luminance() < 0.4 { Rgba::rgb(0xF0, 0xF0, 0xF0) } else { INK };
     cv.glyph(outline, cx, gy, size, lines.alpha(alpha), None);
     if home {
@@ -422,8 +423,17 @@ fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palet
         polyline_arrow(cv, &pts, &dark, head + 2.5 * outline);
         polyline_arrow(cv, &pts, &Line { colour, width, dash }, head);
         if !ok {
-            // On the arrow, clear of both ends: halfway along.
-            let c = along(&pts, 0.5);
+            // On the arrow, clear of both ends and of the lanes' bends: halfway
+            // along a straight arrow, else halfway along the longer of its first
+            // and last legs (on the mover's board or the target's).
+            let c = if n == 2 {
+                along(&pts, 0.5)
+            } else {
+                let len = |a: Pt, b: Pt| ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+                let (first, last) = ((pts[0], pts[1]), (pts[n - 2], pts[n - 1]));
+                let leg = if len(first.0, first.1) >= len(last.0, last.1) { first } else { last };
+                along(&[leg.0, leg.1], 0.5)
+            };
             cv.disc(c.0, c.1, s * 0.17, WHITE);
             cv.ring(c.0, c.1, s * 0.17, &Line { colour: INK, width: outline, dash: None });
             cv.cross(c.0, c.1, s * 0.09, &Line { colour: m.failed, width: (s * 0.05).max(1.5), dash: None });
@@ -436,22 +446,58 @@ fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palet
     }
 }
 
+/// A player's counts for the legend: `16 pieces · king · winner`.
+fn legend_info(state: &State, seat: Seat) -> String {
+    let mut info = if state.has_board(seat) {
+        let pieces = state.pieces_of(seat).count();
+        let king = if state.owns_king(seat) { "king" } else { "no king" };
+        format!("{pieces} piece{} \u{00B7} {king}", if pieces == 1 { "" } else { "s" })
+    } else {
+        "no board".to_string()
+    };
+    if state.winner == Some(seat) {
+        info += " \u{00B7} winner";
+    }
+    info
+}
+
+/// Legend geometry at a layout's sizes: the entry's column width, the code
+/// chip's width, and the room left for text.
+fn legend_room(width: f32, s: f32, t: f32) -> (f32, f32, f32) {
+    let (name, _) = layout::legend_sizes(s, t);
+    let col_w = (width - 0.8 * s) / 2.0;
+    let chip = name * 2.2;
+    (col_w, chip, col_w - chip - name * 0.8)
+}
+
+/// Lines per legend entry: the name and counts on one line when every
+/// entry's fit, else two; a line more for notes.
+fn legend_lines(state: &State, width: u32, notes: &[String]) -> usize {
+    let l = Layout::new(state, width, 1);
+    let (name_size, info_size) = layout::legend_sizes(l.s, l.t);
+    let (_, _, room) = legend_room(l.width as f32, l.s, l.t);
+    let one = state.seats().all(|seat| {
+        text_width(state.name(seat), name_size, Face::Bold)
+            + text_width(&format!("  {}", legend_info(state, seat)), info_size, Face::Regular)
+            <= room
+    });
+    usize::from(!one) + 1 + usize::from(notes.iter().any(|n| !n.is_empty()))
+}
+
 fn legend(cv: &mut Canvas, l: &Layout, state: &State, codes: &[String], notes: &[String], palette: Palette) {
-    let w = l.width as f32;
-    let margin = l.s * 0.4;
     let row = l.legend_row;
-    let col_w = (w - 2.0 * margin) / 2.0;
-    let name_size = (l.s * 0.4).max(l.t * 1.15);
-    let info_size = (l.s * 0.3).max(l.t);
-    let (bw, bh) = (name_size * 2.2, name_size * 1.3);
-    let room = col_w - bw - name_size * 0.8;
-    // Each entry: the owner's code chip, the name, a line of counts, and a note in amber.
+    let (name_size, info_size) = layout::legend_sizes(l.s, l.t);
+    let (col_w, bw, room) = legend_room(l.width as f32, l.s, l.t);
+    let margin = l.s * 0.4;
+    let bh = name_size * 1.3;
+    let one_line = l.legend_lines - usize::from(notes.iter().any(|n| !n.is_empty())) == 1;
+    // Each entry: the owner's code chip, the name and counts, and a note in amber.
     for (k, seat) in state.seats().enumerate() {
         let (col, r) = (k % 2, k / 2);
         let x = margin + col as f32 * col_w;
         let y = l.legend_y + r as f32 * row;
         let accent = player_colour_in(seat, palette);
-        let top = y + name_size * 0.2;
+        let top = y + name_size * 0.15;
         cv.rounded_rect(x - 1.5, top - 1.5, bw + 3.0, bh + 3.0, bh * 0.4, WHITE);
         cv.rounded_rect(x, top, bw, bh, bh * 0.35, accent);
         let ink = if accent.luminance() > 0.45 { INK } else { WHITE };
@@ -463,23 +509,19 @@ fn legend(cv: &mut Canvas, l: &Layout, state: &State, codes: &[String], notes: &
         while text_width(name, nsize, Face::Bold) > room && nsize > l.t {
             nsize = (nsize - 0.5).max(l.t);
         }
-        let line1 = y + name_size * 1.2;
-        cv.text(name, tx, line1, nsize, Face::Bold, Align::Left, TEXT);
-        let mut info = if state.has_board(seat) {
-            let pieces = state.pieces_of(seat).count();
-            let king = if state.owns_king(seat) { "king" } else { "no king" };
-            format!("{pieces} piece{} \u{00B7} {king}", if pieces == 1 { "" } else { "s" })
+        let line1 = top + bh / 2.0 + name_size * 0.36;
+        let name_w = cv.text(name, tx, line1, nsize, Face::Bold, Align::Left, TEXT);
+        let info = legend_info(state, seat);
+        let mut next = line1 + info_size * 1.4;
+        if one_line {
+            cv.text(&format!("  {info}"), tx + name_w, line1, info_size, Face::Regular, Align::Left, TEXT.alpha(210));
         } else {
-            "no board".to_string()
-        };
-        if state.winner == Some(seat) {
-            info += " \u{00B7} winner";
+            cv.text(&info, tx, next, info_size, Face::Regular, Align::Left, TEXT.alpha(210));
+            next += info_size * 1.35;
         }
-        let line2 = line1 + info_size * 1.4;
-        cv.text(&info, tx, line2, info_size, Face::Regular, Align::Left, TEXT.alpha(210));
         let note = notes.get(k).map_or("", String::as_str);
         if !note.is_empty() {
-            cv.text(note, tx, line2 + info_size * 1.35, info_size, Face::Bold, Align::Left, super::NOTE);
+            cv.text(note, tx, next, info_size, Face::Bold, Align::Left, super::NOTE);
         }
     }
 }

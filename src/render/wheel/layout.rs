@@ -61,11 +61,13 @@ pub(crate) struct Layout {
     pub legend_y: f32,
     /// Height of one legend entry.
     pub legend_row: f32,
+    /// Lines of one legend entry (1 to 3).
+    pub legend_lines: usize,
 }
 
 impl Layout {
-    /// The layout of `state` at `width`; `notes`: whether the legend shows notes.
-    pub fn new(state: &State, width: u32, notes: bool) -> Layout {
+    /// The layout of `state` at `width` with legend entries of `legend_lines` lines.
+    pub fn new(state: &State, width: u32, legend_lines: usize) -> Layout {
         let width = width.max(320);
         let w = width as f32;
         let order = state.board_order();
@@ -73,7 +75,7 @@ impl Layout {
         let cols = if k <= 2 { 1 } else { 2 };
         // Horizontal units: one column of 8 files with a rank gutter is centred
         // in 13; two columns have gutters outside, a corridor of 1 between.
-        let s = if cols == 1 { (w / 13.0).floor() } else { (w / 18.8).floor() };
+        let s = if cols == 1 { (w / 13.0).floor() } else { (w / 20.0).floor() };
         let t = w / 40.0;
         let title_h = (w * 0.06).max(s * 0.9).round();
         let name_h = (s * 0.8).max(t * 1.7);
@@ -109,7 +111,7 @@ impl Layout {
         }
         let bottom =
             if rows_below == 0 { hub_y + s + letters_h } else { hub_y + s + spoke + rows_below as f32 * step - lane_h };
-        let legend_row = legend_row(s, t, notes);
+        let legend_row = legend_row(s, t, legend_lines);
         let legend_y = bottom + s * 0.3;
         let height = legend_y + state.players.len().div_ceil(2) as f32 * legend_row + s * 0.3;
         Layout {
@@ -128,6 +130,7 @@ impl Layout {
             name_h,
             legend_y,
             legend_row,
+            legend_lines,
         }
     }
 
@@ -230,10 +233,14 @@ impl Layout {
     }
 }
 
-fn legend_row(s: f32, t: f32, notes: bool) -> f32 {
-    let name = (s * 0.4).max(t * 1.15);
-    let info = (s * 0.3).max(t);
-    name * 1.45 + info * 1.35 * if notes { 2.0 } else { 1.0 } + s * 0.12
+/// The legend's name and info text sizes.
+pub(crate) fn legend_sizes(s: f32, t: f32) -> (f32, f32) {
+    ((s * 0.4).max(t * 1.15), (s * 0.3).max(t))
+}
+
+fn legend_row(s: f32, t: f32, lines: usize) -> f32 {
+    let (name, info) = legend_sizes(s, t);
+    name * 1.5 + info * 1.35 * lines.saturating_sub(1) as f32 + s * 0.1
 }
 
 /// Drops repeated points and middle points of straight runs.
