@@ -210,7 +210,7 @@ impl Layout {
                 side
             }
             None => {
-                let side = inn.as_ref().map_or(true, |(_, s)| *s);
+                let side = inn.as_ref().is_none_or(|(_, s)| *s);
                 pts.push((a.0, self.hub_lane(side) + off));
                 side
             }
