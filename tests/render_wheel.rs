@@ -431,3 +431,18 @@ fn pieces_off_their_owners_board_carry_the_owners_code() {
         assert_eq!(low, 0, "{palette:?}: no plate at home");
     }
 }
+
+#[test]
+fn a_final_image_carries_the_result_banner() {
+    let a = adjudicated(&eight());
+    let count = |style: &Style| {
+        let c = rw::draw(&a.variant, &a.after, None, style, "position");
+        (0..c.height())
+            .filter(|&y| c.pixel(3, y).is_some_and(|p| p.0 > 230 && (160..180).contains(&p.1) && p.2 < 80))
+            .count()
+    };
+    let over = Style { result: Some("Ann wins".into()), ..Style::default() };
+    // The banner's amber rules cross the left edge, over the boards; nothing amber there otherwise.
+    assert!(count(&over) >= 2, "{}", count(&over));
+    assert_eq!(count(&Style::default()), 0);
+}

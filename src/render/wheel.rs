@@ -31,24 +31,25 @@ const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
 
 /// Player colours of the classic palette, by seat (repeating after
 /// twelve): picked so that every pair stays far apart for normal eyes
-/// (CIE76 ΔE over 33) and apart under deuteranopia and protanopia (over 16).
+/// (CIE76 ΔE over 33) and apart under deuteranopia and protanopia (over 16);
+/// the pale ones, faint on light squares, come last.
 pub const PLAYERS: [Rgba; 12] = [
     Rgba::rgb(0x1F, 0x77, 0xD4),
     Rgba::rgb(0xE6, 0x9F, 0x00),
-    Rgba::rgb(0xAA, 0xFF, 0xC3),
-    Rgba::rgb(0x84, 0x3C, 0x39),
-    Rgba::rgb(0x00, 0x00, 0x80),
-    Rgba::rgb(0x42, 0xD4, 0xF4),
-    Rgba::rgb(0x1A, 0x1A, 0x1A),
-    Rgba::rgb(0xA5, 0x51, 0x94),
-    Rgba::rgb(0xA9, 0xA9, 0xA9),
-    Rgba::rgb(0x80, 0x80, 0x00),
     Rgba::rgb(0x31, 0xA3, 0x54),
+    Rgba::rgb(0x84, 0x3C, 0x39),
+    Rgba::rgb(0xA5, 0x51, 0x94),
+    Rgba::rgb(0x42, 0xD4, 0xF4),
+    Rgba::rgb(0x80, 0x80, 0x00),
+    Rgba::rgb(0x00, 0x00, 0x80),
+    Rgba::rgb(0x1A, 0x1A, 0x1A),
+    Rgba::rgb(0xA9, 0xA9, 0xA9),
     Rgba::rgb(0xF0, 0xE4, 0x42),
+    Rgba::rgb(0xAA, 0xFF, 0xC3),
 ];
 
 /// Player colours of the colour-blind palette, by seat: the Okabe-Ito set
-/// with black and white, then grey and two blues told apart by lightness
+/// with black and white, grey, purple and a light blue told apart by lightness
 /// (every pair over 13 ΔE under deuteranopia and protanopia). The owner's
 /// code on plates, name chips and the legend is the second cue.
 pub const PLAYERS_COLOUR_BLIND: [Rgba; 12] = [
@@ -57,13 +58,13 @@ pub const PLAYERS_COLOUR_BLIND: [Rgba; 12] = [
     Rgba::rgb(0x00, 0x9E, 0x73),
     Rgba::rgb(0xCC, 0x79, 0xA7),
     Rgba::rgb(0x56, 0xB4, 0xE9),
-    Rgba::rgb(0xF0, 0xE4, 0x42),
     Rgba::rgb(0xD5, 0x5E, 0x00),
-    Rgba::rgb(0x1A, 0x1A, 0x1A),
-    Rgba::rgb(0xF4, 0xF4, 0xF4),
-    Rgba::rgb(0x66, 0x66, 0x66),
-    Rgba::rgb(0x64, 0x8F, 0xFF),
     Rgba::rgb(0x78, 0x5E, 0xF0),
+    Rgba::rgb(0x66, 0x66, 0x66),
+    Rgba::rgb(0x1A, 0x1A, 0x1A),
+    Rgba::rgb(0x64, 0x8F, 0xFF),
+    Rgba::rgb(0xF0, 0xE4, 0x42),
+    Rgba::rgb(0xF4, 0xF4, 0xF4),
 ];
 
 /// The player colours of a palette, by seat.
