@@ -267,12 +267,12 @@ fn board(cv: &mut Canvas, l: &Layout, state: &State, b: &BoardBox, codes: &[Stri
     // A frame in the owner's colour.
     let pad = (s * 0.07).max(2.0);
     cv.rect(b.x - pad, b.y - pad, 8.0 * s + 2.0 * pad, 7.0 * s + 2.0 * pad, colour);
+    // The light squares in one fill, then the dark ones.
+    cv.rect(b.x, b.y, 8.0 * s, 7.0 * s, BOARD_SQUARES.0);
     for rank in 0..HUB_RANK {
-        for file in 0..8 {
-            let Some(space) = Space::on(b.seat, file, rank) else { continue };
-            let Some((x, y)) = l.corner(space) else { continue };
-            let dark = (file + rank) % 2 == 0;
-            cv.rect(x, y, s, s, if dark { BOARD_SQUARES.1 } else { BOARD_SQUARES.0 });
+        for file in (rank % 2..8).step_by(2) {
+            let Some((x, y)) = Space::on(b.seat, file, rank).and_then(|sp| l.corner(sp)) else { continue };
+            cv.rect(x, y, s, s, BOARD_SQUARES.1);
         }
     }
     // Rank numbers in the gutter on the outer side.
