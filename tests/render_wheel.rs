@@ -10,7 +10,8 @@ use pixels::px;
 use chessdip::render::canvas::Rgba;
 use chessdip::render::wheel::{self as rw, BOARD_SQUARES, HUB_SQUARES};
 use chessdip::render::{Palette, Style};
-use chessdip::rules::wheel::{Space, State};
+use chessdip::rules::wheel::action::act;
+use chessdip::rules::wheel::{BoardAction, Space, State};
 use chessdip::scenario::wheel::{adjudicate, Adjudication};
 use chessdip::scenario::Scenario;
 
@@ -69,8 +70,10 @@ fn pieces_wear_their_owners_colour() {
     assert_eq!(near(sp(&a.after, "Ann", "f5"), ann) + near(sp(&a.after, "Ann", "f5"), bo), 0, "empty square");
 }
 
-fn is_arrow_red(p: Rgba) -> bool {
-    p.0 > 170 && p.1 < 110 && p.2 < 110
+fn close(p: Rgba, q: Rgba) -> bool {
+    (i32::from(p.0) - i32::from(q.0)).abs() < 12
+        && (i32::from(p.1) - i32::from(q.1)).abs() < 12
+        && (i32::from(p.2) - i32::from(q.2)).abs() < 12
 }
 
 #[test]
@@ -79,13 +82,23 @@ fn moves_are_arrows_failures_crossed_takes_struck() {
     let c = rw::draw(&a.variant, &a.before, Some(&a.wheel), &Style::default(), "orders");
     let s = rw::square_size(&a.before, 1024);
     let at = |b: &str, sq: &str| rw::space_centre(&a.before, 1024, sp(&a.before, b, sq)).expect("drawn");
-    // The queen's arrow runs up file d from d1 to the hub: red between d5 and d6.
+    // The queen's arrow runs up file d from d1 to the hub in Ann's colour,
+    // outlined in a dark line on both sides.
     let (d5, d6) = (at("Ann", "d5"), at("Ann", "d6"));
     let mid = ((d5.0 + d6.0) / 2.0, (d5.1 + d6.1) / 2.0);
-    assert!(is_arrow_red(px(&c, mid)), "arrow at {mid:?}: {:?}", px(&c, mid));
-    // The king's failed move (out of range) carries a cross on a white disc near its end.
+    assert!(close(px(&c, mid), rw::player_colour(0)), "arrow at {mid:?}: {:?}", px(&c, mid));
+    for side in [-1.0, 1.0] {
+        let edge = (mid.0 + side * s * 0.07, mid.1);
+        assert!(px(&c, edge).luminance() < 0.2, "outline at {edge:?}: {:?}", px(&c, edge));
+    }
+    // Bo's rook's arrow on Ann's board is in Bo's colour.
+    let (a4, d4) = (at("Ann", "a4"), at("Ann", "d4"));
+    let mid = ((a4.0 + d4.0) / 2.0, a4.1);
+    assert!(close(px(&c, mid), rw::player_colour(1)), "Bo's arrow at {mid:?}: {:?}", px(&c, mid));
+    // The king's failed move (out of range) carries a cross on a white disc
+    // halfway along, clear of both pieces.
     let (e1, e3) = (at("Ann", "e1"), at("Ann", "e3"));
-    let end = (e3.0, e3.1 + (e1.1 - e3.1).signum() * (s * 0.18 + s * 0.45));
+    let end = (e3.0, (e1.1 + s * 0.2 * (e3.1 - e1.1).signum() + e3.1 + s * 0.18 * (e1.1 - e3.1).signum()) / 2.0);
     let dark = (0..10)
         .flat_map(|i| {
             (0..10).map(move |j| (end.0 - s * 0.1 + i as f32 * s * 0.02, end.1 - s * 0.1 + j as f32 * s * 0.02))
@@ -192,4 +205,244 @@ fn any_number_of_boards_is_laid_out_inside_the_image() {
             assert_eq!(centres.len(), n);
         }
     }
+}
+
+/// A state of `players` players whose boards were created in seat order,
+/// each with its starting pieces.
+fn created(players: usize) -> State {
+    let names: Vec<String> = ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu"]
+        .iter()
+        .take(players)
+        .map(|n| (*n).to_string())
+        .collect();
+    let mut s = State::new(&names, 2, 12).expect("state");
+    for seat in 0..players as u8 {
+        s.created.clear();
+        s = act(&s, seat, BoardAction::Create).expect("created").0;
+    }
+    s
+}
+
+/// Whether the segment a-b passes through the inside of rectangle r (Liang-Barsky).
+fn crosses(a: (f32, f32), b: (f32, f32), (x, y, w, h): (f32, f32, f32, f32)) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    for (p, q) in [(-dx, a.0 - x), (dx, x + w - a.0), (-dy, a.1 - y), (dy, y + h - a.1)] {
+        if p.abs() < 1e-6 {
+            if q <= 0.0 {
+                return false;
+            }
+            continue;
+        }
+        let r = q / p;
+        if p < 0.0 {
+            t0 = t0.max(r);
+        } else {
+            t1 = t1.min(r);
+        }
+        if t0 >= t1 {
+            return false;
+        }
+    }
+    true
+}
+
+#[test]
+fn no_arrow_crosses_a_board_it_does_not_belong_to() {
+    for players in 2..=12usize {
+        let s = created(players);
+        for width in [400, 1024] {
+            // Each board's squares, with its frame (the arrow's own width aside).
+            let rects: Vec<(u8, (f32, f32, f32, f32))> = (0..players as u8)
+                .map(|b| {
+                    let (x, y, w, h) = rw::board_rect(&s, width, b).expect("board");
+                    (b, (x - 1.0, y - 1.0, w + 2.0, h + 2.0))
+                })
+                .collect();
+            let mut spaces: Vec<Space> = (0..8).map(|file| Space::Hub { file }).collect();
+            for b in 0..players as u8 {
+                for (file, rank) in [(0, 0), (7, 0), (3, 3), (0, 6), (7, 6), (4, 1)] {
+                    spaces.push(Space::on(b, file, rank).expect("space"));
+                }
+            }
+            let mut checked = 0;
+            for &from in &spaces {
+                for &to in &spaces {
+                    if from == to {
+                        continue;
+                    }
+                    for lane in 0..5 {
+                        let path = rw::arrow_path(&s, width, from, to, lane).expect("path");
+                        assert!(path.len() >= 2);
+                        for w in path.windows(2) {
+                            for &(b, r) in &rects {
+                                if Some(b) == from.board() || Some(b) == to.board() {
+                                    continue;
+                                }
+                                assert!(
+                                    !crosses(w[0], w[1], r),
+                                    "{players} players at {width} px: {from:?} -> {to:?} crosses board {b}: {path:?}"
+                                );
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+            assert!(checked > 1000);
+        }
+    }
+    // The checker itself: a segment through a rectangle crosses it, one beside it does not.
+    assert!(crosses((0.0, 5.0), (20.0, 5.0), (5.0, 0.0, 5.0, 10.0)));
+    assert!(!crosses((0.0, 11.0), (20.0, 11.0), (5.0, 0.0, 5.0, 10.0)));
+}
+
+#[test]
+fn arrows_leaving_a_board_are_routed_through_the_lanes() {
+    let s = created(5);
+    let hub = rw::space_centre(&s, 1024, Space::Hub { file: 3 }).expect("hub");
+    // Eli's board (the fifth) is above the hub, beyond Ann's: its path turns at least three times.
+    let from = Space::on(4, 3, 0).expect("{Eli}d1");
+    let path = rw::arrow_path(&s, 1024, from, Space::Hub { file: 3 }, 2).expect("path");
+    assert!(path.len() >= 5, "{path:?}");
+    assert_eq!(path.last().copied(), Some(hub));
+    // Segments are horizontal or vertical.
+    assert!(path.windows(2).all(|w| (w[0].0 - w[1].0).abs() < 0.01 || (w[0].1 - w[1].1).abs() < 0.01), "{path:?}");
+    // Two boards only: straight, the boards are in line with the hub.
+    let two = created(2);
+    let path = rw::arrow_path(&two, 1024, Space::on(0, 3, 0).expect("d1"), Space::Hub { file: 6 }, 0).expect("path");
+    assert_eq!(path.len(), 2);
+}
+
+#[test]
+fn half_the_boards_above_the_hub_and_half_below() {
+    for players in 1..=12usize {
+        let mut s = if players >= 2 { created(players) } else { created(2) };
+        if players == 1 {
+            s.boards.remove(&1);
+        }
+        let hub = rw::space_centre(&s, 1024, Space::Hub { file: 0 }).expect("hub").1;
+        let above = (0..players as u8).filter(|&b| rw::board_rect(&s, 1024, b).expect("board").1 < hub).count();
+        assert_eq!(above, players.div_ceil(2), "{players} boards");
+    }
+}
+
+#[test]
+fn boards_keep_their_places_when_boards_are_added() {
+    // Created out of seat order: Cy, Ann, Lu, ...; each board's place
+    // relative to the hub never changes once there are two columns.
+    let names: Vec<String> = (0..12).map(|i| format!("P{i}")).collect();
+    let order: [u8; 12] = [2, 0, 11, 5, 7, 1, 3, 9, 4, 6, 8, 10];
+    let mut s = State::new(&names, 2, 12).expect("state");
+    let mut seen: Vec<(u8, (f32, f32))> = Vec::new();
+    for (k, &seat) in order.iter().enumerate() {
+        s.created.clear();
+        s = act(&s, seat, BoardAction::Create).expect("created").0;
+        let hub = rw::space_centre(&s, 1024, Space::Hub { file: 0 }).expect("hub");
+        let place = |b: u8| {
+            let (x, y, _, _) = rw::board_rect(&s, 1024, b).expect("board");
+            (x - hub.0, y - hub.1)
+        };
+        if k >= 3 {
+            for &(b, was) in &seen {
+                let now = place(b);
+                assert!(
+                    (now.0 - was.0).abs() < 1.5 && (now.1 - was.1).abs() < 1.5,
+                    "board {b} moved when board {seat} was created: {was:?} -> {now:?}"
+                );
+            }
+        }
+        if k >= 2 {
+            // Once the layout has its two columns, remember every board's place.
+            seen = s.board_order().iter().map(|&b| (b, place(b))).collect();
+        }
+        // The creation order is the slot order: the first board is above the hub, the second below.
+        assert_eq!(s.board_order()[..=k], order[..=k]);
+    }
+    let hub = rw::space_centre(&s, 1024, Space::Hub { file: 0 }).expect("hub").1;
+    assert!(rw::board_rect(&s, 1024, 2).expect("Cy").1 < hub && rw::board_rect(&s, 1024, 0).expect("Ann").1 > hub);
+}
+
+#[test]
+fn player_colours_stay_apart_for_colour_blind_eyes() {
+    use chessdip::render::vision::{closest_pair, delta_e, Vision};
+    let mut report = Vec::new();
+    for palette in [Palette::Classic, Palette::ColourBlind] {
+        let colours = rw::player_colours(palette);
+        let normal = (0..12)
+            .flat_map(|i| (i + 1..12).map(move |j| (i, j)))
+            .map(|(i, j)| delta_e(colours[i], colours[j]))
+            .fold(f32::MAX, f32::min);
+        report.push(format!("{palette:?}: normal {normal:.1}"));
+        assert!(normal > 20.0 || palette == Palette::ColourBlind && normal > 10.0, "{palette:?}: {normal}");
+        for vision in [Vision::Deuteranopia, Vision::Protanopia] {
+            let (d, i, j) = closest_pair(colours, vision).expect("pair");
+            report.push(format!("{palette:?} {vision:?}: {d:.1} (seats {i} and {j})"));
+            assert!(d > 12.0, "{palette:?} {vision:?}: seats {i} and {j} at {d}");
+        }
+    }
+    println!("{}", report.join("\n"));
+}
+
+#[test]
+fn invalid_and_unrevealed_messages_are_noted_in_amber_in_the_legend() {
+    // Hal has no piece on {Hal}d4: his message is invalid as a whole.
+    let text = format!("{}  Hal: Q {{Hal}}d4 - d8\n", eight());
+    let a = adjudicated(&text);
+    assert!(a.wheel.invalid.iter().any(|(s, _)| *s == 7), "Hal's message is invalid: {:?}", a.wheel.invalid);
+    let amber = |c: &chessdip::render::canvas::Canvas| {
+        let h = c.height();
+        (h * 3 / 4..h)
+            .flat_map(|y| (0..c.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                c.pixel(x, y).is_some_and(|p| p.0 >= 235 && (160..180).contains(&p.1) && (45..75).contains(&p.2))
+            })
+            .count()
+    };
+    let style = Style { width: 400, ..Style::default() };
+    let c = rw::draw(&a.variant, &a.before, Some(&a.wheel), &style, "orders");
+    assert!(amber(&c) > 15, "amber note at 400 px: {}", amber(&c));
+    assert!(c.smallest_text().is_some_and(|t| t >= 10.0), "{:?}", c.smallest_text());
+    // A hashed phase's notes (not revealed, no message) show the same way; none without notes.
+    let quiet = adjudicated(&eight());
+    let plain = rw::draw(&quiet.variant, &quiet.before, None, &style, "position");
+    assert_eq!(amber(&plain), 0);
+    let marked = Style { marks: vec![("Bo".into(), "not revealed".into())], ..style };
+    let c = rw::draw(&quiet.variant, &quiet.before, None, &marked, "position");
+    assert!(amber(&c) > 15, "{}", amber(&c));
+}
+
+#[test]
+fn pieces_off_their_owners_board_carry_the_owners_code() {
+    let a = adjudicated(TWO);
+    for palette in [Palette::Classic, Palette::ColourBlind] {
+        let style = Style { palette, ..Style::default() };
+        let c = rw::draw(&a.variant, &a.after, None, &style, "position");
+        let s = rw::square_size(&a.after, 1024);
+        // Bo's rook on {Ann}d4: a plate in Bo's colour across the bottom of the square.
+        let (x, y) = rw::space_centre(&a.after, 1024, sp(&a.after, "Ann", "d4")).expect("drawn");
+        let bo = rw::player_colour_in(1, palette);
+        let plate = (0..20).filter(|i| px(&c, (x - s * 0.3 + *i as f32 * s * 0.03, y + s * 0.4)) == bo).count();
+        assert!(plate >= 4, "{palette:?}: plate {plate}");
+        // Ann's king at home on {Ann}e1 (its move failed) has no plate.
+        let (x, y) = rw::space_centre(&a.after, 1024, sp(&a.after, "Ann", "e1")).expect("drawn");
+        let ann = rw::player_colour_in(0, palette);
+        let low = (0..20).filter(|i| px(&c, (x - s * 0.3 + *i as f32 * s * 0.03, y + s * 0.45)) == ann).count();
+        assert_eq!(low, 0, "{palette:?}: no plate at home");
+    }
+}
+
+#[test]
+fn a_final_image_carries_the_result_banner() {
+    let a = adjudicated(&eight());
+    let count = |style: &Style| {
+        let c = rw::draw(&a.variant, &a.after, None, style, "position");
+        (0..c.height())
+            .filter(|&y| c.pixel(3, y).is_some_and(|p| p.0 > 230 && (160..180).contains(&p.1) && p.2 < 80))
+            .count()
+    };
+    let over = Style { result: Some("Ann wins".into()), ..Style::default() };
+    // The banner's amber rules cross the left edge, over the boards; nothing amber there otherwise.
+    assert!(count(&over) >= 2, "{}", count(&over));
+    assert_eq!(count(&Style::default()), 0);
 }

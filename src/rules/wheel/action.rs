@@ -86,6 +86,9 @@ pub fn act(state: &State, seat: Seat, action: BoardAction) -> Result<(State, Str
                     "you already have your standard board {{{name}}}: a player has one, and it stays for the whole game; `populate` places your pieces on it"
                 ));
             }
+            // The new board takes the next slot; the others keep theirs.
+            next.slots = state.board_order();
+            next.slots.push(seat);
             next.boards.insert(seat);
             next.created.insert(seat);
             Ok((
@@ -178,6 +181,7 @@ mod tests {
         let (s, text) = act(&s, 0, BoardAction::Create).expect("created");
         assert!(text.starts_with("Ann created the standard board {Ann}:") && !text.contains("your"), "{text}");
         assert!(s.has_board(0) && !s.has_board(1));
+        assert_eq!(s.board_order(), vec![0]);
         assert_eq!(
             act(&s, 0, BoardAction::Create).unwrap_err().split(';').next(),
             Some("you already created your board this cycle")
@@ -187,6 +191,23 @@ mod tests {
         later.created.clear();
         later.cycle = 2;
         assert!(act(&later, 0, BoardAction::Create).unwrap_err().contains("already have your standard board"));
+    }
+
+    #[test]
+    fn boards_keep_the_slot_of_their_creation() {
+        let names: Vec<String> = ["Ann", "Bo", "Cy", "Dee"].iter().map(|n| (*n).to_string()).collect();
+        let mut s = State::new(&names, 2, 12).expect("state");
+        for seat in [2, 0, 3] {
+            s = act(&s, seat, BoardAction::Create).expect("created").0;
+        }
+        assert_eq!(s.board_order(), vec![2, 0, 3]);
+        // A state stored before slots: seat order of the existing boards, kept once a board is added.
+        let json = serde_json::to_string(&s).expect("json").replace(",\"slots\":[2,0,3]", "");
+        assert!(!json.contains("slots"), "{json}");
+        let old: State = serde_json::from_str(&json).expect("old state");
+        assert_eq!(old.board_order(), vec![0, 2, 3]);
+        let (new, _) = act(&old, 1, BoardAction::Create).expect("created");
+        assert_eq!(new.board_order(), vec![0, 2, 3, 1]);
     }
 
     #[test]

@@ -20,6 +20,12 @@ pub struct State {
     pub players: Vec<String>,
     /// Seats whose standard board exists.
     pub boards: BTreeSet<Seat>,
+    /// The boards' slots on the picture, in the order the boards were
+    /// created: a board keeps its slot when others are added. States stored
+    /// before slots existed have none; [`State::board_order`] then falls
+    /// back to seat order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slots: Vec<Seat>,
     /// Every piece, sorted by space.
     pub pieces: Vec<Piece>,
     /// Seats that created their board this cycle.
@@ -138,6 +144,21 @@ impl State {
     #[must_use]
     pub fn has_board(&self, seat: Seat) -> bool {
         self.boards.contains(&seat)
+    }
+
+    /// Every existing board in slot order (the order boards were created):
+    /// the seats in [`State::slots`] that have a board, then any board
+    /// missing from the slots (a state stored before slots, or one built by
+    /// hand) in seat order.
+    #[must_use]
+    pub fn board_order(&self) -> Vec<Seat> {
+        let mut order: Vec<Seat> = Vec::with_capacity(self.boards.len());
+        for &seat in self.slots.iter().chain(self.boards.iter()) {
+            if self.boards.contains(&seat) && !order.contains(&seat) {
+                order.push(seat);
+            }
+        }
+        order
     }
 
     /// Whether a space exists: hub spaces once any board exists, board spaces on existing boards.
