@@ -79,7 +79,7 @@ pub fn colours(palette: Palette) -> Colours {
         Palette::ColourBlind => Colours {
             white: Rgba::rgb(0x00, 0x72, 0xB2),
             black: Rgba::rgb(0xD5, 0x5E, 0x00),
-            check: Rgba::rgb(0xCC, 0x79, 0xA7),
+            check: Rgba::rgb(0xE6, 0x9F, 0x00),
             taken: Rgba::rgb(0xCC, 0x79, 0xA7),
             failed: Rgba::rgb(0x00, 0x00, 0x00),
         },
