@@ -3,7 +3,7 @@
 //! A position is one board. A resolved turn draws its moves as arrows —
 //! White's solid with round tails, Black's dashed with square tails — on the
 //! position they were played from: failed moves faded with a dark cross on a
-//! white disc, taken pieces faded under a cross in the palette's "taken"
+//! white disc, taken pieces faded under a dark-edged cross in the palette's "taken"
 //! colour (and, if they were taken away from their square, a small crossed
 //! copy of the piece where it was taken), a king in check on a tinted
 //! square. The moves with their outcomes are listed under the board,
@@ -65,7 +65,7 @@ pub struct Colours {
 /// The colours of `palette`. Colour is never the only cue: White's arrows
 /// are solid with a round tail, Black's dashed with a square tail; a failed
 /// move is faded and carries a dark cross on a white disc; a taken piece a
-/// thick cross with a white outline.
+/// thick cross with a dark outline.
 #[must_use]
 pub fn colours(palette: Palette) -> Colours {
     match palette {
@@ -554,11 +554,13 @@ fn title(cv: &mut Canvas, p: &Placement, mode: Mode, turn: u32, style: &Style, c
 }
 
 fn board(cv: &mut Canvas, p: &Placement, b: &BoardSpot, pos: &Position, c: &Colours) {
+    // The light squares as one fill, the dark ones over it.
+    cv.rect(b.x, b.y, 8.0 * b.sq, 8.0 * b.sq, LIGHT);
     for r in 0..8u8 {
         for f in 0..8u8 {
-            let Some(s) = Square::from_coords(f, r) else { continue };
+            let Some(s) = Square::from_coords(f, r).filter(|s| s.is_dark()) else { continue };
             let (x, y) = b.corner(s);
-            cv.rect(x, y, b.sq, b.sq, if s.is_dark() { DARK } else { LIGHT });
+            cv.rect(x, y, b.sq, b.sq, DARK);
         }
     }
     for side in [Side::White, Side::Black] {
@@ -611,11 +613,12 @@ fn draw_piece(cv: &mut Canvas, b: &BoardSpot, s: Square, p: Piece, alpha: u8) {
 }
 
 /// A taken piece where it stands on the board: a thick cross in the taken
-/// colour, outlined in white, over the (faded) piece.
+/// colour, outlined in dark ink (it reads on both square colours), over the
+/// (faded) piece.
 fn taken_mark(cv: &mut Canvas, b: &BoardSpot, c: &Colours, s: Square) {
     let (x, y) = b.centre(s);
     let w = b.sq;
-    cv.cross(x, y, w * 0.34, &Line { colour: WHITE, width: (w * 0.12).max(4.0), dash: None });
+    cv.cross(x, y, w * 0.34, &Line { colour: INK, width: (w * 0.12).max(4.0), dash: None });
     cv.cross(x, y, w * 0.34, &Line { colour: c.taken, width: (w * 0.07).max(2.5), dash: None });
 }
 
@@ -782,12 +785,8 @@ fn legend(cv: &mut Canvas, p: &Placement, c: &Colours) {
                 taken_mark(cv, &b, c, Square::from_coords(0, 0).expect("a1"));
             }
             LegendKind::TakenHere => {
-                let b = BoardSpot {
-                    step: 0,
-                    x: x + (w - h) / 2.0 - h * 0.24,
-                    y: mid - h / 2.0 - 7.0 * h + h * 0.24,
-                    sq: h,
-                };
+                // A square of twice the icon's height puts the badge (its corner) at the icon's centre.
+                let b = BoardSpot { step: 0, x: x + w / 2.0 - 1.48 * h, y: mid - 14.52 * h, sq: 2.0 * h };
                 taken_here(cv, &b, c, Piece::new(Side::Black, Role::Knight), Square::from_coords(0, 0).expect("a1"));
             }
             LegendKind::Check => {
