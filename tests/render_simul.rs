@@ -343,3 +343,34 @@ fn both_palettes_colour_the_arrows_and_the_taken_marks() {
         assert!(count_near(&c, square_rect(&b, "d1", 0.1), k.taken, 12) >= 6, "{palette:?}: d1 taken");
     }
 }
+
+#[test]
+fn both_palettes_keep_sides_and_marks_apart_under_colour_vision_deficiencies() {
+    use chessdip::render::vision::{delta_e, simulate, Vision};
+    for palette in [Palette::Classic, Palette::ColourBlind] {
+        let k = colours(palette);
+        for vision in [Vision::Normal, Vision::Deuteranopia, Vision::Protanopia] {
+            let see = |c: Rgba| simulate(c, vision);
+            // White's arrows against Black's, and the taken cross against both.
+            let pairs = [
+                ("White/Black", k.white, k.black),
+                ("taken/White", k.taken, k.white),
+                ("taken/Black", k.taken, k.black),
+            ];
+            for (what, a, b) in pairs {
+                let d = delta_e(see(a), see(b));
+                eprintln!("{palette:?} {vision:?} {what}: {d:.1}");
+                assert!(d > 20.0, "{palette:?} {vision:?}: {what} only {d:.1} apart");
+            }
+            // Arrows read on both square colours, and the badge's white number on both sides' colours.
+            for (what, c) in [("White", k.white), ("Black", k.black)] {
+                for (sq_name, s) in [("light", rs::SQUARE_COLOURS.0), ("dark", rs::SQUARE_COLOURS.1)] {
+                    let d = delta_e(see(c), see(s));
+                    assert!(d > 15.0, "{palette:?} {vision:?}: {what} on {sq_name} squares only {d:.1}");
+                }
+                let d = delta_e(see(c), see(WHITE));
+                assert!(d > 25.0, "{palette:?} {vision:?}: a badge's number on {what} only {d:.1}");
+            }
+        }
+    }
+}

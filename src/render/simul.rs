@@ -73,7 +73,7 @@ pub fn colours(palette: Palette) -> Colours {
             white: Rgba::rgb(0x1F, 0x6F, 0xE0),
             black: Rgba::rgb(0xE0, 0x26, 0x1B),
             check: Rgba::rgb(0xE8, 0x3A, 0x3A),
-            taken: Rgba::rgb(0x8E, 0x24, 0xAA),
+            taken: Rgba::rgb(0xCC, 0x79, 0xA7),
             failed: Rgba::rgb(0x11, 0x11, 0x11),
         },
         Palette::ColourBlind => Colours {
