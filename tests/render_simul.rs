@@ -374,3 +374,29 @@ fn both_palettes_keep_sides_and_marks_apart_under_colour_vision_deficiencies() {
         }
     }
 }
+
+#[test]
+fn the_step_boards_replay_every_progressive_scenario_to_its_end() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/diplomacy-chess");
+    let mut checked = 0;
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.push(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images/diplomacy-chess-orders.txt"));
+    for path in files {
+        let s = Scenario::from_file(&path).expect("scenario");
+        if s.mode.as_deref() != Some("progressive") {
+            continue;
+        }
+        let a = adjudicate(&s).expect("adjudicates");
+        let steps = rs::step_positions(&a.turn);
+        let (_, first) = &steps[0];
+        let (_, last) = steps.last().expect("positions");
+        assert_eq!(first.fen_board(), a.turn.before.fen_board(), "{path:?}: the first board is the turn's start");
+        assert_eq!(last.fen_board(), a.turn.after.fen_board(), "{path:?}: the replay ends where the turn did");
+        // One board per step with moves, each step's position in order.
+        let with_moves: std::collections::BTreeSet<usize> = a.turn.moves.iter().map(|m| m.step).collect();
+        let shown: Vec<usize> = steps[..steps.len() - 1].iter().map(|(k, _)| *k).collect();
+        assert_eq!(shown, with_moves.into_iter().collect::<Vec<_>>(), "{path:?}");
+        checked += 1;
+    }
+    assert!(checked >= 6, "progressive scenarios checked: {checked}");
+}

@@ -215,6 +215,17 @@ fn frames(r: &SimulReport) -> Vec<Frame<'_>> {
             taken: r.captures.iter().map(|c| (c.piece, c.origin, c.at)).collect(),
         }];
     }
+    let (mut out, _) = replay(r);
+    if out.len() == 1 {
+        // One step: the whole turn on one board.
+        out[0].step = 0;
+    }
+    out
+}
+
+/// A progressive turn run again step by step from the report: a frame for
+/// each step that has moves, and the position after the last step.
+fn replay(r: &SimulReport) -> (Vec<Frame<'_>>, Position) {
     let last = r.moves.iter().map(|m| m.step).max().unwrap_or(1);
     let mut pos = r.before.clone();
     let mut out = Vec::new();
@@ -234,11 +245,22 @@ fn frames(r: &SimulReport) -> Vec<Frame<'_>> {
             out.push(Frame { step, pos: start, moves, taken });
         }
     }
-    if out.len() == 1 {
-        // One step: the whole turn on one board.
-        out[0].step = 0;
+    (out, pos)
+}
+
+/// The positions a progressive turn's boards show, as `(step, position at
+/// the step's start)`, followed by `(last step + 1, position after the
+/// turn)` as the step-by-step replay reaches it (it equals `report.after`
+/// when the boards are true to the turn). Other modes: the turn's position
+/// before and after.
+#[must_use]
+pub fn step_positions(report: &SimulReport) -> Vec<(usize, Position)> {
+    if report.mode != Mode::Progressive {
+        return vec![(0, report.before.clone()), (1, report.after.clone())];
     }
-    out
+    let (frames, after) = replay(report);
+    let last = report.moves.iter().map(|m| m.step).max().unwrap_or(1);
+    frames.into_iter().map(|f| (f.step, f.pos)).chain(std::iter::once((last + 1, after))).collect()
 }
 
 /// Text size of the lists, captions and legend at `width`.
