@@ -400,3 +400,26 @@ fn the_step_boards_replay_every_progressive_scenario_to_its_end() {
     }
     assert!(checked >= 6, "progressive scenarios checked: {checked}");
 }
+
+#[test]
+fn the_result_banner_shows_on_the_last_row_of_step_boards_clear_of_the_captions() {
+    let plain = Style::default();
+    let done = Style { result: Some("White wins".into()), ..Style::default() };
+    let (without, p, _) = turn_image("docs/images/diplomacy-chess-orders.txt", &plain);
+    let (with, _, _) = turn_image("docs/images/diplomacy-chess-orders.txt", &done);
+    let (x, y, w, h) = p.banner;
+    let last = p.boards.last().expect("boards");
+    assert!((y - last.y).abs() < 0.5 && h > 7.0 * last.sq, "across the last row: {:?}", p.banner);
+    // The band darkens the middle of the last row.
+    let mid = (x + w * 0.1, y + h / 2.0);
+    assert!(px(&with, mid).luminance() + 0.15 < px(&without, mid).luminance(), "a dark band at {mid:?}");
+    // Every caption line is left as it was.
+    for t in p.texts.iter().filter(|t| !t.heading) {
+        for i in 0..t.lines.len() {
+            for k in 0..8 {
+                let q = (t.x + t.w * k as f32 / 8.0, t.y + (i as f32 + 0.5) * t.line_h);
+                assert_eq!(px(&with, q), px(&without, q), "caption `{}` untouched at {q:?}", t.lines[i]);
+            }
+        }
+    }
+}

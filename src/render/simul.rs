@@ -429,7 +429,10 @@ fn place(report: Option<&SimulReport>, fr: &[Frame<'_>], style: &Style) -> Place
             }
             y = bottom + pad * 0.8;
         }
-        banner = (pad, top, w - 2.0 * pad, y - top);
+        // The result, if any, across the last row of boards (where the turn
+        // ended), at their middle: full width, clear of the captions.
+        let last = boards.last().copied().unwrap_or(BoardSpot { step: 0, x: pad, y: top, sq });
+        banner = (pad, last.y, w - 2.0 * pad, 8.0 * last.sq);
     }
     let mut legend = Vec::new();
     if report.is_some() {
