@@ -41,12 +41,6 @@ const DIM: Rgba = Rgba::rgb(0xB4, 0xB6, 0xBA);
 /// The light and dark square colours.
 pub const SQUARE_COLOURS: (Rgba, Rgba) = (LIGHT, DARK);
 
-/// The colour of the list's and the legend's text.
-pub const TEXT_COLOUR: Rgba = TEXT;
-
-/// The image background.
-pub const BACKGROUND_COLOUR: Rgba = BACKGROUND;
-
 /// Arrow and mark colours of a palette.
 #[derive(Debug, Clone, Copy)]
 pub struct Colours {
