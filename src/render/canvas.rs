@@ -257,8 +257,22 @@ impl Canvas {
             Align::Centre => x - width / 2.0,
             Align::Right => x - width,
         };
-        if let Some(path) = text_path(s, x0, y, size, face) {
-            self.fill(&path, colour);
+        let f = font(face);
+        let scale = size / f.units_per_em().unwrap_or(2048.0);
+        let paint = colour.paint();
+        let mut pen = x0;
+        let mut prev = None;
+        for c in s.chars() {
+            let id = f.glyph_id(c);
+            if let Some(p) = prev {
+                pen += f.kern_unscaled(p, id) * scale;
+            }
+            if let Some(g) = shape(c, face) {
+                let t = Transform::from_row(scale, 0.0, 0.0, scale, pen, y);
+                self.pixmap.fill_path(&g.path, &paint, FillRule::Winding, t, None);
+            }
+            pen += f.h_advance_unscaled(id) * scale;
+            prev = Some(id);
         }
         width
     }
@@ -266,16 +280,8 @@ impl Canvas {
     /// One glyph centred on `(cx, cy)` (its outline box), filled; and
     /// optionally outlined.
     pub fn glyph(&mut self, c: char, cx: f32, cy: f32, size: f32, fill: Rgba, outline: Option<&Line>) {
-        let f = font(Face::Regular);
-        let id = f.glyph_id(c);
-        let Some(o) = f.outline(id) else {
-            return;
-        };
-        let scale = size / f.units_per_em().unwrap_or(2048.0);
-        let (bx, by) = ((o.bounds.min.x + o.bounds.max.x) / 2.0, (o.bounds.min.y + o.bounds.max.y) / 2.0);
-        let Some(path) = outline_path(&o.curves, |x, y| (cx + (x - bx) * scale, cy - (y - by) * scale)) else {
-            return;
-        };
+        let Some(g) = shape(c, Face::Regular) else { return };
+        let Some(path) = g.path.clone().transform(g.centred(cx, cy, size)) else { return };
         if let Some(line) = outline {
             self.stroke(&path, line);
         }
@@ -311,21 +317,12 @@ impl Canvas {
 
     /// Fills the outer contours of glyph `c` (its holes filled in), with a line round them.
     fn silhouette(&mut self, c: char, cx: f32, cy: f32, size: f32, fill: Rgba, line: &Line) {
-        let f = font(Face::Regular);
-        let Some(o) = f.outline(f.glyph_id(c)) else { return };
-        let scale = size / f.units_per_em().unwrap_or(2048.0);
-        let (bx, by) = ((o.bounds.min.x + o.bounds.max.x) / 2.0, (o.bounds.min.y + o.bounds.max.y) / 2.0);
-        let map = |x: f32, y: f32| (cx + (x - bx) * scale, cy - (y - by) * scale);
-        let contours: Vec<Path> = contours(&o.curves).iter().filter_map(|cs| outline_path(cs, map)).collect();
-        let inside = |a: &tiny_skia::Rect, b: &tiny_skia::Rect| {
-            a.left() >= b.left() && a.right() <= b.right() && a.top() >= b.top() && a.bottom() <= b.bottom() && a != b
-        };
-        for (i, path) in contours.iter().enumerate() {
-            let outer =
-                !contours.iter().enumerate().any(|(j, other)| j != i && inside(&path.bounds(), &other.bounds()));
-            if outer {
-                self.stroke(path, line);
-                self.fill(path, fill);
+        let Some(g) = shape(c, Face::Regular) else { return };
+        let t = g.centred(cx, cy, size);
+        for outer in &g.outer {
+            if let Some(path) = outer.clone().transform(t) {
+                self.stroke(&path, line);
+                self.fill(&path, fill);
             }
         }
     }
@@ -403,25 +400,64 @@ pub fn text_width(s: &str, size: f32, face: Face) -> f32 {
     w
 }
 
-fn text_path(s: &str, x: f32, y: f32, size: f32, face: Face) -> Option<Path> {
-    let f = font(face);
-    let scale = size / f.units_per_em().unwrap_or(2048.0);
-    let mut pb = PathBuilder::new();
-    let mut pen = x;
-    let mut prev = None;
-    for c in s.chars() {
-        let id = f.glyph_id(c);
-        if let Some(p) = prev {
-            pen += f.kern_unscaled(p, id) * scale;
-        }
-        if let Some(o) = f.outline(id) {
-            let origin = pen;
-            append_curves(&mut pb, &o.curves, |gx, gy| (origin + gx * scale, y - gy * scale));
-        }
-        pen += f.h_advance_unscaled(id) * scale;
-        prev = Some(id);
+/// A glyph's outline in font units (y pointing down, origin on the
+/// baseline), built once per (char, face) and placed with a transform.
+#[derive(Debug)]
+struct Shape {
+    /// Every contour.
+    path: Path,
+    /// The outer contours alone (holes left out), for silhouettes.
+    outer: Vec<Path>,
+    /// The centre of the outline's box (font units, y down).
+    centre: (f32, f32),
+    /// Pixels per font unit at size 1.
+    unit: f32,
+}
+
+impl Shape {
+    /// The transform that draws the glyph at `size` pixels centred on `(cx, cy)`.
+    fn centred(&self, cx: f32, cy: f32, size: f32) -> Transform {
+        let k = size * self.unit;
+        Transform::from_row(k, 0.0, 0.0, k, cx - self.centre.0 * k, cy - self.centre.1 * k)
     }
-    pb.finish()
+}
+
+/// The cached outline of `c` in `face` (`None` for a glyph without one,
+/// such as a space).
+fn shape(c: char, face: Face) -> Option<std::sync::Arc<Shape>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    type Cache = Mutex<HashMap<(char, bool), Option<Arc<Shape>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = (c, face == Face::Bold);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(s) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return s;
+    }
+    let built = build_shape(c, face).map(Arc::new);
+    if let Ok(mut m) = cache.lock() {
+        m.insert(key, built.clone());
+    }
+    built
+}
+
+fn build_shape(c: char, face: Face) -> Option<Shape> {
+    let f = font(face);
+    let o = f.outline(f.glyph_id(c))?;
+    let map = |x: f32, y: f32| (x, -y);
+    let path = outline_path(&o.curves, map)?;
+    let contours: Vec<Path> = contours(&o.curves).iter().filter_map(|cs| outline_path(cs, map)).collect();
+    let inside = |a: &Rect, b: &Rect| {
+        a.left() >= b.left() && a.right() <= b.right() && a.top() >= b.top() && a.bottom() <= b.bottom() && a != b
+    };
+    let outer = contours
+        .iter()
+        .enumerate()
+        .filter(|&(i, p)| !contours.iter().enumerate().any(|(j, q)| j != i && inside(&p.bounds(), &q.bounds())))
+        .map(|(_, p)| p.clone())
+        .collect();
+    let centre = ((o.bounds.min.x + o.bounds.max.x) / 2.0, -(o.bounds.min.y + o.bounds.max.y) / 2.0);
+    Some(Shape { path, outer, centre, unit: 1.0 / f.units_per_em().unwrap_or(2048.0) })
 }
 
 fn outline_path(curves: &[OutlineCurve], map: impl Fn(f32, f32) -> (f32, f32)) -> Option<Path> {
