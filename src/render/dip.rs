@@ -319,7 +319,14 @@ fn piece(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, p: PowerId, role: Role, alpha
         Side::Black => (Rgba::rgb(0x1E, 0x1E, 0x22).mix(accent, 0.18), Rgba::rgb(0xF4, 0xF4, 0xF4).mix(accent, 0.2)),
     };
     cv.chess_piece((outline, solid), def.side == Side::White, (x, gy), size, (body, lines), l.sq * 0.03, alpha);
-    // The power's colour as a plate with its code, over the piece's foot.
+    plate(cv, cx, s, p, alpha);
+}
+
+/// The power's colour as a plate with its code, over the foot of the piece on `s`.
+fn plate(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, p: PowerId, alpha: u8) {
+    let l = &cx.l;
+    let accent = cx.colour(p);
+    let x = l.centre(s).0;
     let (bx, by, bw, bh) = l.plate(s);
     cv.rounded_rect(bx - 1.5, by - 1.5, bw + 3.0, bh + 3.0, bh * 0.5, INK.alpha(alpha));
     cv.rounded_rect(bx, by, bw, bh, bh * 0.45, accent.alpha(alpha));
@@ -344,7 +351,7 @@ fn move_line(l: &Layout, r: &Resolution, i: usize) -> Option<((f32, f32), (f32, 
         j != i && opposed_overlap((o.square, to), (p.square, pt))
     });
     let (a, b) = if overlaps { shifted(a, b, l.sq * 0.16) } else { (a, b) };
-    Some((towards(a, b, l.sq * 0.2), towards(b, a, l.sq * 0.2)))
+    Some((towards(a, b, l.sq * 0.12), towards(b, a, l.sq * 0.2)))
 }
 
 /// The attack strength of a failed move, if its outcome gives one.
@@ -417,6 +424,19 @@ fn mark_spot(a: (f32, f32), b: (f32, f32), rad: f32, avoid: &[(f32, f32, f32, f3
     best
 }
 
+/// Where the tag of an arrow from `a` to `b` goes: beside its tail, on the
+/// arrow's right (the side head-to-head pairs move away to), so that it
+/// takes no length from short arrows.
+fn tag_spot(cx: &Ctx<'_>, p: PowerId, a: (f32, f32), b: (f32, f32)) -> (f32, f32) {
+    let (_, _, w, h) = tag_box(cx, p, (0.0, 0.0));
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    // Half the pill's extent across the arrow, plus the shaft's half width and a gap.
+    let across = (w * dy.abs() + h * dx.abs()) / len / 2.0;
+    let (t, _) = shifted(a, b, across + cx.l.sq * 0.06);
+    towards(t, b, cx.l.sq * 0.04)
+}
+
 /// The box of the tag of power `p` at `(x, y)` (see [`tag`]).
 fn tag_box(cx: &Ctx<'_>, p: PowerId, (x, y): (f32, f32)) -> (f32, f32, f32, f32) {
     let size = cx.l.small_text();
@@ -461,13 +481,14 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
     let mut avoid: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.plate(s)).collect();
     // The tail tags' boxes, which failure marks keep clear of.
     for (i, o) in r.orders.iter().enumerate() {
-        if let Some((a, _)) = move_line(l, r, i) {
-            avoid.push(tag_box(cx, o.power, a));
+        if let Some((a, b)) = move_line(l, r, i) {
+            avoid.push(tag_box(cx, o.power, tag_spot(cx, o.power, a, b)));
         }
     }
     let contested = contested(r);
     let in_contest = |i: usize| contested.iter().any(|(_, v)| v.contains(&i));
     // Crosses are drawn last, over every line.
+    let mark_r = (w * 0.1).max(5.0);
     let mut crosses: Vec<(f32, f32)> = Vec::new();
     // Convoys on intermediate squares first, under the arrows: neutral dots,
     // filled where the convoy held, hollow where it failed.
@@ -545,7 +566,7 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
             }
         }
         if !ok {
-            crosses.push(mark_spot(start, end, w * 0.1, &avoid));
+            crosses.push(mark_spot(start, end, mark_r, &avoid));
         }
     }
     // Moves: arrows in the mover's colour over a dark outline, solid for
@@ -564,8 +585,8 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
         let colour = cx.colour(o.power);
         let width = w * 0.07;
         let dash = (kind == MoveKind::Travel).then_some((w * 0.14, w * 0.08));
-        let alpha = if ok { 255 } else { 165 };
-        let head = w * 0.28;
+        let alpha = 255;
+        let head = w * 0.25;
         if let Outcome::Struck { .. } = outcome {
             let centre = l.centre(to);
             let end = towards(centre, a, w * 0.08);
@@ -577,11 +598,18 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
             let tip = towards(b, a, edge * 1.1);
             cv.arrow(a, tip, &Line { colour: colour.alpha(alpha), width, dash }, head);
         }
-        tails.push((o.power, a, alpha));
+        tails.push((o.power, tag_spot(cx, o.power, a, b), alpha));
         if !ok && !in_contest(i) {
             // On the shaft, between the tail tag and the head, off the plates.
             let base = towards(b, a, head);
-            crosses.push(mark_spot(towards(a, b, l.small_text() * 0.9), base, w * 0.12, &avoid));
+            crosses.push(mark_spot(a, base, mark_r, &avoid));
+        }
+    }
+    // A mover's own plate stays readable: its arrow leaves from under it.
+    for o in &r.orders {
+        if matches!(o.kind, OrderKind::Move { .. }) && state.piece(o.square).is_some() {
+            let faded = r.dislodged.iter().any(|&(d, _)| d == o.square);
+            plate(cv, cx, o.square, o.power, if faded { 150 } else { 255 });
         }
     }
     for (p, a, alpha) in tails {
@@ -604,9 +632,9 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
         contest_marker(cv, cx, *s, &pills);
     }
     for (x, y) in crosses {
-        cv.disc(x, y, w * 0.12, WHITE.alpha(230));
-        cv.ring(x, y, w * 0.12, &Line { colour: INK, width: edge, dash: None });
-        cv.cross(x, y, w * 0.07, &fail_line(c, w));
+        cv.disc(x, y, mark_r, WHITE);
+        cv.ring(x, y, mark_r, &Line { colour: INK, width: edge, dash: None });
+        cv.cross(x, y, mark_r * 0.55, &fail_line(c, w));
     }
     // Dislodged pieces: a heavy cross over the piece.
     for &(s, _) in &r.dislodged {
