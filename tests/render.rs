@@ -294,3 +294,18 @@ fn a_busy_board_png_is_small() {
     let png = c.png().expect("png");
     assert!(png.len() < 300 * 1024, "{} bytes", png.len());
 }
+
+#[test]
+fn convoy_dots_are_neutral() {
+    // R a1 - a5 passes a2, a3, a4: a neutral light grey bead on each, beside
+    // the shaft (Italy's green).
+    let (v, c) = image(EMPTYISH, Stage::Orders);
+    let s = rdip::square_size(&v, 1024);
+    let italy = colour(&v, Palette::Classic, "Italy");
+    for square in ["a2", "a3", "a4"] {
+        let (x, y) = rdip::square_centre(&v, 1024, sq(square));
+        let q = px(&c, (x + s * 0.075, y));
+        assert!(q.0 > 200 && q.0.abs_diff(q.1) < 8 && q.1.abs_diff(q.2) < 8, "{square}: {q:?}");
+        assert!(!near(q, italy));
+    }
+}
