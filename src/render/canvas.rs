@@ -521,8 +521,8 @@ struct SpriteKey {
     offset: (u32, u32),
 }
 
-/// The most piece sprites kept (about 60 KB each at 1024 px); past it the
-/// cache starts again.
+/// The most piece sprites kept (about 60 KB each at 1024 px, so at most
+/// about 16 MB); past it the cache starts again.
 const MAX_SPRITES: usize = 256;
 
 /// The sprite for `key`, `side` pixels square, drawn by `paint` on first use.
@@ -558,27 +558,30 @@ struct TextKey {
     offset: (u32, u32),
 }
 
-/// The most text sprites kept (most are a few KB); past it the cache starts again.
-const MAX_TEXTS: usize = 1024;
+/// The most pixel bytes of text sprites kept (most are a few KB; a legend
+/// line at 1024 px is about 60 KB); past it the cache starts again.
+const MAX_TEXT_BYTES: usize = 8 << 20;
 
 /// The sprite for `key`, `(w, h)` pixels, drawn by `paint` on first use.
 fn text_sprite(key: TextKey, (w, h): (u32, u32), paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex};
-    type Cache = Mutex<HashMap<TextKey, Arc<Pixmap>>>;
+    type Cache = Mutex<(HashMap<TextKey, Arc<Pixmap>>, usize)>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(s) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+    let cache = CACHE.get_or_init(|| Mutex::new((HashMap::new(), 0)));
+    if let Some(s) = cache.lock().ok().and_then(|m| m.0.get(&key).cloned()) {
         return Some(s);
     }
     let mut c = Canvas { pixmap: Pixmap::new(w, h)?, smallest_text: None };
     paint(&mut c);
     let s = Arc::new(c.pixmap);
     if let Ok(mut m) = cache.lock() {
-        if m.len() >= MAX_TEXTS {
-            m.clear();
+        let bytes = s.data().len();
+        if m.1 + bytes > MAX_TEXT_BYTES {
+            *m = (HashMap::new(), 0);
         }
-        m.insert(key, Arc::clone(&s));
+        m.1 += bytes;
+        m.0.insert(key, Arc::clone(&s));
     }
     Some(s)
 }
@@ -749,6 +752,36 @@ mod tests {
         for c in ['\u{2654}', '\u{265A}', '\u{265F}', '\u{2659}'] {
             assert!(f.outline(f.glyph_id(c)).is_some(), "glyph {c}");
         }
+    }
+
+    /// The largest difference of any channel between two canvases of one size.
+    fn max_diff(a: &Canvas, b: &Canvas) -> u8 {
+        a.pixmap.data().iter().zip(b.pixmap.data()).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0)
+    }
+
+    #[test]
+    fn cached_sprites_look_like_direct_drawing() {
+        let bg = Rgba::rgb(0xB5, 0x88, 0x63);
+        let (body, lines) = (Rgba::rgb(0xF0, 0xF0, 0xF0), Rgba::rgb(0x22, 0x22, 0x22));
+        for (light, alpha) in [(true, 255), (false, 255), (true, 150)] {
+            // Twice through the cache (drawn, then reused), once directly, at
+            // a position on the cache's eighth-of-a-pixel grid.
+            let mut a = Canvas::new(160, 160, bg);
+            a.chess_piece(('\u{2656}', '\u{265C}'), light, (80.25, 77.625), 90.0, (body, lines), 3.0, alpha);
+            let mut b = Canvas::new(160, 160, bg);
+            b.chess_piece(('\u{2656}', '\u{265C}'), light, (80.25, 77.625), 90.0, (body, lines), 3.0, alpha);
+            let mut c = Canvas::new(160, 160, bg);
+            c.draw_piece(('\u{2656}', '\u{265C}'), light, (80.25, 77.625), 90.0, (body, lines), 3.0, alpha);
+            assert_eq!(max_diff(&a, &b), 0);
+            assert!(max_diff(&a, &c) <= 3, "piece {light} {alpha}: {}", max_diff(&a, &c));
+            assert!(max_diff(&a, &Canvas::new(160, 160, bg)) > 60, "the piece left ink");
+        }
+        let mut a = Canvas::new(220, 60, bg);
+        a.text("Tsardom · ½ gy", 20.5, 40.25, 22.0, Face::Bold, Align::Left, Rgba::rgb(0xEE, 0xEE, 0xEE));
+        let mut c = Canvas::new(220, 60, bg);
+        c.draw_text("Tsardom · ½ gy", 20.5, 40.25, 22.0, Face::Bold, Rgba::rgb(0xEE, 0xEE, 0xEE));
+        assert!(max_diff(&a, &c) <= 3, "text: {}", max_diff(&a, &c));
+        assert!(max_diff(&a, &Canvas::new(220, 60, bg)) > 60, "the text left ink");
     }
 
     #[test]
