@@ -351,8 +351,34 @@ fn move_line(l: &Layout, r: &Resolution, i: usize) -> Option<((f32, f32), (f32, 
         j != i && opposed_overlap((o.square, to), (p.square, pt))
     });
     let (a, b) = if overlaps { shifted(a, b, l.sq * 0.16) } else { (a, b) };
-    Some((towards(a, b, l.sq * 0.12), towards(b, a, l.sq * 0.2)))
+    let (start, mut tip) = (towards(a, b, l.sq * 0.12), towards(b, a, l.sq * 0.2));
+    // A piece on the landing square keeps its plate readable: the head
+    // stops short of it (an arrow from below ends under the plate), as long
+    // as a little shaft is left.
+    if r.orders.iter().any(|p| p.square == to) {
+        let plate = l.plate(to);
+        let head = l.sq * ARROW_HEAD;
+        // Whether the head's box overlaps the plate by more than a sliver.
+        let covers = |tip: (f32, f32)| {
+            let base = towards(tip, start, head);
+            let (l1, _) = shifted(base, tip, head * 0.55);
+            let (l2, _) = shifted(base, tip, -head * 0.55);
+            let xs = [tip.0, l1.0, l2.0];
+            let ys = [tip.1, l1.1, l2.1];
+            let (x0, x1) = (xs.iter().copied().fold(f32::MAX, f32::min), xs.iter().copied().fold(f32::MIN, f32::max));
+            let (y0, y1) = (ys.iter().copied().fold(f32::MAX, f32::min), ys.iter().copied().fold(f32::MIN, f32::max));
+            overlap((x0, y0, x1 - x0, y1 - y0), plate) > l.sq * l.sq * 0.004
+        };
+        let len = |t: (f32, f32)| ((t.0 - start.0).powi(2) + (t.1 - start.1).powi(2)).sqrt();
+        while covers(tip) && len(tip) > head + l.sq * 0.14 {
+            tip = towards(tip, start, l.sq * 0.02);
+        }
+    }
+    Some((start, tip))
 }
+
+/// An arrow head's length, in squares.
+const ARROW_HEAD: f32 = 0.25;
 
 /// The attack strength of a failed move, if its outcome gives one.
 fn attack_strength(o: Outcome) -> Option<Strength> {
@@ -586,7 +612,7 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
         let width = w * 0.07;
         let dash = (kind == MoveKind::Travel).then_some((w * 0.14, w * 0.08));
         let alpha = 255;
-        let head = w * 0.25;
+        let head = w * ARROW_HEAD;
         if let Outcome::Struck { .. } = outcome {
             let centre = l.centre(to);
             let end = towards(centre, a, w * 0.08);
