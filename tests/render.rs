@@ -158,6 +158,14 @@ fn a_bounced_one_square_move_is_crossed_on_its_arrow_not_on_a_plate() {
         let on = marks.iter().filter(|p| p.0 >= x && p.0 <= x + w && p.1 >= y && p.1 <= y + h).count();
         assert_eq!(on, 0, "cross pixels on the plate of {square}");
     }
+    // The head stops short of the plate of the king it attacks: the plate's
+    // top edge, above its code, is the Ming colour all along.
+    let (x, y, w, h) = rdip::plate_box(&v, 1024, sq("d4"));
+    let ming = colour(&v, Palette::Classic, "Ming Dynasty");
+    for k in 0..5 {
+        let p = (x + w * (0.3 + 0.1 * k as f32), y + h * 0.1);
+        assert!(near(px(&c, p), ming), "d4's plate at {p:?}: {:?}", px(&c, p));
+    }
     // A successful move has no cross.
     let ok = "variant: chesspolitik4\nphase: spring 1601\nposition:\n  Mughal Empire: K d3\n\
               orders:\n  Mughal Empire: K d3 - d4\n";
