@@ -644,9 +644,23 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
     // Contested squares: one marker with each contender's strength in its
     // colour (and the strength of a piece that stayed there).
     for (s, moves) in &contested {
+        // Each side's strength as it counted against the others: what a rival
+        // bounced against when it names this side (a travel move prevents
+        // with more than it attacks), else its attack.
+        let standing = |i: usize| {
+            let from = r.orders[i].square;
+            let against = moves
+                .iter()
+                .filter_map(|&j| match r.outcomes[j] {
+                    Outcome::Bounced { against, by, .. } if j != i && by == from => Some(against),
+                    _ => None,
+                })
+                .max();
+            against.or_else(|| attack_strength(r.outcomes[i]))
+        };
         let mut pills: Vec<(PowerId, String)> = moves
             .iter()
-            .map(|&i| (r.orders[i].power, attack_strength(r.outcomes[i]).map_or_else(|| "0".into(), strength_label)))
+            .map(|&i| (r.orders[i].power, standing(i).map_or_else(|| "?".into(), strength_label)))
             .collect();
         let held = moves.iter().find_map(|&i| match r.outcomes[i] {
             Outcome::Bounced { at, against, by, .. } if at == by => Some(against),
@@ -670,8 +684,8 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
     }
 }
 
-/// The marker of a square where moves bounced: a dark plate with a cross
-/// and, side by side, each contender's strength on its colour.
+/// The marker of a square where moves bounced: a dark plate with, side by
+/// side, each contender's strength on its colour.
 fn contest_marker(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) {
     let l = &cx.l;
     let size = l.small_text();
