@@ -1,5 +1,8 @@
 //! Rendering checks on pixels that matter: square colours, pieces at their
-//! squares, arrows along their lines, failure marks, PNG size.
+//! squares, arrows in their power's colour along their lines, failure marks
+//! off the plates, head-to-head pairs side by side, contested squares,
+//! struck pawn attacks, neutral badges, colour-blind tints and plates, PNG
+//! size.
 
 #[path = "common/gen.rs"]
 mod gen;
@@ -10,7 +13,8 @@ use pixels::px;
 
 use chessdip::render::canvas::{Canvas, Rgba};
 use chessdip::render::dip::{self as rdip, Overlay};
-use chessdip::render::{Stage, Style};
+use chessdip::render::vision::delta_e;
+use chessdip::render::{Palette, Stage, Style};
 use chessdip::rules::dip::{self, Variant};
 use chessdip::rules::Square;
 use chessdip::scenario::{dip::adjudicate, Scenario};
@@ -20,14 +24,43 @@ fn sq(s: &str) -> Square {
 }
 
 fn image(text: &str, stage: Stage) -> (Variant, Canvas) {
+    image_in(text, stage, Palette::Classic)
+}
+
+fn image_in(text: &str, stage: Stage, palette: Palette) -> (Variant, Canvas) {
     let s = Scenario::parse(text, "test").expect("scenario");
     let a = adjudicate(&s).expect("adjudicates");
-    let c = a.draw(stage, &Style::default());
+    let c = a.draw(stage, &Style { palette, ..Style::default() });
     (a.variant, c)
 }
 
-fn is_attack_red(p: Rgba) -> bool {
-    p.0 > 170 && p.1 < 110 && p.2 < 110
+/// The colour of power `name` in `palette`.
+fn colour(v: &Variant, palette: Palette, name: &str) -> Rgba {
+    let i = v.powers.iter().position(|p| p.name == name).expect("power");
+    rdip::power_colours(v, palette)[i]
+}
+
+/// Whether `p` is (nearly) colour `c`.
+fn near(p: Rgba, c: Rgba) -> bool {
+    delta_e(p, c) < 6.0
+}
+
+/// The near-black pixels (failure crosses: lighter than nothing else drawn)
+/// in the box (x, y, w, h).
+fn crosses_in(c: &Canvas, (x, y, w, h): (f32, f32, f32, f32)) -> Vec<(f32, f32)> {
+    let mut out = Vec::new();
+    let mut j = y;
+    while j < y + h {
+        let mut i = x;
+        while i < x + w {
+            if px(c, (i, j)).luminance() < 0.08 {
+                out.push((i, j));
+            }
+            i += 1.0;
+        }
+        j += 1.0;
+    }
+    out
 }
 
 const EMPTYISH: &str =
@@ -73,42 +106,178 @@ fn a_piece_is_drawn_at_its_square() {
 }
 
 #[test]
-fn a_move_is_a_red_arrow_along_its_line() {
-    let (v, c) = image(EMPTYISH, Stage::Orders);
-    for t in [0.3f32, 0.5, 0.7] {
-        let (a, b) = (rdip::square_centre(&v, 1024, sq("a1")), rdip::square_centre(&v, 1024, sq("a5")));
-        let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-        // Convoy dots sit on square centres: sample between them.
-        let p = (p.0, p.1 + rdip::square_size(&v, 1024) * 0.25);
-        assert!(is_attack_red(px(&c, p)), "arrow pixel at {p:?}: {:?}", px(&c, p));
+fn a_move_is_an_arrow_in_its_powers_colour_along_its_line() {
+    for palette in [Palette::Classic, Palette::ColourBlind] {
+        let (v, c) = image_in(EMPTYISH, Stage::Orders, palette);
+        let italy = colour(&v, palette, "Italy");
+        for t in [0.35f32, 0.5, 0.7] {
+            let (a, b) = (rdip::square_centre(&v, 1024, sq("a1")), rdip::square_centre(&v, 1024, sq("a5")));
+            let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+            // Convoy dots sit on square centres: sample between them.
+            let p = (p.0, p.1 + rdip::square_size(&v, 1024) * 0.25);
+            assert!(near(px(&c, p), italy), "{palette:?}: arrow pixel at {p:?}: {:?}, Italy {italy:?}", px(&c, p));
+        }
+        // Off the line: board colours.
+        let (x, y) = rdip::square_centre(&v, 1024, sq("c3"));
+        assert!(!near(px(&c, (x, y)), italy));
     }
-    // Off the line: board colours.
-    let (x, y) = rdip::square_centre(&v, 1024, sq("c3"));
-    assert!(!is_attack_red(px(&c, (x, y))));
 }
 
 #[test]
-fn a_failed_move_is_crossed_and_a_dislodged_piece_marked() {
+fn arrows_of_different_powers_have_different_colours_with_a_dark_outline() {
+    let text = "variant: chesspolitik4\nphase: spring 1601\nposition:\n  Mughal Empire: K c3\n  Ming Dynasty: K f6\n\
+                orders:\n  Mughal Empire: K c3 - c4\n  Ming Dynasty: K f6 - f5\n";
+    let (v, c) = image(text, Stage::Orders);
+    let s = rdip::square_size(&v, 1024);
+    for (from, to, power) in [("c3", "c4", "Mughal Empire"), ("f6", "f5", "Ming Dynasty")] {
+        let (a, b) = (rdip::square_centre(&v, 1024, sq(from)), rdip::square_centre(&v, 1024, sq(to)));
+        let on = (a.0, (a.1 + b.1) / 2.0);
+        assert!(near(px(&c, on), colour(&v, Palette::Classic, power)), "{power}: {:?}", px(&c, on));
+        // Just beside the shaft: the dark outline.
+        let dark = (0..10).filter(|i| px(&c, (a.0 - s * (0.035 + *i as f32 * 0.003), on.1)).luminance() < 0.2);
+        assert!(dark.count() >= 2, "{power}: a dark outline beside the shaft");
+    }
+}
+
+#[test]
+fn a_bounced_one_square_move_is_crossed_on_its_arrow_not_on_a_plate() {
+    // K d3 - d4 bounces off K d4 holding: the cross is on the arrow, on
+    // neither king's plate.
+    let text = "variant: chesspolitik4\nphase: spring 1601\nposition:\n  Mughal Empire: K d3\n  Ming Dynasty: K d4\n\
+                orders:\n  Mughal Empire: K d3 - d4\n";
+    let (v, c) = image(text, Stage::Orders);
+    let s = rdip::square_size(&v, 1024);
+    let (a, b) = (rdip::square_centre(&v, 1024, sq("d3")), rdip::square_centre(&v, 1024, sq("d4")));
+    let around = (a.0 - s * 0.5, b.1 - s * 0.5, s, s * 2.0);
+    let marks = crosses_in(&c, around);
+    assert!(marks.len() > 20, "a cross marks the bounced move ({} pixels)", marks.len());
+    // Near the arrow's line (the cross may sit just beside it).
+    assert!(marks.iter().all(|p| (p.0 - a.0).abs() < s * 0.35), "{marks:?}");
+    for square in ["d3", "d4"] {
+        let (x, y, w, h) = rdip::plate_box(&v, 1024, sq(square));
+        let on = marks.iter().filter(|p| p.0 >= x && p.0 <= x + w && p.1 >= y && p.1 <= y + h).count();
+        assert_eq!(on, 0, "cross pixels on the plate of {square}");
+    }
+    // The head stops short of the plate of the king it attacks: the plate's
+    // top edge, above its code, is the Ming colour all along.
+    let (x, y, w, h) = rdip::plate_box(&v, 1024, sq("d4"));
+    let ming = colour(&v, Palette::Classic, "Ming Dynasty");
+    for k in 0..5 {
+        let p = (x + w * (0.3 + 0.1 * k as f32), y + h * 0.1);
+        assert!(near(px(&c, p), ming), "d4's plate at {p:?}: {:?}", px(&c, p));
+    }
+    // A successful move has no cross.
+    let ok = "variant: chesspolitik4\nphase: spring 1601\nposition:\n  Mughal Empire: K d3\n\
+              orders:\n  Mughal Empire: K d3 - d4\n";
+    let (_, c) = image(ok, Stage::Orders);
+    assert!(crosses_in(&c, around).is_empty());
+}
+
+#[test]
+fn head_to_head_arrows_lie_side_by_side() {
+    let text = "variant: chesspolitik4\nphase: spring 1601\nposition:\n  Mughal Empire: K d4\n  Ming Dynasty: K e4\n\
+                orders:\n  Mughal Empire: K d4 - e4\n  Ming Dynasty: K e4 - d4\n";
+    let (v, c) = image(text, Stage::Orders);
+    let s = rdip::square_size(&v, 1024);
+    let (a, b) = (rdip::square_centre(&v, 1024, sq("d4")), rdip::square_centre(&v, 1024, sq("e4")));
+    let mid = ((a.0 + b.0) / 2.0, a.1);
+    let (mughal, ming) = (colour(&v, Palette::Classic, "Mughal Empire"), colour(&v, Palette::Classic, "Ming Dynasty"));
+    // Rightwards d4-e4 lies below the line, leftwards e4-d4 above it.
+    let xs = || (0..13).map(|i| mid.0 + (i as f32 - 6.0) * s * 0.05);
+    let below = xs().filter(|&x| near(px(&c, (x, mid.1 + s * 0.16)), mughal)).count();
+    let above = xs().filter(|&x| near(px(&c, (x, mid.1 - s * 0.16)), ming)).count();
+    assert!(below >= 4, "Mughal arrow below the line ({below})");
+    assert!(above >= 4, "Ming arrow above the line ({above})");
+    // Between them, on the line itself: neither colour.
+    assert!(!near(px(&c, mid), mughal) && !near(px(&c, mid), ming), "{:?}", px(&c, mid));
+}
+
+#[test]
+fn a_contested_square_is_one_marker_with_each_sides_strength() {
+    // d4 - e4 (supported: 2) and f4 - e4 (1)... both bounce? No: 2 beats 1.
+    // Equal strengths bounce: d4 - e4 (1) against f4 - e4 (1).
     let text = "variant: chesspolitik4\nphase: spring 1601\nposition:\n  Mughal Empire: K d4, K d3\n  Ming Dynasty: K f4, K e5\n\
                 orders:\n  Mughal Empire: K d4 - e4\n  Ming Dynasty: K f4 - e4\n  Mughal Empire: K d3 - d2\n";
     let (v, c) = image(text, Stage::Orders);
     let s = rdip::square_size(&v, 1024);
-    // The bounced move d4-e4: a dark cross on a white disc near the arrow's end.
-    // The arrow ends 0.2 squares short of e4's centre; the mark sits 0.42 squares further back.
-    let b = rdip::square_centre(&v, 1024, sq("e4"));
-    let m = (b.0 - s * 0.2 - s * 0.42, b.1);
-    let dark = (0..12)
-        .flat_map(|i| {
-            (0..12).map(move |j| (m.0 - s * 0.1 + i as f32 * s * 0.018, m.1 - s * 0.1 + j as f32 * s * 0.018))
-        })
-        .filter(|&p| px(&c, p).luminance() < 0.15)
-        .count();
-    assert!(dark > 5, "a cross marks the failed move ({dark} dark pixels)");
-    // A successful move has no cross: d3-d2.
-    let (a, b) = (rdip::square_centre(&v, 1024, sq("d3")), rdip::square_centre(&v, 1024, sq("d2")));
-    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0 + s * 0.1);
-    assert!(is_attack_red(px(&c, mid)));
+    let (x, y) = rdip::square_centre(&v, 1024, sq("e4"));
+    let (mughal, ming) = (colour(&v, Palette::Classic, "Mughal Empire"), colour(&v, Palette::Classic, "Ming Dynasty"));
+    // The marker: a dark plate a little above e4's centre with a pill in each contender's colour.
+    let row: Vec<Rgba> =
+        (0..60).map(|i| px(&c, (x - s * 0.3 + i as f32 * s * 0.01, y - s * 0.12 - s * 0.06))).collect();
+    let m = row.iter().position(|&p| near(p, mughal));
+    let n = row.iter().position(|&p| near(p, ming));
+    assert!(m.is_some() && n.is_some(), "pills of both colours: {row:?}");
+    // No individual failure crosses on the two arrows.
+    let between = (rdip::square_centre(&v, 1024, sq("d4")).0 + s * 0.2, y - s * 0.35, s * 1.6, s * 0.7);
+    let marks = crosses_in(&c, between);
+    // The marker's dark plate is #222 (not near-black); crosses are.
+    assert!(marks.is_empty(), "no crosses at the contest: {} pixels", marks.len());
+}
 
+#[test]
+fn a_struck_pawn_attack_ends_in_a_burst_not_a_head() {
+    let struck = "variant: chessdip\nphase: fall 1\nposition:\n  England: P e4\norders:\n  England: e4 x d5\n";
+    let moved =
+        "variant: chessdip\nphase: fall 1\nposition:\n  England: P e4\n  France: P d5\norders:\n  England: e4 x d5\n";
+    let spikes = |text: &str| {
+        let (v, c) = image(text, Stage::Orders);
+        let s = rdip::square_size(&v, 1024);
+        let (a, t) = (rdip::square_centre(&v, 1024, sq("e4")), rdip::square_centre(&v, 1024, sq("d5")));
+        // The burst's centre, a little short of d5's centre, and its eight points.
+        let k = s * 0.08 / ((a.0 - t.0).powi(2) + (a.1 - t.1).powi(2)).sqrt();
+        let o = (t.0 + (a.0 - t.0) * k, t.1 + (a.1 - t.1) * k);
+        let england = colour(&v, Palette::Classic, "England");
+        (0..8)
+            .filter(|&i| {
+                let ang = std::f32::consts::PI * i as f32 / 4.0;
+                let p = (o.0 + s * 0.16 * ang.sin(), o.1 - s * 0.16 * ang.cos());
+                near(px(&c, p), england)
+            })
+            .count()
+    };
+    let (b, m) = (spikes(struck), spikes(moved));
+    assert!(b >= 7, "the struck attack's burst: {b} of 8 points");
+    assert!(m <= 3, "a move that dislodged ends in a head, not a burst: {m} of 8 points");
+}
+
+#[test]
+fn winter_build_badges_are_neutral() {
+    let text = "variant: chessdip\nphase: winter 1\nposition:\n  Italy: K d4\nstate:\n  centers: Italy e1 e2 f1 h1\n\
+                orders:\n  Italy: build R h1\n";
+    let (v, c) = image(text, Stage::Orders);
+    let s = rdip::square_size(&v, 1024);
+    let (x, y) = rdip::square_centre(&v, 1024, sq("h1"));
+    // The badge: a light grey disc in the square's top-left corner, neither
+    // green (Italy) nor any other power's colour.
+    let r = s * 0.21 * 0.77;
+    let (bx, by) = (x - s * 0.5 + s * 0.04 + r, y - s * 0.5 + s * 0.04 + r);
+    let grey = [(0.6f32, 0.6f32), (-0.6, 0.6), (0.6, -0.6), (-0.6, -0.6)]
+        .iter()
+        .map(|&(dx, dy)| px(&c, (bx + dx * r, by + dy * r)))
+        .filter(|q| q.0 > 200 && q.0.abs_diff(q.1) < 8 && q.1.abs_diff(q.2) < 8)
+        .count();
+    assert!(grey >= 3, "the build badge is neutral grey");
+}
+
+#[test]
+fn colour_blind_palette_recolours_tints_and_plates() {
+    let (v, classic) = image_in(EMPTYISH, Stage::Result, Palette::Classic);
+    let (_, cb) = image_in(EMPTYISH, Stage::Result, Palette::ColourBlind);
+    let s = rdip::square_size(&v, 1024);
+    // e1's tint (Italy's center) differs between the palettes.
+    let (x, y) = rdip::square_centre(&v, 1024, sq("e1"));
+    let p = (x - s * 0.4, y + s * 0.4);
+    assert!(delta_e(px(&classic, p), px(&cb, p)) > 5.0, "{:?} {:?}", px(&classic, p), px(&cb, p));
+    // The plate under Italy's rook on a5 is Italy's colour in each palette.
+    let (bx, by, _, bh) = rdip::plate_box(&v, 1024, sq("a5"));
+    let q = (bx + bh * 0.6, by + bh * 0.5);
+    assert!(near(px(&classic, q), colour(&v, Palette::Classic, "Italy")), "{:?}", px(&classic, q));
+    assert!(near(px(&cb, q), colour(&v, Palette::ColourBlind, "Italy")), "{:?}", px(&cb, q));
+}
+
+#[test]
+fn a_dislodged_piece_is_marked() {
     let text =
         "variant: chesspolitik4\nphase: spring 1601\nposition:\n  Mughal Empire: K d3, K e3\n  Ming Dynasty: K e4\n\
                 orders:\n  Mughal Empire: K d3 - e4, K e3 S K d3 - e4\n";
@@ -124,18 +293,6 @@ fn a_failed_move_is_crossed_and_a_dislodged_piece_marked() {
 }
 
 #[test]
-fn winter_marks_builds() {
-    let text = "variant: chessdip\nphase: winter 1\nposition:\n  Italy: K d4\nstate:\n  centers: Italy e1 e2 f1 h1\n\
-                orders:\n  Italy: build R h1\n";
-    let (v, c) = image(text, Stage::Orders);
-    let s = rdip::square_size(&v, 1024);
-    let (x, y) = rdip::square_centre(&v, 1024, sq("h1"));
-    // The build badge: a green disc in the square's top-left corner.
-    let q = px(&c, (x - s * 0.5 + s * 0.2 + s * 0.08, y - s * 0.5 + s * 0.2 + s * 0.08));
-    assert!(q.1 > q.0 && q.1 > q.2, "build badge is green: {q:?}");
-}
-
-#[test]
 fn a_busy_board_png_is_small() {
     let v = Variant::builtin("chessdip").expect("variant");
     let (state, _, orders) = gen::position(&v, 11, 30, 60);
@@ -144,4 +301,19 @@ fn a_busy_board_png_is_small() {
     assert_eq!(c.width(), 1024);
     let png = c.png().expect("png");
     assert!(png.len() < 300 * 1024, "{} bytes", png.len());
+}
+
+#[test]
+fn convoy_dots_are_neutral() {
+    // R a1 - a5 passes a2, a3, a4: a neutral light grey bead on each, beside
+    // the shaft (Italy's green).
+    let (v, c) = image(EMPTYISH, Stage::Orders);
+    let s = rdip::square_size(&v, 1024);
+    let italy = colour(&v, Palette::Classic, "Italy");
+    for square in ["a2", "a3", "a4"] {
+        let (x, y) = rdip::square_centre(&v, 1024, sq(square));
+        let q = px(&c, (x + s * 0.075, y));
+        assert!(q.0 > 200 && q.0.abs_diff(q.1) < 8 && q.1.abs_diff(q.2) < 8, "{square}: {q:?}");
+        assert!(!near(q, italy));
+    }
 }

@@ -9,7 +9,7 @@ use tiny_skia::{
 };
 
 /// An sRGB colour with alpha.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
 
 impl Rgba {
@@ -257,25 +257,58 @@ impl Canvas {
             Align::Centre => x - width / 2.0,
             Align::Right => x - width,
         };
-        if let Some(path) = text_path(s, x0, y, size, face) {
-            self.fill(&path, colour);
+        if s.trim().is_empty() {
+            return width;
+        }
+        // Drawn once per look (text, size, face, colour, sub-pixel position)
+        // onto a transparent sprite and composited, like chess pieces: a
+        // board repeats its labels and codes, and a game repeats them all.
+        let pad = (size * 0.3).ceil();
+        let (left, top) = ((x0 - pad).floor(), (y - size * 1.25).floor());
+        let (fx, fy) = (((x0 - left) * 8.0).round() as u32, ((y - top) * 8.0).round() as u32);
+        let key = TextKey {
+            text: s.to_string(),
+            size: (size * 8.0).round() as u32,
+            bold: face == Face::Bold,
+            colour,
+            offset: (fx, fy),
+        };
+        let (w, h) = ((width + 2.0 * pad).ceil() as u32 + 1, (size * 1.6).ceil() as u32 + 1);
+        let sprite = text_sprite(key, (w, h), |c| {
+            c.draw_text(s, fx as f32 / 8.0, fy as f32 / 8.0, size, face, colour);
+        });
+        if let Some(sprite) = sprite {
+            self.composite(&sprite, left as i64, top as i64);
         }
         width
+    }
+
+    /// Fills the glyphs of `s` from its left end `x0` on baseline `y`.
+    fn draw_text(&mut self, s: &str, x0: f32, y: f32, size: f32, face: Face, colour: Rgba) {
+        let f = font(face);
+        let scale = size / f.units_per_em().unwrap_or(2048.0);
+        let paint = colour.paint();
+        let mut pen = x0;
+        let mut prev = None;
+        for c in s.chars() {
+            let id = f.glyph_id(c);
+            if let Some(p) = prev {
+                pen += f.kern_unscaled(p, id) * scale;
+            }
+            if let Some(g) = shape(c, face) {
+                let t = Transform::from_row(scale, 0.0, 0.0, scale, pen, y);
+                self.pixmap.fill_path(&g.path, &paint, FillRule::Winding, t, None);
+            }
+            pen += f.h_advance_unscaled(id) * scale;
+            prev = Some(id);
+        }
     }
 
     /// One glyph centred on `(cx, cy)` (its outline box), filled; and
     /// optionally outlined.
     pub fn glyph(&mut self, c: char, cx: f32, cy: f32, size: f32, fill: Rgba, outline: Option<&Line>) {
-        let f = font(Face::Regular);
-        let id = f.glyph_id(c);
-        let Some(o) = f.outline(id) else {
-            return;
-        };
-        let scale = size / f.units_per_em().unwrap_or(2048.0);
-        let (bx, by) = ((o.bounds.min.x + o.bounds.max.x) / 2.0, (o.bounds.min.y + o.bounds.max.y) / 2.0);
-        let Some(path) = outline_path(&o.curves, |x, y| (cx + (x - bx) * scale, cy - (y - by) * scale)) else {
-            return;
-        };
+        let Some(g) = shape(c, Face::Regular) else { return };
+        let Some(path) = g.path.clone().transform(g.centred(cx, cy, size)) else { return };
         if let Some(line) = outline {
             self.stroke(&path, line);
         }
@@ -286,8 +319,79 @@ impl Canvas {
     /// the solid glyph in `body` under the outline glyph in `lines`; a dark
     /// piece is the solid glyph with the outline's inner lines in a light
     /// tone. A halo of `halo` pixels in the opposite tone sets it off any square.
+    ///
+    /// Each piece is drawn once per look (glyphs, colours, size, alpha and
+    /// sub-pixel position) onto a small transparent sprite, kept, and
+    /// composited wherever that piece stands: a board repeats few looks, and
+    /// a game redraws the same ones image after image.
     #[allow(clippy::too_many_arguments)]
     pub fn chess_piece(
+        &mut self,
+        (outline, solid): (char, char),
+        light: bool,
+        (cx, cy): (f32, f32),
+        size: f32,
+        (body, lines): (Rgba, Rgba),
+        halo: f32,
+        alpha: u8,
+    ) {
+        let side = (size * 1.3 + halo * 2.0).ceil().max(1.0);
+        let (x0, y0) = ((cx - side / 2.0).floor(), (cy - side / 2.0).floor());
+        // Sub-pixel offsets in eighths of a pixel.
+        let (fx, fy) = (((cx - x0) * 8.0).round() as u32, ((cy - y0) * 8.0).round() as u32);
+        let key = SpriteKey {
+            glyphs: (outline, solid),
+            light,
+            size: (size * 8.0).round() as u32,
+            colours: (body, lines),
+            halo: (halo * 8.0).round() as u32,
+            alpha,
+            offset: (fx, fy),
+        };
+        let sprite = sprite(key, side as u32, |c| {
+            let (x, y) = (fx as f32 / 8.0, fy as f32 / 8.0);
+            c.draw_piece((outline, solid), light, (x, y), size, (body, lines), halo, alpha);
+        });
+        if let Some(sprite) = sprite {
+            self.composite(&sprite, x0 as i64, y0 as i64);
+        }
+    }
+
+    /// Composites `src` (premultiplied) over the canvas with its top-left
+    /// corner at `(x0, y0)`: source-over at whole-pixel offsets, which needs
+    /// none of a general pattern fill's machinery.
+    fn composite(&mut self, src: &Pixmap, x0: i64, y0: i64) {
+        let (dw, dh) = (i64::from(self.pixmap.width()), i64::from(self.pixmap.height()));
+        let sw = i64::from(src.width());
+        let s = src.data();
+        let d = self.pixmap.data_mut();
+        for sy in 0..i64::from(src.height()) {
+            let y = y0 + sy;
+            if y < 0 || y >= dh {
+                continue;
+            }
+            for sx in 0..sw {
+                let x = x0 + sx;
+                if x < 0 || x >= dw {
+                    continue;
+                }
+                let si = ((sy * sw + sx) * 4) as usize;
+                let a = u32::from(s[si + 3]);
+                if a == 0 {
+                    continue;
+                }
+                let di = ((y * dw + x) * 4) as usize;
+                for k in 0..4 {
+                    let under = u32::from(d[di + k]) * (255 - a);
+                    d[di + k] = (u32::from(s[si + k]) + (under + 127) / 255).min(255) as u8;
+                }
+            }
+        }
+    }
+
+    /// Draws a chess piece directly (see [`Canvas::chess_piece`]).
+    #[allow(clippy::too_many_arguments)]
+    fn draw_piece(
         &mut self,
         (outline, solid): (char, char),
         light: bool,
@@ -311,23 +415,16 @@ impl Canvas {
 
     /// Fills the outer contours of glyph `c` (its holes filled in), with a line round them.
     fn silhouette(&mut self, c: char, cx: f32, cy: f32, size: f32, fill: Rgba, line: &Line) {
-        let f = font(Face::Regular);
-        let Some(o) = f.outline(f.glyph_id(c)) else { return };
-        let scale = size / f.units_per_em().unwrap_or(2048.0);
-        let (bx, by) = ((o.bounds.min.x + o.bounds.max.x) / 2.0, (o.bounds.min.y + o.bounds.max.y) / 2.0);
-        let map = |x: f32, y: f32| (cx + (x - bx) * scale, cy - (y - by) * scale);
-        let contours: Vec<Path> = contours(&o.curves).iter().filter_map(|cs| outline_path(cs, map)).collect();
-        let inside = |a: &tiny_skia::Rect, b: &tiny_skia::Rect| {
-            a.left() >= b.left() && a.right() <= b.right() && a.top() >= b.top() && a.bottom() <= b.bottom() && a != b
-        };
-        for (i, path) in contours.iter().enumerate() {
-            let outer =
-                !contours.iter().enumerate().any(|(j, other)| j != i && inside(&path.bounds(), &other.bounds()));
-            if outer {
-                self.stroke(path, line);
-                self.fill(path, fill);
-            }
+        let Some(g) = shape(c, Face::Regular) else { return };
+        let Some(outer) = &g.outer else { return };
+        let t = g.centred(cx, cy, size);
+        // The line round the silhouette, stroked once per width (in font
+        // units) and reused: stroking curves is the costly part of a piece.
+        let units = (line.width / (size * g.unit)).round().max(1.0);
+        if let Some(halo) = g.halo(units) {
+            self.pixmap.fill_path(&halo, &line.colour.paint(), FillRule::Winding, t, None);
         }
+        self.pixmap.fill_path(outer, &fill.paint(), FillRule::Winding, t, None);
     }
 
     fn fill(&mut self, path: &Path, colour: Rgba) {
@@ -353,17 +450,25 @@ impl Canvas {
 
     /// Encodes as PNG (RGB, the canvas is opaque).
     ///
+    /// Board images are large flat areas with anti-aliased edges. Measured
+    /// on a busy 1024 px Chess Dip board (about 3.6 MB of pixels): zlib
+    /// level 2 on unfiltered rows gives 190 KB in about 10 ms; level 1 is
+    /// twice as fast but 35% larger (over 250 KB on busy boards), higher
+    /// levels and every row filter are slower for little or no gain, and
+    /// the fastest (fdeflate) encoder gives 430 KB or more.
+    ///
     /// # Errors
     /// If encoding fails (it should not for an in-memory buffer).
     pub fn png(&self) -> Result<Vec<u8>, image::ImageError> {
+        use image::codecs::png::{CompressionType, FilterType, PngEncoder};
         use image::ImageEncoder;
-        let rgb: Vec<u8> = self.pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+        let data = self.pixmap.data();
+        let mut rgb = Vec::with_capacity(data.len() / 4 * 3);
+        for p in data.chunks_exact(4) {
+            rgb.extend_from_slice(&p[..3]);
+        }
         let mut out = Vec::with_capacity(256 * 1024);
-        let enc = image::codecs::png::PngEncoder::new_with_quality(
-            &mut out,
-            image::codecs::png::CompressionType::Level(2),
-            image::codecs::png::FilterType::NoFilter,
-        );
+        let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Level(2), FilterType::NoFilter);
         enc.write_image(&rgb, self.width(), self.height(), image::ExtendedColorType::Rgb8)?;
         Ok(out)
     }
@@ -403,25 +508,158 @@ pub fn text_width(s: &str, size: f32, face: Face) -> f32 {
     w
 }
 
-fn text_path(s: &str, x: f32, y: f32, size: f32, face: Face) -> Option<Path> {
-    let f = font(face);
-    let scale = size / f.units_per_em().unwrap_or(2048.0);
-    let mut pb = PathBuilder::new();
-    let mut pen = x;
-    let mut prev = None;
-    for c in s.chars() {
-        let id = f.glyph_id(c);
-        if let Some(p) = prev {
-            pen += f.kern_unscaled(p, id) * scale;
-        }
-        if let Some(o) = f.outline(id) {
-            let origin = pen;
-            append_curves(&mut pb, &o.curves, |gx, gy| (origin + gx * scale, y - gy * scale));
-        }
-        pen += f.h_advance_unscaled(id) * scale;
-        prev = Some(id);
+/// Everything that decides how a chess piece looks (sizes and offsets in
+/// eighths of a pixel).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct SpriteKey {
+    glyphs: (char, char),
+    light: bool,
+    size: u32,
+    colours: (Rgba, Rgba),
+    halo: u32,
+    alpha: u8,
+    offset: (u32, u32),
+}
+
+/// The most piece sprites kept (about 60 KB each at 1024 px, so at most
+/// about 16 MB); past it the cache starts again.
+const MAX_SPRITES: usize = 256;
+
+/// The sprite for `key`, `side` pixels square, drawn by `paint` on first use.
+fn sprite(key: SpriteKey, side: u32, paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    type Cache = Mutex<HashMap<SpriteKey, Arc<Pixmap>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(s) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return Some(s);
     }
-    pb.finish()
+    let mut c = Canvas { pixmap: Pixmap::new(side, side)?, smallest_text: None };
+    paint(&mut c);
+    let s = Arc::new(c.pixmap);
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= MAX_SPRITES {
+            m.clear();
+        }
+        m.insert(key, Arc::clone(&s));
+    }
+    Some(s)
+}
+
+/// Everything that decides how a piece of text looks (sizes and offsets in
+/// eighths of a pixel).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct TextKey {
+    text: String,
+    size: u32,
+    bold: bool,
+    colour: Rgba,
+    offset: (u32, u32),
+}
+
+/// The most pixel bytes of text sprites kept (most are a few KB; a legend
+/// line at 1024 px is about 60 KB); past it the cache starts again.
+const MAX_TEXT_BYTES: usize = 8 << 20;
+
+/// The sprite for `key`, `(w, h)` pixels, drawn by `paint` on first use.
+fn text_sprite(key: TextKey, (w, h): (u32, u32), paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    type Cache = Mutex<(HashMap<TextKey, Arc<Pixmap>>, usize)>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new((HashMap::new(), 0)));
+    if let Some(s) = cache.lock().ok().and_then(|m| m.0.get(&key).cloned()) {
+        return Some(s);
+    }
+    let mut c = Canvas { pixmap: Pixmap::new(w, h)?, smallest_text: None };
+    paint(&mut c);
+    let s = Arc::new(c.pixmap);
+    if let Ok(mut m) = cache.lock() {
+        let bytes = s.data().len();
+        if m.1 + bytes > MAX_TEXT_BYTES {
+            *m = (HashMap::new(), 0);
+        }
+        m.1 += bytes;
+        m.0.insert(key, Arc::clone(&s));
+    }
+    Some(s)
+}
+
+/// A glyph's outline in font units (y pointing down, origin on the
+/// baseline), built once per (char, face) and placed with a transform.
+#[derive(Debug)]
+struct Shape {
+    /// Every contour.
+    path: Path,
+    /// The outer contours alone (holes left out), for silhouettes.
+    outer: Option<Path>,
+    /// The outer contours stroked (round joins), by line width in font units.
+    halos: std::sync::Mutex<Vec<(u32, Path)>>,
+    /// The centre of the outline's box (font units, y down).
+    centre: (f32, f32),
+    /// Pixels per font unit at size 1.
+    unit: f32,
+}
+
+impl Shape {
+    /// The outer contours stroked `units` wide (font units), built on first use.
+    fn halo(&self, units: f32) -> Option<Path> {
+        let key = units as u32;
+        let mut halos = self.halos.lock().ok()?;
+        if let Some((_, p)) = halos.iter().find(|(k, _)| *k == key) {
+            return Some(p.clone());
+        }
+        let stroke = Stroke { width: units, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() };
+        let p = self.outer.as_ref()?.stroke(&stroke, 1.0)?;
+        halos.push((key, p.clone()));
+        Some(p)
+    }
+
+    /// The transform that draws the glyph at `size` pixels centred on `(cx, cy)`.
+    fn centred(&self, cx: f32, cy: f32, size: f32) -> Transform {
+        let k = size * self.unit;
+        Transform::from_row(k, 0.0, 0.0, k, cx - self.centre.0 * k, cy - self.centre.1 * k)
+    }
+}
+
+/// The cached outline of `c` in `face` (`None` for a glyph without one,
+/// such as a space).
+fn shape(c: char, face: Face) -> Option<std::sync::Arc<Shape>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    type Cache = Mutex<HashMap<(char, bool), Option<Arc<Shape>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = (c, face == Face::Bold);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(s) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return s;
+    }
+    let built = build_shape(c, face).map(Arc::new);
+    if let Ok(mut m) = cache.lock() {
+        m.insert(key, built.clone());
+    }
+    built
+}
+
+fn build_shape(c: char, face: Face) -> Option<Shape> {
+    let f = font(face);
+    let o = f.outline(f.glyph_id(c))?;
+    let map = |x: f32, y: f32| (x, -y);
+    let path = outline_path(&o.curves, map)?;
+    let contours: Vec<Path> = contours(&o.curves).iter().filter_map(|cs| outline_path(cs, map)).collect();
+    let inside = |a: &Rect, b: &Rect| {
+        a.left() >= b.left() && a.right() <= b.right() && a.top() >= b.top() && a.bottom() <= b.bottom() && a != b
+    };
+    let mut pb = PathBuilder::new();
+    for (i, p) in contours.iter().enumerate() {
+        if !contours.iter().enumerate().any(|(j, q)| j != i && inside(&p.bounds(), &q.bounds())) {
+            pb.push_path(p);
+        }
+    }
+    let centre = ((o.bounds.min.x + o.bounds.max.x) / 2.0, -(o.bounds.min.y + o.bounds.max.y) / 2.0);
+    let unit = 1.0 / f.units_per_em().unwrap_or(2048.0);
+    Some(Shape { path, outer: pb.finish(), halos: std::sync::Mutex::new(Vec::new()), centre, unit })
 }
 
 fn outline_path(curves: &[OutlineCurve], map: impl Fn(f32, f32) -> (f32, f32)) -> Option<Path> {
@@ -514,6 +752,36 @@ mod tests {
         for c in ['\u{2654}', '\u{265A}', '\u{265F}', '\u{2659}'] {
             assert!(f.outline(f.glyph_id(c)).is_some(), "glyph {c}");
         }
+    }
+
+    /// The largest difference of any channel between two canvases of one size.
+    fn max_diff(a: &Canvas, b: &Canvas) -> u8 {
+        a.pixmap.data().iter().zip(b.pixmap.data()).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0)
+    }
+
+    #[test]
+    fn cached_sprites_look_like_direct_drawing() {
+        let bg = Rgba::rgb(0xB5, 0x88, 0x63);
+        let (body, lines) = (Rgba::rgb(0xF0, 0xF0, 0xF0), Rgba::rgb(0x22, 0x22, 0x22));
+        for (light, alpha) in [(true, 255), (false, 255), (true, 150)] {
+            // Twice through the cache (drawn, then reused), once directly, at
+            // a position on the cache's eighth-of-a-pixel grid.
+            let mut a = Canvas::new(160, 160, bg);
+            a.chess_piece(('\u{2656}', '\u{265C}'), light, (80.25, 77.625), 90.0, (body, lines), 3.0, alpha);
+            let mut b = Canvas::new(160, 160, bg);
+            b.chess_piece(('\u{2656}', '\u{265C}'), light, (80.25, 77.625), 90.0, (body, lines), 3.0, alpha);
+            let mut c = Canvas::new(160, 160, bg);
+            c.draw_piece(('\u{2656}', '\u{265C}'), light, (80.25, 77.625), 90.0, (body, lines), 3.0, alpha);
+            assert_eq!(max_diff(&a, &b), 0);
+            assert!(max_diff(&a, &c) <= 3, "piece {light} {alpha}: {}", max_diff(&a, &c));
+            assert!(max_diff(&a, &Canvas::new(160, 160, bg)) > 60, "the piece left ink");
+        }
+        let mut a = Canvas::new(220, 60, bg);
+        a.text("Tsardom · ½ gy", 20.5, 40.25, 22.0, Face::Bold, Align::Left, Rgba::rgb(0xEE, 0xEE, 0xEE));
+        let mut c = Canvas::new(220, 60, bg);
+        c.draw_text("Tsardom · ½ gy", 20.5, 40.25, 22.0, Face::Bold, Rgba::rgb(0xEE, 0xEE, 0xEE));
+        assert!(max_diff(&a, &c) <= 3, "text: {}", max_diff(&a, &c));
+        assert!(max_diff(&a, &Canvas::new(220, 60, bg)) > 60, "the text left ink");
     }
 
     #[test]

@@ -7,7 +7,8 @@ use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::opposed_overlap;
 use super::{Palette, Style};
 use crate::rules::dip::{
-    Adjustment, AdjustmentKind, AdjustmentReport, DipState, MoveKind, Order, OrderKind, Resolution, Supported, Variant,
+    Adjustment, AdjustmentKind, AdjustmentReport, DipState, MoveKind, Order, OrderKind, Outcome, Resolution, Strength,
+    Supported, Variant,
 };
 use crate::rules::power::Side;
 use crate::rules::{PowerId, Role, Square};
@@ -30,40 +31,29 @@ const INK: Rgba = Rgba::rgb(0x22, 0x22, 0x22);
 const WHITE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
 const BACKGROUND: Rgba = Rgba::rgb(0x2B, 0x2D, 0x31);
 const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
+/// Marks that belong to no power (build badges, convoy dots): light grey and ink.
+const NEUTRAL: Rgba = Rgba::rgb(0xEC, 0xEC, 0xEC);
+/// The smallest text drawn, in pixels, at any width (readable on a phone).
+const MIN_TEXT: f32 = 10.0;
 
-/// Order colours: webDiplomacy's convention, or Okabe-Ito's colour-blind-safe set.
+/// Colours of the marks that belong to no power.
 struct Colours {
-    attack: Rgba,
-    support_hold: Rgba,
-    support_move: Rgba,
-    convoy: Rgba,
     hold: Rgba,
     failed: Rgba,
     dislodged: Rgba,
-    build: Rgba,
 }
 
 fn colours(p: Palette) -> Colours {
     match p {
         Palette::Classic => Colours {
-            attack: Rgba::rgb(0xE0, 0x26, 0x1B),
-            support_hold: Rgba::rgb(0x23, 0xA1, 0x3C),
-            support_move: Rgba::rgb(0xF2, 0xC0, 0x0A),
-            convoy: Rgba::rgb(0x1F, 0x6F, 0xE0),
             hold: Rgba::rgb(0x3A, 0x3F, 0x47),
             failed: Rgba::rgb(0x11, 0x11, 0x11),
             dislodged: Rgba::rgb(0xC0, 0x00, 0x00),
-            build: Rgba::rgb(0x1E, 0x9E, 0x3A),
         },
         Palette::ColourBlind => Colours {
-            attack: Rgba::rgb(0xD5, 0x5E, 0x00),
-            support_hold: Rgba::rgb(0x00, 0x9E, 0x73),
-            support_move: Rgba::rgb(0xE6, 0x9F, 0x00),
-            convoy: Rgba::rgb(0x00, 0x72, 0xB2),
             hold: Rgba::rgb(0x33, 0x33, 0x33),
             failed: Rgba::rgb(0x00, 0x00, 0x00),
             dislodged: Rgba::rgb(0xCC, 0x79, 0xA7),
-            build: Rgba::rgb(0x56, 0xB4, 0xE9),
         },
     }
 }
@@ -78,6 +68,9 @@ struct Layout {
     files: u8,
     ranks: u8,
     legend_y: f32,
+    /// Legend: row height and number of columns.
+    row: f32,
+    columns: usize,
 }
 
 impl Layout {
@@ -89,9 +82,23 @@ impl Layout {
         let sq = ((w - 2.0 * margin) / f32::from(files)).floor();
         let board_h = sq * f32::from(ranks);
         let legend_y = title_h + board_h + margin;
-        let rows = variant.powers.len().div_ceil(2) as f32;
-        let height = legend_y + rows * (w * 0.05) + w * 0.02;
-        Layout { width: width.max(320), height: height.ceil() as u32, title_h, margin, sq, files, ranks, legend_y }
+        // Two legend columns where they fit, one on narrow (phone) images.
+        let columns = if w >= 640.0 { 2 } else { 1 };
+        let row = (w * 0.05).max(26.0);
+        let rows = variant.powers.len().div_ceil(columns) as f32;
+        let height = legend_y + rows * row + w * 0.02;
+        Layout {
+            width: width.max(320),
+            height: height.ceil() as u32,
+            title_h,
+            margin,
+            sq,
+            files,
+            ranks,
+            legend_y,
+            row,
+            columns,
+        }
     }
 
     /// Top-left corner of a square (White's view: rank 1 at the bottom).
@@ -105,6 +112,42 @@ impl Layout {
         let (x, y) = self.corner(s);
         (x + self.sq / 2.0, y + self.sq / 2.0)
     }
+
+    /// The size of small text on the board (plate codes, tags, badges):
+    /// a sixth of a square, never below [`MIN_TEXT`].
+    fn small_text(&self) -> f32 {
+        (self.sq * 0.17).max(MIN_TEXT)
+    }
+
+    /// The power plate under the piece on `s`: (x, y, w, h).
+    fn plate(&self, s: Square) -> (f32, f32, f32, f32) {
+        let (cx, cy) = self.centre(s);
+        let bh = self.small_text() / 0.82;
+        let bw = (self.sq * 0.64).max(bh * 2.2);
+        (cx - bw / 2.0, cy + self.sq * 0.47 - bh, bw, bh)
+    }
+}
+
+/// The box of the power plate (code and colour) drawn under a piece on
+/// `s` in an image of `width` pixels: (x, y, w, h).
+#[must_use]
+pub fn plate_box(variant: &Variant, width: u32, s: Square) -> (f32, f32, f32, f32) {
+    Layout::new(variant, width).plate(s)
+}
+
+/// The colours the powers of `variant` are drawn in with `palette` (center
+/// tints, plates, arrows, legend), by power index.
+#[must_use]
+pub fn power_colours(variant: &Variant, palette: Palette) -> Vec<Rgba> {
+    let base: Vec<Rgba> = variant
+        .powers
+        .iter()
+        .map(|p| {
+            let [r, g, b] = p.colour.0;
+            Rgba::rgb(r, g, b)
+        })
+        .collect();
+    super::palette::power_colours(palette, &base)
 }
 
 /// Where the centre of square `s` is drawn in an image of `width` pixels
@@ -122,11 +165,6 @@ pub fn square_size(variant: &Variant, width: u32) -> f32 {
 
 /// The light and dark square colours.
 pub const SQUARE_COLOURS: (Rgba, Rgba) = (LIGHT, DARK);
-
-fn colour_of(variant: &Variant, p: PowerId) -> Rgba {
-    let [r, g, b] = variant.power(p).colour.0;
-    Rgba::rgb(r, g, b)
-}
 
 /// Short unique labels for the powers: the shortest prefix of each name
 /// that no other power's name starts with ("E", "I"; "Mu", "Mi").
@@ -160,29 +198,53 @@ fn phase_title(variant: &Variant, state: &DipState) -> String {
     state.phase.name(variant)
 }
 
+/// What every drawing step needs: the geometry, the powers' colours and codes.
+struct Ctx<'a> {
+    l: Layout,
+    variant: &'a Variant,
+    colours: Colours,
+    power: Vec<Rgba>,
+    codes: Vec<String>,
+}
+
+impl Ctx<'_> {
+    fn colour(&self, p: PowerId) -> Rgba {
+        self.power.get(usize::from(p.0)).copied().unwrap_or(INK)
+    }
+
+    fn code(&self, p: PowerId) -> &str {
+        self.codes.get(usize::from(p.0)).map_or("?", String::as_str)
+    }
+}
+
 /// Draws the position with `overlay`. `title` names the game (or the scenario).
 #[must_use]
 pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &Style, caption: &str) -> Canvas {
-    let l = Layout::new(variant, style.width);
-    let c = colours(style.palette);
+    let cx = Ctx {
+        l: Layout::new(variant, style.width),
+        variant,
+        colours: colours(style.palette),
+        power: power_colours(variant, style.palette),
+        codes: codes(variant),
+    };
+    let l = &cx.l;
     let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
-    title(&mut cv, &l, variant, state, style, caption);
-    board(&mut cv, &l, variant, state);
-    let codes = codes(variant);
+    title(&mut cv, l, variant, state, style, caption);
+    board(&mut cv, &cx, state);
     let dislodged: Vec<Square> = match overlay {
         Overlay::Movement(r, _) => r.dislodged.iter().map(|&(s, _)| s).collect(),
         _ => Vec::new(),
     };
     for (s, p) in state.pieces() {
         let faded = dislodged.contains(&s);
-        piece(&mut cv, &l, variant, &codes, s, p.power, p.role, if faded { 150 } else { 255 });
+        piece(&mut cv, &cx, s, p.power, p.role, if faded { 150 } else { 255 });
     }
     match overlay {
         Overlay::None => {}
-        Overlay::Movement(r, given) => movement(&mut cv, &l, &c, r, given),
-        Overlay::Adjustment(orders, report) => adjustments(&mut cv, &l, &c, variant, &codes, state, orders, report),
+        Overlay::Movement(r, given) => movement(&mut cv, &cx, state, r, given),
+        Overlay::Adjustment(orders, report) => adjustments(&mut cv, &cx, state, orders, report),
     }
-    legend(&mut cv, &l, variant, state, &codes, style);
+    legend(&mut cv, &cx, state, style);
     if let Some(result) = &style.result {
         let (w, h) = (l.sq * f32::from(l.files), l.sq * f32::from(l.ranks));
         super::result_banner(&mut cv, (l.margin, l.title_h, w, h), result);
@@ -194,22 +256,27 @@ fn title(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState, style
     super::title_bar(cv, (l.title_h, l.margin), style, &variant.name, (&phase_title(variant, state), caption));
 }
 
-fn board(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState) {
+fn board(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState) {
+    let (l, variant) = (&cx.l, cx.variant);
     let board = variant.board;
-    let label = l.margin * 0.55;
+    // One fill for all light squares, then the dark and tinted ones over it.
+    let (w, h) = (l.sq * f32::from(l.files), l.sq * f32::from(l.ranks));
+    cv.rect(l.margin, l.title_h, w, h, LIGHT);
     for s in board.squares() {
         let (x, y) = l.corner(s);
         let dark = (s.file().index() + s.rank().index()) % 2 == 0;
         let base = if dark { DARK } else { LIGHT };
         let is_center = variant.centers.contains(s);
         let owner = if is_center { state.owner(s) } else { None };
-        let fill = owner.map_or(base, |p| base.mix(colour_of(variant, p), 0.42));
-        cv.rect(x, y, l.sq, l.sq, fill);
+        let fill = owner.map_or(base, |p| base.mix(cx.colour(p), 0.42));
+        if fill != LIGHT {
+            cv.rect(x, y, l.sq, l.sq, fill);
+        }
         if is_center {
             let home = variant.power_ids().any(|p| state.homes(variant, p).contains(s));
             let r = l.sq * 0.1;
             let (mx, my) = (x + l.sq - r * 1.6, y + r * 1.6);
-            let mark = owner.map_or(Rgba::rgb(0xFA, 0xFA, 0xFA), |p| colour_of(variant, p));
+            let mark = owner.map_or(Rgba::rgb(0xFA, 0xFA, 0xFA), |p| cx.colour(p));
             let edge = Line { colour: INK, width: (l.sq * 0.022).max(1.0), dash: None };
             if home {
                 // Home centers: a diamond; other centers: a disc.
@@ -223,76 +290,234 @@ fn board(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState) {
         }
     }
     // Labels: files below, ranks on both sides.
-    let size = (l.margin * 0.6).max(9.0);
+    let size = (l.margin * 0.6).max(MIN_TEXT);
+    let label = l.margin * 0.55;
     for f in 0..l.files {
         let x = l.margin + (f32::from(f) + 0.5) * l.sq;
         let y = l.title_h + f32::from(l.ranks) * l.sq + label + size * 0.35;
         cv.text(&char::from(b'a' + f).to_string(), x, y, size, Face::Bold, Align::Centre, TEXT);
     }
+    let right = l.margin + f32::from(l.files) * l.sq;
     for r in 0..l.ranks {
         let y = l.title_h + (f32::from(l.ranks) - 1.0 - f32::from(r) + 0.5) * l.sq + size * 0.36;
         let t = (r + 1).to_string();
         cv.text(&t, l.margin * 0.5, y, size, Face::Bold, Align::Centre, TEXT);
-        cv.text(&t, l.width as f32 - l.margin * 0.5, y, size, Face::Bold, Align::Centre, TEXT);
+        cv.text(&t, (right + l.width as f32) / 2.0, y, size, Face::Bold, Align::Centre, TEXT);
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn piece(
-    cv: &mut Canvas,
-    l: &Layout,
-    variant: &Variant,
-    codes: &[String],
-    s: Square,
-    p: PowerId,
-    role: Role,
-    alpha: u8,
-) {
-    let (cx, cy) = l.centre(s);
-    let def = variant.power(p);
-    let accent = colour_of(variant, p);
+fn piece(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, p: PowerId, role: Role, alpha: u8) {
+    let l = &cx.l;
+    let (x, y) = l.centre(s);
+    let def = cx.variant.power(p);
+    let accent = cx.colour(p);
     let (outline, solid) = glyphs(role);
     let size = l.sq * 0.78;
-    let gy = cy - l.sq * 0.06;
-    // The power's colour as a base plate with its code, under the piece.
-    let (bw, bh) = (l.sq * 0.64, l.sq * 0.2);
-    let (bx, by) = (cx - bw / 2.0, cy + l.sq * 0.26);
-    cv.rounded_rect(bx - 1.5, by - 1.5, bw + 3.0, bh + 3.0, bh * 0.5, INK.alpha(alpha));
-    cv.rounded_rect(bx, by, bw, bh, bh * 0.45, accent.alpha(alpha));
-    let code = &codes[usize::from(p.0)];
-    let text = if accent.luminance() > 0.55 { INK } else { WHITE };
-    cv.text(code, cx, by + bh * 0.8, bh * 0.85, Face::Bold, Align::Centre, text.alpha(alpha));
+    let gy = y - l.sq * 0.06;
     let (body, lines) = match def.side {
         Side::White => (WHITE.mix(accent, 0.12), INK),
         Side::Black => (Rgba::rgb(0x1E, 0x1E, 0x22).mix(accent, 0.18), Rgba::rgb(0xF4, 0xF4, 0xF4).mix(accent, 0.2)),
     };
-    cv.chess_piece((outline, solid), def.side == Side::White, (cx, gy), size, (body, lines), l.sq * 0.03, alpha);
+    cv.chess_piece((outline, solid), def.side == Side::White, (x, gy), size, (body, lines), l.sq * 0.03, alpha);
+    plate(cv, cx, s, p, alpha);
+}
+
+/// The power's colour as a plate with its code, over the foot of the piece on `s`.
+fn plate(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, p: PowerId, alpha: u8) {
+    let l = &cx.l;
+    let accent = cx.colour(p);
+    let x = l.centre(s).0;
+    let (bx, by, bw, bh) = l.plate(s);
+    cv.rounded_rect(bx - 1.5, by - 1.5, bw + 3.0, bh + 3.0, bh * 0.5, INK.alpha(alpha));
+    cv.rounded_rect(bx, by, bw, bh, bh * 0.45, accent.alpha(alpha));
+    let text = super::palette::text_on(accent);
+    cv.text(cx.code(p), x, by + bh * 0.79, l.small_text(), Face::Bold, Align::Centre, text.alpha(alpha));
 }
 
 /// The drawn shaft of a move: start and end points.
 fn move_line(l: &Layout, r: &Resolution, i: usize) -> Option<((f32, f32), (f32, f32))> {
     let o = r.orders[i];
-    let OrderKind::Move { to, via, .. } = o.kind else {
+    let OrderKind::Move { to, .. } = o.kind else {
         return None;
     };
     let (a, b) = (l.centre(o.square), l.centre(to));
     // Head-to-head battles, castling and other moves along one line in
-    // opposite directions: offset each arrow to its right so both stay visible.
-    let _ = via;
+    // opposite directions: each arrow moves to its own right, so the pair
+    // lies side by side.
     let overlaps = r.orders.iter().enumerate().any(|(j, p)| {
         let OrderKind::Move { to: pt, .. } = p.kind else {
             return false;
         };
         j != i && opposed_overlap((o.square, to), (p.square, pt))
     });
-    let (a, b) = if overlaps { shifted(a, b, l.sq * 0.12) } else { (a, b) };
-    Some((towards(a, b, l.sq * 0.22), towards(b, a, l.sq * 0.2)))
+    let (a, b) = if overlaps { shifted(a, b, l.sq * 0.16) } else { (a, b) };
+    let (start, mut tip) = (towards(a, b, l.sq * 0.12), towards(b, a, l.sq * 0.2));
+    // A piece on the landing square keeps its plate readable: the head
+    // stops short of it (an arrow from below ends under the plate), as long
+    // as a little shaft is left.
+    if r.orders.iter().any(|p| p.square == to) {
+        let plate = l.plate(to);
+        let head = l.sq * ARROW_HEAD;
+        // Whether the head's box overlaps the plate by more than a sliver.
+        let covers = |tip: (f32, f32)| {
+            let base = towards(tip, start, head);
+            let (l1, _) = shifted(base, tip, head * 0.55);
+            let (l2, _) = shifted(base, tip, -head * 0.55);
+            let xs = [tip.0, l1.0, l2.0];
+            let ys = [tip.1, l1.1, l2.1];
+            let (x0, x1) = (xs.iter().copied().fold(f32::MAX, f32::min), xs.iter().copied().fold(f32::MIN, f32::max));
+            let (y0, y1) = (ys.iter().copied().fold(f32::MAX, f32::min), ys.iter().copied().fold(f32::MIN, f32::max));
+            overlap((x0, y0, x1 - x0, y1 - y0), plate) > l.sq * l.sq * 0.004
+        };
+        let len = |t: (f32, f32)| ((t.0 - start.0).powi(2) + (t.1 - start.1).powi(2)).sqrt();
+        while covers(tip) && len(tip) > head + l.sq * 0.14 {
+            tip = towards(tip, start, l.sq * 0.02);
+        }
+    }
+    Some((start, tip))
 }
 
-fn movement(cv: &mut Canvas, l: &Layout, c: &Colours, r: &Resolution, given: &[Order]) {
+/// An arrow head's length, in squares.
+const ARROW_HEAD: f32 = 0.25;
+
+/// The attack strength of a failed move, if its outcome gives one.
+fn attack_strength(o: Outcome) -> Option<Strength> {
+    match o {
+        Outcome::Bounced { attack, .. }
+        | Outcome::HeadToHead { attack, .. }
+        | Outcome::ConvoyPrevented { attack, .. } => Some(attack),
+        _ => None,
+    }
+}
+
+/// A strength as a short label: `2`, `½`, `1½`.
+fn strength_label(s: Strength) -> String {
+    match (s.0 / 2, s.0 % 2) {
+        (0, 1) => "\u{00BD}".into(),
+        (n, 1) => format!("{n}\u{00BD}"),
+        (n, _) => n.to_string(),
+    }
+}
+
+/// Squares where two or more moves bounced and none got in: (square, the
+/// moves that bounced there).
+fn contested(r: &Resolution) -> Vec<(Square, Vec<usize>)> {
+    let mut out: Vec<(Square, Vec<usize>)> = Vec::new();
+    for (i, o) in r.outcomes.iter().enumerate() {
+        let Outcome::Bounced { at, .. } = *o else { continue };
+        match out.iter_mut().find(|(s, _)| *s == at) {
+            Some((_, v)) => v.push(i),
+            None => out.push((at, vec![i])),
+        }
+    }
+    let entered = |s: Square| {
+        r.orders
+            .iter()
+            .zip(&r.outcomes)
+            .any(|(o, out)| matches!(o.kind, OrderKind::Move { to, .. } if to == s) && out.succeeded())
+    };
+    out.retain(|(s, v)| v.len() >= 2 && !entered(*s));
+    out
+}
+
+/// Overlap area of two boxes (x, y, w, h).
+fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> f32 {
+    let w = (a.0 + a.2).min(b.0 + b.2) - a.0.max(b.0);
+    let h = (a.1 + a.3).min(b.1 + b.3) - a.1.max(b.1);
+    w.max(0.0) * h.max(0.0)
+}
+
+/// Where a failure mark of radius `rad` goes on the segment `a`-`b`: the
+/// point nearest the middle whose mark covers the least of `avoid` (power
+/// plates and tail tags), trying spots along the line and just beside it.
+fn mark_spot(a: (f32, f32), b: (f32, f32), rad: f32, avoid: &[(f32, f32, f32, f32)]) -> (f32, f32) {
+    let mut best = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let mut best_score = f32::INFINITY;
+    for (k, t) in [0.5f32, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9].into_iter().enumerate() {
+        let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+        for side in [0.0f32, 1.0, -1.0] {
+            let (q, _) = shifted(p, b, side * rad * 0.9);
+            let bx = (q.0 - rad, q.1 - rad, 2.0 * rad, 2.0 * rad);
+            let cover: f32 = avoid.iter().map(|&r| overlap(bx, r)).sum();
+            // Prefer no cover, then the line itself, then the middle.
+            let score = cover + (side.abs() * 0.05 + k as f32 * 0.01) * rad * rad;
+            if score < best_score {
+                best_score = score;
+                best = q;
+            }
+        }
+    }
+    best
+}
+
+/// Where the tag of an arrow from `a` to `b` goes: beside its tail, on the
+/// arrow's right (the side head-to-head pairs move away to), so that it
+/// takes no length from short arrows.
+fn tag_spot(cx: &Ctx<'_>, p: PowerId, a: (f32, f32), b: (f32, f32)) -> (f32, f32) {
+    let (_, _, w, h) = tag_box(cx, p, (0.0, 0.0));
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    // Half the pill's extent across the arrow, plus the shaft's half width and a gap.
+    let across = (w * dy.abs() + h * dx.abs()) / len / 2.0;
+    let (t, _) = shifted(a, b, across + cx.l.sq * 0.06);
+    towards(t, b, cx.l.sq * 0.04)
+}
+
+/// The box of the tag of power `p` at `(x, y)` (see [`tag`]).
+fn tag_box(cx: &Ctx<'_>, p: PowerId, (x, y): (f32, f32)) -> (f32, f32, f32, f32) {
+    let size = cx.l.small_text();
+    let h = size * 1.18;
+    let w = (text_width(cx.code(p), size, Face::Bold) + size * 0.55).max(h);
+    (x - w / 2.0, y - h / 2.0, w, h)
+}
+
+/// A power's code in a small pill of its colour centred on `(x, y)`: the
+/// tag at the tail of its arrows.
+fn tag(cv: &mut Canvas, cx: &Ctx<'_>, p: PowerId, (x, y): (f32, f32), alpha: u8) {
+    let size = cx.l.small_text();
+    let code = cx.code(p);
+    let (bx, by, w, h) = tag_box(cx, p, (x, y));
+    let colour = cx.colour(p);
+    cv.rounded_rect(bx - 1.5, by - 1.5, w + 3.0, h + 3.0, h * 0.5, INK.alpha(alpha));
+    cv.rounded_rect(bx, by, w, h, h * 0.48, colour.alpha(alpha));
+    cv.text(code, x, y + size * 0.36, size, Face::Bold, Align::Centre, super::palette::text_on(colour).alpha(alpha));
+}
+
+/// An eight-pointed burst centred on `(x, y)`: a pawn's attack that struck
+/// (succeeded without moving).
+fn burst(cv: &mut Canvas, (x, y): (f32, f32), r: f32, fill: Rgba, edge: f32) {
+    let star = |r: f32, k: f32| -> Vec<(f32, f32)> {
+        (0..16)
+            .map(|i| {
+                let a = std::f32::consts::PI * f32::from(i as u8) / 8.0;
+                let d = if i % 2 == 0 { r } else { r * k };
+                (x + d * a.sin(), y - d * a.cos())
+            })
+            .collect()
+    };
+    cv.polygon(&star(r + edge * 1.6, 0.5), INK);
+    cv.polygon(&star(r, 0.5), fill);
+}
+
+fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, given: &[Order]) {
+    let (l, c) = (&cx.l, &cx.colours);
     let w = l.sq;
-    let halo = |width: f32| Line { colour: Rgba(0, 0, 0, 110), width: width + w * 0.035, dash: None };
-    // Convoys on intermediate squares first, under the arrows.
+    let edge = (w * 0.022).max(1.5);
+    let dark = |width: f32, alpha: u8| Line { colour: INK.alpha(alpha), width: width + 2.0 * edge, dash: None };
+    let mut avoid: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.plate(s)).collect();
+    // The tail tags' boxes, which failure marks keep clear of.
+    for (i, o) in r.orders.iter().enumerate() {
+        if let Some((a, b)) = move_line(l, r, i) {
+            avoid.push(tag_box(cx, o.power, tag_spot(cx, o.power, a, b)));
+        }
+    }
+    let contested = contested(r);
+    let in_contest = |i: usize| contested.iter().any(|(_, v)| v.contains(&i));
+    // Crosses are drawn last, over every line.
+    let mark_r = (w * 0.1).max(5.0);
+    let mut crosses: Vec<(f32, f32)> = Vec::new();
+    // Convoys on intermediate squares first, under the arrows: neutral dots,
+    // filled where the convoy held, hollow where it failed.
     for (k, cr) in r.convoys.iter().enumerate() {
         // Several convoy orders on one square sit side by side.
         let same: Vec<usize> = (0..r.convoys.len()).filter(|&j| r.convoys[j].square == cr.square).collect();
@@ -300,32 +525,35 @@ fn movement(cv: &mut Canvas, l: &Layout, c: &Colours, r: &Resolution, given: &[O
         let spread = (nth - (same.len() as f32 - 1.0) / 2.0) * w * 0.22;
         let (x, y) = l.centre(cr.square);
         let x = x + spread;
-        let ok = cr.outcome.succeeded();
         let rad = w * 0.09;
-        cv.disc(x, y, rad + w * 0.02, Rgba(0, 0, 0, 120));
-        if ok {
-            cv.disc(x, y, rad, c.convoy);
+        cv.disc(x, y, rad + edge, INK);
+        if cr.outcome.succeeded() {
+            cv.disc(x, y, rad, NEUTRAL);
+            cv.disc(x, y, rad * 0.45, INK);
         } else {
-            cv.disc(x, y, rad, WHITE);
-            cv.ring(x, y, rad, &Line { colour: c.convoy, width: w * 0.03, dash: None });
+            cv.disc(x, y, rad, NEUTRAL);
+            cv.cross(x, y, rad * 0.55, &Line { colour: c.failed, width: edge * 1.2, dash: None });
         }
     }
     // Holds that were ordered: a ring.
-    for o in r.orders.iter() {
+    for o in &r.orders {
         if o.kind == OrderKind::Hold && given.contains(o) {
             let (x, y) = l.centre(o.square);
             cv.ring(x, y, w * 0.44, &Line { colour: c.hold, width: w * 0.05, dash: None });
         }
     }
-    // Supports: thin lines to what they support, under the moves.
+    // Supports: thin lines in the supporter's colour, under the moves;
+    // support-hold dashed to a ring, support-move solid to a dot on the
+    // supported arrow, support-convoy dotted to a square dot.
     for (i, o) in r.orders.iter().enumerate() {
         let OrderKind::Support { target, supported, .. } = o.kind else {
             continue;
         };
-        let given = r.outcomes[i].succeeded();
+        let ok = r.outcomes[i].succeeded();
+        let colour = cx.colour(o.power);
         let from = l.centre(o.square);
-        let (colour, dash, end) = match supported {
-            Supported::Hold => (c.support_hold, Some((w * 0.09, w * 0.07)), l.centre(target)),
+        let (dash, end) = match supported {
+            Supported::Hold => (Some((w * 0.09, w * 0.07)), towards(l.centre(target), from, w * 0.44)),
             Supported::Move { to, .. } => {
                 let j = r
                     .orders
@@ -338,43 +566,115 @@ fn movement(cv: &mut Canvas, l: &Layout, c: &Colours, r: &Resolution, given: &[O
                     },
                     |(a, b)| (a.0 + (b.0 - a.0) * 0.6, a.1 + (b.1 - a.1) * 0.6),
                 );
-                (c.support_move, None, end)
+                (None, end)
             }
-            Supported::Convoy { .. } => (c.convoy, Some((w * 0.05, w * 0.05)), l.centre(target)),
+            Supported::Convoy { .. } => (Some((w * 0.035, w * 0.05)), l.centre(target)),
         };
-        let alpha = if given { 255 } else { 120 };
-        let width = w * 0.045;
-        let start = towards(from, end, w * 0.2);
-        cv.line(start, end, &halo(width));
+        let alpha = if ok { 255 } else { 150 };
+        let width = w * 0.04;
+        let start = towards(from, end, w * 0.22);
+        cv.line(start, end, &dark(width, alpha));
         cv.line(start, end, &Line { colour: colour.alpha(alpha), width, dash });
-        cv.disc(end.0, end.1, w * 0.055, colour.alpha(alpha));
-        if matches!(supported, Supported::Hold) {
-            let (x, y) = l.centre(target);
-            cv.ring(x, y, w * 0.44, &Line { colour: colour.alpha(alpha), width: w * 0.04, dash: None });
+        match supported {
+            Supported::Hold => {
+                let (x, y) = l.centre(target);
+                cv.ring(x, y, w * 0.44, &dark(w * 0.035, alpha));
+                cv.ring(x, y, w * 0.44, &Line { colour: colour.alpha(alpha), width: w * 0.035, dash: None });
+            }
+            Supported::Move { .. } => {
+                cv.disc(end.0, end.1, w * 0.06 + edge, INK.alpha(alpha));
+                cv.disc(end.0, end.1, w * 0.06, colour.alpha(alpha));
+            }
+            Supported::Convoy { .. } => {
+                let k = w * 0.06;
+                cv.rect(end.0 - k - edge, end.1 - k - edge, 2.0 * (k + edge), 2.0 * (k + edge), INK.alpha(alpha));
+                cv.rect(end.0 - k, end.1 - k, 2.0 * k, 2.0 * k, colour.alpha(alpha));
+            }
         }
-        if !given {
-            cv.cross(start.0 + (end.0 - start.0) * 0.5, start.1 + (end.1 - start.1) * 0.5, w * 0.08, &fail_line(c, w));
+        if !ok {
+            crosses.push(mark_spot(start, end, mark_r, &avoid));
         }
     }
-    // Moves: solid arrows (travel orders dashed).
+    // Moves: arrows in the mover's colour over a dark outline, solid for
+    // attacks, dashed for travel; a pawn attack that struck ends in a burst
+    // instead of a head. The mover's code rides at the tail.
+    let mut tails = Vec::new();
     for (i, o) in r.orders.iter().enumerate() {
-        let OrderKind::Move { kind, .. } = o.kind else {
+        let OrderKind::Move { kind, to, .. } = o.kind else {
             continue;
         };
         let Some((a, b)) = move_line(l, r, i) else {
             continue;
         };
-        let ok = r.outcomes[i].succeeded();
-        let width = w * 0.075;
+        let outcome = r.outcomes[i];
+        let ok = outcome.succeeded();
+        let colour = cx.colour(o.power);
+        let width = w * 0.07;
         let dash = (kind == MoveKind::Travel).then_some((w * 0.14, w * 0.08));
-        let alpha = if ok { 255 } else { 140 };
-        cv.arrow(a, b, &halo(width), w * 0.3);
-        cv.arrow(a, b, &Line { colour: c.attack.alpha(alpha), width, dash }, w * 0.28);
-        if !ok {
-            let m = towards(b, a, w * 0.42);
-            cv.disc(m.0, m.1, w * 0.13, WHITE.alpha(220));
-            cv.cross(m.0, m.1, w * 0.085, &fail_line(c, w));
+        let alpha = 255;
+        let head = w * ARROW_HEAD;
+        if let Outcome::Struck { .. } = outcome {
+            let centre = l.centre(to);
+            let end = towards(centre, a, w * 0.08);
+            cv.line(a, end, &dark(width, alpha));
+            cv.line(a, end, &Line { colour, width, dash });
+            burst(cv, end, w * 0.2, colour, edge);
+        } else {
+            cv.arrow(a, b, &dark(width, alpha), head + edge * 2.2);
+            let tip = towards(b, a, edge * 1.1);
+            cv.arrow(a, tip, &Line { colour: colour.alpha(alpha), width, dash }, head);
         }
+        tails.push((o.power, tag_spot(cx, o.power, a, b), alpha));
+        if !ok && !in_contest(i) {
+            // On the shaft, between the tail tag and the head, off the plates.
+            let base = towards(b, a, head);
+            crosses.push(mark_spot(a, base, mark_r, &avoid));
+        }
+    }
+    // A mover's own plate stays readable: its arrow leaves from under it.
+    for o in &r.orders {
+        if matches!(o.kind, OrderKind::Move { .. }) && state.piece(o.square).is_some() {
+            let faded = r.dislodged.iter().any(|&(d, _)| d == o.square);
+            plate(cv, cx, o.square, o.power, if faded { 150 } else { 255 });
+        }
+    }
+    for (p, a, alpha) in tails {
+        tag(cv, cx, p, a, alpha);
+    }
+    // Contested squares: one marker with each contender's strength in its
+    // colour (and the strength of a piece that stayed there).
+    for (s, moves) in &contested {
+        // Each side's strength as it counted against the others: what a rival
+        // bounced against when it names this side (a travel move prevents
+        // with more than it attacks), else its attack.
+        let standing = |i: usize| {
+            let from = r.orders[i].square;
+            let against = moves
+                .iter()
+                .filter_map(|&j| match r.outcomes[j] {
+                    Outcome::Bounced { against, by, .. } if j != i && by == from => Some(against),
+                    _ => None,
+                })
+                .max();
+            against.or_else(|| attack_strength(r.outcomes[i]))
+        };
+        let mut pills: Vec<(PowerId, String)> = moves
+            .iter()
+            .map(|&i| (r.orders[i].power, standing(i).map_or_else(|| "?".into(), strength_label)))
+            .collect();
+        let held = moves.iter().find_map(|&i| match r.outcomes[i] {
+            Outcome::Bounced { at, against, by, .. } if at == by => Some(against),
+            _ => None,
+        });
+        if let (Some(h), Some(p)) = (held, state.piece(*s)) {
+            pills.push((p.power, strength_label(h)));
+        }
+        contest_marker(cv, cx, *s, &pills);
+    }
+    for (x, y) in crosses {
+        cv.disc(x, y, mark_r, WHITE);
+        cv.ring(x, y, mark_r, &Line { colour: INK, width: edge, dash: None });
+        cv.cross(x, y, mark_r * 0.55, &fail_line(c, w));
     }
     // Dislodged pieces: a heavy cross over the piece.
     for &(s, _) in &r.dislodged {
@@ -384,36 +684,54 @@ fn movement(cv: &mut Canvas, l: &Layout, c: &Colours, r: &Resolution, given: &[O
     }
 }
 
+/// The marker of a square where moves bounced: a dark plate with, side by
+/// side, each contender's strength on its colour.
+fn contest_marker(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) {
+    let l = &cx.l;
+    let size = l.small_text();
+    let h = size * 1.25;
+    let gap = size * 0.25;
+    let widths: Vec<f32> = pills.iter().map(|(_, t)| (text_width(t, size, Face::Bold) + size * 0.5).max(h)).collect();
+    let total: f32 = widths.iter().sum::<f32>() + gap * (pills.len() as f32 - 1.0);
+    let (x, y) = l.centre(s);
+    let y = y - l.sq * 0.12;
+    let pad = size * 0.3;
+    let (bx, by) = (x - total / 2.0 - pad, y - h / 2.0 - pad);
+    cv.rounded_rect(bx - 1.5, by - 1.5, total + 2.0 * pad + 3.0, h + 2.0 * pad + 3.0, pad * 1.6, WHITE);
+    cv.rounded_rect(bx, by, total + 2.0 * pad, h + 2.0 * pad, pad * 1.5, INK);
+    let mut px = x - total / 2.0;
+    for ((p, t), pw) in pills.iter().zip(&widths) {
+        let colour = cx.colour(*p);
+        cv.rounded_rect(px, y - h / 2.0, *pw, h, h * 0.3, colour);
+        cv.text(t, px + pw / 2.0, y + size * 0.36, size, Face::Bold, Align::Centre, super::palette::text_on(colour));
+        px += pw + gap;
+    }
+}
+
 fn fail_line(c: &Colours, w: f32) -> Line {
     Line { colour: c.failed, width: w * 0.04, dash: None }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn adjustments(
-    cv: &mut Canvas,
-    l: &Layout,
-    c: &Colours,
-    variant: &Variant,
-    codes: &[String],
-    state: &DipState,
-    orders: &[Adjustment],
-    report: &AdjustmentReport,
-) {
+fn adjustments(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, orders: &[Adjustment], report: &AdjustmentReport) {
+    let (l, c) = (&cx.l, &cx.colours);
     let w = l.sq;
-    let badge = |cv: &mut Canvas, s: Square, text: &str, colour: Rgba| {
+    // Badges are neutral (they belong to no power): a light disc with dark type.
+    let badge = |cv: &mut Canvas, s: Square, text: &str, on: bool| {
         let (x, y) = l.corner(s);
-        let (bx, by, r) = (x + w * 0.2, y + w * 0.2, w * 0.16);
+        let size = (w * 0.21).max(MIN_TEXT);
+        let r = size * 0.77;
+        let (bx, by) = (x + r + w * 0.04, y + r + w * 0.04);
         cv.disc(bx, by, r + 2.0, INK);
-        cv.disc(bx, by, r, colour);
-        cv.text(text, bx, by + r * 0.45, r * 1.3, Face::Bold, Align::Centre, WHITE);
+        cv.disc(bx, by, r, if on { NEUTRAL } else { Rgba::rgb(0x88, 0x88, 0x88) });
+        cv.text(text, bx, by + size * 0.36, size, Face::Bold, Align::Centre, INK);
     };
     for a in orders {
         let done = report.carried_out.contains(a);
         match a.kind {
             AdjustmentKind::Build { role, square } => {
                 let alpha = if done { 200 } else { 90 };
-                piece(cv, l, variant, codes, square, a.power, role, alpha);
-                badge(cv, square, "+", if done { c.build } else { Rgba::rgb(0x77, 0x77, 0x77) });
+                piece(cv, cx, square, a.power, role, alpha);
+                badge(cv, square, "+", done);
             }
             AdjustmentKind::Disband { square, .. } => {
                 let (x, y) = l.centre(square);
@@ -421,7 +739,7 @@ fn adjustments(
                 cv.cross(x, y, w * 0.3, &Line { colour: c.dislodged, width: w * 0.075, dash: None });
             }
             AdjustmentKind::Promote { square, role } => {
-                badge(cv, square, &role.char().to_string(), c.build);
+                badge(cv, square, &role.char().to_string(), true);
             }
             AdjustmentKind::Waive => {}
         }
@@ -433,34 +751,28 @@ fn adjustments(
     }
     for &(_, square) in &report.default_promotions {
         if state.piece(square).is_some() {
-            badge(cv, square, "N", c.build);
+            badge(cv, square, "N", true);
         }
     }
 }
 
-fn legend(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState, codes: &[String], style: &Style) {
-    let w = l.width as f32;
-    let row = w * 0.05;
-    let col_w = (w - 2.0 * l.margin) / 2.0;
-    let size = row * 0.46;
+fn legend(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, style: &Style) {
+    let (l, variant) = (&cx.l, cx.variant);
+    let row = l.row;
+    let col_w = (l.width as f32 - 2.0 * l.margin) / l.columns as f32;
+    let size = (row * 0.46).max(MIN_TEXT / 0.85);
     for (k, p) in variant.power_ids().enumerate() {
-        let (col, r) = (k % 2, k / 2);
+        let (col, r) = (k % l.columns, k / l.columns);
         let x = l.margin + col as f32 * col_w;
         let y = l.legend_y + r as f32 * row;
-        let accent = colour_of(variant, p);
-        let (bw, bh) = (row * 1.1, row * 0.56);
+        let accent = cx.colour(p);
+        let code_size = (row * 0.45).max(MIN_TEXT);
+        let bh = code_size * 1.25;
+        let bw = (row * 1.1).max(text_width(cx.code(p), code_size, Face::Bold) + code_size);
         cv.rounded_rect(x - 1.5, y + (row - bh) / 2.0 - 1.5, bw + 3.0, bh + 3.0, bh * 0.5, WHITE);
         cv.rounded_rect(x, y + (row - bh) / 2.0, bw, bh, bh * 0.45, accent);
-        let text = if accent.luminance() > 0.55 { INK } else { WHITE };
-        cv.text(
-            &codes[usize::from(p.0)],
-            x + bw / 2.0,
-            y + row / 2.0 + bh * 0.3,
-            bh * 0.8,
-            Face::Bold,
-            Align::Centre,
-            text,
-        );
+        let text = super::palette::text_on(accent);
+        cv.text(cx.code(p), x + bw / 2.0, y + row / 2.0 + code_size * 0.36, code_size, Face::Bold, Align::Centre, text);
         let def = variant.power(p);
         let centers = state.centers_of(p).len();
         let pieces = state.pieces_of(p).count();
@@ -469,23 +781,29 @@ fn legend(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState, code
             Side::Black => "dark",
         };
         let plural = |n: usize, w: &str| if n == 1 { format!("1 {w}") } else { format!("{n} {w}s") };
-        let info = format!("  {} \u{00B7} {} \u{00B7} {side}", plural(centers, "center"), plural(pieces, "piece"));
-        // Shrink the row's text until it fits its column.
         let note = super::note_text(style, &def.name);
         let room = col_w - bw - row * 0.6;
-        let mut k = 1.0;
-        while k > 0.5
-            && text_width(&def.name, size * k, Face::Bold)
-                + text_width(&info, size * 0.85 * k, Face::Regular)
+        let fits = |info: &str, k: f32| {
+            text_width(&def.name, size * k, Face::Bold)
+                + text_width(info, size * 0.85 * k, Face::Regular)
                 + text_width(&note, size * 0.85 * k, Face::Bold)
-                > room
-        {
+                <= room
+        };
+        // The side goes first when room is short, then the text shrinks
+        // (never below the smallest readable size).
+        let mut info = format!("  {} \u{00B7} {} \u{00B7} {side}", plural(centers, "center"), plural(pieces, "piece"));
+        if !fits(&info, 1.0) {
+            info = format!("  {} \u{00B7} {}", plural(centers, "center"), plural(pieces, "piece"));
+        }
+        let min_k = MIN_TEXT / (size * 0.85);
+        let mut k = 1.0;
+        while k - 0.04 >= min_k && !fits(&info, k) {
             k -= 0.04;
         }
         let tx = x + bw + row * 0.3;
-        let name_w = cv.text(&def.name, tx, y + row * 0.66, size * k, Face::Bold, Align::Left, TEXT);
-        let info_w =
-            cv.text(&info, tx + name_w, y + row * 0.66, size * 0.85 * k, Face::Regular, Align::Left, TEXT.alpha(200));
-        cv.text(&note, tx + name_w + info_w, y + row * 0.66, size * 0.85 * k, Face::Bold, Align::Left, super::NOTE);
+        let base = y + row / 2.0 + size * 0.36;
+        let name_w = cv.text(&def.name, tx, base, size * k, Face::Bold, Align::Left, TEXT);
+        let info_w = cv.text(&info, tx + name_w, base, size * 0.85 * k, Face::Regular, Align::Left, TEXT.alpha(200));
+        cv.text(&note, tx + name_w + info_w, base, size * 0.85 * k, Face::Bold, Align::Left, super::NOTE);
     }
 }

@@ -4,14 +4,16 @@
 //! chess glyphs, PNG encoding); [`dip`] draws the square-board Diplomacy
 //! games, [`simul`] the Diplomacy Chess board, [`diplomat`] the circular
 //! Diplomat Chess board and [`wheel`] Chess Wheel+'s boards around their
-//! shared hub; [`vision`] simulates colour-vision deficiencies for palette
-//! checks. A resolved movement phase gives two images: the orders with
-//! their outcomes on the old position ([`Stage::Orders`]) and the new
-//! position ([`Stage::Result`]).
+//! shared hub; [`palette`] gives the powers' colours in each palette and
+//! [`vision`] simulates colour-vision deficiencies for palette checks. A
+//! resolved movement phase gives two images: the orders with their
+//! outcomes on the old position ([`Stage::Orders`]) and the new position
+//! ([`Stage::Result`]).
 
 pub mod canvas;
 pub mod dip;
 pub mod diplomat;
+pub mod palette;
 pub mod simul;
 pub mod vision;
 pub mod wheel;
@@ -27,13 +29,14 @@ pub(crate) fn note_text(style: &Style, power: &str) -> String {
     style.mark(power).map_or_else(String::new, |m| format!(" \u{00B7} {m}"))
 }
 
-/// Order colours.
+/// The colours of powers and marks (see [`palette::power_colours`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
-    /// webDiplomacy's: moves red, support-hold green, support-move yellow, convoys blue.
+    /// Each variant's own power colours.
     #[default]
     Classic,
-    /// Okabe-Ito colours, safe for the common colour-vision deficiencies.
+    /// Okabe-Ito colours, safe for the common colour-vision deficiencies,
+    /// for power tints, plates, arrows and badges alike.
     ColourBlind,
 }
 
