@@ -180,8 +180,9 @@ fn a_progressive_turn_is_drawn_one_board_per_step_on_that_steps_position() {
     // The capture is marked on step 2's board, on c6 where the knight stands, not on step 1's.
     let taken = colours(Palette::Classic).taken;
     assert!(count_near(&c, square_rect(&b2, "c6", 0.1), taken, 12) >= 6, "taken mark on c6 at step 2");
-    assert_eq!(count_near(&c, square_rect(&b1, "c6", 0.0), taken, 12), 0, "no taken mark at step 1 (c6)");
-    assert_eq!(count_near(&c, square_rect(&b1, "b8", 0.0), taken, 12), 0, "no taken mark at step 1 (b8)");
+    // (An edge pixel of a piece may come near the mark's colour: a mark covers many.)
+    assert!(count_near(&c, square_rect(&b1, "c6", 0.0), taken, 12) <= 2, "no taken mark at step 1 (c6)");
+    assert!(count_near(&c, square_rect(&b1, "b8", 0.0), taken, 12) <= 2, "no taken mark at step 1 (b8)");
 }
 
 #[test]
@@ -402,23 +403,25 @@ fn the_step_boards_replay_every_progressive_scenario_to_its_end() {
 }
 
 #[test]
-fn the_result_banner_shows_on_the_last_row_of_step_boards_clear_of_the_captions() {
+fn the_result_banner_opens_above_the_step_boards_and_moves_every_caption_down_whole() {
     let plain = Style::default();
     let done = Style { result: Some("White wins".into()), ..Style::default() };
     let (without, p, _) = turn_image("docs/images/diplomacy-chess-orders.txt", &plain);
     let (with, _, _) = turn_image("docs/images/diplomacy-chess-orders.txt", &done);
-    let (x, y, w, h) = p.banner;
-    let last = p.boards.last().expect("boards");
-    assert!((y - last.y).abs() < 0.5 && h > 7.0 * last.sq, "across the last row: {:?}", p.banner);
-    // The band darkens the middle of the last row.
-    let mid = (x + w * 0.1, y + h / 2.0);
-    assert!(px(&with, mid).luminance() + 0.15 < px(&without, mid).luminance(), "a dark band at {mid:?}");
-    // Every caption line is left as it was.
+    let (_, y, _, _) = p.banner;
+    let first = p.boards.first().expect("boards");
+    assert!((y - p.title_h).abs() < 0.5 && y <= first.y, "under the title, above the boards: {:?}", p.banner);
+    let band = (with.height() - without.height()) as f32;
+    assert!(band >= 40.0, "a band of {band} px");
+    // The band is dark; every caption line is the same, a band lower.
+    let mid = (p.width as f32 / 2.0 + 1.0, y + 2.0);
+    assert!(px(&with, mid).luminance() < 0.2, "a dark band at {mid:?}");
     for t in p.texts.iter().filter(|t| !t.heading) {
         for i in 0..t.lines.len() {
             for k in 0..8 {
                 let q = (t.x + t.w * k as f32 / 8.0, t.y + (i as f32 + 0.5) * t.line_h);
-                assert_eq!(px(&with, q), px(&without, q), "caption `{}` untouched at {q:?}", t.lines[i]);
+                let moved = (q.0, q.1 + band);
+                assert_eq!(px(&with, moved), px(&without, q), "caption `{}` moved down whole at {q:?}", t.lines[i]);
             }
         }
     }

@@ -14,6 +14,7 @@ pub mod canvas;
 pub mod dip;
 pub mod diplomat;
 pub mod palette;
+pub mod quant;
 pub mod simul;
 pub mod vision;
 pub mod wheel;

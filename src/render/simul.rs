@@ -182,7 +182,8 @@ pub struct Placement {
     pub texts: Vec<TextBlock>,
     /// The legend's items (none for a position).
     pub legend: Vec<LegendItem>,
-    /// The area the result banner covers: left, top, width, height.
+    /// The area under the result banner: left, top, width, height (the
+    /// band opens at its top, and everything below moves down).
     pub banner: (f32, f32, f32, f32),
     /// Whether boards carry rank labels on both sides (the large board).
     both_sides: bool,
@@ -423,10 +424,9 @@ fn place(report: Option<&SimulReport>, fr: &[Frame<'_>], style: &Style) -> Place
             }
             y = bottom + pad * 0.8;
         }
-        // The result, if any, across the last row of boards (where the turn
-        // ended), at their middle: full width, clear of the captions.
+        // The result, if any, in a band opened under the title, above every board and caption.
         let last = boards.last().copied().unwrap_or(BoardSpot { step: 0, x: pad, y: top, sq });
-        banner = (pad, last.y, w - 2.0 * pad, 8.0 * last.sq);
+        banner = (pad, title_h, w - 2.0 * pad, last.y + 8.0 * last.sq - title_h);
     }
     let mut legend = Vec::new();
     if report.is_some() {
