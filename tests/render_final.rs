@@ -49,3 +49,20 @@ fn a_final_image_opens_a_result_band_above_the_whole_position() {
         }
     }
 }
+
+#[test]
+fn a_long_title_and_caption_stay_readable_on_a_phone() {
+    for path in GAMES {
+        let s = scenario(path);
+        let style = Style {
+            width: 400,
+            title: Some("The Thursday league of the Western Marches, season nine".into()),
+            result: Some("Draw by agreement of every power still playing".into()),
+            heading: Some("Final position".into()),
+            ..Style::default()
+        };
+        let c = scenario::draw(&s, Stage::Result, &style).expect("draws");
+        let smallest = c.smallest_text().expect("text");
+        assert!(smallest >= chessdip::render::MIN_TEXT, "{path}: text of {smallest} px");
+    }
+}

@@ -5,6 +5,7 @@
 use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::opposed_overlap;
+use super::MIN_TEXT;
 use super::{Palette, Style};
 use crate::rules::dip::{
     Adjustment, AdjustmentKind, AdjustmentReport, DipState, MoveKind, Order, OrderKind, Outcome, Resolution, Strength,
@@ -33,8 +34,6 @@ const BACKGROUND: Rgba = Rgba::rgb(0x2B, 0x2D, 0x31);
 const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
 /// Marks that belong to no power (build badges, convoy dots): light grey and ink.
 const NEUTRAL: Rgba = Rgba::rgb(0xEC, 0xEC, 0xEC);
-/// The smallest text drawn, in pixels, at any width (readable on a phone).
-const MIN_TEXT: f32 = 10.0;
 
 /// Colours of the marks that belong to no power.
 struct Colours {

@@ -139,26 +139,58 @@ pub(crate) fn title_bar(
     use canvas::{text_width, Align, Face, Rgba};
     const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
     let width = cv.width() as f32;
-    let size = title_h * 0.42;
+    let size = (title_h * 0.42).max(MIN_TEXT);
     let y = title_h * 0.66;
-    let left = match &style.title {
-        Some(t) => format!("{t} \u{2014} {name}"),
-        None => name.to_string(),
-    };
     let phase = style.heading.as_deref().unwrap_or(phase);
-    let right = if caption.is_empty() { phase.to_string() } else { format!("{phase} \u{00B7} {caption}") };
-    let mut rsize = size;
-    while text_width(&right, rsize, Face::Bold) > width * 0.62 && rsize > 8.0 {
-        rsize -= 1.0;
+    // Shrunk to fit, never below the phone minimum: past it, the less
+    // important part goes (the caption, the game's own title), then the
+    // end of what is left, marked with an ellipsis.
+    let fit = |options: &[String], room: &dyn Fn(f32) -> f32, face: Face| -> (String, f32) {
+        for text in options {
+            let mut size = size;
+            while text_width(text, size, face) > room(size) && size > MIN_TEXT {
+                size -= 1.0;
+            }
+            if text_width(text, size, face) <= room(size) {
+                return (text.clone(), size);
+            }
+        }
+        let last = options.last().cloned().unwrap_or_default();
+        (ellipsis(&last, room(MIN_TEXT), MIN_TEXT, face), MIN_TEXT)
+    };
+    let mut rights = Vec::new();
+    if !caption.is_empty() {
+        rights.push(format!("{phase} \u{00B7} {caption}"));
     }
-    let room = width - 3.0 * margin - text_width(&right, rsize, Face::Bold);
-    let mut lsize = size;
-    while text_width(&left, lsize, Face::Regular) > room && lsize > 8.0 {
-        lsize -= 1.0;
-    }
+    rights.push(phase.to_string());
+    let (right, rsize) = fit(&rights, &|_| width * 0.62, Face::Bold);
+    let taken = text_width(&right, rsize, Face::Bold);
+    let lefts: Vec<String> = match &style.title {
+        Some(t) => vec![format!("{t} \u{2014} {name}"), name.to_string()],
+        None => vec![name.to_string()],
+    };
+    let (left, lsize) = fit(&lefts, &|_| width - 3.0 * margin - taken, Face::Regular);
     cv.text(&left, margin, y, lsize, Face::Regular, Align::Left, TEXT);
     cv.text(&right, width - margin, y, rsize, Face::Bold, Align::Right, TEXT);
 }
+
+/// `text` cut to fit `room` pixels at `size`, ending in an ellipsis if cut.
+fn ellipsis(text: &str, room: f32, size: f32, face: canvas::Face) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty()
+        && canvas::text_width(&format!("{}\u{2026}", chars.iter().collect::<String>()), size, face) > room
+    {
+        chars.pop();
+    }
+    if chars.len() == text.chars().count() {
+        return text.to_string();
+    }
+    format!("{}\u{2026}", chars.iter().collect::<String>().trim_end())
+}
+
+/// The smallest text any image draws, in pixels: readable on a phone, where
+/// images are shown about 400 px wide.
+pub const MIN_TEXT: f32 = 10.0;
 
 /// The result banner of a final image ([`Style::result`]): a band opened
 /// across the image just above the board area `(x, y, w, h)` (the image
