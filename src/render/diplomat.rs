@@ -34,7 +34,7 @@ const RINGS: [f32; 4] = [0.34, 0.56, 0.78, 1.0];
 
 /// The colours of the marks over the board. Each mark also has its own
 /// shape, so that colour is never the only cue: the move is a solid arrow,
-/// a suborn a dashed arrow and a ring, a check a glow with `+` and arrows
+/// a suborn a dashed arrow, a ring and `⇄` (or a cross), a check a glow with `+` and arrows
 /// from the checking pieces, a mate a heavy ring with `#`, a drop a dashed
 /// ring with `@`, a promotion a badge with `=` and the new piece.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -597,7 +597,10 @@ fn last_move(cv: &mut Canvas, l: &Layout, c: &MarkColours, variant: &Variant, m:
             let ring = Line { colour: c.suborn, width: width * 1.1, dash: None };
             cv.ring(b.0, b.1, s * 0.58, &Line { colour: Rgba(0, 0, 0, 110), width: width * 1.9, dash: None });
             cv.ring(b.0, b.1, s * 0.58, &ring);
-            if variant.suborn_rule() != SubornRule::Convert {
+            if variant.suborn_rule() == SubornRule::Convert {
+                // The piece changes sides where it stands.
+                text_badge(cv, l, (target, Some(from)), "\u{21C4}", c.suborn);
+            } else {
                 // The piece leaves the board: its ghost (if the cell is empty now), crossed out.
                 if let Some(p) = m.suborned.filter(|_| state.position.piece(target).is_none()) {
                     piece(cv, l, target, p, 90);
@@ -610,7 +613,7 @@ fn last_move(cv: &mut Canvas, l: &Layout, c: &MarkColours, variant: &Variant, m:
             let s = l.piece_size(to);
             if m.before && state.position.piece(to).is_none() {
                 // The dropped piece, arriving: translucent on its cell.
-                piece(cv, l, to, Piece::new(m.colour, kind), 130);
+                piece(cv, l, to, Piece::new(m.colour, kind), 160);
             }
             cv.ring(x, y, s * 0.6, &Line { colour: Rgba(0, 0, 0, 110), width: width * 1.9, dash: None });
             cv.ring(x, y, s * 0.6, &Line { colour: c.arrow, width: width * 1.1, dash: Some((width * 1.6, width)) });
@@ -643,7 +646,7 @@ fn badge_centre(l: &Layout, cell: Cell, away: Option<Cell>) -> ((f32, f32), f32)
     ((x + tx * s * 0.5, y + ty * s * 0.5 - s * 0.18), r)
 }
 
-/// A round badge with a bold symbol (`@`, `+`, `#`) on a cell's piece.
+/// A round badge with a bold symbol (`@`, `+`, `#`, `⇄`) on a cell's piece.
 fn text_badge(cv: &mut Canvas, l: &Layout, (cell, away): (Cell, Option<Cell>), symbol: &str, fill: Rgba) {
     let ((x, y), r) = badge_centre(l, cell, away);
     let size = (r * 1.35).max(10.0);
