@@ -79,20 +79,17 @@ struct Layout {
     cy: f32,
     r: f32,
     band: f32,
-    /// The top of the result banner's strip under the board (zero height without a result).
-    banner_y: f32,
-    banner_h: f32,
     legend_y: f32,
 }
 
 impl Layout {
-    /// The board's geometry (the legend and banner below it do not move it).
+    /// The board's geometry (the legend below it does not move it).
     fn new(width: u32) -> Layout {
-        Layout::with(width, &LegendPlan::default(), false)
+        Layout::with(width, &LegendPlan::default())
     }
 
-    /// The whole image: the board, a result strip if `banner`, the legend's rows.
-    fn with(width: u32, legend: &LegendPlan, banner: bool) -> Layout {
+    /// The whole image: the board and the legend's rows.
+    fn with(width: u32, legend: &LegendPlan) -> Layout {
         let w = width.max(320) as f32;
         let title_h = (w * 0.075).round();
         let margin = (w * 0.02).round();
@@ -100,23 +97,10 @@ impl Layout {
         let r = (w / 2.0 - margin - band).floor();
         let cx = w / 2.0;
         let cy = title_h + band + r;
-        let banner_y = cy + r + band + margin * 0.5;
-        let banner_h = if banner { (w * 0.14).round() } else { 0.0 };
-        let legend_y = banner_y + banner_h;
+        let legend_y = cy + r + band + margin * 0.5;
         let rows = legend.rows.max(2) as f32;
         let height = legend_y + legend.row * (rows + 0.35) + margin * 0.5;
-        Layout {
-            width: width.max(320),
-            height: height.ceil() as u32,
-            title_h,
-            cx,
-            cy,
-            r,
-            band,
-            banner_y,
-            banner_h,
-            legend_y,
-        }
+        Layout { width: width.max(320), height: height.ceil() as u32, title_h, cx, cy, r, band, legend_y }
     }
 
     /// The screen angle of the middle of radius `i`: `d` at the bottom,
@@ -362,8 +346,8 @@ fn from_history(variant: &Variant, state: &DiplomatState) -> Option<LastMove> {
 /// given (on the position before it, for the orders image, or after it),
 /// else the last move of the game's history. A king in check glows, with
 /// arrows from the pieces that check it; a mated king is ringed. `caption`
-/// is added to the title (e.g. `orders`). With [`Style::result`] the result
-/// is drawn in a strip under the board, clear of the pieces.
+/// is added to the title (e.g. `orders`). With [`Style::result`] a band
+/// with the result opens between the title and the board.
 #[must_use]
 pub fn draw(
     variant: &Variant,
@@ -374,7 +358,7 @@ pub fn draw(
 ) -> Canvas {
     let scene = Scene::new(variant, state, report);
     let plan = LegendPlan::new(style.width, variant, state, &scene, style);
-    let l = Layout::with(style.width, &plan, style.result.is_some());
+    let l = Layout::with(style.width, &plan);
     let c = mark_colours(style.palette);
     let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
     title(&mut cv, &l, state, style, caption);
@@ -399,7 +383,8 @@ pub fn draw(
     }
     legend(&mut cv, &l, &plan);
     if let Some(result) = &style.result {
-        super::result_banner(&mut cv, (0.0, l.banner_y, l.width as f32, l.banner_h), result);
+        let top = l.title_h;
+        super::result_banner(&mut cv, (0.0, top, l.width as f32, l.height as f32 - top), result);
     }
     cv
 }
