@@ -147,7 +147,7 @@ impl Layout {
         let (a, b) = Layout::crown_span(crown);
         let mid = Layout::angle(f32::from(i));
         let half = PI / 14.0;
-        let n = 14;
+        let n = 8;
         let mut pts = Vec::with_capacity(2 * n + 2);
         for k in 0..=n {
             pts.push(self.point(mid - half + 2.0 * half * k as f32 / n as f32, b));
@@ -407,29 +407,27 @@ fn title(cv: &mut Canvas, l: &Layout, state: &DiplomatState, style: &Style, capt
 }
 
 fn board(cv: &mut Canvas, l: &Layout) {
-    // Territory bands outside the rim: White's light, Black's dark.
     let w = l.width as f32;
     cv.disc(l.cx, l.cy, l.r + l.band * 0.22, Rgba::rgb(0x15, 0x15, 0x18));
-    for r in Radius::all() {
-        let white = Colour::White.owns(r);
+    // Territory bands outside the rim, one arc per side: White's light, Black's dark.
+    for colour in Colour::BOTH {
+        let first = Radius::all().find(|&r| colour.owns(r)).map_or(0.0, |r| f32::from(r.index()));
         let (a, b) = (1.0, 1.0 + l.band * 0.2 / l.r);
-        let mid = Layout::angle(f32::from(r.index()));
-        let half = PI / 14.0;
-        let mut pts = Vec::new();
-        for k in 0..=10 {
-            let t = mid - half + 2.0 * half * k as f32 / 10.0;
-            pts.push(l.point(t, b));
-        }
-        for k in (0..=10).rev() {
-            let t = mid - half + 2.0 * half * k as f32 / 10.0;
-            pts.push(l.point(t, a));
-        }
-        cv.polygon(&pts, if white { Rgba::rgb(0xE8, 0xE8, 0xE8) } else { Rgba::rgb(0x10, 0x10, 0x10) });
+        let n = 42;
+        let t = |k: usize| Layout::angle(first - 0.5 + 7.0 * k as f32 / n as f32);
+        let mut pts: Vec<(f32, f32)> = (0..=n).map(|k| l.point(t(k), b)).collect();
+        pts.extend((0..=n).rev().map(|k| l.point(t(k), a)));
+        let fill = if colour == Colour::White { Rgba::rgb(0xE8, 0xE8, 0xE8) } else { Rgba::rgb(0x10, 0x10, 0x10) };
+        cv.polygon(&pts, fill);
     }
+    // The cells: the light colour as one disc, the dark cells over it
+    // (half the shapes of drawing every cell).
+    cv.disc(l.cx, l.cy, l.r, LIGHT);
     for cell in Cell::all() {
         let Some(r) = cell.radius() else { continue };
-        let colour = if cell.is_light() == Some(true) { LIGHT } else { DARK };
-        cv.polygon(&l.sector(r.index(), cell.crown()), colour);
+        if cell.is_light() == Some(false) {
+            cv.polygon(&l.sector(r.index(), cell.crown()), DARK);
+        }
     }
     // The centre: a hole, neither light nor dark.
     cv.disc(l.cx, l.cy, RINGS[0] * l.r, HOLE);
