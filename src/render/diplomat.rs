@@ -431,20 +431,13 @@ fn board(cv: &mut Canvas, l: &Layout) {
     }
     // The centre: a hole, neither light nor dark.
     cv.disc(l.cx, l.cy, RINGS[0] * l.r, HOLE);
-    let edge = Line { colour: Rgba(0x22, 0x18, 0x10, 120), width: (w * 0.0015).max(1.0), dash: None };
-    for &rho in &RINGS[..3] {
-        cv.ring(l.cx, l.cy, rho * l.r, &edge);
-    }
-    // The territory borders (between g and h, and n and a) drawn heavier.
-    for i in 0..14u8 {
+    // Light and dark cells alternate both ways round and across, so their
+    // colours are their borders; only the territory borders (between g and
+    // h, and n and a) are drawn, heavy.
+    let heavy = Line { colour: Rgba::rgb(0x15, 0x15, 0x18), width: (w * 0.005).max(2.0), dash: None };
+    for i in [0u8, 7] {
         let t = Layout::angle(f32::from(i) - 0.5);
-        let border = i == 0 || i == 7;
-        let line = if border {
-            Line { colour: Rgba::rgb(0x15, 0x15, 0x18), width: (w * 0.005).max(2.0), dash: None }
-        } else {
-            edge.clone()
-        };
-        cv.line(l.point(t, RINGS[0]), l.point(t, if border { 1.0 + l.band * 0.2 / l.r } else { 1.0 }), &line);
+        cv.line(l.point(t, RINGS[0]), l.point(t, 1.0 + l.band * 0.2 / l.r), &heavy);
     }
     cv.ring(l.cx, l.cy, RINGS[0] * l.r, &Line { colour: INK, width: (w * 0.003).max(1.5), dash: None });
 }
