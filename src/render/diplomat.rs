@@ -372,6 +372,7 @@ pub fn draw(
         glow(&mut cv, &l, k, c.check);
     }
     labels(&mut cv, &l, state.position.piece(Cell::CENTRE).is_none());
+    check_lines(&mut cv, &l, &c, &scene);
     for (cell, p) in state.position.pieces() {
         piece(&mut cv, &l, cell, p, 255);
     }
@@ -379,7 +380,7 @@ pub fn draw(
         last_move(&mut cv, &l, &c, variant, m, state);
     }
     if let Some(k) = scene.check {
-        check_marks(&mut cv, &l, &c, k, &scene);
+        king_marks(&mut cv, &l, &c, k, &scene);
     }
     legend(&mut cv, &l, &plan);
     if let Some(result) = &style.result {
@@ -646,9 +647,10 @@ fn promotion_badge(cv: &mut Canvas, l: &Layout, (cell, away): (Cell, Option<Cell
     piece_at(cv, left + r * 0.45 + eq + glyph / 2.0, y, glyph, new, 255);
 }
 
-/// A king in check: arrows from the pieces that check it; `+` on it, or a
-/// heavy ring and `#` if it is mated.
-fn check_marks(cv: &mut Canvas, l: &Layout, c: &MarkColours, king: Cell, scene: &Scene) {
+/// The arrows from the pieces that check the king, with a ring on each:
+/// drawn under the pieces, so that on an orders image a piece that is
+/// about to uncover the line stands on it.
+fn check_lines(cv: &mut Canvas, l: &Layout, c: &MarkColours, scene: &Scene) {
     let width = stroke_width(l) * if scene.mate { 1.0 } else { 0.8 };
     let halo = Line { colour: Rgba(0, 0, 0, 140), width: width * 1.9, dash: None };
     let line = Line { colour: c.check, width, dash: None };
@@ -663,7 +665,12 @@ fn check_marks(cv: &mut Canvas, l: &Layout, c: &MarkColours, king: Cell, scene: 
         cv.ring(x, y, s * 0.56, &Line { colour: Rgba(0, 0, 0, 110), width: width * 1.6, dash: None });
         cv.ring(x, y, s * 0.56, &Line { colour: c.check, width: width * 0.8, dash: None });
     }
+}
+
+/// A king in check: `+` on it, or a heavy ring and `#` if it is mated.
+fn king_marks(cv: &mut Canvas, l: &Layout, c: &MarkColours, king: Cell, scene: &Scene) {
     if scene.mate {
+        let width = stroke_width(l);
         let (x, y) = l.centre_of(king);
         let s = l.piece_size(king);
         cv.ring(x, y, s * 0.6, &Line { colour: INK, width: width * 2.6, dash: None });
