@@ -4,7 +4,7 @@
 //! PNG-encoded, as the orders image (the move on the old position) and as
 //! the position image (the last move and the suborned piece derived from
 //! the game's history). The scenario is set up and resolved once, outside
-//! the timing.
+//! the timing. `..._draw_only` times the drawing without the PNG encoding.
 
 use std::hint::black_box;
 use std::path::Path;
