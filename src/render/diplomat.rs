@@ -1,15 +1,21 @@
 //! The circular Diplomat Chess board: 14 radii and 3 crowns around the
 //! centre hole, White's territory (`a`..`g`) at the bottom, the pieces
 //! (the diplomat as a disc marked D: chess fonts have no such piece), the
-//! last move, a suborned piece and a king in check.
+//! last move, a suborned piece, a king in check and the lines that check
+//! it, a mated king, dropped and promoted pieces.
+//!
+//! The last move comes from the phase report when there is one, drawn on
+//! the position before it (the orders image) or after it; a position image
+//! without a report takes it from the game's history
+//! ([`DiplomatState::history`]), which records every move played.
 
 use std::f32::consts::PI;
 
 use super::canvas::towards;
-use super::canvas::{Align, Canvas, Face, Line, Rgba};
+use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::{Palette, Style};
 use crate::rules::diplomat::{
-    Cell, Colour, DiplomatReport, DiplomatState, Kind, Move, Piece, Radius, SubornRule, Variant,
+    Cell, Colour, DiplomatReport, DiplomatState, Kind, Move, Outcome, Piece, Position, Radius, SubornRule, Variant,
 };
 
 const LIGHT: Rgba = Rgba::rgb(0xF0, 0xD9, 0xB5);
@@ -26,24 +32,37 @@ const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
 /// "make the 3rd crown cells as exaggeratedly big as possible").
 const RINGS: [f32; 4] = [0.34, 0.56, 0.78, 1.0];
 
-/// The marks' colours.
-struct Colours {
-    last: Rgba,
-    arrow: Rgba,
-    suborn: Rgba,
-    check: Rgba,
+/// The colours of the marks over the board. Each mark also has its own
+/// shape, so that colour is never the only cue: the move is a solid arrow,
+/// a suborn a dashed arrow, a ring and `⇄` (or a cross), a check a glow with `+` and arrows
+/// from the checking pieces, a mate a heavy ring with `#`, a drop a dashed
+/// ring with `@`, a promotion a badge with `=` and the new piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MarkColours {
+    /// The tint of the last move's cells (translucent).
+    pub last: Rgba,
+    /// The last move's arrow, and the drop and promotion badges.
+    pub arrow: Rgba,
+    /// A suborn's dashed arrow and ring.
+    pub suborn: Rgba,
+    /// A king in check or mated, and the lines of the pieces that check it.
+    pub check: Rgba,
 }
 
-fn colours(p: Palette) -> Colours {
-    match p {
-        Palette::Classic => Colours {
+/// The mark colours of `palette`: Classic, or Okabe-Ito for colour-blind players.
+#[must_use]
+pub const fn mark_colours(palette: Palette) -> MarkColours {
+    match palette {
+        Palette::Classic => MarkColours {
             last: Rgba(0xF6, 0xD3, 0x2D, 150),
             arrow: Rgba::rgb(0x1F, 0x8F, 0x3A),
             suborn: Rgba::rgb(0xB0, 0x32, 0xD8),
             check: Rgba::rgb(0xE0, 0x1B, 0x1B),
         },
-        Palette::ColourBlind => Colours {
-            last: Rgba(0x56, 0xB4, 0xE9, 150),
+        Palette::ColourBlind => MarkColours {
+            // Okabe-Ito yellow: a tint the common deficiencies tell from
+            // the reddish-purple suborn ring (sky blue came within ΔE 15).
+            last: Rgba(0xF0, 0xE4, 0x42, 150),
             arrow: Rgba::rgb(0x00, 0x72, 0xB2),
             suborn: Rgba::rgb(0xCC, 0x79, 0xA7),
             check: Rgba::rgb(0xD5, 0x5E, 0x00),
@@ -64,7 +83,13 @@ struct Layout {
 }
 
 impl Layout {
+    /// The board's geometry (the legend below it does not move it).
     fn new(width: u32) -> Layout {
+        Layout::with(width, &LegendPlan::default())
+    }
+
+    /// The whole image: the board and the legend's rows.
+    fn with(width: u32, legend: &LegendPlan) -> Layout {
         let w = width.max(320) as f32;
         let title_h = (w * 0.075).round();
         let margin = (w * 0.02).round();
@@ -73,7 +98,8 @@ impl Layout {
         let cx = w / 2.0;
         let cy = title_h + band + r;
         let legend_y = cy + r + band + margin * 0.5;
-        let height = legend_y + w * 0.085;
+        let rows = legend.rows.max(2) as f32;
+        let height = legend_y + legend.row * (rows + 0.35) + margin * 0.5;
         Layout { width: width.max(320), height: height.ceil() as u32, title_h, cx, cy, r, band, legend_y }
     }
 
@@ -121,7 +147,7 @@ impl Layout {
         let (a, b) = Layout::crown_span(crown);
         let mid = Layout::angle(f32::from(i));
         let half = PI / 14.0;
-        let n = 14;
+        let n = 8;
         let mut pts = Vec::with_capacity(2 * n + 2);
         for k in 0..=n {
             pts.push(self.point(mid - half + 2.0 * half * k as f32 / n as f32, b));
@@ -159,11 +185,169 @@ pub fn piece_size(width: u32, cell: Cell) -> f32 {
     Layout::new(width).piece_size(cell)
 }
 
+/// Where the badge of `cell` (a drop's `@`, a promotion's new piece, a
+/// check's `+` or a mate's `#`) is centred in an image `width` pixels wide,
+/// with an arrow arriving from `away` (if any), and its radius.
+#[must_use]
+pub fn badge_point(width: u32, cell: Cell, away: Option<Cell>) -> ((f32, f32), f32) {
+    badge_centre(&Layout::new(width), cell, away)
+}
+
 /// The light and dark cell colours, and the centre's.
 pub const CELL_COLOURS: (Rgba, Rgba, Rgba) = (LIGHT, DARK, HOLE);
 
-/// Draws `state` with the last move from `report` (if any) over it.
-/// `caption` is added to the title (e.g. `after 25. ... dxe2++`).
+/// The last move as drawn.
+#[derive(Clone, Debug)]
+struct LastMove {
+    colour: Colour,
+    number: u32,
+    notation: String,
+    mv: Move,
+    /// The cells it passed, start to end.
+    path: Vec<Cell>,
+    /// Drawn on the position before it (the orders image), not after.
+    before: bool,
+    /// The suborned piece as it was, where known.
+    suborned: Option<Piece>,
+}
+
+/// What the image shows besides the pieces, worked out once.
+struct Scene {
+    last: Option<LastMove>,
+    /// The king in check after the last move.
+    check: Option<Cell>,
+    /// Whether that king is mated.
+    mate: bool,
+    /// The lines of the pieces that check it: the checking piece's cell
+    /// first, the king's last, the cells a slider passes between.
+    lines: Vec<Vec<Cell>>,
+}
+
+impl Scene {
+    fn new(variant: &Variant, state: &DiplomatState, report: Option<&DiplomatReport>) -> Scene {
+        let (last, after, outcome) = match report {
+            Some(r) => match (r.mv, &r.notation) {
+                (Some(mv), Some(notation)) => {
+                    // A report goes with the position before its move (orders
+                    // images) or after it: the side to move tells which.
+                    let before = state.to_move() == r.colour && state.ended().is_none();
+                    let after = if before { Some(state.position.play(variant, mv).0) } else { None };
+                    let last = LastMove {
+                        colour: r.colour,
+                        number: r.number,
+                        notation: notation.clone(),
+                        mv,
+                        path: if r.path.is_empty() { fallback_path(mv) } else { r.path.clone() },
+                        before,
+                        suborned: r.suborned.map(|(_, p)| p),
+                    };
+                    (Some(last), after, r.outcome)
+                }
+                _ => (None, None, state.ended()),
+            },
+            None => (from_history(variant, state), None, state.ended()),
+        };
+        let after = after.as_ref().unwrap_or(&state.position);
+        let side = after.to_move();
+        let check = after.king(side).filter(|_| after.in_check(side));
+        let lines = check.map_or_else(Vec::new, |k| {
+            after.attackers(k, side.other()).into_iter().map(|a| line_to(after, a, k)).collect()
+        });
+        let mate = check.is_some() && matches!(outcome, Some(Outcome::Checkmate { .. }));
+        Scene { last, check, mate, lines }
+    }
+}
+
+/// A move's cells without a position: where it starts and where it ends.
+fn fallback_path(mv: Move) -> Vec<Cell> {
+    match mv {
+        Move::Drop { to, .. } => vec![to],
+        Move::Step { from, to, .. } => vec![from, to],
+        Move::Suborn { from, target } => vec![from, target],
+    }
+}
+
+/// The cells from `from` to `to` along the lines of the slider on `piece`
+/// (`from` and `to` themselves included), or the two cells for a leap or a
+/// step. Stops at the first piece in the way, so on the position after a
+/// slider's move it finds the path it took.
+fn slide(p: &Position, piece: Cell, from: Cell, to: Cell) -> Vec<Cell> {
+    let lines = match p.piece(piece).map(|q| q.kind) {
+        Some(Kind::Rook) => from.rook_lines(),
+        Some(Kind::Bishop) => from.bishop_lines(),
+        _ => return vec![from, to],
+    };
+    for line in lines {
+        let mut path = vec![from];
+        for &c in line {
+            path.push(c);
+            if c == to {
+                return path;
+            }
+            if p.piece(c).is_some() {
+                break;
+            }
+        }
+    }
+    vec![from, to]
+}
+
+/// The line from the checking piece on `a` to the king on `k`.
+fn line_to(p: &Position, a: Cell, k: Cell) -> Vec<Cell> {
+    slide(p, a, a, k)
+}
+
+/// The last move of a game from its history, on the position after it.
+/// `None` if no move was played, or if the history does not agree with the
+/// position (then no mark is better than a wrong one).
+fn from_history(variant: &Variant, state: &DiplomatState) -> Option<LastMove> {
+    let played = state.history.last()?;
+    let p = &state.position;
+    let mine = |cell: Cell| p.piece(cell).is_some_and(|q| q.colour == played.colour);
+    let (path, suborned) = match played.mv {
+        Move::Step { from, to, promotion } => {
+            if !mine(to) || p.piece(from).is_some() {
+                return None;
+            }
+            // A promoted pawn stepped; the piece now on `to` did not slide there.
+            (if promotion.is_some() { vec![from, to] } else { slide(p, to, from, to) }, None)
+        }
+        Move::Drop { to, .. } => {
+            if !mine(to) {
+                return None;
+            }
+            (vec![to], None)
+        }
+        Move::Suborn { from, target } => {
+            if !mine(from) {
+                return None;
+            }
+            let was = match variant.suborn_rule() {
+                SubornRule::Convert => p.piece(target).map(|q| q.kind),
+                // The suborner's hand ends with the piece it took.
+                SubornRule::Drop => p.hand(played.colour).last().copied(),
+                SubornRule::Remove => None,
+            };
+            (vec![from, target], was.map(|k| Piece::new(played.colour.other(), k)))
+        }
+    };
+    Some(LastMove {
+        colour: played.colour,
+        number: played.number,
+        notation: played.notation.clone(),
+        mv: played.mv,
+        path,
+        before: false,
+        suborned,
+    })
+}
+
+/// Draws `state` with its last move over it: the move in `report` if
+/// given (on the position before it, for the orders image, or after it),
+/// else the last move of the game's history. A king in check glows, with
+/// arrows from the pieces that check it; a mated king is ringed. `caption`
+/// is added to the title (e.g. `orders`). With [`Style::result`] a band
+/// with the result opens between the title and the board.
 #[must_use]
 pub fn draw(
     variant: &Variant,
@@ -172,40 +356,46 @@ pub fn draw(
     style: &Style,
     caption: &str,
 ) -> Canvas {
-    let l = Layout::new(style.width);
-    let c = colours(style.palette);
+    let scene = Scene::new(variant, state, report);
+    let plan = LegendPlan::new(style.width, variant, state, &scene, style);
+    let l = Layout::with(style.width, &plan);
+    let c = mark_colours(style.palette);
     let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
     title(&mut cv, &l, state, style, caption);
     board(&mut cv, &l);
-    let report = report.filter(|r| r.mv.is_some());
-    if let Some(r) = report {
-        for cell in move_cells(r) {
+    if let Some(m) = &scene.last {
+        for cell in move_cells(m) {
             highlight(&mut cv, &l, cell, c.last);
         }
     }
-    if let Some(k) = report.and_then(|r| r.check) {
+    if let Some(k) = scene.check {
         glow(&mut cv, &l, k, c.check);
     }
     labels(&mut cv, &l, state.position.piece(Cell::CENTRE).is_none());
+    check_lines(&mut cv, &l, &c, &scene);
     for (cell, p) in state.position.pieces() {
         piece(&mut cv, &l, cell, p, 255);
     }
-    if let Some(r) = report {
-        last_move(&mut cv, &l, &c, variant, r);
+    if let Some(m) = &scene.last {
+        last_move(&mut cv, &l, &c, variant, m, state);
     }
-    legend(&mut cv, &l, variant, state, report, style);
+    if let Some(k) = scene.check {
+        king_marks(&mut cv, &l, &c, k, &scene);
+    }
+    legend(&mut cv, &l, &plan);
     if let Some(result) = &style.result {
-        super::result_banner(&mut cv, (0.0, l.cy - l.r, l.width as f32, 2.0 * l.r), result);
+        let top = l.title_h;
+        super::result_banner(&mut cv, (0.0, top, l.width as f32, l.height as f32 - top), result);
     }
     cv
 }
 
-fn move_cells(r: &DiplomatReport) -> Vec<Cell> {
-    match r.mv {
-        Some(Move::Step { from, to, .. }) => vec![from, to],
-        Some(Move::Drop { to, .. }) => vec![to],
-        Some(Move::Suborn { from, .. }) => vec![from],
-        None => Vec::new(),
+/// The cells tinted for the last move: where it started and ended (a drop: where it landed).
+fn move_cells(m: &LastMove) -> Vec<Cell> {
+    match m.mv {
+        Move::Step { from, to, .. } => vec![from, to],
+        Move::Drop { to, .. } => vec![to],
+        Move::Suborn { from, target } => vec![from, target],
     }
 }
 
@@ -218,46 +408,37 @@ fn title(cv: &mut Canvas, l: &Layout, state: &DiplomatState, style: &Style, capt
 }
 
 fn board(cv: &mut Canvas, l: &Layout) {
-    // Territory bands outside the rim: White's light, Black's dark.
     let w = l.width as f32;
     cv.disc(l.cx, l.cy, l.r + l.band * 0.22, Rgba::rgb(0x15, 0x15, 0x18));
-    for r in Radius::all() {
-        let white = Colour::White.owns(r);
+    // Territory bands outside the rim, one arc per side: White's light, Black's dark.
+    for colour in Colour::BOTH {
+        let first = Radius::all().find(|&r| colour.owns(r)).map_or(0.0, |r| f32::from(r.index()));
         let (a, b) = (1.0, 1.0 + l.band * 0.2 / l.r);
-        let mid = Layout::angle(f32::from(r.index()));
-        let half = PI / 14.0;
-        let mut pts = Vec::new();
-        for k in 0..=10 {
-            let t = mid - half + 2.0 * half * k as f32 / 10.0;
-            pts.push(l.point(t, b));
-        }
-        for k in (0..=10).rev() {
-            let t = mid - half + 2.0 * half * k as f32 / 10.0;
-            pts.push(l.point(t, a));
-        }
-        cv.polygon(&pts, if white { Rgba::rgb(0xE8, 0xE8, 0xE8) } else { Rgba::rgb(0x10, 0x10, 0x10) });
+        let n = 42;
+        let t = |k: usize| Layout::angle(first - 0.5 + 7.0 * k as f32 / n as f32);
+        let mut pts: Vec<(f32, f32)> = (0..=n).map(|k| l.point(t(k), b)).collect();
+        pts.extend((0..=n).rev().map(|k| l.point(t(k), a)));
+        let fill = if colour == Colour::White { Rgba::rgb(0xE8, 0xE8, 0xE8) } else { Rgba::rgb(0x10, 0x10, 0x10) };
+        cv.polygon(&pts, fill);
     }
+    // The cells: the light colour as one disc, the dark cells over it
+    // (half the shapes of drawing every cell).
+    cv.disc(l.cx, l.cy, l.r, LIGHT);
     for cell in Cell::all() {
         let Some(r) = cell.radius() else { continue };
-        let colour = if cell.is_light() == Some(true) { LIGHT } else { DARK };
-        cv.polygon(&l.sector(r.index(), cell.crown()), colour);
+        if cell.is_light() == Some(false) {
+            cv.polygon(&l.sector(r.index(), cell.crown()), DARK);
+        }
     }
     // The centre: a hole, neither light nor dark.
     cv.disc(l.cx, l.cy, RINGS[0] * l.r, HOLE);
-    let edge = Line { colour: Rgba(0x22, 0x18, 0x10, 120), width: (w * 0.0015).max(1.0), dash: None };
-    for &rho in &RINGS[..3] {
-        cv.ring(l.cx, l.cy, rho * l.r, &edge);
-    }
-    // The territory borders (between g and h, and n and a) drawn heavier.
-    for i in 0..14u8 {
+    // Light and dark cells alternate both ways round and across, so their
+    // colours are their borders; only the territory borders (between g and
+    // h, and n and a) are drawn, heavy.
+    let heavy = Line { colour: Rgba::rgb(0x15, 0x15, 0x18), width: (w * 0.005).max(2.0), dash: None };
+    for i in [0u8, 7] {
         let t = Layout::angle(f32::from(i) - 0.5);
-        let border = i == 0 || i == 7;
-        let line = if border {
-            Line { colour: Rgba::rgb(0x15, 0x15, 0x18), width: (w * 0.005).max(2.0), dash: None }
-        } else {
-            edge.clone()
-        };
-        cv.line(l.point(t, RINGS[0]), l.point(t, if border { 1.0 + l.band * 0.2 / l.r } else { 1.0 }), &line);
+        cv.line(l.point(t, RINGS[0]), l.point(t, 1.0 + l.band * 0.2 / l.r), &heavy);
     }
     cv.ring(l.cx, l.cy, RINGS[0] * l.r, &Line { colour: INK, width: (w * 0.003).max(1.5), dash: None });
 }
@@ -270,7 +451,7 @@ fn labels(cv: &mut Canvas, l: &Layout, centre_empty: bool) {
         cv.text(&r.char().to_string(), x, y + size * 0.36, size, Face::Bold, Align::Centre, TEXT);
     }
     // Crown numbers on the two territory borders, in small pills.
-    let small = (w * 0.022).max(9.0);
+    let small = (w * 0.022).max(10.0);
     for i in [0u8, 7] {
         let t = Layout::angle(f32::from(i) - 0.5);
         for crown in 1..=3u8 {
@@ -356,116 +537,261 @@ fn piece(cv: &mut Canvas, l: &Layout, cell: Cell, p: Piece, alpha: u8) {
     piece_at(cv, x, y, l.piece_size(cell), p, alpha);
 }
 
-fn last_move(cv: &mut Canvas, l: &Layout, c: &Colours, variant: &Variant, r: &DiplomatReport) {
-    let w = l.width as f32;
-    let width = (w * 0.008).max(2.5);
-    match r.mv {
-        Some(Move::Step { .. }) if r.path.len() >= 2 => {
-            let pts: Vec<(f32, f32)> = r.path.iter().map(|&cell| l.centre_of(cell)).collect();
-            let to = *r.path.last().unwrap_or(&Cell::CENTRE);
-            let shorten = l.piece_size(to) * 0.42;
-            let halo = Line { colour: Rgba(0, 0, 0, 120), width: width * 1.8, dash: None };
-            let line = Line { colour: c.arrow.alpha(235), width, dash: None };
-            polyline_arrow(cv, &pts, shorten, &halo, width * 4.2);
-            polyline_arrow(cv, &pts, shorten, &line, width * 3.6);
+/// The width of the last move's arrow.
+fn stroke_width(l: &Layout) -> f32 {
+    (l.width as f32 * 0.008).max(2.5)
+}
+
+fn last_move(cv: &mut Canvas, l: &Layout, c: &MarkColours, variant: &Variant, m: &LastMove, state: &DiplomatState) {
+    let width = stroke_width(l);
+    let halo = Line { colour: Rgba(0, 0, 0, 120), width: width * 1.8, dash: None };
+    match m.mv {
+        Move::Step { to, promotion, .. } => {
+            if m.path.len() >= 2 {
+                let pts: Vec<(f32, f32)> = m.path.iter().map(|&cell| l.centre_of(cell)).collect();
+                let shorten = l.piece_size(to) * 0.42;
+                let line = Line { colour: c.arrow.alpha(235), width, dash: None };
+                polyline_arrow(cv, &pts, (0.0, shorten), &halo, width * 4.2);
+                polyline_arrow(cv, &pts, (0.0, shorten), &line, width * 3.6);
+            }
+            if let Some(kind) = promotion {
+                let new = Piece::new(m.colour, kind);
+                if m.before && state.position.piece(to).is_none() {
+                    // The piece the pawn becomes, waiting on its cell.
+                    piece(cv, l, to, new, 120);
+                }
+                promotion_badge(cv, l, (to, m.path.iter().rev().nth(1).copied()), new, c.arrow);
+            }
         }
-        Some(Move::Suborn { from, target }) => {
+        Move::Suborn { from, target } => {
             let (a, b) = (l.centre_of(from), l.centre_of(target));
             let dash = Some((width * 2.2, width * 1.4));
             let s = l.piece_size(target);
             let start = towards(a, b, l.piece_size(from) * 0.4);
             let end = towards(b, a, s * 0.55);
-            cv.arrow(start, end, &Line { colour: Rgba(0, 0, 0, 120), width: width * 1.8, dash: None }, width * 4.2);
+            cv.arrow(start, end, &halo, width * 4.2);
             cv.arrow(start, end, &Line { colour: c.suborn, width, dash }, width * 3.6);
             let ring = Line { colour: c.suborn, width: width * 1.1, dash: None };
             cv.ring(b.0, b.1, s * 0.58, &Line { colour: Rgba(0, 0, 0, 110), width: width * 1.9, dash: None });
             cv.ring(b.0, b.1, s * 0.58, &ring);
-            if variant.suborn_rule() != SubornRule::Convert {
-                // The piece left the board: its ghost, crossed out.
-                if let Some((cell, p)) = r.suborned {
-                    piece(cv, l, cell, p, 90);
-                    cv.cross(b.0, b.1, s * 0.3, &Line { colour: c.suborn, width, dash: None });
+            if variant.suborn_rule() == SubornRule::Convert {
+                // The piece changes sides where it stands.
+                text_badge(cv, l, (target, Some(from)), "\u{21C4}", c.suborn);
+            } else {
+                // The piece leaves the board: its ghost (if the cell is empty now), crossed out.
+                if let Some(p) = m.suborned.filter(|_| state.position.piece(target).is_none()) {
+                    piece(cv, l, target, p, 90);
                 }
+                cv.cross(b.0, b.1, s * 0.3, &Line { colour: c.suborn, width, dash: None });
             }
         }
-        Some(Move::Drop { to, .. }) => {
+        Move::Drop { kind, to } => {
             let (x, y) = l.centre_of(to);
             let s = l.piece_size(to);
-            cv.ring(x, y, s * 0.58, &Line { colour: c.arrow, width: width * 1.1, dash: Some((width * 1.5, width)) });
+            if m.before && state.position.piece(to).is_none() {
+                // The dropped piece, arriving: translucent on its cell.
+                piece(cv, l, to, Piece::new(m.colour, kind), 160);
+            }
+            cv.ring(x, y, s * 0.6, &Line { colour: Rgba(0, 0, 0, 110), width: width * 1.9, dash: None });
+            cv.ring(x, y, s * 0.6, &Line { colour: c.arrow, width: width * 1.1, dash: Some((width * 1.6, width)) });
+            text_badge(cv, l, (to, None), "@", c.arrow);
         }
-        _ => {}
     }
 }
 
-/// Lines through `pts`, the last segment an arrow stopping `shorten` short of the end.
-fn polyline_arrow(cv: &mut Canvas, pts: &[(f32, f32)], shorten: f32, line: &Line, head: f32) {
+/// Where a cell's badge sits, and its radius: beside the piece along the
+/// cell's crown (the way crown cells have room), on the side away from
+/// `away` (where an arrow comes from) or else the upper side; on the
+/// centre, at the top right.
+fn badge_centre(l: &Layout, cell: Cell, away: Option<Cell>) -> ((f32, f32), f32) {
+    let (x, y) = l.centre_of(cell);
+    let s = l.piece_size(cell);
+    let r = (s * 0.2).max(8.5);
+    let Some(radius) = cell.radius() else {
+        return ((x + s * 0.4, y - s * 0.36), r);
+    };
+    let t = Layout::angle(f32::from(radius.index()));
+    // The tangent pointing up the screen (right on the bottom and top radii).
+    let (mut tx, mut ty) = (-t.sin(), t.cos());
+    let flip = match away.map(|a| l.centre_of(a)) {
+        Some((ax, ay)) => (ax - x) * tx + (ay - y) * ty > 0.0,
+        None => ty > 0.05 || (ty.abs() <= 0.05 && tx < 0.0),
+    };
+    if flip {
+        (tx, ty) = (-tx, -ty);
+    }
+    ((x + tx * s * 0.5, y + ty * s * 0.5 - s * 0.18), r)
+}
+
+/// A round badge with a bold symbol (`@`, `+`, `#`, `⇄`) on a cell's piece.
+fn text_badge(cv: &mut Canvas, l: &Layout, (cell, away): (Cell, Option<Cell>), symbol: &str, fill: Rgba) {
+    let ((x, y), r) = badge_centre(l, cell, away);
+    let size = (r * 1.35).max(10.0);
+    cv.disc(x, y, r + (r * 0.14).max(1.5), INK);
+    cv.disc(x, y, r, fill);
+    cv.text(symbol, x, y + size * 0.37, size, Face::Bold, Align::Centre, WHITE);
+}
+
+/// A promotion's badge on its cell: `=` and the piece the pawn became.
+fn promotion_badge(cv: &mut Canvas, l: &Layout, (cell, away): (Cell, Option<Cell>), new: Piece, fill: Rgba) {
+    let ((x, y), r) = badge_centre(l, cell, away);
+    let size = (r * 1.35).max(10.0);
+    let eq = text_width("=", size, Face::Bold);
+    let glyph = r * 2.1;
+    let (h, w) = (r * 2.3, eq + glyph + r * 0.8);
+    let (left, top) = (x - r, y - h / 2.0);
+    let edge = (r * 0.14).max(1.5);
+    cv.rounded_rect(left - edge, top - edge, w + 2.0 * edge, h + 2.0 * edge, h / 2.0 + edge, INK);
+    cv.rounded_rect(left, top, w, h, h / 2.0, fill);
+    cv.text("=", left + r * 0.35, y + size * 0.37, size, Face::Bold, Align::Left, WHITE);
+    piece_at(cv, left + r * 0.45 + eq + glyph / 2.0, y, glyph, new, 255);
+}
+
+/// The arrows from the pieces that check the king, with a ring on each:
+/// drawn under the pieces, so that on an orders image a piece that is
+/// about to uncover the line stands on it.
+fn check_lines(cv: &mut Canvas, l: &Layout, c: &MarkColours, scene: &Scene) {
+    let width = stroke_width(l) * if scene.mate { 1.0 } else { 0.8 };
+    let halo = Line { colour: Rgba(0, 0, 0, 140), width: width * 1.9, dash: None };
+    let line = Line { colour: c.check, width, dash: None };
+    for path in &scene.lines {
+        let (Some(&a), Some(&k)) = (path.first(), path.last()) else { continue };
+        let pts: Vec<(f32, f32)> = path.iter().map(|&cell| l.centre_of(cell)).collect();
+        let trim = (l.piece_size(a) * 0.4, l.piece_size(k) * 0.5);
+        polyline_arrow(cv, &pts, trim, &halo, width * 4.2);
+        polyline_arrow(cv, &pts, trim, &line, width * 3.6);
+        let (x, y) = l.centre_of(a);
+        let s = l.piece_size(a);
+        cv.ring(x, y, s * 0.56, &Line { colour: Rgba(0, 0, 0, 110), width: width * 1.6, dash: None });
+        cv.ring(x, y, s * 0.56, &Line { colour: c.check, width: width * 0.8, dash: None });
+    }
+}
+
+/// A king in check: `+` on it, or a heavy ring and `#` if it is mated.
+fn king_marks(cv: &mut Canvas, l: &Layout, c: &MarkColours, king: Cell, scene: &Scene) {
+    if scene.mate {
+        let width = stroke_width(l);
+        let (x, y) = l.centre_of(king);
+        let s = l.piece_size(king);
+        cv.ring(x, y, s * 0.6, &Line { colour: INK, width: width * 2.6, dash: None });
+        cv.ring(x, y, s * 0.6, &Line { colour: c.check, width: width * 1.6, dash: None });
+    }
+    let away = scene.lines.first().and_then(|p| p.iter().rev().nth(1).copied());
+    text_badge(cv, l, (king, away), if scene.mate { "#" } else { "+" }, c.check);
+}
+
+/// Lines through `pts`, trimmed by `trim.0` at the start and `trim.1` at
+/// the end, the last segment an arrow.
+fn polyline_arrow(cv: &mut Canvas, pts: &[(f32, f32)], trim: (f32, f32), line: &Line, head: f32) {
     let n = pts.len();
     if n < 2 {
         return;
+    }
+    let mut pts = pts.to_vec();
+    if trim.0 > 0.0 {
+        pts[0] = towards(pts[0], pts[1], trim.0);
     }
     for k in 0..n - 2 {
         cv.line(pts[k], pts[k + 1], line);
     }
     let (a, b) = (pts[n - 2], pts[n - 1]);
-    cv.arrow(a, towards(b, a, shorten), line, head);
+    cv.arrow(a, towards(b, a, trim.1), line, head);
 }
 
-fn legend(
-    cv: &mut Canvas,
-    l: &Layout,
-    variant: &Variant,
-    state: &DiplomatState,
-    report: Option<&DiplomatReport>,
-    style: &Style,
-) {
+/// The legend's texts and sizes, measured before the image is laid out: a
+/// row per side on the left; the last move and the game's suborn rule on
+/// the right, or on rows of their own under the sides when the width is
+/// too small for both.
+#[derive(Default)]
+struct LegendPlan {
+    size: f32,
+    row: f32,
+    /// Hand pieces' size.
+    hand: f32,
+    /// Per side: its line and the pieces in hand.
+    sides: Vec<(Colour, String, String, Vec<Kind>)>,
+    /// The right-hand texts, with their size and whether bold (the last move).
+    notes: Vec<(String, f32, bool)>,
+    /// Whether the notes go under the sides.
+    stacked: bool,
+    rows: usize,
+}
+
+impl LegendPlan {
+    fn new(width: u32, variant: &Variant, state: &DiplomatState, scene: &Scene, style: &Style) -> LegendPlan {
+        let w = width.max(320) as f32;
+        let margin = w * 0.03;
+        let size = (w * 0.025).max(11.0);
+        // Hand pieces big enough for the diplomat's letter to stay readable.
+        let hand = (size * 1.35).max(25.0);
+        let row = (size * 1.6).max(hand * 1.05);
+        let p = &state.position;
+        let mut sides = Vec::new();
+        let mut left: f32 = 0.0;
+        for colour in Colour::BOTH {
+            let n = p.count(colour);
+            let mut info = format!("{colour}: {n} piece{}", if n == 1 { "" } else { "s" });
+            if p.in_check(colour) && state.ended().is_none() {
+                info += " \u{00B7} in check";
+            }
+            let note = super::note_text(style, &colour.to_string());
+            let kinds = if variant.suborn_rule() == SubornRule::Drop { p.hand(colour).to_vec() } else { Vec::new() };
+            let mut wdt = row * 1.1 + text_width(&info, size, Face::Bold) + text_width(&note, size, Face::Bold);
+            if !kinds.is_empty() {
+                wdt += row * 0.4 + text_width("in hand:", size, Face::Regular) + hand * 0.85 * kinds.len() as f32;
+            }
+            left = left.max(wdt);
+            sides.push((colour, info, note, kinds));
+        }
+        let mut notes = Vec::new();
+        if let Some(m) = &scene.last {
+            let dots = if m.colour == Colour::Black { "... " } else { "" };
+            let word = if m.before { "move" } else { "last move" };
+            notes.push((format!("{word}: {}. {dots}{}", m.number, m.notation), size, true));
+        }
+        let rule = match variant.suborn_rule() {
+            SubornRule::Convert => "",
+            SubornRule::Remove => "suborned pieces leave the board",
+            SubornRule::Drop => "suborned pieces go to hand",
+        };
+        if !rule.is_empty() {
+            notes.push((rule.to_string(), (size * 0.85).max(11.0), false));
+        }
+        let right = notes.iter().map(|(t, s, _)| text_width(t, *s, Face::Bold)).fold(0.0, f32::max);
+        let stacked = !notes.is_empty() && margin * 2.0 + left + right + row > w;
+        let rows = if stacked { 2 + notes.len() } else { 2.max(notes.len()) };
+        LegendPlan { size, row, hand, sides, notes, stacked, rows }
+    }
+}
+
+fn legend(cv: &mut Canvas, l: &Layout, plan: &LegendPlan) {
     let w = l.width as f32;
     let margin = w * 0.03;
-    let row = w * 0.04;
-    let size = row * 0.62;
-    let p = &state.position;
-    for (k, colour) in Colour::BOTH.into_iter().enumerate() {
-        let y = l.legend_y + row * 0.8 + k as f32 * row;
+    let (row, size) = (plan.row, plan.size);
+    let baseline = |k: usize| l.legend_y + row * (0.75 + k as f32);
+    for (k, (colour, info, note, kinds)) in plan.sides.iter().enumerate() {
+        let y = baseline(k);
         // The side's colour as a disc (a small king glyph reads ambiguously).
-        let (fill, edge) = if colour == Colour::White { (WHITE, INK) } else { (BLACK_BODY, WHITE) };
-        let (dx, dy, dr) = (margin + row * 0.4, y - size * 0.36, row * 0.3);
+        let (fill, edge) = if *colour == Colour::White { (WHITE, INK) } else { (BLACK_BODY, WHITE) };
+        let (dx, dy, dr) = (margin + row * 0.4, y - size * 0.36, (size * 0.48).max(6.0));
         cv.disc(dx, dy, dr + 2.0, edge);
         cv.disc(dx, dy, dr, fill);
-        let n = p.count(colour);
-        let mut info = format!("{colour}: {n} piece{}", if n == 1 { "" } else { "s" });
-        if p.in_check(colour) && state.outcome.is_none() {
-            info += " \u{00B7} in check";
-        }
         let tx = margin + row * 1.1;
-        let mut used = cv.text(&info, tx, y, size, Face::Bold, Align::Left, TEXT);
-        used += cv.text(
-            &super::note_text(style, &colour.to_string()),
-            tx + used,
-            y,
-            size,
-            Face::Bold,
-            Align::Left,
-            super::NOTE,
-        );
-        if variant.suborn_rule() == SubornRule::Drop && !p.hand(colour).is_empty() {
+        let mut used = cv.text(info, tx, y, size, Face::Bold, Align::Left, TEXT);
+        used += cv.text(note, tx + used, y, size, Face::Bold, Align::Left, super::NOTE);
+        if !kinds.is_empty() {
             let x0 = tx + used + row * 0.4;
-            let hw = cv.text("in hand:", x0, y, size * 0.85, Face::Regular, Align::Left, TEXT.alpha(200));
-            for (i, &kind) in p.hand(colour).iter().enumerate() {
-                let x = x0 + hw + row * (0.6 + 0.85 * i as f32);
-                piece_at(cv, x, y - size * 0.35, row * 0.85, Piece::new(colour, kind), 255);
+            let hw = cv.text("in hand:", x0, y, size, Face::Regular, Align::Left, TEXT.alpha(200));
+            for (i, &kind) in kinds.iter().enumerate() {
+                let x = x0 + hw + plan.hand * (0.6 + 0.85 * i as f32);
+                piece_at(cv, x, y - size * 0.35, plan.hand, Piece::new(*colour, kind), 255);
             }
         }
     }
-    if let Some((r, n)) = report.and_then(|r| r.notation.as_ref().map(|n| (r, n))) {
-        let dots = if r.colour == Colour::Black { "... " } else { "" };
-        let text = format!("last move: {}. {dots}{n}", r.number);
-        cv.text(&text, w - margin, l.legend_y + row * 0.8, size, Face::Bold, Align::Right, TEXT);
-    }
-    let rule = match variant.suborn_rule() {
-        SubornRule::Convert => "",
-        SubornRule::Remove => "suborned pieces leave the board",
-        SubornRule::Drop => "suborned pieces go to hand",
-    };
-    if !rule.is_empty() {
-        cv.text(rule, w - margin, l.legend_y + row * 1.8, size * 0.8, Face::Regular, Align::Right, TEXT.alpha(200));
+    for (k, (text, s, bold)) in plan.notes.iter().enumerate() {
+        let (x, y, align) =
+            if plan.stacked { (margin, baseline(2 + k), Align::Left) } else { (w - margin, baseline(k), Align::Right) };
+        let (face, colour) = if *bold { (Face::Bold, TEXT) } else { (Face::Regular, TEXT.alpha(200)) };
+        cv.text(text, x, y, *s, face, align, colour);
     }
 }
