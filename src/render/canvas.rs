@@ -463,8 +463,8 @@ impl Canvas {
     /// If encoding fails (it should not for an in-memory buffer).
     pub fn png(&self) -> Result<Vec<u8>, image::ImageError> {
         let data = self.pixmap.data();
-        let mut lookup = super::quant::Lookup::new(super::quant::palette([data], 7));
-        let indices: Vec<u8> = data.chunks_exact(4).map(|p| lookup.index(p)).collect();
+        let mut lookup = super::quant::Lookup::new(super::quant::palette([data], 11));
+        let indices = lookup.indices(data);
         let palette: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
         let mut out = Vec::with_capacity(128 * 1024);
         let encoded = (|| {
@@ -472,7 +472,7 @@ impl Canvas {
             enc.set_color(png::ColorType::Indexed);
             enc.set_depth(png::BitDepth::Eight);
             enc.set_palette(palette);
-            enc.set_deflate_compression(png::DeflateCompression::Level(3));
+            enc.set_deflate_compression(png::DeflateCompression::Level(1));
             enc.set_filter(png::Filter::NoFilter);
             let mut w = enc.write_header()?;
             w.write_image_data(&indices)?;

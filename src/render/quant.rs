@@ -4,8 +4,6 @@
 //! its nearest entry. Boards are flat colours plus anti-aliased edges, so
 //! 256 colours keep every flat colour exact and the edges close.
 
-use std::collections::HashMap;
-
 /// The 5-bit-per-channel bucket of an RGB(A) pixel.
 fn bucket(p: &[u8]) -> usize {
     (usize::from(p[0] >> 3) << 10) | (usize::from(p[1] >> 3) << 5) | usize::from(p[2] >> 3)
@@ -14,18 +12,18 @@ fn bucket(p: &[u8]) -> usize {
 /// At most 256 colours for the RGBA `images`, sampling every `step`th pixel.
 #[must_use]
 pub fn palette<'a>(images: impl IntoIterator<Item = &'a [u8]>, step: usize) -> Vec<[u8; 3]> {
-    let mut sums: HashMap<usize, [u64; 4]> = HashMap::new();
+    let mut sums = vec![[0u64; 4]; 1 << 15];
     for data in images {
         for p in data.chunks_exact(4).step_by(step.max(1)) {
-            let e = sums.entry(bucket(p)).or_insert([0; 4]);
+            let e = &mut sums[bucket(p)];
             e[0] += u64::from(p[0]);
             e[1] += u64::from(p[1]);
             e[2] += u64::from(p[2]);
             e[3] += 1;
         }
     }
-    let mut all: Vec<[u64; 4]> = sums.into_values().collect();
-    all.sort_by(|a, b| b[3].cmp(&a[3]).then(a[..3].cmp(&b[..3])));
+    let mut all: Vec<[u64; 4]> = sums.into_iter().filter(|s| s[3] > 0).collect();
+    all.sort_unstable_by(|a, b| b[3].cmp(&a[3]).then(a[..3].cmp(&b[..3])));
     all.truncate(256);
     all.iter().map(|s| [(s[0] / s[3]) as u8, (s[1] / s[3]) as u8, (s[2] / s[3]) as u8]).collect()
 }
@@ -52,6 +50,26 @@ impl Lookup {
     #[must_use]
     pub fn palette(&self) -> &[[u8; 3]] {
         &self.palette
+    }
+
+    /// The index of every pixel of RGBA `data` (runs of one colour, most of
+    /// a board, are looked up once).
+    pub fn indices(&mut self, data: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(data.len() / 4);
+        let mut last: Option<([u8; 4], u8)> = None;
+        for p in data.chunks_exact(4) {
+            let px = [p[0], p[1], p[2], p[3]];
+            let i = match last {
+                Some((q, i)) if q == px => i,
+                _ => {
+                    let i = self.index(p);
+                    last = Some((px, i));
+                    i
+                }
+            };
+            out.push(i);
+        }
+        out
     }
 
     /// The index of the entry nearest to the RGB(A) pixel `p`.
