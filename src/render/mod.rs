@@ -208,15 +208,20 @@ pub(crate) fn result_banner(cv: &mut canvas::Canvas, (_x, y, _w, _h): (f32, f32,
     cv.line((0.0, top + inset), (width, top + inset), &rule);
     cv.line((0.0, top + band_h - inset), (width, top + band_h - inset), &rule);
     let label = "GAME OVER";
-    let mut size = (band_h * 0.42).max(10.0);
-    let total =
-        |size: f32| text_width(label, size * 0.7, Face::Bold) + size * 0.6 + text_width(result, size, Face::Bold);
-    while total(size) > width * 0.94 && size > 10.0 {
+    let label_size = |size: f32| (size * 0.7).max(MIN_TEXT);
+    let total = |size: f32, result: &str| {
+        text_width(label, label_size(size), Face::Bold) + size * 0.6 + text_width(result, size, Face::Bold)
+    };
+    let mut size = (band_h * 0.42).max(MIN_TEXT);
+    while total(size, result) > width * 0.94 && size > MIN_TEXT {
         size -= 1.0;
     }
+    // Past the phone minimum the end of the result gives way.
+    let room = width * 0.94 - total(size, "");
+    let result = ellipsis(result, room, size, Face::Bold);
     let gap = size * 0.6;
-    let left = (width - total(size)) / 2.0;
+    let left = (width - total(size, &result)) / 2.0;
     let base = top + band_h / 2.0 + size * 0.36;
-    let lw = cv.text(label, left, base, size * 0.7, Face::Bold, Align::Left, NOTE);
-    cv.text(result, left + lw + gap, base, size, Face::Bold, Align::Left, Rgba::rgb(0xFF, 0xFF, 0xFF));
+    let lw = cv.text(label, left, base, label_size(size), Face::Bold, Align::Left, NOTE);
+    cv.text(&result, left + lw + gap, base, size, Face::Bold, Align::Left, Rgba::rgb(0xFF, 0xFF, 0xFF));
 }
