@@ -54,14 +54,17 @@ impl Failure {
     }
 }
 
-/// The nonce of part `part` of outbox item `id` written at `created`: at
-/// most 25 characters, the same on every try, different for every message.
-/// The time is part of it so that a database restored from a backup, which
-/// hands out the same row ids again, never repeats a nonce Discord still
-/// remembers (it would return the old message instead of posting).
+/// The nonce of part `part` of outbox item `id`: at most 25 characters,
+/// the same on every try, different for every message. Besides the row id
+/// it carries the item's random `token` (or, for items queued before
+/// tokens, its creation time `created`), so that another database handing
+/// out the same row ids (a restored backup, a second instance on the same
+/// bot token) never repeats a nonce Discord still remembers: Discord would
+/// return the old message instead of posting.
 #[must_use]
-pub fn nonce_text(id: i64, created: i64, part: usize) -> String {
-    format!("{}.{}.{part}", base36(id), base36(created))
+pub fn nonce_text(id: i64, token: &str, created: i64, part: usize) -> String {
+    let salt = if token.is_empty() || token.len() > 6 { base36(created) } else { token.to_string() };
+    format!("{}.{salt}.{part}", base36(id))
 }
 
 fn base36(n: i64) -> String {
@@ -79,8 +82,8 @@ fn base36(n: i64) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-fn nonce(id: i64, created: i64, part: usize) -> Nonce {
-    Nonce::String(nonce_text(id, created, part))
+fn nonce(d: &Delivery, part: usize) -> Nonce {
+    Nonce::String(nonce_text(d.item.id, &d.item.token, d.item.created_at, part))
 }
 
 /// When to try again after `attempts` failed tries of a transient kind:
@@ -159,7 +162,7 @@ async fn send(http: &serenity::Http, data: &Data, d: &Delivery) -> Result<(), Fa
     };
     let done = usize::try_from(d.item.parts_done).unwrap_or(0);
     for (part, piece) in pieces.into_iter().enumerate().skip(done) {
-        let msg = piece.message(&d.reply.mentions).nonce(nonce(id, d.item.created_at, part)).enforce_nonce(true);
+        let msg = piece.message(&d.reply.mentions).nonce(nonce(d, part)).enforce_nonce(true);
         let sent = match piece {
             Piece::Files { files, .. } => target.send_files(http, files, msg).await,
             Piece::Text(_) => target.send_message(http, msg).await,
@@ -211,15 +214,23 @@ mod tests {
 
     #[test]
     fn nonces_fit_discords_limit_and_differ_by_part() {
-        let n = nonce_text(i64::MAX, 4_102_444_800, 99);
+        let n = nonce_text(i64::MAX, "ffffff", 4_102_444_800, 99);
         assert!(n.len() <= 25, "{n}");
-        assert_eq!(nonce_text(7, 1_795_000_000, 0), nonce_text(7, 1_795_000_000, 0), "the same on every try");
-        assert_ne!(nonce_text(7, 1_795_000_000, 0), nonce_text(7, 1_795_000_000, 1));
-        assert_ne!(nonce_text(7, 1_795_000_000, 0), nonce_text(8, 1_795_000_000, 0));
+        let n = nonce_text(i64::MAX, "", 4_102_444_800, 99);
+        assert!(n.len() <= 25, "{n}");
+        let t = "a1b2c3";
+        assert_eq!(nonce_text(7, t, 1_795_000_000, 0), nonce_text(7, t, 1_795_000_000, 0), "the same on every try");
+        assert_ne!(nonce_text(7, t, 1_795_000_000, 0), nonce_text(7, t, 1_795_000_000, 1));
+        assert_ne!(nonce_text(7, t, 1_795_000_000, 0), nonce_text(8, t, 1_795_000_000, 0));
         assert_ne!(
-            nonce_text(7, 1_795_000_000, 0),
-            nonce_text(7, 1_795_000_001, 0),
-            "a restored database's rows differ"
+            nonce_text(7, t, 1_795_000_000, 0),
+            nonce_text(7, "0f9e8d", 1_795_000_000, 0),
+            "another database's row 7 of the same second differs"
+        );
+        assert_ne!(
+            nonce_text(7, "", 1_795_000_000, 0),
+            nonce_text(7, "", 1_795_000_001, 0),
+            "items queued before tokens differ by time"
         );
         assert_eq!(base36(35), "z");
         assert_eq!(base36(36), "10");

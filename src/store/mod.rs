@@ -61,6 +61,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0010_games_by_channel.sql"),
     include_str!("../../migrations/0011_outbox.sql"),
     include_str!("../../migrations/0012_moderation_log.sql"),
+    include_str!("../../migrations/0013_outbox_token.sql"),
 ];
 
 /// A game's lifecycle.
@@ -432,5 +433,35 @@ mod tests {
         assert!(s.write(|c| close_phase(c, id, 1, "{}", 11)).expect("claim"));
         assert!(!s.write(|c| close_phase(c, id, 1, "{}", 12)).expect("claim"), "claimed once only");
         let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn two_databases_give_the_same_row_ids_different_tokens() {
+        let dir = std::env::temp_dir().join(format!("chessdip-store-token-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let item = NewItem {
+            channel: "chan",
+            user: None,
+            game: None,
+            text: "Spring 1 resolved",
+            deadline: None,
+            images: "[]",
+            mentions: "[]",
+        };
+        let mut tokens = Vec::new();
+        for name in ["a.db", "b.db"] {
+            let path = dir.join(name);
+            let _ = std::fs::remove_file(&path);
+            let s = Store::open(&path).expect("open");
+            let id = s.write(|c| push_outbox(c, &item, 100)).expect("push");
+            assert_eq!(id, 1);
+            let all = s.read(|c| outbox_pending_all(c)).expect("read");
+            let token = all[0].token.clone();
+            assert!(token.len() == 6 && token.chars().all(|c| c.is_ascii_hexdigit()), "{token}");
+            tokens.push(token);
+            let _ = std::fs::remove_file(&path);
+        }
+        // Random: equal once in 16.7 million.
+        assert_ne!(tokens[0], tokens[1], "the same row id, the same second, different tokens");
     }
 }

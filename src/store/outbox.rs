@@ -33,10 +33,14 @@ pub struct OutboxItem {
     pub parts_done: i64,
     /// The last delivery error, if any.
     pub last_error: Option<String>,
+    /// Six random hex digits written when the item was queued (empty for
+    /// items queued before tokens existed): with the row id, what the
+    /// delivery nonce is made from.
+    pub token: String,
 }
 
 const COLUMNS: &str =
-    "id, channel_id, user_id, game_id, text, deadline, images, created_at, attempts, parts_done, last_error, mentions";
+    "id, channel_id, user_id, game_id, text, deadline, images, created_at, attempts, parts_done, last_error, mentions, token";
 
 fn item(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxItem> {
     Ok(OutboxItem {
@@ -52,6 +56,7 @@ fn item(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxItem> {
         parts_done: r.get(9)?,
         last_error: r.get(10)?,
         mentions: r.get(11)?,
+        token: r.get(12)?,
     })
 }
 
@@ -80,8 +85,8 @@ pub struct NewItem<'a> {
 /// Database errors.
 pub fn push_outbox(c: &Connection, item: &NewItem<'_>, now: i64) -> Result<i64, StoreError> {
     c.execute(
-        "INSERT INTO outbox (channel_id, user_id, game_id, text, deadline, images, mentions, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO outbox (channel_id, user_id, game_id, text, deadline, images, mentions, created_at, token)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, lower(hex(randomblob(3))))",
         params![item.channel, item.user, item.game, item.text, item.deadline, item.images, item.mentions, now],
     )?;
     Ok(c.last_insert_rowid())
