@@ -156,6 +156,13 @@ impl Canvas {
         self.pixmap = grown;
     }
 
+    /// The pixels, row by row, 4 bytes each (red, green, blue, alpha; every
+    /// canvas is opaque, so these are the plain colours).
+    #[must_use]
+    pub fn rgba(&self) -> &[u8] {
+        self.pixmap.data()
+    }
+
     /// Width in pixels.
     #[must_use]
     pub fn width(&self) -> u32 {

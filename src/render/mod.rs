@@ -4,12 +4,15 @@
 //! chess glyphs, PNG encoding); [`dip`] draws the square-board Diplomacy
 //! games, [`simul`] the Diplomacy Chess board, [`diplomat`] the circular
 //! Diplomat Chess board and [`wheel`] Chess Wheel+'s boards around their
-//! shared hub; [`palette`] gives the powers' colours in each palette and
-//! [`vision`] simulates colour-vision deficiencies for palette checks. A
+//! shared hub; [`palette`] gives the powers' colours in each palette,
+//! [`vision`] simulates colour-vision deficiencies for palette checks,
+//! [`quant`] reduces an image to the 256 colours it uses most (for PNG and
+//! GIF) and [`anim`] encodes frames as an animated GIF. A
 //! resolved movement phase gives two images: the orders with their
 //! outcomes on the old position ([`Stage::Orders`]) and the new position
 //! ([`Stage::Result`]).
 
+pub mod anim;
 pub mod canvas;
 pub mod dip;
 pub mod diplomat;

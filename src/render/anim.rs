@@ -1,0 +1,170 @@
+//! Animated GIFs: frames drawn by the still renderers at successive moments
+//! of a resolution, encoded with one palette for the whole animation
+//! (chosen from the colours the frames actually use) and each frame stored
+//! as the rectangle that changed since the one before.
+
+use super::canvas::Canvas;
+use super::quant::{palette, Lookup};
+
+/// One frame and how long it stays, in hundredths of a second.
+#[derive(Debug)]
+pub struct Frame {
+    /// The picture (every frame of an animation has the same size).
+    pub canvas: Canvas,
+    /// How long it is shown, in centiseconds (GIF's unit).
+    pub delay: u16,
+}
+
+/// Why an animation could not be encoded.
+#[derive(Debug, thiserror::Error)]
+pub enum AnimError {
+    /// There were no frames.
+    #[error("an animation needs at least one frame")]
+    Empty,
+    /// Frames of different sizes.
+    #[error("frame {index} is {got:?} pixels, the first frame {want:?}: every frame must have one size")]
+    Size {
+        /// The frame.
+        index: usize,
+        /// Its size.
+        got: (u32, u32),
+        /// The first frame's size.
+        want: (u32, u32),
+    },
+    /// Larger than GIF allows (65535 pixels a side).
+    #[error("a GIF is at most 65535 pixels a side, and this one is {0:?}")]
+    TooLarge((u32, u32)),
+    /// The GIF encoder failed.
+    #[error("GIF encoding failed: {0}")]
+    Encoding(#[from] gif::EncodingError),
+}
+
+/// A rectangle of pixels: x, y, width, height.
+type Rect = (usize, usize, usize, usize);
+
+/// The smallest rectangle (x, y, w, h) where `a` and `b` differ, if they do.
+fn changed(a: &[u8], b: &[u8], width: usize) -> Option<Rect> {
+    let row = width * 4;
+    let rows: Vec<usize> =
+        (0..a.len() / row).filter(|&y| a[y * row..(y + 1) * row] != b[y * row..(y + 1) * row]).collect();
+    let (&top, &bottom) = (rows.first()?, rows.last()?);
+    let (mut left, mut right) = (width, 0);
+    for y in top..=bottom {
+        let (ra, rb) = (&a[y * row..(y + 1) * row], &b[y * row..(y + 1) * row]);
+        if let Some(x) = (0..width).find(|&x| ra[x * 4..x * 4 + 4] != rb[x * 4..x * 4 + 4]) {
+            left = left.min(x);
+        }
+        if let Some(x) = (0..width).rev().find(|&x| ra[x * 4..x * 4 + 4] != rb[x * 4..x * 4 + 4]) {
+            right = right.max(x);
+        }
+    }
+    Some((left, top, right + 1 - left, bottom + 1 - top))
+}
+
+/// Encodes `frames` as a GIF that loops forever. A frame identical to the
+/// one before only lengthens that one's delay.
+///
+/// # Errors
+/// No frames, frames of different sizes, a side over 65535 pixels, or the
+/// encoder failing.
+pub fn gif(frames: &[Frame]) -> Result<Vec<u8>, AnimError> {
+    let first = frames.first().ok_or(AnimError::Empty)?;
+    let (w, h) = (first.canvas.width(), first.canvas.height());
+    for (index, f) in frames.iter().enumerate() {
+        let got = (f.canvas.width(), f.canvas.height());
+        if got != (w, h) {
+            return Err(AnimError::Size { index, got, want: (w, h) });
+        }
+    }
+    let (gw, gh) = match (u16::try_from(w), u16::try_from(h)) {
+        (Ok(a), Ok(b)) => (a, b),
+        _ => return Err(AnimError::TooLarge((w, h))),
+    };
+    // One palette for every frame: colours of later frames (a flash, a piece on the move) are counted too.
+    let mut lookup = Lookup::new(palette(frames.iter().map(|f| f.canvas.rgba()), 3));
+    let flat: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
+    let mut out = Vec::new();
+    {
+        let mut enc = gif::Encoder::new(&mut out, gw, gh, &flat)?;
+        enc.set_repeat(gif::Repeat::Infinite)?;
+        // Each frame: its rectangle of change and its delay (identical frames merged).
+        let mut parts: Vec<(Rect, usize, u16)> = vec![((0, 0, w as usize, h as usize), 0, first.delay)];
+        for (i, pair) in frames.windows(2).enumerate() {
+            match changed(pair[0].canvas.rgba(), pair[1].canvas.rgba(), w as usize) {
+                Some(rect) => parts.push((rect, i + 1, pair[1].delay)),
+                None => {
+                    if let Some(last) = parts.last_mut() {
+                        last.2 = last.2.saturating_add(pair[1].delay);
+                    }
+                }
+            }
+        }
+        for ((x, y, rw, rh), i, delay) in parts {
+            let data = frames[i].canvas.rgba();
+            let mut buffer = Vec::with_capacity(rw * rh);
+            for row in y..y + rh {
+                let start = (row * w as usize + x) * 4;
+                for p in data[start..start + rw * 4].chunks_exact(4) {
+                    buffer.push(lookup.index(p));
+                }
+            }
+            let frame = gif::Frame {
+                delay,
+                dispose: gif::DisposalMethod::Keep,
+                left: x as u16,
+                top: y as u16,
+                width: rw as u16,
+                height: rh as u16,
+                buffer: buffer.into(),
+                ..gif::Frame::default()
+            };
+            enc.write_frame(&frame)?;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::canvas::Rgba;
+
+    fn canvas(square_at: f32) -> Canvas {
+        let mut c = Canvas::new(64, 48, Rgba::rgb(0x2B, 0x2D, 0x31));
+        c.rect(square_at, 10.0, 12.0, 12.0, Rgba::rgb(0xE0, 0x26, 0x1B));
+        c
+    }
+
+    #[test]
+    fn frames_are_the_changed_rectangles_with_their_delays() {
+        let frames = vec![
+            Frame { canvas: canvas(4.0), delay: 80 },
+            Frame { canvas: canvas(20.0), delay: 10 },
+            Frame { canvas: canvas(20.0), delay: 10 },
+            Frame { canvas: canvas(36.0), delay: 120 },
+        ];
+        let bytes = gif(&frames).expect("encodes");
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::Indexed);
+        let mut d = opts.read_info(bytes.as_slice()).expect("decodes");
+        let mut seen = Vec::new();
+        while let Some(f) = d.read_next_frame().expect("frame") {
+            seen.push((f.left, f.top, f.width, f.height, f.delay));
+        }
+        // The whole first frame; then only where the square moved; the repeated frame merged into its delay.
+        assert_eq!(seen[0], (0, 0, 64, 48, 80));
+        assert_eq!(seen[1], (4, 10, 28, 12, 20));
+        assert_eq!(seen[2], (20, 10, 28, 12, 120));
+        assert_eq!(seen.len(), 3);
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        assert!(matches!(gif(&[]), Err(AnimError::Empty)));
+        let frames = vec![
+            Frame { canvas: canvas(4.0), delay: 10 },
+            Frame { canvas: Canvas::new(10, 10, Rgba::rgb(0, 0, 0)), delay: 10 },
+        ];
+        assert!(matches!(gif(&frames), Err(AnimError::Size { index: 1, .. })));
+    }
+}
