@@ -71,7 +71,7 @@ pub struct Style {
     pub marks: Vec<(String, String)>,
     /// The game's result, on an image of the position it ended in
     /// (`France wins`, `Draw by agreement`): drawn as a banner across the
-    /// board by [`result_banner`].
+    /// board (`result_banner`).
     pub result: Option<String>,
 }
 
