@@ -464,25 +464,40 @@ impl Canvas {
     pub fn png(&self) -> Result<Vec<u8>, image::ImageError> {
         let data = self.pixmap.data();
         let mut lookup = super::quant::Lookup::new(super::quant::palette([data], 11));
-        let indices = lookup.indices(data);
+        let rows = lookup.rows(data, self.width() as usize);
         let palette: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
-        let mut out = Vec::with_capacity(128 * 1024);
+        // The scanlines compressed in one call into room for all of them
+        // (cheaper than the encoder's row-by-row writes).
+        let mut z = flate2::Compress::new(flate2::Compression::new(1), true);
+        let mut idat = Vec::with_capacity(rows.len() / 4 + 1024);
+        loop {
+            let done = z
+                .compress_vec(&rows[z.total_in() as usize..], &mut idat, flate2::FlushCompress::Finish)
+                .map_err(|e| std::io::Error::other(e.to_string()))
+                .map_err(png::EncodingError::from);
+            match done {
+                Ok(flate2::Status::StreamEnd) => break,
+                Ok(_) => idat.reserve(idat.len().max(64 * 1024)),
+                Err(e) => return Err(encoding_error(e)),
+            }
+        }
+        let mut out = Vec::with_capacity(idat.len() + palette.len() + 128);
         let encoded = (|| {
             let mut enc = png::Encoder::new(&mut out, self.width(), self.height());
             enc.set_color(png::ColorType::Indexed);
             enc.set_depth(png::BitDepth::Eight);
             enc.set_palette(palette);
-            enc.set_deflate_compression(png::DeflateCompression::Level(1));
-            enc.set_filter(png::Filter::NoFilter);
             let mut w = enc.write_header()?;
-            w.write_image_data(&indices)?;
+            w.write_chunk(png::chunk::IDAT, &idat)?;
             w.finish()
         })();
-        encoded.map_err(|e| {
-            image::ImageError::Encoding(image::error::EncodingError::new(image::ImageFormat::Png.into(), e))
-        })?;
+        encoded.map_err(encoding_error)?;
         Ok(out)
     }
+}
+
+fn encoding_error(e: png::EncodingError) -> image::ImageError {
+    image::ImageError::Encoding(image::error::EncodingError::new(image::ImageFormat::Png.into(), e))
 }
 
 fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
