@@ -459,28 +459,30 @@ impl Canvas {
     /// none of a general pattern fill's machinery.
     fn composite(&mut self, src: &Pixmap, x0: i64, y0: i64) {
         let (dw, dh) = (i64::from(self.pixmap.width()), i64::from(self.pixmap.height()));
-        let sw = i64::from(src.width());
+        let (sw, sh) = (i64::from(src.width()), i64::from(src.height()));
+        // The part of the sprite on the canvas, in sprite columns and rows.
+        let (cx0, cx1) = ((-x0).max(0), (dw - x0).min(sw));
+        let (cy0, cy1) = ((-y0).max(0), (dh - y0).min(sh));
+        if cx0 >= cx1 || cy0 >= cy1 {
+            return;
+        }
         let s = src.data();
         let d = self.pixmap.data_mut();
-        for sy in 0..i64::from(src.height()) {
-            let y = y0 + sy;
-            if y < 0 || y >= dh {
-                continue;
-            }
-            for sx in 0..sw {
-                let x = x0 + sx;
-                if x < 0 || x >= dw {
-                    continue;
-                }
-                let si = ((sy * sw + sx) * 4) as usize;
-                let a = u32::from(s[si + 3]);
-                if a == 0 {
-                    continue;
-                }
-                let di = ((y * dw + x) * 4) as usize;
-                for k in 0..4 {
-                    let under = u32::from(d[di + k]) * (255 - a);
-                    d[di + k] = (u32::from(s[si + k]) + (under + 127) / 255).min(255) as u8;
+        for sy in cy0..cy1 {
+            let from = &s[((sy * sw + cx0) * 4) as usize..((sy * sw + cx1) * 4) as usize];
+            let at = (((y0 + sy) * dw + x0 + cx0) * 4) as usize;
+            let to = &mut d[at..at + from.len()];
+            for (sp, dp) in from.chunks_exact(4).zip(to.chunks_exact_mut(4)) {
+                match sp[3] {
+                    0 => {}
+                    255 => dp.copy_from_slice(sp),
+                    a => {
+                        let a = 255 - u32::from(a);
+                        for k in 0..4 {
+                            let under = u32::from(dp[k]) * a;
+                            dp[k] = (u32::from(sp[k]) + (under + 127) / 255).min(255) as u8;
+                        }
+                    }
                 }
             }
         }
