@@ -177,6 +177,31 @@ impl Canvas {
 
     /// A rounded rectangle, filled.
     pub fn rounded_rect(&mut self, x: f32, y: f32, w: f32, h: f32, radius: f32, colour: Rgba) {
+        if w > 0.0 && h > 0.0 && w * h <= MAX_PLATE_AREA {
+            // Plates, badges and tags repeat (one size and colour a power,
+            // on a few sub-pixel offsets): each look is drawn once onto a
+            // sprite, kept and composited, like pieces and text.
+            let (left, top) = (x.floor(), y.floor());
+            let eighths = |v: f32| (v * 8.0).round() as u32;
+            let key = PlateKey {
+                size: (eighths(w), eighths(h)),
+                radius: eighths(radius),
+                colour,
+                offset: (eighths(x - left), eighths(y - top)),
+            };
+            let (fx, fy) = (key.offset.0 as f32 / 8.0, key.offset.1 as f32 / 8.0);
+            let (kw, kh, kr) = (key.size.0 as f32 / 8.0, key.size.1 as f32 / 8.0, key.radius as f32 / 8.0);
+            let side = ((fx + kw).ceil() as u32 + 1, (fy + kh).ceil() as u32 + 1);
+            let sprite = plate_sprite(key, side, |c| {
+                if let Some(path) = rounded(fx, fy, kw, kh, kr) {
+                    c.fill(&path, colour);
+                }
+            });
+            if let Some(sprite) = sprite {
+                self.composite(&sprite, left as i64, top as i64);
+            }
+            return;
+        }
         if let Some(path) = rounded(x, y, w, h, radius) {
             self.fill(&path, colour);
         }
@@ -665,6 +690,45 @@ fn sprite(key: SpriteKey, side: u32, paint: impl FnOnce(&mut Canvas)) -> Option<
     let s = Arc::new(c.pixmap);
     if let Ok(mut m) = cache.lock() {
         if m.len() >= MAX_SPRITES {
+            m.clear();
+        }
+        m.insert(key, Arc::clone(&s));
+    }
+    Some(s)
+}
+
+/// The largest rounded rectangle drawn through a sprite, in square pixels.
+const MAX_PLATE_AREA: f32 = 160.0 * 160.0;
+
+/// Everything that decides how a rounded rectangle looks (in eighths of a
+/// pixel).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct PlateKey {
+    size: (u32, u32),
+    radius: u32,
+    colour: Rgba,
+    offset: (u32, u32),
+}
+
+/// The most rounded-rectangle sprites kept (a few KB each); past it the
+/// cache starts again.
+const MAX_PLATES: usize = 2048;
+
+/// The sprite for `key`, `(w, h)` pixels, drawn by `paint` on first use.
+fn plate_sprite(key: PlateKey, (w, h): (u32, u32), paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    type Cache = Mutex<HashMap<PlateKey, Arc<Pixmap>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(s) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return Some(s);
+    }
+    let mut c = Canvas { pixmap: Pixmap::new(w, h)?, smallest_text: None };
+    paint(&mut c);
+    let s = Arc::new(c.pixmap);
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= MAX_PLATES {
             m.clear();
         }
         m.insert(key, Arc::clone(&s));
