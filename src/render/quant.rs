@@ -61,13 +61,32 @@ impl Lookup {
     }
 
     /// PNG scanlines for RGBA `data` `width` pixels wide: each row of
-    /// indices after a filter byte of 0 (none).
+    /// indices after a filter byte of 0 (none). A stretch of 16 pixels
+    /// equal to the one above it (most of a board's flat areas) takes its
+    /// indices from the row above.
     pub fn rows(&mut self, data: &[u8], width: usize) -> Vec<u8> {
+        const SPAN: usize = 16;
         let width = width.max(1);
-        let rows = data.len() / 4 / width;
-        let mut out = vec![0; rows * (width + 1)];
-        for (src, dst) in data.chunks_exact(width * 4).zip(out.chunks_exact_mut(width + 1)) {
-            self.map_into(src, &mut dst[1..]);
+        let (src_row, dst_row) = (width * 4, width + 1);
+        let rows = data.len() / src_row;
+        let mut out = vec![0; rows * dst_row];
+        for y in 0..rows {
+            let src = &data[y * src_row..(y + 1) * src_row];
+            if y == 0 {
+                self.map_into(src, &mut out[1..dst_row]);
+                continue;
+            }
+            let above = &data[(y - 1) * src_row..y * src_row];
+            let (done, dst) = out.split_at_mut(y * dst_row);
+            let (prev, dst) = (&done[(y - 1) * dst_row + 1..], &mut dst[1..dst_row]);
+            for x in (0..width).step_by(SPAN) {
+                let end = (x + SPAN).min(width);
+                if src[4 * x..4 * end] == above[4 * x..4 * end] {
+                    dst[x..end].copy_from_slice(&prev[x..end]);
+                } else {
+                    self.map_into(&src[4 * x..4 * end], &mut dst[x..end]);
+                }
+            }
         }
         out
     }
