@@ -183,16 +183,13 @@ impl Canvas {
             // sprite, kept and composited, like pieces and text.
             let (left, top) = (x.floor(), y.floor());
             let eighths = |v: f32| (v * 8.0).round() as u32;
-            let key = PlateKey {
-                size: (eighths(w), eighths(h)),
-                radius: eighths(radius),
-                colour,
-                offset: (eighths(x - left), eighths(y - top)),
-            };
-            let (fx, fy) = (key.offset.0 as f32 / 8.0, key.offset.1 as f32 / 8.0);
-            let (kw, kh, kr) = (key.size.0 as f32 / 8.0, key.size.1 as f32 / 8.0, key.radius as f32 / 8.0);
+            let (size, radius) = ((eighths(w), eighths(h)), eighths(radius));
+            let offset = (eighths(x - left), eighths(y - top));
+            let key = Look::Plate { size, radius, colour, offset };
+            let (fx, fy) = (offset.0 as f32 / 8.0, offset.1 as f32 / 8.0);
+            let (kw, kh, kr) = (size.0 as f32 / 8.0, size.1 as f32 / 8.0, radius as f32 / 8.0);
             let side = ((fx + kw).ceil() as u32 + 1, (fy + kh).ceil() as u32 + 1);
-            let sprite = plate_sprite(key, side, |c| {
+            let sprite = look_sprite(key, side, |c| {
                 if let Some(path) = rounded(fx, fy, kw, kh, kr) {
                     c.fill(&path, colour);
                 }
@@ -348,11 +345,39 @@ impl Canvas {
     /// optionally outlined.
     pub fn glyph(&mut self, c: char, cx: f32, cy: f32, size: f32, fill: Rgba, outline: Option<&Line>) {
         let Some(g) = shape(c, Face::Regular) else { return };
+        if outline.is_none() {
+            // A filled glyph (Chess Wheel+'s pieces) is drawn once per look
+            // onto a kept sprite and composited, like pieces and plates.
+            let eighths = |v: f32| (v * 8.0).round() as u32;
+            let (left, top) = (cx.floor(), cy.floor());
+            let key =
+                Look::Glyph { c, size: eighths(size), colour: fill, offset: (eighths(cx - left), eighths(cy - top)) };
+            let k = key_size(&key) * g.unit;
+            let b = g.path.bounds();
+            let pad = 2.0;
+            let (hw, hh) = ((b.width() * k / 2.0).ceil() + pad, (b.height() * k / 2.0).ceil() + pad);
+            let Look::Glyph { offset: (fx, fy), .. } = key else { return };
+            let centre = (hw + fx as f32 / 8.0, hh + fy as f32 / 8.0);
+            let sprite = look_sprite(key, ((2.0 * hw) as u32 + 1, (2.0 * hh) as u32 + 1), |cv| {
+                cv.draw_glyph(&g, centre, key_size(&key), fill);
+            });
+            if let Some(sprite) = sprite {
+                self.composite(&sprite, (left - hw) as i64, (top - hh) as i64);
+            }
+            return;
+        }
         let Some(path) = g.path.clone().transform(g.centred(cx, cy, size)) else { return };
         if let Some(line) = outline {
             self.stroke(&path, line);
         }
         self.pixmap.fill_path(&path, &fill.paint(), FillRule::EvenOdd, Transform::identity(), None);
+    }
+
+    /// Fills glyph `g` at `size` pixels centred on `(cx, cy)`.
+    fn draw_glyph(&mut self, g: &Shape, (cx, cy): (f32, f32), size: f32, fill: Rgba) {
+        if let Some(path) = g.path.clone().transform(g.centred(cx, cy, size)) {
+            self.pixmap.fill_path(&path, &fill.paint(), FillRule::EvenOdd, Transform::identity(), None);
+        }
     }
 
     /// A chess piece from its (outline, solid) glyph pair: a light piece is
@@ -700,25 +725,31 @@ fn sprite(key: SpriteKey, side: u32, paint: impl FnOnce(&mut Canvas)) -> Option<
 /// The largest rounded rectangle drawn through a sprite, in square pixels.
 const MAX_PLATE_AREA: f32 = 160.0 * 160.0;
 
-/// Everything that decides how a rounded rectangle looks (in eighths of a
-/// pixel).
+/// Everything that decides how a rounded rectangle or a filled glyph looks
+/// (sizes and offsets in eighths of a pixel).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-struct PlateKey {
-    size: (u32, u32),
-    radius: u32,
-    colour: Rgba,
-    offset: (u32, u32),
+enum Look {
+    Plate { size: (u32, u32), radius: u32, colour: Rgba, offset: (u32, u32) },
+    Glyph { c: char, size: u32, colour: Rgba, offset: (u32, u32) },
 }
 
-/// The most rounded-rectangle sprites kept (a few KB each); past it the
-/// cache starts again.
+/// A glyph look's size in pixels.
+fn key_size(key: &Look) -> f32 {
+    match key {
+        Look::Glyph { size, .. } => *size as f32 / 8.0,
+        Look::Plate { .. } => 0.0,
+    }
+}
+
+/// The most rounded-rectangle and glyph sprites kept (a few KB each); past
+/// it the cache starts again.
 const MAX_PLATES: usize = 2048;
 
 /// The sprite for `key`, `(w, h)` pixels, drawn by `paint` on first use.
-fn plate_sprite(key: PlateKey, (w, h): (u32, u32), paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
+fn look_sprite(key: Look, (w, h): (u32, u32), paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex};
-    type Cache = Mutex<HashMap<PlateKey, Arc<Pixmap>>>;
+    type Cache = Mutex<HashMap<Look, Arc<Pixmap>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(s) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
