@@ -606,7 +606,11 @@ impl Canvas {
     /// level 2 on unfiltered rows gives 190 KB in about 10 ms; level 1 is
     /// twice as fast but 35% larger (over 250 KB on busy boards), higher
     /// levels and every row filter are slower for little or no gain, and
-    /// the fastest (fdeflate) encoder gives 430 KB or more.
+    /// the fastest (fdeflate) encoder gives 430 KB or more. Indexed, the
+    /// same board's rows compressed in one call take about 3 ms for 135 KB
+    /// with zlib-rs at level 1 (miniz_oxide at level 1: 128 KB in 3.9 ms;
+    /// zlib-rs at level 2: 108 KB in 3.9 ms; the encoder's own row-by-row
+    /// writes cost another 1 ms zero-filling its buffer).
     ///
     /// # Errors
     /// If encoding fails (it should not for an in-memory buffer).
