@@ -446,6 +446,7 @@ impl Canvas {
         let alpha = f32::from(colour.3) / 255.0;
         let src = [colour.0, colour.1, colour.2].map(|c| f32::from(c) * alpha);
         let solid = [colour.0, colour.1, colour.2, 255];
+        let mut solid_row: Vec<u8> = Vec::new();
         let y0 = ((a.1.min(b.1) - reach).floor() as i64).max(0);
         let y1 = ((a.1.max(b.1) + reach).ceil() as i64).min(h);
         let data = self.pixmap.data_mut();
@@ -468,38 +469,65 @@ impl Canvas {
                 lo = lo.max(ea.min(eb));
                 hi = hi.min(ea.max(eb));
             }
-            let x0 = ((a.0 + lo - 0.5).floor() as i64).max(0);
-            let x1 = ((a.0 + hi + 0.5).ceil() as i64 + 1).min(w);
+            let (mut x0, mut x1) = ((a.0 + lo - 0.5).floor() as i64, (a.0 + hi + 0.5).ceil() as i64 + 1);
+            // Around a point (discs and rings): the chord of the row within
+            // reach, and the middle of it that is wholly inside (a disc's,
+            // painted as one copy) or wholly outside (a ring's hole, skipped).
+            let mut middle = (0, 0);
+            if len2 == 0.0 {
+                let chord = |r2: f32| (r2 - qy * qy).max(0.0).sqrt();
+                let rc = chord(reach2);
+                x0 = x0.max((a.0 - rc - 0.5).floor() as i64);
+                x1 = x1.min((a.0 + rc - 0.5).ceil() as i64 + 1);
+                let span = |r: f32| ((a.0 - r - 0.5).floor() as i64 + 1, (a.0 + r - 0.5).ceil() as i64);
+                if inner > 0.5 && (inner - 0.5) * (inner - 0.5) > qy * qy {
+                    middle = span(chord((inner - 0.5) * (inner - 0.5)));
+                } else if inner < 0.0 && colour.3 == 255 && full2 > qy * qy {
+                    middle = span(chord(full2));
+                }
+            }
+            let (x0, x1) = (x0.max(0), x1.min(w));
             if x0 >= x1 {
                 continue;
             }
+            let (m0, m1) = (middle.0.clamp(x0, x1), middle.1.clamp(x0, x1).max(middle.0.clamp(x0, x1)));
             let row = &mut data[(y * w + x0) as usize * 4..(y * w + x1) as usize * 4];
-            for (i, px) in row.chunks_exact_mut(4).enumerate() {
-                let qx = (x0 + i as i64) as f32 + 0.5 - a.0;
-                let t = ((qx * dx + qy * dy) * inv).clamp(0.0, 1.0);
-                let (ex, ey) = (qx - dx * t, qy - dy * t);
-                let d2 = ex * ex + ey * ey;
-                if d2 >= reach2 {
-                    continue;
+            let (left, rest) = row.split_at_mut((m0 - x0) as usize * 4);
+            let (mid, right) = rest.split_at_mut((m1 - m0) as usize * 4);
+            if inner < 0.0 && !mid.is_empty() {
+                if solid_row.len() < mid.len() {
+                    solid_row = solid.repeat(mid.len() / 4);
                 }
-                let c = if d2 <= full2 && d2 >= hole2 {
-                    1.0
-                } else {
-                    let d = d2.sqrt();
-                    ((outer - d).min(d - inner) + 0.5).clamp(0.0, 1.0)
-                };
-                if c <= 0.0 {
-                    continue;
+                mid.copy_from_slice(&solid_row[..mid.len()]);
+            }
+            for (start, part) in [(x0, left), (m1, right)] {
+                for (i, px) in part.chunks_exact_mut(4).enumerate() {
+                    let qx = (start + i as i64) as f32 + 0.5 - a.0;
+                    let t = ((qx * dx + qy * dy) * inv).clamp(0.0, 1.0);
+                    let (ex, ey) = (qx - dx * t, qy - dy * t);
+                    let d2 = ex * ex + ey * ey;
+                    if d2 >= reach2 {
+                        continue;
+                    }
+                    let c = if d2 <= full2 && d2 >= hole2 {
+                        1.0
+                    } else {
+                        let d = d2.sqrt();
+                        ((outer - d).min(d - inner) + 0.5).clamp(0.0, 1.0)
+                    };
+                    if c <= 0.0 {
+                        continue;
+                    }
+                    if c >= 1.0 && colour.3 == 255 {
+                        px.copy_from_slice(&solid);
+                        continue;
+                    }
+                    let keep = 1.0 - alpha * c;
+                    for k in 0..3 {
+                        px[k] = (src[k] * c + f32::from(px[k]) * keep + 0.5) as u8;
+                    }
+                    px[3] = (255.0 * alpha * c + f32::from(px[3]) * keep + 0.5).min(255.0) as u8;
                 }
-                if c >= 1.0 && colour.3 == 255 {
-                    px.copy_from_slice(&solid);
-                    continue;
-                }
-                let keep = 1.0 - alpha * c;
-                for k in 0..3 {
-                    px[k] = (src[k] * c + f32::from(px[k]) * keep + 0.5) as u8;
-                }
-                px[3] = (255.0 * alpha * c + f32::from(px[3]) * keep + 0.5).min(255.0) as u8;
             }
         }
     }
