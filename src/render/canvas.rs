@@ -184,6 +184,28 @@ impl Canvas {
 
     /// A rounded rectangle, filled.
     pub fn rounded_rect(&mut self, x: f32, y: f32, w: f32, h: f32, radius: f32, colour: Rgba) {
+        if w > 0.0 && h > 0.0 && w * h <= MAX_PLATE_AREA {
+            // Plates, badges and tags repeat (one size and colour a power,
+            // on a few sub-pixel offsets): each look is drawn once onto a
+            // sprite, kept and composited, like pieces and text.
+            let (left, top) = (x.floor(), y.floor());
+            let eighths = |v: f32| (v * 8.0).round() as u32;
+            let (size, radius) = ((eighths(w), eighths(h)), eighths(radius));
+            let offset = (eighths(x - left), eighths(y - top));
+            let key = Look::Plate { size, radius, colour, offset };
+            let (fx, fy) = (offset.0 as f32 / 8.0, offset.1 as f32 / 8.0);
+            let (kw, kh, kr) = (size.0 as f32 / 8.0, size.1 as f32 / 8.0, radius as f32 / 8.0);
+            let side = ((fx + kw).ceil() as u32 + 1, (fy + kh).ceil() as u32 + 1);
+            let sprite = look_sprite(key, side, |c| {
+                if let Some(path) = rounded(fx, fy, kw, kh, kr) {
+                    c.fill(&path, colour);
+                }
+            });
+            if let Some(sprite) = sprite {
+                self.composite(&sprite, left as i64, top as i64);
+            }
+            return;
+        }
         if let Some(path) = rounded(x, y, w, h, radius) {
             self.fill(&path, colour);
         }
@@ -191,6 +213,10 @@ impl Canvas {
 
     /// A filled circle.
     pub fn disc(&mut self, cx: f32, cy: f32, r: f32, colour: Rgba) {
+        if r >= 1.0 {
+            self.cover((cx, cy), (cx, cy), (-1.0, r), colour);
+            return;
+        }
         if let Some(path) = PathBuilder::from_circle(cx, cy, r) {
             self.fill(&path, colour);
         }
@@ -198,6 +224,11 @@ impl Canvas {
 
     /// A circle outline.
     pub fn ring(&mut self, cx: f32, cy: f32, r: f32, line: &Line) {
+        if line.dash.is_none() && line.width >= 1.0 {
+            let h = line.width / 2.0;
+            self.cover((cx, cy), (cx, cy), (r - h, r + h), line.colour);
+            return;
+        }
         if let Some(path) = PathBuilder::from_circle(cx, cy, r) {
             self.stroke(&path, line);
         }
@@ -205,6 +236,12 @@ impl Canvas {
 
     /// A straight line.
     pub fn line(&mut self, from: (f32, f32), to: (f32, f32), line: &Line) {
+        if line.dash.is_none() && line.width >= 1.0 {
+            // A solid line with round caps: the points within half its
+            // width of the segment, covered analytically (see `Canvas::cover`).
+            self.cover(from, to, (-1.0, line.width / 2.0), line.colour);
+            return;
+        }
         let mut pb = PathBuilder::new();
         pb.move_to(from.0, from.1);
         pb.line_to(to.0, to.1);
@@ -315,11 +352,39 @@ impl Canvas {
     /// optionally outlined.
     pub fn glyph(&mut self, c: char, cx: f32, cy: f32, size: f32, fill: Rgba, outline: Option<&Line>) {
         let Some(g) = shape(c, Face::Regular) else { return };
+        if outline.is_none() {
+            // A filled glyph (Chess Wheel+'s pieces) is drawn once per look
+            // onto a kept sprite and composited, like pieces and plates.
+            let eighths = |v: f32| (v * 8.0).round() as u32;
+            let (left, top) = (cx.floor(), cy.floor());
+            let key =
+                Look::Glyph { c, size: eighths(size), colour: fill, offset: (eighths(cx - left), eighths(cy - top)) };
+            let k = key_size(&key) * g.unit;
+            let b = g.path.bounds();
+            let pad = 2.0;
+            let (hw, hh) = ((b.width() * k / 2.0).ceil() + pad, (b.height() * k / 2.0).ceil() + pad);
+            let Look::Glyph { offset: (fx, fy), .. } = key else { return };
+            let centre = (hw + fx as f32 / 8.0, hh + fy as f32 / 8.0);
+            let sprite = look_sprite(key, ((2.0 * hw) as u32 + 1, (2.0 * hh) as u32 + 1), |cv| {
+                cv.draw_glyph(&g, centre, key_size(&key), fill);
+            });
+            if let Some(sprite) = sprite {
+                self.composite(&sprite, (left - hw) as i64, (top - hh) as i64);
+            }
+            return;
+        }
         let Some(path) = g.path.clone().transform(g.centred(cx, cy, size)) else { return };
         if let Some(line) = outline {
             self.stroke(&path, line);
         }
         self.pixmap.fill_path(&path, &fill.paint(), FillRule::EvenOdd, Transform::identity(), None);
+    }
+
+    /// Fills glyph `g` at `size` pixels centred on `(cx, cy)`.
+    fn draw_glyph(&mut self, g: &Shape, (cx, cy): (f32, f32), size: f32, fill: Rgba) {
+        if let Some(path) = g.path.clone().transform(g.centred(cx, cy, size)) {
+            self.pixmap.fill_path(&path, &fill.paint(), FillRule::EvenOdd, Transform::identity(), None);
+        }
     }
 
     /// A chess piece from its (outline, solid) glyph pair: a light piece is
@@ -364,33 +429,145 @@ impl Canvas {
         }
     }
 
+    /// Paints `colour` over the pixels whose centres lie between `inner`
+    /// and `outer` from the segment `a`-`b` (a point where `a` = `b`), with
+    /// one pixel of anti-aliasing: a pixel whose centre is `d` from the
+    /// segment is covered by `min(outer - d, d - inner) + 0.5`, clamped to
+    /// 0..1. A solid line or disc has an `inner` below zero; a ring has both.
+    ///
+    /// Lines, discs and rings are thousands of short spans, where tiny-skia's
+    /// general path filler spends most of its time starting each span; this
+    /// covers them in one pass, and its edges differ from the path filler's
+    /// by a fraction of a grey level.
+    fn cover(&mut self, a: (f32, f32), b: (f32, f32), (inner, outer): (f32, f32), colour: Rgba) {
+        let (w, h) = (self.pixmap.width() as i64, self.pixmap.height() as i64);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len2 = dx * dx + dy * dy;
+        let len = len2.sqrt();
+        let inv = if len2 > 0.0 { 1.0 / len2 } else { 0.0 };
+        // Beyond `reach` a pixel is not covered at all; within `full` of
+        // the segment and beyond `hole` it is covered fully.
+        let reach = outer + 0.5;
+        let (full, hole) = ((outer - 0.5).max(0.0), (inner + 0.5).max(0.0));
+        let (reach2, full2, hole2) = (reach * reach, full * full, hole * hole);
+        let alpha = f32::from(colour.3) / 255.0;
+        let src = [colour.0, colour.1, colour.2].map(|c| f32::from(c) * alpha);
+        let solid = [colour.0, colour.1, colour.2, 255];
+        let mut solid_row: Vec<u8> = Vec::new();
+        let y0 = ((a.1.min(b.1) - reach).floor() as i64).max(0);
+        let y1 = ((a.1.max(b.1) + reach).ceil() as i64).min(h);
+        let data = self.pixmap.data_mut();
+        for y in y0..y1 {
+            let qy = y as f32 + 0.5 - a.1;
+            // The part of the segment within `reach` of this row's centres...
+            let (t0, t1) = if dy.abs() < 1e-6 {
+                (0.0, 1.0)
+            } else {
+                let (ta, tb) = ((qy - reach) / dy, (qy + reach) / dy);
+                (ta.min(tb).max(0.0), ta.max(tb).min(1.0))
+            };
+            if t0 > t1 {
+                continue;
+            }
+            let (mut lo, mut hi) = ((dx * t0).min(dx * t1) - reach, (dx * t0).max(dx * t1) + reach);
+            // ... and the centres within `reach` of the segment's line.
+            if dy.abs() > 1e-3 * len {
+                let (ea, eb) = ((qy * dx - reach * len) / dy, (qy * dx + reach * len) / dy);
+                lo = lo.max(ea.min(eb));
+                hi = hi.min(ea.max(eb));
+            }
+            let (mut x0, mut x1) = ((a.0 + lo - 0.5).floor() as i64, (a.0 + hi + 0.5).ceil() as i64 + 1);
+            // Around a point (discs and rings): the chord of the row within
+            // reach, and the middle of it that is wholly inside (a disc's,
+            // painted as one copy) or wholly outside (a ring's hole, skipped).
+            let mut middle = (0, 0);
+            if len2 == 0.0 {
+                let chord = |r2: f32| (r2 - qy * qy).max(0.0).sqrt();
+                let rc = chord(reach2);
+                x0 = x0.max((a.0 - rc - 0.5).floor() as i64);
+                x1 = x1.min((a.0 + rc - 0.5).ceil() as i64 + 1);
+                let span = |r: f32| ((a.0 - r - 0.5).floor() as i64 + 1, (a.0 + r - 0.5).ceil() as i64);
+                if inner > 0.5 && (inner - 0.5) * (inner - 0.5) > qy * qy {
+                    middle = span(chord((inner - 0.5) * (inner - 0.5)));
+                } else if inner < 0.0 && colour.3 == 255 && full2 > qy * qy {
+                    middle = span(chord(full2));
+                }
+            }
+            let (x0, x1) = (x0.max(0), x1.min(w));
+            if x0 >= x1 {
+                continue;
+            }
+            let (m0, m1) = (middle.0.clamp(x0, x1), middle.1.clamp(x0, x1).max(middle.0.clamp(x0, x1)));
+            let row = &mut data[(y * w + x0) as usize * 4..(y * w + x1) as usize * 4];
+            let (left, rest) = row.split_at_mut((m0 - x0) as usize * 4);
+            let (mid, right) = rest.split_at_mut((m1 - m0) as usize * 4);
+            if inner < 0.0 && !mid.is_empty() {
+                if solid_row.len() < mid.len() {
+                    solid_row = solid.repeat(mid.len() / 4);
+                }
+                mid.copy_from_slice(&solid_row[..mid.len()]);
+            }
+            for (start, part) in [(x0, left), (m1, right)] {
+                for (i, px) in part.chunks_exact_mut(4).enumerate() {
+                    let qx = (start + i as i64) as f32 + 0.5 - a.0;
+                    let t = ((qx * dx + qy * dy) * inv).clamp(0.0, 1.0);
+                    let (ex, ey) = (qx - dx * t, qy - dy * t);
+                    let d2 = ex * ex + ey * ey;
+                    if d2 >= reach2 {
+                        continue;
+                    }
+                    let c = if d2 <= full2 && d2 >= hole2 {
+                        1.0
+                    } else {
+                        let d = d2.sqrt();
+                        ((outer - d).min(d - inner) + 0.5).clamp(0.0, 1.0)
+                    };
+                    if c <= 0.0 {
+                        continue;
+                    }
+                    if c >= 1.0 && colour.3 == 255 {
+                        px.copy_from_slice(&solid);
+                        continue;
+                    }
+                    let keep = 1.0 - alpha * c;
+                    for k in 0..3 {
+                        px[k] = (src[k] * c + f32::from(px[k]) * keep + 0.5) as u8;
+                    }
+                    px[3] = (255.0 * alpha * c + f32::from(px[3]) * keep + 0.5).min(255.0) as u8;
+                }
+            }
+        }
+    }
+
     /// Composites `src` (premultiplied) over the canvas with its top-left
     /// corner at `(x0, y0)`: source-over at whole-pixel offsets, which needs
     /// none of a general pattern fill's machinery.
     fn composite(&mut self, src: &Pixmap, x0: i64, y0: i64) {
         let (dw, dh) = (i64::from(self.pixmap.width()), i64::from(self.pixmap.height()));
-        let sw = i64::from(src.width());
+        let (sw, sh) = (i64::from(src.width()), i64::from(src.height()));
+        // The part of the sprite on the canvas, in sprite columns and rows.
+        let (cx0, cx1) = ((-x0).max(0), (dw - x0).min(sw));
+        let (cy0, cy1) = ((-y0).max(0), (dh - y0).min(sh));
+        if cx0 >= cx1 || cy0 >= cy1 {
+            return;
+        }
         let s = src.data();
         let d = self.pixmap.data_mut();
-        for sy in 0..i64::from(src.height()) {
-            let y = y0 + sy;
-            if y < 0 || y >= dh {
-                continue;
-            }
-            for sx in 0..sw {
-                let x = x0 + sx;
-                if x < 0 || x >= dw {
-                    continue;
-                }
-                let si = ((sy * sw + sx) * 4) as usize;
-                let a = u32::from(s[si + 3]);
-                if a == 0 {
-                    continue;
-                }
-                let di = ((y * dw + x) * 4) as usize;
-                for k in 0..4 {
-                    let under = u32::from(d[di + k]) * (255 - a);
-                    d[di + k] = (u32::from(s[si + k]) + (under + 127) / 255).min(255) as u8;
+        for sy in cy0..cy1 {
+            let from = &s[((sy * sw + cx0) * 4) as usize..((sy * sw + cx1) * 4) as usize];
+            let at = (((y0 + sy) * dw + x0 + cx0) * 4) as usize;
+            let to = &mut d[at..at + from.len()];
+            for (sp, dp) in from.chunks_exact(4).zip(to.chunks_exact_mut(4)) {
+                match sp[3] {
+                    0 => {}
+                    255 => dp.copy_from_slice(sp),
+                    a => {
+                        let a = 255 - u32::from(a);
+                        for k in 0..4 {
+                            let under = u32::from(dp[k]) * a;
+                            dp[k] = (u32::from(sp[k]) + (under + 127) / 255).min(255) as u8;
+                        }
+                    }
                 }
             }
         }
@@ -464,32 +641,51 @@ impl Canvas {
     /// level 2 on unfiltered rows gives 190 KB in about 10 ms; level 1 is
     /// twice as fast but 35% larger (over 250 KB on busy boards), higher
     /// levels and every row filter are slower for little or no gain, and
-    /// the fastest (fdeflate) encoder gives 430 KB or more.
+    /// the fastest (fdeflate) encoder gives 430 KB or more. Indexed, the
+    /// same board's rows compressed in one call take about 3 ms for 135 KB
+    /// with zlib-rs at level 1 (miniz_oxide at level 1: 128 KB in 3.9 ms;
+    /// zlib-rs at level 2: 108 KB in 3.9 ms; the encoder's own row-by-row
+    /// writes cost another 1 ms zero-filling its buffer).
     ///
     /// # Errors
     /// If encoding fails (it should not for an in-memory buffer).
     pub fn png(&self) -> Result<Vec<u8>, image::ImageError> {
         let data = self.pixmap.data();
         let mut lookup = super::quant::Lookup::new(super::quant::palette([data], 11));
-        let indices = lookup.indices(data);
+        let rows = lookup.rows(data, self.width() as usize);
         let palette: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
-        let mut out = Vec::with_capacity(128 * 1024);
+        // The scanlines compressed in one call into room for all of them
+        // (cheaper than the encoder's row-by-row writes).
+        let mut z = flate2::Compress::new(flate2::Compression::new(1), true);
+        let mut idat = Vec::with_capacity(rows.len() / 4 + 1024);
+        loop {
+            let done = z
+                .compress_vec(&rows[z.total_in() as usize..], &mut idat, flate2::FlushCompress::Finish)
+                .map_err(|e| std::io::Error::other(e.to_string()))
+                .map_err(png::EncodingError::from);
+            match done {
+                Ok(flate2::Status::StreamEnd) => break,
+                Ok(_) => idat.reserve(idat.len().max(64 * 1024)),
+                Err(e) => return Err(encoding_error(e)),
+            }
+        }
+        let mut out = Vec::with_capacity(idat.len() + palette.len() + 128);
         let encoded = (|| {
             let mut enc = png::Encoder::new(&mut out, self.width(), self.height());
             enc.set_color(png::ColorType::Indexed);
             enc.set_depth(png::BitDepth::Eight);
             enc.set_palette(palette);
-            enc.set_deflate_compression(png::DeflateCompression::Level(1));
-            enc.set_filter(png::Filter::NoFilter);
             let mut w = enc.write_header()?;
-            w.write_image_data(&indices)?;
+            w.write_chunk(png::chunk::IDAT, &idat)?;
             w.finish()
         })();
-        encoded.map_err(|e| {
-            image::ImageError::Encoding(image::error::EncodingError::new(image::ImageFormat::Png.into(), e))
-        })?;
+        encoded.map_err(encoding_error)?;
         Ok(out)
     }
+}
+
+fn encoding_error(e: png::EncodingError) -> image::ImageError {
+    image::ImageError::Encoding(image::error::EncodingError::new(image::ImageFormat::Png.into(), e))
 }
 
 fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
@@ -558,6 +754,51 @@ fn sprite(key: SpriteKey, side: u32, paint: impl FnOnce(&mut Canvas)) -> Option<
     let s = Arc::new(c.pixmap);
     if let Ok(mut m) = cache.lock() {
         if m.len() >= MAX_SPRITES {
+            m.clear();
+        }
+        m.insert(key, Arc::clone(&s));
+    }
+    Some(s)
+}
+
+/// The largest rounded rectangle drawn through a sprite, in square pixels.
+const MAX_PLATE_AREA: f32 = 160.0 * 160.0;
+
+/// Everything that decides how a rounded rectangle or a filled glyph looks
+/// (sizes and offsets in eighths of a pixel).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+enum Look {
+    Plate { size: (u32, u32), radius: u32, colour: Rgba, offset: (u32, u32) },
+    Glyph { c: char, size: u32, colour: Rgba, offset: (u32, u32) },
+}
+
+/// A glyph look's size in pixels.
+fn key_size(key: &Look) -> f32 {
+    match key {
+        Look::Glyph { size, .. } => *size as f32 / 8.0,
+        Look::Plate { .. } => 0.0,
+    }
+}
+
+/// The most rounded-rectangle and glyph sprites kept (a few KB each); past
+/// it the cache starts again.
+const MAX_PLATES: usize = 2048;
+
+/// The sprite for `key`, `(w, h)` pixels, drawn by `paint` on first use.
+fn look_sprite(key: Look, (w, h): (u32, u32), paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    type Cache = Mutex<HashMap<Look, Arc<Pixmap>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(s) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return Some(s);
+    }
+    let mut c = Canvas { pixmap: Pixmap::new(w, h)?, smallest_text: None };
+    paint(&mut c);
+    let s = Arc::new(c.pixmap);
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= MAX_PLATES {
             m.clear();
         }
         m.insert(key, Arc::clone(&s));

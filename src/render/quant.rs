@@ -55,40 +55,80 @@ impl Lookup {
     /// The index of every pixel of RGBA `data` (runs of one colour, most of
     /// a board, are looked up once).
     pub fn indices(&mut self, data: &[u8]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(data.len() / 4);
-        let mut last: Option<([u8; 4], u8)> = None;
-        for p in data.chunks_exact(4) {
-            let px = [p[0], p[1], p[2], p[3]];
-            let i = match last {
-                Some((q, i)) if q == px => i,
-                _ => {
-                    let i = self.index(p);
-                    last = Some((px, i));
-                    i
+        let mut out = vec![0; data.len() / 4];
+        self.map_into(data, &mut out);
+        out
+    }
+
+    /// PNG scanlines for RGBA `data` `width` pixels wide: each row of
+    /// indices after a filter byte of 0 (none). A stretch of 16 pixels
+    /// equal to the one above it (most of a board's flat areas) takes its
+    /// indices from the row above.
+    pub fn rows(&mut self, data: &[u8], width: usize) -> Vec<u8> {
+        const SPAN: usize = 16;
+        let width = width.max(1);
+        let (src_row, dst_row) = (width * 4, width + 1);
+        let rows = data.len() / src_row;
+        let mut out = vec![0; rows * dst_row];
+        for y in 0..rows {
+            let src = &data[y * src_row..(y + 1) * src_row];
+            if y == 0 {
+                self.map_into(src, &mut out[1..dst_row]);
+                continue;
+            }
+            let above = &data[(y - 1) * src_row..y * src_row];
+            let (done, dst) = out.split_at_mut(y * dst_row);
+            let (prev, dst) = (&done[(y - 1) * dst_row + 1..], &mut dst[1..dst_row]);
+            for x in (0..width).step_by(SPAN) {
+                let end = (x + SPAN).min(width);
+                if src[4 * x..4 * end] == above[4 * x..4 * end] {
+                    dst[x..end].copy_from_slice(&prev[x..end]);
+                } else {
+                    self.map_into(&src[4 * x..4 * end], &mut dst[x..end]);
                 }
-            };
-            out.push(i);
+            }
         }
         out
+    }
+
+    /// Writes the index of each pixel of `data` into `out`: one table
+    /// look-up per pixel, without branching on colour changes (an
+    /// anti-aliased edge changes colour at every pixel).
+    fn map_into(&mut self, data: &[u8], out: &mut [u8]) {
+        for (p, o) in data.chunks_exact(4).zip(out.iter_mut()) {
+            let t = self.table[bucket(p)];
+            *o = if t == Lookup::UNSET { self.fill(p) } else { t as u8 };
+        }
+    }
+
+    /// Works out the entry for `p`'s bucket.
+    #[cold]
+    #[inline(never)]
+    fn fill(&mut self, p: &[u8]) -> u8 {
+        self.index(p)
     }
 
     /// The index of the entry nearest to the RGB(A) pixel `p`.
     pub fn index(&mut self, p: &[u8]) -> u8 {
         let b = bucket(p);
         if self.table[b] == Lookup::UNSET {
-            // The pixel against each entry (squared distance, weighted as the eye weighs red, green and blue).
-            let c = [p[0], p[1], p[2]].map(i32::from);
-            let best = self
-                .palette
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, q)| {
-                    let d = |i: usize| c[i] - i32::from(q[i]);
-                    2 * d(0) * d(0) + 4 * d(1) * d(1) + 3 * d(2) * d(2)
-                })
-                .map_or(0, |(i, _)| i);
-            self.table[b] = best as u16;
+            self.table[b] = u16::from(self.nearest(p));
         }
         self.table[b] as u8
+    }
+
+    /// The first entry nearest to `p` (squared distance, weighted as the
+    /// eye weighs red, green and blue).
+    fn nearest(&self, p: &[u8]) -> u8 {
+        let c = [p[0], p[1], p[2]].map(i32::from);
+        let mut best = (i32::MAX, 0u8);
+        for (i, q) in self.palette.iter().enumerate() {
+            let d = |k: usize| c[k] - i32::from(q[k]);
+            let dist = 2 * d(0) * d(0) + 4 * d(1) * d(1) + 3 * d(2) * d(2);
+            if dist < best.0 {
+                best = (dist, i as u8);
+            }
+        }
+        best.1
     }
 }
