@@ -42,10 +42,16 @@ impl Clock for ManualClock {
     }
 }
 
-/// `2d 3h`, `45m`, `30s`.
+/// `2d 3h`, `45m`, `30s`. From a minute up, seconds are not shown, so the
+/// time is rounded to the nearest minute first: a deadline 2d 13h 59m 59s
+/// away (a second after it was exactly 2d 14h) reads `2d 14h`, not `2d 13h`.
 #[must_use]
 pub fn format_duration(secs: i64) -> String {
     let secs = secs.max(0);
+    if secs < 60 {
+        return format!("{secs}s");
+    }
+    let secs = secs.saturating_add(30) / 60 * 60;
     let (d, h, m) = (secs / 86400, secs % 86400 / 3600, secs % 3600 / 60);
     match (d, h, m) {
         (0, 0, 0) => format!("{secs}s"),
@@ -147,6 +153,14 @@ mod tests {
         assert_eq!(parse_duration("90m").ok(), Some(5400));
         assert_eq!(format_duration(36 * 3600), "1d 12h");
         assert_eq!(format_duration(5400), "1h 30m");
+        // A second or two after a round time reads as the round time (the console's clock runs).
+        assert_eq!(format_duration(2 * 86400 + 14 * 3600 - 1), "2d 14h");
+        assert_eq!(format_duration(18 * 3600 - 2), "18h");
+        assert_eq!(format_duration(3 * 3600 + 29), "3h");
+        assert_eq!(format_duration(3 * 3600 + 31), "3h 1m");
+        assert_eq!(format_duration(59), "59s");
+        assert_eq!(format_duration(89), "1m");
+        assert_eq!(format_duration(i64::MAX), format_duration(i64::MAX - 1));
         for bad in ["", "h", "12", "2x", "-3h", "0m", "99999999999999999999d"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }

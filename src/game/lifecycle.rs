@@ -290,7 +290,7 @@ mod tests {
         let e = at(Stage::Reveal).check(Command::Ready, &h, 0).unwrap_err().to_string();
         assert!(e.contains("nothing to mark ready"), "{e}");
         let e = at(Stage::Wait).check(Command::Ready, &h, 0).unwrap_err().to_string();
-        assert!(e.contains("has not opened yet (in 1m"), "{e}");
+        assert!(e.contains("has not opened yet (in 2m"), "{e}");
         let e = at(Stage::Sealed).check(Command::Reveal, &h, 0).unwrap_err().to_string();
         assert!(e.contains("rolled back"), "{e}");
         let e = at(Stage::Orders).check(Command::Orders, &h, 0).unwrap_err().to_string();
