@@ -269,27 +269,9 @@ fn fallback_path(mv: Move) -> Vec<Cell> {
 
 /// The cells from `from` to `to` along the lines of the slider on `piece`
 /// (`from` and `to` themselves included), or the two cells for a leap or a
-/// step. Stops at the first piece in the way, so on the position after a
-/// slider's move it finds the path it took.
+/// step: on the position after a slider's move, the path it took.
 fn slide(p: &Position, piece: Cell, from: Cell, to: Cell) -> Vec<Cell> {
-    let lines = match p.piece(piece).map(|q| q.kind) {
-        Some(Kind::Rook) => from.rook_lines(),
-        Some(Kind::Bishop) => from.bishop_lines(),
-        _ => return vec![from, to],
-    };
-    for line in lines {
-        let mut path = vec![from];
-        for &c in line {
-            path.push(c);
-            if c == to {
-                return path;
-            }
-            if p.piece(c).is_some() {
-                break;
-            }
-        }
-    }
-    vec![from, to]
+    p.line_path(p.piece(piece).map(|q| q.kind), from, to)
 }
 
 /// The line from the checking piece on `a` to the king on `k`.

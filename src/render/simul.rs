@@ -607,24 +607,12 @@ fn board(cv: &mut Canvas, p: &Placement, b: &BoardSpot, pos: &Position, c: &Colo
     }
 }
 
-/// The (outline, solid) chess glyphs of a role.
-fn glyphs(role: Role) -> (char, char) {
-    match role {
-        Role::King => ('\u{2654}', '\u{265A}'),
-        Role::Queen => ('\u{2655}', '\u{265B}'),
-        Role::Rook => ('\u{2656}', '\u{265C}'),
-        Role::Bishop => ('\u{2657}', '\u{265D}'),
-        Role::Knight => ('\u{2658}', '\u{265E}'),
-        Role::Pawn => ('\u{2659}', '\u{265F}'),
-    }
-}
-
 fn piece_at(cv: &mut Canvas, (cx, cy): (f32, f32), size: f32, p: Piece, alpha: u8) {
     let (light, colours) = match p.side {
         Side::White => (true, (WHITE, INK)),
         Side::Black => (false, (Rgba::rgb(0x1E, 0x1E, 0x22), Rgba::rgb(0xD8, 0xD8, 0xD8))),
     };
-    cv.chess_piece(glyphs(p.role), light, (cx, cy), size, colours, (size * 0.04).max(1.0), alpha);
+    cv.chess_piece(super::dip::glyphs(p.role), light, (cx, cy), size, colours, (size * 0.04).max(1.0), alpha);
 }
 
 fn draw_piece(cv: &mut Canvas, b: &BoardSpot, s: Square, p: Piece, alpha: u8) {

@@ -16,7 +16,6 @@ use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::{Palette, Style};
 use crate::rules::wheel::{Piece, Seat, Space, State, Variant, WheelReport, HUB_RANK};
-use crate::rules::Role;
 use layout::{BoardBox, Layout, Pt};
 
 /// The light and dark squares of the players' boards.
@@ -163,17 +162,6 @@ fn codes(state: &State) -> Vec<String> {
         out.push(code);
     }
     out
-}
-
-fn glyphs(role: Role) -> (char, char) {
-    match role {
-        Role::King => ('\u{2654}', '\u{265A}'),
-        Role::Queen => ('\u{2655}', '\u{265B}'),
-        Role::Rook => ('\u{2656}', '\u{265C}'),
-        Role::Bishop => ('\u{2657}', '\u{265D}'),
-        Role::Knight => ('\u{2658}', '\u{265E}'),
-        Role::Pawn => ('\u{2659}', '\u{265F}'),
-    }
 }
 
 /// The legend notes: a hashed phase's mark on a player (`invalid message`,
@@ -342,7 +330,7 @@ fn piece(cv: &mut Canvas, l: &Layout, codes: &[String], p: Piece, alpha: u8, pal
     let Some((cx, cy)) = l.centre_of(p.space) else { return };
     let s = l.s;
     let accent = player_colour_in(p.owner, palette);
-    let (outline, solid) = glyphs(p.role);
+    let (outline, solid) = super::dip::glyphs(p.role);
     let home = p.space.board() == Some(p.owner);
     let (size, gy) = if home { (s * 0.8, cy) } else { (s * 0.62, cy - s * 0.19) };
     // The solid glyph in the owner's colour and the outline glyph's lines on

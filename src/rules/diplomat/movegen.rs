@@ -345,6 +345,33 @@ impl Position {
         (next, fx)
     }
 
+    /// The cells from `from` to `to` (both included) along the lines of a
+    /// slider of `kind` (a rook or bishop), stopping at the first piece in
+    /// the way; the two cells for any other kind, or when no line reaches
+    /// `to`. On the position after a slider's move it finds the path the
+    /// move took.
+    #[must_use]
+    pub fn line_path(&self, kind: Option<Kind>, from: Cell, to: Cell) -> Vec<Cell> {
+        let lines = match kind {
+            Some(Kind::Rook) => from.rook_lines(),
+            Some(Kind::Bishop) => from.bishop_lines(),
+            _ => return vec![from, to],
+        };
+        for line in lines {
+            let mut path = vec![from];
+            for &c in line {
+                path.push(c);
+                if c == to {
+                    return path;
+                }
+                if self.piece(c).is_some() {
+                    break;
+                }
+            }
+        }
+        vec![from, to]
+    }
+
     /// The cells a move passes, start to end (for drawing it): a slider's
     /// path through the centre, a step's two cells, a drop's one.
     #[must_use]
@@ -352,26 +379,7 @@ impl Position {
         match mv {
             Move::Drop { to, .. } => vec![to],
             Move::Suborn { from, target } => vec![from, target],
-            Move::Step { from, to, .. } => {
-                let lines = match self.piece(from).map(|p| p.kind) {
-                    Some(Kind::Rook) => from.rook_lines(),
-                    Some(Kind::Bishop) => from.bishop_lines(),
-                    _ => return vec![from, to],
-                };
-                for line in lines {
-                    let mut path = vec![from];
-                    for &c in line {
-                        path.push(c);
-                        if c == to {
-                            return path;
-                        }
-                        if self.piece(c).is_some() {
-                            break;
-                        }
-                    }
-                }
-                vec![from, to]
-            }
+            Move::Step { from, to, .. } => self.line_path(self.piece(from).map(|p| p.kind), from, to),
         }
     }
 }
