@@ -741,24 +741,52 @@ const MAX_SPRITES: usize = 256;
 
 /// The sprite for `key`, `side` pixels square, drawn by `paint` on first use.
 fn sprite(key: SpriteKey, side: u32, paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex};
-    type Cache = Mutex<HashMap<SpriteKey, Arc<Pixmap>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(s) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return Some(s);
+    static PIECES: SpriteCache<SpriteKey> = SpriteCache::new(MAX_SPRITES, |_| 1);
+    PIECES.get_or_draw(key, (side, side), paint)
+}
+
+/// Sprites by key, with the budget they have used.
+type Sprites<K> = (std::collections::HashMap<K, std::sync::Arc<Pixmap>>, usize);
+
+/// A process-wide cache of sprites drawn once per key and composited
+/// after. Each sprite costs `cost` of a `budget`; past the budget the cache
+/// starts again.
+struct SpriteCache<K> {
+    /// The sprites by key, and the cost spent so far.
+    map: OnceLock<std::sync::Mutex<Sprites<K>>>,
+    budget: usize,
+    cost: fn(&Pixmap) -> usize,
+}
+
+impl<K: Eq + std::hash::Hash> SpriteCache<K> {
+    const fn new(budget: usize, cost: fn(&Pixmap) -> usize) -> SpriteCache<K> {
+        SpriteCache { map: OnceLock::new(), budget, cost }
     }
-    let mut c = Canvas { pixmap: Pixmap::new(side, side)?, smallest_text: None };
-    paint(&mut c);
-    let s = Arc::new(c.pixmap);
-    if let Ok(mut m) = cache.lock() {
-        if m.len() >= MAX_SPRITES {
-            m.clear();
+
+    /// The sprite for `key`, `(w, h)` pixels, drawn by `paint` on first use.
+    fn get_or_draw(
+        &self,
+        key: K,
+        (w, h): (u32, u32),
+        paint: impl FnOnce(&mut Canvas),
+    ) -> Option<std::sync::Arc<Pixmap>> {
+        let cache = self.map.get_or_init(|| std::sync::Mutex::new((std::collections::HashMap::new(), 0)));
+        if let Some(s) = cache.lock().ok().and_then(|m| m.0.get(&key).cloned()) {
+            return Some(s);
         }
-        m.insert(key, Arc::clone(&s));
+        let mut c = Canvas { pixmap: Pixmap::new(w, h)?, smallest_text: None };
+        paint(&mut c);
+        let s = std::sync::Arc::new(c.pixmap);
+        if let Ok(mut m) = cache.lock() {
+            let cost = (self.cost)(&s);
+            if m.1 + cost > self.budget {
+                *m = (std::collections::HashMap::new(), 0);
+            }
+            m.1 += cost;
+            m.0.insert(key, std::sync::Arc::clone(&s));
+        }
+        Some(s)
     }
-    Some(s)
 }
 
 /// The largest rounded rectangle drawn through a sprite, in square pixels.
@@ -785,25 +813,9 @@ fn key_size(key: &Look) -> f32 {
 const MAX_PLATES: usize = 2048;
 
 /// The sprite for `key`, `(w, h)` pixels, drawn by `paint` on first use.
-fn look_sprite(key: Look, (w, h): (u32, u32), paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex};
-    type Cache = Mutex<HashMap<Look, Arc<Pixmap>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(s) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
-        return Some(s);
-    }
-    let mut c = Canvas { pixmap: Pixmap::new(w, h)?, smallest_text: None };
-    paint(&mut c);
-    let s = Arc::new(c.pixmap);
-    if let Ok(mut m) = cache.lock() {
-        if m.len() >= MAX_PLATES {
-            m.clear();
-        }
-        m.insert(key, Arc::clone(&s));
-    }
-    Some(s)
+fn look_sprite(key: Look, size: (u32, u32), paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
+    static LOOKS: SpriteCache<Look> = SpriteCache::new(MAX_PLATES, |_| 1);
+    LOOKS.get_or_draw(key, size, paint)
 }
 
 /// Everything that decides how a piece of text looks (sizes and offsets in
@@ -822,27 +834,9 @@ struct TextKey {
 const MAX_TEXT_BYTES: usize = 8 << 20;
 
 /// The sprite for `key`, `(w, h)` pixels, drawn by `paint` on first use.
-fn text_sprite(key: TextKey, (w, h): (u32, u32), paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex};
-    type Cache = Mutex<(HashMap<TextKey, Arc<Pixmap>>, usize)>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new((HashMap::new(), 0)));
-    if let Some(s) = cache.lock().ok().and_then(|m| m.0.get(&key).cloned()) {
-        return Some(s);
-    }
-    let mut c = Canvas { pixmap: Pixmap::new(w, h)?, smallest_text: None };
-    paint(&mut c);
-    let s = Arc::new(c.pixmap);
-    if let Ok(mut m) = cache.lock() {
-        let bytes = s.data().len();
-        if m.1 + bytes > MAX_TEXT_BYTES {
-            *m = (HashMap::new(), 0);
-        }
-        m.1 += bytes;
-        m.0.insert(key, Arc::clone(&s));
-    }
-    Some(s)
+fn text_sprite(key: TextKey, size: (u32, u32), paint: impl FnOnce(&mut Canvas)) -> Option<std::sync::Arc<Pixmap>> {
+    static TEXTS: SpriteCache<TextKey> = SpriteCache::new(MAX_TEXT_BYTES, |p| p.data().len());
+    TEXTS.get_or_draw(key, size, paint)
 }
 
 /// A glyph's outline in font units (y pointing down, origin on the
