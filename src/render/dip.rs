@@ -245,8 +245,7 @@ pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &S
     }
     legend(&mut cv, &cx, state, style);
     if let Some(result) = &style.result {
-        let (w, h) = (l.sq * f32::from(l.files), l.sq * f32::from(l.ranks));
-        super::result_banner(&mut cv, (l.margin, l.title_h, w, h), result);
+        super::result_banner(&mut cv, l.title_h, result);
     }
     cv
 }

@@ -366,8 +366,7 @@ pub fn draw(
     }
     legend(&mut cv, &l, &plan);
     if let Some(result) = &style.result {
-        let top = l.title_h;
-        super::result_banner(&mut cv, (0.0, top, l.width as f32, l.height as f32 - top), result);
+        super::result_banner(&mut cv, l.title_h, result);
     }
     cv
 }

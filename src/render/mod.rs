@@ -196,11 +196,11 @@ fn ellipsis(text: &str, room: f32, size: f32, face: canvas::Face) -> String {
 pub const MIN_TEXT: f32 = 10.0;
 
 /// The result banner of a final image ([`Style::result`]): a band opened
-/// across the image just above the board area `(x, y, w, h)` (the image
+/// across the image at row `y`, under the title (the image
 /// grows by the band, so nothing of the position is hidden), with `GAME
 /// OVER` and the result in large bold type, shrunk to fit. Readable at
 /// 400 px: the result is at least a twentieth of the width tall.
-pub(crate) fn result_banner(cv: &mut canvas::Canvas, (_x, y, _w, _h): (f32, f32, f32, f32), result: &str) {
+pub(crate) fn result_banner(cv: &mut canvas::Canvas, y: f32, result: &str) {
     use canvas::{text_width, Align, Face, Rgba};
     let width = cv.width() as f32;
     let band_h = (width * 0.1).round().max(40.0);

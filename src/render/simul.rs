@@ -544,7 +544,7 @@ pub fn draw(
     texts(&mut cv, &p, &c);
     legend(&mut cv, &p, &c);
     if let Some(result) = &style.result {
-        super::result_banner(&mut cv, p.banner, result);
+        super::result_banner(&mut cv, p.banner.1, result);
     }
     cv
 }

@@ -219,7 +219,7 @@ pub fn draw(variant: &Variant, state: &State, report: Option<&WheelReport>, styl
     }
     legend(&mut cv, &l, state, &codes, &notes, palette);
     if let Some(result) = &style.result {
-        super::result_banner(&mut cv, (0.0, l.title_h, l.width as f32, l.legend_y - l.title_h), result);
+        super::result_banner(&mut cv, l.title_h, result);
     }
     cv
 }
