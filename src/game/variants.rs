@@ -456,6 +456,40 @@ impl Position {
         }
     }
 
+    /// A resolved phase's `report` as an animation over this position (the
+    /// phase's starting position): frames drawn by the still renderers at
+    /// successive moments of the resolution. `None` when nothing moves,
+    /// appears or disappears.
+    #[must_use]
+    pub fn animate(&self, report: &Report, style: &Style, caption: &str) -> Option<Vec<crate::render::anim::Frame>> {
+        match (self, report) {
+            (Position::Dip { v, s }, Report::Dip(DipReport::Movement { resolution, orders })) => {
+                crate::render::dip::animate(
+                    v,
+                    s,
+                    crate::render::dip::Overlay::Movement(resolution, orders),
+                    style,
+                    caption,
+                )
+            }
+            (Position::Dip { v, s }, Report::Dip(DipReport::Adjustment { orders, report })) => {
+                crate::render::dip::animate(
+                    v,
+                    s,
+                    crate::render::dip::Overlay::Adjustment(orders, report),
+                    style,
+                    caption,
+                )
+            }
+            (Position::Simul { v, s }, Report::Simul(r)) => crate::render::simul::animate(v, s, r, style, caption),
+            (Position::Diplomat { v, s }, Report::Diplomat(r)) => {
+                crate::render::diplomat::animate(v, s, r, style, caption)
+            }
+            (Position::Wheel { v, s }, Report::Wheel(r)) => crate::render::wheel::animate(v, s, r, style, caption),
+            _ => None,
+        }
+    }
+
     /// An action that changes the position outside the orders (Chess
     /// Wheel+'s `create` and `populate`): the new position and what happened.
     ///

@@ -6,6 +6,86 @@
 use super::canvas::Canvas;
 use super::quant::{palette, Lookup};
 
+/// How long the first frame (the position and the orders, before anything
+/// moves) stays, in centiseconds.
+pub const HOLD_FIRST: u16 = 120;
+/// How long the last frame (the outcome) stays, in centiseconds.
+pub const HOLD_LAST: u16 = 200;
+/// Frames drawn for one beat (a square travelled, a tick, a fade).
+pub const FRAMES_PER_BEAT: usize = 3;
+/// How long each in-between frame stays, in centiseconds: a beat of
+/// [`FRAMES_PER_BEAT`] frames lasts 0.15 s. (Browsers and Discord show
+/// delays under 2 cs as 10 cs, so no frame is shorter than that.)
+pub const FRAME_DELAY: u16 = 5;
+
+/// The frames of an animation `beats` beats long: `draw(t)` is called with
+/// the time in beats, from 0 (held [`HOLD_FIRST`]) through every
+/// `1 / FRAMES_PER_BEAT` of a beat to `beats` (held [`HOLD_LAST`]).
+/// Each renderer gives its own meaning to the beats (a square of travel, a
+/// tick, a fade) and draws every frame with its still renderer.
+pub fn timeline(beats: usize, mut draw: impl FnMut(f32) -> Canvas) -> Vec<Frame> {
+    let steps = beats * FRAMES_PER_BEAT;
+    let mut frames = Vec::with_capacity(steps + 1);
+    frames.push(Frame { canvas: draw(0.0), delay: HOLD_FIRST });
+    for k in 1..=steps {
+        let t = k as f32 / FRAMES_PER_BEAT as f32;
+        let delay = if k == steps { HOLD_LAST } else { FRAME_DELAY };
+        frames.push(Frame { canvas: draw(t), delay });
+    }
+    if steps == 0 {
+        frames[0].delay = HOLD_FIRST + HOLD_LAST;
+    }
+    frames
+}
+
+/// `t` (0 to 1) eased in and out, so that a piece starts and stops gently.
+#[must_use]
+pub fn ease(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// How far through an interval of the timeline `t` is: 0 before `start`,
+/// 1 after `end`, linear between.
+#[must_use]
+pub fn progress(t: f32, start: f32, end: f32) -> f32 {
+    if end <= start {
+        return if t >= end { 1.0 } else { 0.0 };
+    }
+    ((t - start) / (end - start)).clamp(0.0, 1.0)
+}
+
+/// The point `frac` (0 to 1) of the way along a polyline, by length.
+#[must_use]
+pub fn along(pts: &[(f32, f32)], frac: f32) -> (f32, f32) {
+    let len = |a: (f32, f32), b: (f32, f32)| ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+    let total: f32 = pts.windows(2).map(|w| len(w[0], w[1])).sum();
+    let mut left = total * frac.clamp(0.0, 1.0);
+    for w in pts.windows(2) {
+        let d = len(w[0], w[1]);
+        if left <= d && d > 0.0 {
+            return super::canvas::towards(w[0], w[1], left);
+        }
+        left -= d;
+    }
+    pts.last().copied().unwrap_or((0.0, 0.0))
+}
+
+/// The point a piece on a path of squares' centres has reached after
+/// `squares` squares of travel (fractions between squares), so that a
+/// piece crosses one square a beat whatever the path's shape.
+#[must_use]
+pub fn along_squares(pts: &[(f32, f32)], squares: f32) -> (f32, f32) {
+    if pts.len() < 2 {
+        return pts.first().copied().unwrap_or((0.0, 0.0));
+    }
+    let s = squares.clamp(0.0, (pts.len() - 1) as f32);
+    let i = (s.floor() as usize).min(pts.len() - 2);
+    let f = s - i as f32;
+    let (a, b) = (pts[i], pts[i + 1]);
+    (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f)
+}
+
 /// One frame and how long it stays, in hundredths of a second.
 #[derive(Debug)]
 pub struct Frame {

