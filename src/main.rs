@@ -88,18 +88,26 @@ enum Command {
     Render {
         /// The scenario file.
         file: PathBuf,
-        /// Where to write the PNG.
+        /// Where to write the PNG (or, with `--animate`, the GIF).
         #[arg(short, long)]
         output: PathBuf,
         /// `orders` (the orders and outcomes on the old position) or `result` (the new position).
-        #[arg(long, default_value = "orders")]
+        #[arg(long, default_value = "orders", conflicts_with = "animate")]
         stage: chessdip::render::Stage,
         /// `classic` (webDiplomacy colours) or `colour-blind`.
         #[arg(long, default_value = "classic")]
         palette: chessdip::render::Palette,
-        /// Image width in pixels.
-        #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(320..=4096))]
-        width: u32,
+        /// Image width in pixels (default 1024 for a still image, 768 for an animation).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(320..=4096))]
+        width: Option<u32>,
+        /// Write the phase's resolution as an animated GIF: pieces travel
+        /// their paths, bounce, are taken, appear and disappear.
+        #[arg(long)]
+        animate: bool,
+        /// With `--animate`: also write every frame as a PNG into this
+        /// folder (`frame-000.png`…), to look at the animation frame by frame.
+        #[arg(long, requires = "animate")]
+        frames: Option<PathBuf>,
     },
 }
 
@@ -210,6 +218,44 @@ fn render(
     let png = canvas.png()?;
     std::fs::write(output, &png).with_context(|| format!("cannot write {}", output.display()))?;
     println!("{}: {} bytes", output.display(), png.len());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The width of animations (the size Discord shows inline, and small files).
+const ANIMATION_WIDTH: u32 = chessdip::render::anim::WIDTH;
+
+fn render_animation(
+    file: &Path,
+    output: &Path,
+    style: &chessdip::render::Style,
+    frames_dir: Option<&Path>,
+) -> Result<ExitCode> {
+    let s = Scenario::from_file(file).with_context(|| format!("in {}", file.display()))?;
+    let Some(frames) = scenario::animate(&s, style).with_context(|| format!("in {}", file.display()))? else {
+        bail!(
+            "nothing moves, appears or disappears in {}, so there is nothing to animate: render its still image without --animate",
+            file.display()
+        );
+    };
+    let gif = chessdip::render::anim::gif(&frames)?;
+    std::fs::write(output, &gif).with_context(|| format!("cannot write {}", output.display()))?;
+    if let Some(dir) = frames_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        for (i, f) in frames.iter().enumerate() {
+            let path = dir.join(format!("frame-{i:03}.png"));
+            std::fs::write(&path, f.canvas.png()?).with_context(|| format!("cannot write {}", path.display()))?;
+        }
+    }
+    let cs: u32 = frames.iter().map(|f| u32::from(f.delay)).sum();
+    println!(
+        "{}: {} bytes, {} frames, {:.1} s, {}x{} px",
+        output.display(),
+        gif.len(),
+        frames.len(),
+        f64::from(cs) / 100.0,
+        frames[0].canvas.width(),
+        frames[0].canvas.height()
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -441,10 +487,14 @@ fn main() -> ExitCode {
         Command::Play { db, script, moderators, images, no_images } => {
             play(db, script.as_deref(), moderators, (!no_images).then_some(images.as_path()))
         }
-        Command::Render { file, output, stage, palette, width } => {
-            let style =
-                chessdip::render::Style { width: *width, palette: *palette, ..chessdip::render::Style::default() };
-            render(file, output, *stage, &style)
+        Command::Render { file, output, stage, palette, width, animate, frames } => {
+            let width = width.unwrap_or(if *animate { ANIMATION_WIDTH } else { 1024 });
+            let style = chessdip::render::Style { width, palette: *palette, ..chessdip::render::Style::default() };
+            if *animate {
+                render_animation(file, output, &style, frames.as_deref())
+            } else {
+                render(file, output, *stage, &style)
+            }
         }
     };
     match result {

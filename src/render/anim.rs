@@ -6,6 +6,10 @@
 use super::canvas::Canvas;
 use super::quant::{palette, Lookup};
 
+/// The width animations are drawn at in the bot and the console (Discord
+/// shows them inline at about this size; files stay small).
+pub const WIDTH: u32 = 768;
+
 /// How long the first frame (the position and the orders, before anything
 /// moves) stays, in centiseconds.
 pub const HOLD_FIRST: u16 = 120;

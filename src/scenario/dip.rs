@@ -300,4 +300,18 @@ impl Adjudication {
             (Stage::Result, _) => draw(&self.variant, &self.after, Overlay::None, style, "position"),
         }
     }
+
+    /// The adjudicated phase as an animation, if anything moves, appears or disappears.
+    #[must_use]
+    pub fn animate(&self, style: &crate::render::Style) -> Option<Vec<crate::render::anim::Frame>> {
+        use crate::render::dip::{animate, Overlay};
+        match &self.phase {
+            PhaseResult::Movement { report, orders } => {
+                animate(&self.variant, &self.before, Overlay::Movement(&report.resolution, orders), style, "orders")
+            }
+            PhaseResult::Adjustment { orders, report } => {
+                animate(&self.variant, &self.before, Overlay::Adjustment(orders, report), style, "adjustments")
+            }
+        }
+    }
 }

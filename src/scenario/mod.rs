@@ -369,3 +369,35 @@ pub fn draw(
         _ => dip::adjudicate(s)?.draw(stage, style),
     })
 }
+
+/// The scenario's phase as an animation ([`crate::render::anim`]): the
+/// frames of its resolution, drawn by the still renderer over the position
+/// before, or `None` when nothing moves, appears or disappears.
+///
+/// # Errors
+/// The scenario does not set up or adjudicate.
+pub fn animate(
+    s: &Scenario,
+    style: &crate::render::Style,
+) -> Result<Option<Vec<crate::render::anim::Frame>>, ScenarioError> {
+    use crate::render;
+    use crate::rules::family::Family as _;
+    Ok(match s.variant.as_str() {
+        "diplomacy-chess" => {
+            let a = simul::adjudicate(s)?;
+            render::simul::animate(&a.variant, &a.before, &a.turn, style, "orders")
+        }
+        "chess-wheel" => {
+            let a = wheel::adjudicate(s)?;
+            render::wheel::animate(&a.variant, &a.before, &a.wheel, style, "orders")
+        }
+        "diplomat-chess" => {
+            let (v, state) = diplomat::setup(s)?;
+            let orders: Vec<(String, Vec<crate::rules::family::SlotOrder>)> =
+                s.orders.iter().map(|(side, text)| (side.clone(), v.submit(&state, side, &[], text).orders)).collect();
+            let r = v.resolve(&state, &orders);
+            render::diplomat::animate(&v, &state, &r.report, style, "orders")
+        }
+        _ => dip::adjudicate(s)?.animate(style),
+    })
+}
