@@ -232,13 +232,19 @@ impl Console {
         let text = local_times(&r.text, self.clock.now());
         let mut s = format!("{head} {}\n", text.replace('\n', "\n    "));
         for img in &r.images {
-            self.written += 1;
             let Some(dir) = &self.images else {
+                self.written += 1;
                 s += &format!("    image: {} (not written)\n", img.name);
                 continue;
             };
+            // Stills first, as on Discord; an animation of a phase where nothing moved is empty and left out.
+            let bytes = img.bytes();
+            if bytes.is_empty() && img.is_animation() {
+                continue;
+            }
+            self.written += 1;
             let path = dir.join(format!("{:03}-{}", self.written, img.name));
-            let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, img.png()));
+            let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, &bytes));
             match written {
                 Ok(()) => s += &format!("    image: {}\n", path.display()),
                 Err(e) => s += &format!("    (could not write {}: {e})\n", path.display()),

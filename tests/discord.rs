@@ -191,8 +191,15 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
     assert!(text.contains("Spring 1401 resolved"), "{text}");
     assert!(text.contains("K c1 - c2") && text.contains("K d6 - d5"), "{text}");
     assert_eq!(r.pngs().len(), 2, "orders and position images attached");
+    // The animation of the resolution comes third, a GIF in its own embed.
+    let gifs = r.gifs();
+    assert_eq!(gifs.len(), 1, "the animation is attached: {:?}", r.files.iter().map(|f| &f.0).collect::<Vec<_>>());
+    assert_eq!(gifs[0].0, "spring-1401-resolution.gif");
+    assert_eq!(r.files.last().map(|f| f.0.as_str()), Some("spring-1401-resolution.gif"), "after the stills");
     let embeds = r.json["embeds"].as_array().expect("embeds");
     assert!(embeds[0]["image"]["url"].as_str().is_some_and(|u| u.starts_with("attachment://")));
+    assert_eq!(embeds.len(), 3, "{embeds:?}");
+    assert_eq!(embeds[2]["image"]["url"], json!("attachment://spring-1401-resolution.gif"));
     // Posted from the outbox, with a nonce Discord de-duplicates on.
     assert!(r.json["nonce"].as_str().is_some_and(|n| n.split('.').count() == 3), "{}", r.json);
     assert_eq!(r.json["enforce_nonce"], json!(true));
@@ -220,6 +227,7 @@ async fn a_deadline_passing_is_resolved_and_posted_once() {
     tokio::time::resume();
     let r = posted(&fake, n, "Spring 1401 resolved (the deadline passed)").await;
     assert_eq!(r.pngs().len(), 2);
+    assert_eq!(r.gifs().len(), 1, "the king's move is animated");
 
     // And only once.
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -298,6 +306,25 @@ async fn hashed_commit_is_posted_publicly_and_reveal_is_checked() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn a_game_created_without_animation_posts_only_the_stills() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("no-animation");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    let players = [(ALICE, "alice", "France"), (BOB, "bob", "England")];
+    game_with(&fake, &[("variant", json!("chesspolitik2")), ("animation", json!(false))], players).await;
+    ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))], false).await;
+    let n = fake.requests().len();
+    ask(&fake, (GM, "gm"), &["game", "force"], &[], false).await;
+    let r = posted(&fake, n, "Spring 1401 resolved").await;
+    assert_eq!(r.pngs().len(), 2, "both still images");
+    assert!(r.gifs().is_empty(), "animation=no: no GIF");
+    assert_eq!(r.json["embeds"].as_array().map(Vec::len), Some(2));
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn a_turn_based_move_by_direct_message_is_resolved_in_the_channel() {
     let fake = FakeDiscord::start().await;
     let db = temp_db("diplomat");
@@ -320,6 +347,7 @@ async fn a_turn_based_move_by_direct_message_is_resolved_in_the_channel() {
     assert!(dm.content().contains("Accepted for White: d3"), "{}", dm.content());
     let post = posted(&fake, n, "Move 1 (White) resolved").await;
     assert_eq!(post.pngs().len(), 2);
+    assert_eq!(post.gifs().len(), 1, "the move is animated");
     bot.stop().await;
 }
 

@@ -75,19 +75,40 @@ fn flush(out: &mut Vec<String>, cur: &mut String, in_fence: bool) {
     }
 }
 
-/// Draws a reply's images (on a blocking thread: drawing takes milliseconds).
+/// The largest file the bot posts: Discord's upload limit on a server
+/// without boosts, the smallest any channel has. An animation larger than
+/// this is left out (the still images carry the result).
+pub const UPLOAD_LIMIT: usize = 10 * 1024 * 1024;
+
+/// Draws a reply's images on blocking threads (drawing takes
+/// milliseconds, an animation a few hundred): the still images and the
+/// animations in parallel, so the animation never holds the stills back
+/// by more than it takes to draw. Empty images (an animation where
+/// nothing moved) and animations over [`UPLOAD_LIMIT`] are left out, the
+/// stills first and the animation last.
 async fn attachments(reply: &Reply) -> Result<Vec<CreateAttachment>, Error> {
     if reply.images.is_empty() {
         return Ok(Vec::new());
     }
-    let images = reply.images.clone();
-    let drawn =
-        tokio::task::spawn_blocking(move || images.iter().map(|i| (i.name.clone(), i.png())).collect::<Vec<_>>())
-            .await?;
+    let (animations, stills): (Vec<_>, Vec<_>) = reply.images.iter().cloned().partition(|i| i.is_animation());
+    let draw = |images: Vec<crate::game::Image>| {
+        tokio::task::spawn_blocking(move || images.iter().map(|i| (i.name.clone(), i.bytes())).collect::<Vec<_>>())
+    };
+    let moving = (!animations.is_empty()).then(|| draw(animations));
+    let mut drawn = draw(stills).await?;
+    if let Some(task) = moving {
+        for (name, gif) in task.await? {
+            if gif.len() > UPLOAD_LIMIT {
+                tracing::warn!(image = %name, bytes = gif.len(), "animation over the upload limit, left out");
+            } else {
+                drawn.push((name, gif));
+            }
+        }
+    }
     Ok(drawn
         .into_iter()
-        .filter(|(_, png)| !png.is_empty())
-        .map(|(name, png)| CreateAttachment::bytes(png, name))
+        .filter(|(_, bytes)| !bytes.is_empty())
+        .map(|(name, bytes)| CreateAttachment::bytes(bytes, name))
         .collect())
 }
 

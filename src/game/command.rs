@@ -1,7 +1,7 @@
 //! The command language shared by the console and (as slash commands) Discord:
 //!
 //! ```text
-//! game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind]
+//! game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no]
 //! game start | game status | game force | game pause | game resume | game rollback | game end | game export
 //! game extend <duration> | game deadline <duration> | game assign <user> <power> [swap] | game kick <user>
 //! game rollback [fresh]
@@ -15,7 +15,7 @@ use super::{parse_duration_within, AtDeadline, Bounds, Caller, GameError, Reply,
 /// The help text.
 pub const HELP: &str = "\
 Commands (the same words as the slash commands):
-  game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [hashed=yes reveal=24h]
+  game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no] [hashed=yes reveal=24h]
       `variants` lists the variants and their options
   join [power]            take a power (a random free one without a name)
   leave                   leave before the start
@@ -88,7 +88,7 @@ pub fn reveal_text(line: &str) -> Option<&str> {
 
 /// The game settings `game create` takes (any other `key=value` is the variant's option).
 pub const SETTING_KEYS: &str =
-    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, forfeit-after, replace-minimum, palette";
+    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, forfeit-after, replace-minimum, palette, animation";
 
 fn settings(args: &[&str]) -> Result<Settings, GameError> {
     parse_settings(args, Settings::default())
@@ -96,7 +96,7 @@ fn settings(args: &[&str]) -> Result<Settings, GameError> {
 
 /// Applies `key=value` words to `base`: the game settings (`movement=24h`,
 /// `adjustment`, `at-deadline=resolve|wait`, `early=yes|no`, `hashed=yes|no`,
-/// `replace-minimum`, `palette`), and any other key as the variant's option.
+/// `replace-minimum`, `palette`, `animation=yes|no`), and any other key as the variant's option.
 ///
 /// # Errors
 /// A word that is not `key=value`, or a bad value, with what would be right.
@@ -131,6 +131,7 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                 }
             }
             "hashed" => s.hashed = yes(v)?,
+            "animation" | "animations" | "animate" => s.animation = yes(v)?,
             "reveal" => s.reveal_secs = parse_duration_within(v, Bounds::PHASE)?,
             "forfeit-after" | "forfeit" => {
                 s.forfeit_after = v.parse().ok().filter(|n| *n <= 100).ok_or_else(|| {

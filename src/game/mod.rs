@@ -73,11 +73,12 @@ pub enum Visibility {
     Public,
 }
 
-/// A board image to attach, drawn when asked for ([`Image::png`]), so that
-/// resolving many games at a deadline does not wait for drawing.
+/// A board image to attach, drawn when asked for ([`Image::bytes`]), so
+/// that resolving many games at a deadline does not wait for drawing: a
+/// still PNG, or an animated GIF of a resolution ([`Image::is_animation`]).
 #[derive(Clone)]
 pub struct Image {
-    /// File name (`spring-1601-orders.png`).
+    /// File name (`spring-1601-orders.png`, `spring-1601-resolution.gif`).
     pub name: String,
     job: Arc<ImageJob>,
     /// How to draw it again from the store (announced images go through the outbox).
@@ -89,6 +90,8 @@ struct ImageJob {
     report: Option<Report>,
     style: Style,
     caption: String,
+    /// An animation of `report` over `position` rather than a still image.
+    animated: bool,
 }
 
 impl std::fmt::Debug for Image {
@@ -97,26 +100,56 @@ impl std::fmt::Debug for Image {
     }
 }
 
+/// The style images of a game are drawn in.
+fn style_of(settings: &Settings) -> Style {
+    Style { palette: if settings.colour_blind { Palette::ColourBlind } else { Palette::Classic }, ..Style::default() }
+}
+
 impl Image {
     /// An image of `position`, with a resolved phase's `report` drawn over it if given.
     fn new(name: &str, position: &Position, report: Option<&Report>, settings: &Settings, caption: &str) -> Image {
-        let style = Style {
-            palette: if settings.colour_blind { Palette::ColourBlind } else { Palette::Classic },
-            ..Style::default()
+        let job = ImageJob {
+            position: position.clone(),
+            report: report.cloned(),
+            style: style_of(settings),
+            caption: caption.into(),
+            animated: false,
         };
-        let job = ImageJob { position: position.clone(), report: report.cloned(), style, caption: caption.into() };
         Image { name: format!("{name}.png"), job: Arc::new(job), spec: None }
+    }
+
+    /// An animation of a resolved phase's `report` over its starting
+    /// `position` ([`crate::render::anim`]), drawn at
+    /// [`crate::render::anim::WIDTH`] pixels.
+    fn animation(name: &str, position: &Position, report: &Report, settings: &Settings, caption: &str) -> Image {
+        let style = Style { width: crate::render::anim::WIDTH, ..style_of(settings) };
+        let job = ImageJob {
+            position: position.clone(),
+            report: Some(report.clone()),
+            style,
+            caption: caption.into(),
+            animated: true,
+        };
+        Image { name: format!("{name}.gif"), job: Arc::new(job), spec: None }
+    }
+
+    /// Whether this is an animated GIF (drawn after the still images, and
+    /// left out where it does not fit).
+    #[must_use]
+    pub fn is_animation(&self) -> bool {
+        self.job.animated
     }
 
     /// The same image, saying where its position comes from in the store
     /// (so that an announcement can draw it again after a restart).
     fn stored(mut self, source: outbox::ImageSource) -> Image {
         self.spec = Some(outbox::ImageSpec {
-            name: self.name.trim_end_matches(".png").to_string(),
+            name: self.name.trim_end_matches(".png").trim_end_matches(".gif").to_string(),
             source,
             caption: self.job.caption.clone(),
             heading: self.job.style.heading.clone(),
             marks: self.job.style.marks.clone(),
+            animated: self.job.animated,
         });
         self
     }
@@ -137,7 +170,10 @@ impl Image {
 
     /// An announced image drawn again from its spec.
     fn drawn(spec: outbox::ImageSpec, position: &Position, report: Option<&Report>, settings: &Settings) -> Image {
-        let mut image = Image::new(&spec.name, position, report, settings, &spec.caption);
+        let mut image = match (spec.animated, report) {
+            (true, Some(report)) => Image::animation(&spec.name, position, report, settings, &spec.caption),
+            _ => Image::new(&spec.name, position, report, settings, &spec.caption),
+        };
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.style.heading.clone_from(&spec.heading);
             job.style.marks.clone_from(&spec.marks);
@@ -160,10 +196,20 @@ impl Image {
         image.stored(outbox::ImageSource::Final)
     }
 
-    /// Draws the image and encodes it as PNG (empty if encoding failed, which is logged).
+    /// Draws the image and encodes it: PNG for a still image, GIF for an
+    /// animation. Empty if there is nothing to animate (nothing moved) or
+    /// encoding failed (which is logged); front ends leave an empty image out.
     #[must_use]
-    pub fn png(&self) -> Vec<u8> {
+    pub fn bytes(&self) -> Vec<u8> {
         let j = &*self.job;
+        if j.animated {
+            let Some(report) = j.report.as_ref() else { return Vec::new() };
+            let Some(frames) = j.position.animate(report, &j.style, &j.caption) else { return Vec::new() };
+            return crate::render::anim::gif(&frames).unwrap_or_else(|e| {
+                tracing::error!(image = %self.name, error = %e, "GIF encoding failed");
+                Vec::new()
+            });
+        }
         match j.position.draw(j.report.as_ref(), &j.style, &j.caption).png() {
             Ok(bytes) => bytes,
             Err(e) => {
@@ -285,6 +331,9 @@ pub struct Settings {
     pub min_after_replace_secs: i64,
     /// Order colours in images.
     pub colour_blind: bool,
+    /// An animated GIF of each resolution beside the still images.
+    #[serde(default = "default_animation")]
+    pub animation: bool,
     /// The variant's own options (`mode=progressive`).
     #[serde(default)]
     pub options: BTreeMap<String, String>,
@@ -300,6 +349,10 @@ pub struct Settings {
     /// Where a compressed cycle's calendar starts (unix seconds; set when the game starts).
     #[serde(default)]
     pub anchor: Option<i64>,
+}
+
+fn default_animation() -> bool {
+    true
 }
 
 fn default_forfeit_after() -> u32 {
@@ -321,6 +374,7 @@ impl Default for Settings {
             reveal_secs: default_reveal_secs(),
             min_after_replace_secs: 12 * 3600,
             colour_blind: false,
+            animation: default_animation(),
             options: BTreeMap::new(),
             cycle: calendar::Cycle::Phases,
             forfeit_after: default_forfeit_after(),

@@ -40,7 +40,7 @@ pub enum ImageSource {
 /// How to draw an announced image.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ImageSpec {
-    /// File name without `.png`.
+    /// File name without `.png` (or `.gif`).
     pub name: String,
     /// The position and report.
     pub source: ImageSource,
@@ -52,6 +52,9 @@ pub struct ImageSpec {
     /// Legend notes on powers (a hashed phase's missing or invalid messages).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<(String, String)>,
+    /// An animation of the resolution (a GIF) rather than a still image.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub animated: bool,
 }
 
 /// An announcement to deliver, with its images ready to draw.

@@ -117,6 +117,13 @@ impl Service {
                 Image::new(&format!("{s}-result"), &r.next, None, &settings, "position")
                     .stored(ImageSource::Phase { seq: seq + 1 })
             });
+            // The animation comes last: front ends draw and post the stills first.
+            if settings.animation {
+                reply.images.push(
+                    Image::animation(&format!("{s}-resolution"), &position, &r.report, &settings, "resolution")
+                        .stored(ImageSource::Orders { seq }),
+                );
+            }
             let mut out = vec![reply];
             out.extend(votes);
             for user in lapsed {

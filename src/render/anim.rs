@@ -165,8 +165,13 @@ pub fn gif(frames: &[Frame]) -> Result<Vec<u8>, AnimError> {
         _ => return Err(AnimError::TooLarge((w, h))),
     };
     // One palette for every frame: colours of later frames (a flash, a piece on the move) are counted too.
-    let mut lookup = Lookup::new(palette(frames.iter().map(|f| f.canvas.rgba()), 3));
-    let flat: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
+    // At most 255 colours: the last index is left for "unchanged" (transparent).
+    let mut colours = palette(frames.iter().map(|f| f.canvas.rgba()), 3);
+    colours.truncate(255);
+    let keep = colours.len() as u8;
+    let mut lookup = Lookup::new(colours);
+    let mut flat: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
+    flat.extend([0, 0, 0]);
     let mut out = Vec::new();
     {
         let mut enc = gif::Encoder::new(&mut out, gw, gh, &flat)?;
@@ -185,15 +190,25 @@ pub fn gif(frames: &[Frame]) -> Result<Vec<u8>, AnimError> {
         }
         for ((x, y, rw, rh), i, delay) in parts {
             let data = frames[i].canvas.rgba();
+            // Within the changed rectangle, pixels the frame before already shows are
+            // transparent: long runs of one index, which LZW packs to almost nothing.
+            let before = i.checked_sub(1).map(|b| frames[b].canvas.rgba());
             let mut buffer = Vec::with_capacity(rw * rh);
             for row in y..y + rh {
                 let start = (row * w as usize + x) * 4;
-                for p in data[start..start + rw * 4].chunks_exact(4) {
-                    buffer.push(lookup.index(p));
+                let now = &data[start..start + rw * 4];
+                match before {
+                    Some(b) => {
+                        for (p, q) in now.chunks_exact(4).zip(b[start..start + rw * 4].chunks_exact(4)) {
+                            buffer.push(if p == q { keep } else { lookup.index(p) });
+                        }
+                    }
+                    None => buffer.extend(now.chunks_exact(4).map(|p| lookup.index(p))),
                 }
             }
             let frame = gif::Frame {
                 delay,
+                transparent: before.map(|_| keep),
                 dispose: gif::DisposalMethod::Keep,
                 left: x as u16,
                 top: y as u16,
@@ -240,6 +255,40 @@ mod tests {
         assert_eq!(seen[1], (4, 10, 28, 12, 20));
         assert_eq!(seen[2], (20, 10, 28, 12, 120));
         assert_eq!(seen.len(), 3);
+    }
+
+    #[test]
+    fn unchanged_pixels_are_transparent_and_the_composite_is_each_frame() {
+        let frames = vec![
+            Frame { canvas: canvas(4.0), delay: 80 },
+            Frame { canvas: canvas(20.0), delay: 10 },
+            Frame { canvas: canvas(36.0), delay: 120 },
+        ];
+        let bytes = gif(&frames).expect("encodes");
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::RGBA);
+        let mut d = opts.read_info(bytes.as_slice()).expect("decodes");
+        let mut screen = vec![0u8; 64 * 48 * 4];
+        let mut k = 0;
+        while let Some(f) = d.read_next_frame().expect("frame") {
+            if k > 0 {
+                assert!(f.transparent.is_some(), "later frames mark unchanged pixels");
+            }
+            for row in 0..usize::from(f.height) {
+                for col in 0..usize::from(f.width) {
+                    let src = (row * usize::from(f.width) + col) * 4;
+                    if f.buffer[src + 3] == 0 {
+                        continue;
+                    }
+                    let dst = ((row + usize::from(f.top)) * 64 + col + usize::from(f.left)) * 4;
+                    screen[dst..dst + 4].copy_from_slice(&f.buffer[src..src + 4]);
+                }
+            }
+            // What is on screen is the frame as drawn.
+            assert_eq!(screen.as_slice(), frames[k].canvas.rgba(), "frame {k}");
+            k += 1;
+        }
+        assert_eq!(k, 3);
     }
 
     #[test]

@@ -71,6 +71,12 @@ impl Request {
     pub fn pngs(&self) -> Vec<&(String, Vec<u8>)> {
         self.files.iter().filter(|(_, b)| b.starts_with(b"\x89PNG")).collect()
     }
+
+    /// The attached GIF files (animations).
+    #[must_use]
+    pub fn gifs(&self) -> Vec<&(String, Vec<u8>)> {
+        self.files.iter().filter(|(_, b)| b.starts_with(b"GIF89a")).collect()
+    }
 }
 
 #[derive(Default)]

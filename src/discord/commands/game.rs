@@ -80,6 +80,7 @@ async fn create(
     >,
     #[description = "Resolve early once every player is ready (default yes)"] early: Option<bool>,
     #[description = "Image colours"] palette: Option<Palette>,
+    #[description = "An animated GIF of each resolution beside the boards (default yes)"] animation: Option<bool>,
     #[description = "Variant options, e.g. mode=progressive"] options: Option<String>,
 ) -> Result<(), Error> {
     let config = &ctx.data().config;
@@ -107,6 +108,9 @@ async fn create(
     }
     if let Some(p) = palette {
         words.push(format!("palette={}", p.name()));
+    }
+    if let Some(a) = animation {
+        words.push(format!("animation={}", if a { "yes" } else { "no" }));
     }
     words.extend(options.iter().flat_map(|o| o.split_whitespace().map(str::to_string)));
     let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
