@@ -72,6 +72,10 @@ fn the_console_writes_the_resolution_as_a_gif_after_the_stills() {
     assert!(spring[1].ends_with("-spring-1401-result.png"), "{spring:?}");
     assert!(spring[2].ends_with("-spring-1401-resolution.gif"), "the animation comes last: {spring:?}");
     assert!(out.contains(&format!("image: {}", img.join(spring[2]).display())), "{out}");
+
+    // `history` shows the phase again, with its animation to watch again.
+    let again = c.line("alice history Spring 1401");
+    assert!(again.contains("spring-1401-orders.png") && again.contains("spring-1401-resolution.gif"), "{again}");
     let bytes = std::fs::read(img.join(spring[2])).expect("gif written");
     let (frames, cs, w, _) = gif_info(&bytes);
     assert!(frames >= 3, "the first hold, the moves and the last hold: {frames}");

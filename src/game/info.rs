@@ -302,6 +302,16 @@ impl Service {
         let mut reply = Reply::public(format!("**{}**{undone}\n{}{hashed}", record.phase, record.summary));
         let slug = super::slug(&record.phase);
         reply.images.push(Image::new(&format!("{slug}-orders"), &position, Some(&r.report), &live.settings, "orders"));
+        // To watch the phase again.
+        if live.settings.animation {
+            reply.images.push(Image::animation(
+                &format!("{slug}-resolution"),
+                &position,
+                &r.report,
+                &live.settings,
+                "resolution",
+            ));
+        }
         Ok(reply)
     }
 

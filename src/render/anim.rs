@@ -258,7 +258,7 @@ mod tests {
     }
 
     #[test]
-    fn unchanged_pixels_are_transparent_and_the_composite_is_each_frame() {
+    fn later_frames_mark_unchanged_pixels_transparent() {
         let frames = vec![
             Frame { canvas: canvas(4.0), delay: 80 },
             Frame { canvas: canvas(20.0), delay: 10 },
@@ -266,29 +266,82 @@ mod tests {
         ];
         let bytes = gif(&frames).expect("encodes");
         let mut opts = gif::DecodeOptions::new();
-        opts.set_color_output(gif::ColorOutput::RGBA);
+        opts.set_color_output(gif::ColorOutput::Indexed);
         let mut d = opts.read_info(bytes.as_slice()).expect("decodes");
-        let mut screen = vec![0u8; 64 * 48 * 4];
-        let mut k = 0;
+        let mut transparent = Vec::new();
         while let Some(f) = d.read_next_frame().expect("frame") {
-            if k > 0 {
-                assert!(f.transparent.is_some(), "later frames mark unchanged pixels");
-            }
+            // How many pixels of the frame's rectangle are left as they were.
+            transparent.push(f.transparent.map(|t| f.buffer.iter().filter(|&&i| i == t).count()));
+        }
+        assert_eq!(transparent[0], None, "the first frame is whole");
+        // The 12 px square moved 16 px right: the changed rectangle is x 4..32, and in it only the
+        // 4 px gap between its two places (x 16..20, 12 rows) shows the background in both frames.
+        assert_eq!(transparent[1], Some(4 * 12), "{transparent:?}");
+        assert!(screens(&bytes).iter().zip(&frames).all(|((s, _), f)| s.as_slice() == f.canvas.rgba()));
+    }
+
+    /// Decodes `bytes` and composites its frames as a viewer shows them.
+    fn screens(bytes: &[u8]) -> Vec<(Vec<u8>, u16)> {
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::RGBA);
+        let mut d = opts.read_info(bytes).expect("decodes");
+        let (w, h) = (usize::from(d.width()), usize::from(d.height()));
+        let mut screen = vec![0u8; w * h * 4];
+        let mut out = Vec::new();
+        while let Some(f) = d.read_next_frame().expect("frame") {
             for row in 0..usize::from(f.height) {
                 for col in 0..usize::from(f.width) {
                     let src = (row * usize::from(f.width) + col) * 4;
-                    if f.buffer[src + 3] == 0 {
-                        continue;
+                    if f.buffer[src + 3] != 0 {
+                        let dst = ((row + usize::from(f.top)) * w + col + usize::from(f.left)) * 4;
+                        screen[dst..dst + 4].copy_from_slice(&f.buffer[src..src + 4]);
                     }
-                    let dst = ((row + usize::from(f.top)) * 64 + col + usize::from(f.left)) * 4;
-                    screen[dst..dst + 4].copy_from_slice(&f.buffer[src..src + 4]);
                 }
             }
-            // What is on screen is the frame as drawn.
-            assert_eq!(screen.as_slice(), frames[k].canvas.rgba(), "frame {k}");
-            k += 1;
+            out.push((screen.clone(), f.delay));
         }
-        assert_eq!(k, 3);
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config { cases: 48, ..Default::default() })]
+        /// Any sequence of frames of flat shapes: the viewer shows each
+        /// frame exactly, identical neighbours are merged into one with
+        /// their delays added, and the total time is kept.
+        #[test]
+        fn what_a_viewer_shows_is_every_frame_with_its_time(
+            shapes in proptest::collection::vec(
+                proptest::collection::vec((0u8..60, 0u8..44, 1u8..20, 1u8..20, 0usize..6), 0..4),
+                1..8,
+            ),
+            delays in proptest::collection::vec(1u16..200, 8),
+        ) {
+            const COLOURS: [Rgba; 6] = [
+                Rgba::rgb(0xE0, 0x26, 0x1B), Rgba::rgb(0x12, 0x6C, 0xE8), Rgba::rgb(0xF2, 0xA9, 0x3B),
+                Rgba::rgb(0xFF, 0xFF, 0xFF), Rgba::rgb(0x11, 0x11, 0x11), Rgba::rgb(0x3A, 0xB0, 0x5C),
+            ];
+            let frames: Vec<Frame> = shapes.iter().zip(&delays).map(|(rects, &delay)| {
+                let mut c = Canvas::new(64, 48, Rgba::rgb(0x2B, 0x2D, 0x31));
+                for &(x, y, w, h, k) in rects {
+                    c.rect(f32::from(x), f32::from(y), f32::from(w), f32::from(h), COLOURS[k]);
+                }
+                Frame { canvas: c, delay }
+            }).collect();
+            let shown = screens(&gif(&frames).expect("encodes"));
+            // Group the drawn frames into runs of identical neighbours: one shown frame each.
+            let mut runs: Vec<(usize, u16)> = Vec::new();
+            for (i, f) in frames.iter().enumerate() {
+                match runs.last_mut() {
+                    Some((j, d)) if i > 0 && frames[*j].canvas.rgba() == f.canvas.rgba() => *d += f.delay,
+                    _ => runs.push((i, f.delay)),
+                }
+            }
+            proptest::prop_assert_eq!(shown.len(), runs.len());
+            for ((screen, delay), (i, want)) in shown.iter().zip(&runs) {
+                proptest::prop_assert!(screen.as_slice() == frames[*i].canvas.rgba(), "frame {} differs", i);
+                proptest::prop_assert_eq!(*delay, *want);
+            }
+        }
     }
 
     #[test]
