@@ -11,6 +11,9 @@
 
 use std::f32::consts::PI;
 
+mod animation;
+pub use animation::animate;
+
 use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::{Palette, Style};
@@ -338,37 +341,94 @@ pub fn draw(
     style: &Style,
     caption: &str,
 ) -> Canvas {
-    let scene = Scene::new(variant, state, report);
-    let plan = LegendPlan::new(style.width, variant, state, &scene, style);
-    let l = Layout::with(style.width, &plan);
-    let c = mark_colours(style.palette);
-    let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
-    title(&mut cv, &l, state, style, caption);
-    board(&mut cv, &l);
-    if let Some(m) = &scene.last {
-        for cell in move_cells(m) {
-            highlight(&mut cv, &l, cell, c.last);
+    let still = Still::new(variant, state, report, style, caption);
+    let l = Layout::with(style.width, &still.plan);
+    still.paint(&l, true)
+}
+
+/// One still image: a position, the marks over it and its legend, worked
+/// out once and drawn on a layout. [`draw`] draws one on its own layout;
+/// an animation draws its first and last frames, and the board under the
+/// frames between, from two of them on one layout.
+struct Still<'a> {
+    variant: &'a Variant,
+    state: &'a DiplomatState,
+    scene: Scene,
+    plan: LegendPlan,
+    style: &'a Style,
+    caption: &'a str,
+}
+
+impl<'a> Still<'a> {
+    fn new(
+        variant: &'a Variant,
+        state: &'a DiplomatState,
+        report: Option<&DiplomatReport>,
+        style: &'a Style,
+        caption: &'a str,
+    ) -> Still<'a> {
+        let scene = Scene::new(variant, state, report);
+        let plan = LegendPlan::new(style.width, variant, state, &scene, style);
+        Still { variant, state, scene, plan, style, caption }
+    }
+
+    /// The whole image on `l`, with the marks of a king in check if `checks`.
+    fn paint(&self, l: &Layout, checks: bool) -> Canvas {
+        let mut cv = self.under(l, checks, |_| true);
+        self.over(&mut cv, l, self.scene.last.as_ref(), checks);
+        self.finish(&mut cv, l);
+        cv
+    }
+
+    /// What lies under the marks: the title, the board with the last
+    /// move's cells tinted, a checked king's glow and the lines that check
+    /// it (if `checks`), the labels, the pieces on the cells `shown` keeps,
+    /// and the legend.
+    fn under(&self, l: &Layout, checks: bool, shown: impl Fn(Cell) -> bool) -> Canvas {
+        let c = mark_colours(self.style.palette);
+        let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
+        title(&mut cv, l, self.state, self.style, self.caption);
+        board(&mut cv, l);
+        if let Some(m) = &self.scene.last {
+            for cell in move_cells(m) {
+                highlight(&mut cv, l, cell, c.last);
+            }
+        }
+        let check = self.scene.check.filter(|_| checks);
+        if let Some(k) = check {
+            glow(&mut cv, l, k, c.check);
+        }
+        let p = &self.state.position;
+        labels(&mut cv, l, p.piece(Cell::CENTRE).is_none() || !shown(Cell::CENTRE));
+        if check.is_some() {
+            check_lines(&mut cv, l, &c, &self.scene);
+        }
+        for (cell, q) in p.pieces().filter(|&(cell, _)| shown(cell)) {
+            piece(&mut cv, l, cell, q, 255);
+        }
+        legend(&mut cv, l, &self.plan);
+        cv
+    }
+
+    /// The marks over the pieces: the move `last` (this image's, or the
+    /// same without its ghost pieces while an animation moves them), and a
+    /// checked king's badge if `checks`.
+    fn over(&self, cv: &mut Canvas, l: &Layout, last: Option<&LastMove>, checks: bool) {
+        let c = mark_colours(self.style.palette);
+        if let Some(m) = last {
+            last_move(cv, l, &c, self.variant, m, self.state);
+        }
+        if let Some(k) = self.scene.check.filter(|_| checks) {
+            king_marks(cv, l, &c, k, &self.scene);
         }
     }
-    if let Some(k) = scene.check {
-        glow(&mut cv, &l, k, c.check);
+
+    /// The result band, if the style has one (it pushes the board down).
+    fn finish(&self, cv: &mut Canvas, l: &Layout) {
+        if let Some(result) = &self.style.result {
+            super::result_banner(cv, l.title_h, result);
+        }
     }
-    labels(&mut cv, &l, state.position.piece(Cell::CENTRE).is_none());
-    check_lines(&mut cv, &l, &c, &scene);
-    for (cell, p) in state.position.pieces() {
-        piece(&mut cv, &l, cell, p, 255);
-    }
-    if let Some(m) = &scene.last {
-        last_move(&mut cv, &l, &c, variant, m, state);
-    }
-    if let Some(k) = scene.check {
-        king_marks(&mut cv, &l, &c, k, &scene);
-    }
-    legend(&mut cv, &l, &plan);
-    if let Some(result) = &style.result {
-        super::result_banner(&mut cv, l.title_h, result);
-    }
-    cv
 }
 
 /// The cells tinted for the last move: where it started and ended (a drop: where it landed).
@@ -775,18 +835,4 @@ fn legend(cv: &mut Canvas, l: &Layout, plan: &LegendPlan) {
         let (face, colour) = if *bold { (Face::Bold, TEXT) } else { (Face::Regular, TEXT.alpha(200)) };
         cv.text(text, x, y, *s, face, align, colour);
     }
-}
-
-/// The turn's move as an animation (see [`super::anim`]), or `None` when
-/// no move was played.
-#[must_use]
-pub fn animate(
-    variant: &Variant,
-    state: &DiplomatState,
-    report: &DiplomatReport,
-    style: &Style,
-    caption: &str,
-) -> Option<Vec<super::anim::Frame>> {
-    let _ = (variant, state, report, style, caption);
-    None
 }
