@@ -45,14 +45,16 @@ pub fn animate(
     let tall = if first.plan.rows >= last.plan.rows { &first.plan } else { &last.plan };
     let l = Layout::with(style.width, tall);
     let act = Act::new(&l, variant, state, report, mv)?;
-    let start = first.paint(&l, false);
-    let end = last.paint(&l, true);
+    let start = first.paint(&l, 0.0);
+    let end = last.paint(&l, 1.0);
     let hidden = act.hidden();
-    let base = first.under(&l, false, |cell| !hidden.contains(&cell));
+    let base = first.under(&l, 0.0, |cell| !hidden.contains(&cell));
     // The move's marks without the ghost pieces of the orders image: the
     // frames draw those pieces themselves.
     let marks = first.scene.last.clone().map(|m| LastMove { before: false, ..m });
-    let beats = act.beats();
+    // A check or mate appears in a beat of its own once the move is done.
+    let moving = act.beats();
+    let beats = moving + usize::from(last.scene.check.is_some());
     let frames = anim::timeline(beats, |t| {
         if t <= 0.0 {
             return start.clone();
@@ -60,9 +62,12 @@ pub fn animate(
         if t >= beats as f32 - 1e-3 {
             return end.clone();
         }
+        if t >= moving as f32 - 1e-3 {
+            return last.paint(&l, anim::progress(t, moving as f32, beats as f32));
+        }
         let mut cv = base.clone();
         act.under(&mut cv, &l, t);
-        first.over(&mut cv, &l, marks.as_ref(), false);
+        first.over(&mut cv, &l, marks.as_ref(), 0.0);
         act.over(&mut cv, &l, t);
         first.finish(&mut cv, &l);
         cv
@@ -227,9 +232,11 @@ impl Act {
                 piece_at(cv, x, y, size * (1.5 - 0.5 * k), *q, opacity(0.25 + 0.75 * k));
             }
             Act::Suborn { diplomat, from, target, .. } => {
-                // Out to the target's edge, a beat there, back.
+                // Out until it touches the target, a beat there, back.
                 let (a, b) = (l.centre_of(*from), l.centre_of(*target));
-                let reach = (b.0 - a.0).hypot(b.1 - a.1) * 0.45;
+                let gap = (b.0 - a.0).hypot(b.1 - a.1);
+                let touch = gap - 0.4 * (l.piece_size(*from) + l.piece_size(*target));
+                let reach = touch.clamp(gap * 0.15, gap * 0.45);
                 let out = anim::ease(anim::progress(t, 0.0, 1.0)) - anim::ease(anim::progress(t, 2.0, 3.0));
                 let (x, y) = towards(a, b, reach * out);
                 piece_at(cv, x, y, l.piece_size(*from), *diplomat, 255);
@@ -267,15 +274,21 @@ fn stretch(l: &Layout, a: Cell, b: Cell) -> Vec<Point> {
 }
 
 /// A leap from `from` to `to` in two stretches: a curve bending towards the
-/// cell a horse's step-then-diagonal passes (or to one side, where no such
-/// cell exists), split at its middle.
+/// cell a horse's step-then-diagonal passes (or to one side, where that
+/// cell lies on the straight way or there is none), split at its middle.
 fn leap_track(l: &Layout, from: Cell, to: Cell) -> (Vec<Point>, Vec<Point>) {
     let (a, b) = (l.centre_of(from), l.centre_of(to));
-    let corner = from.orthogonal().iter().find(|m| m.diagonal().contains(&to)).map(|&m| l.centre_of(m));
-    let control = corner.unwrap_or_else(|| {
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        ((a.0 + b.0) / 2.0 - dy * 0.3, (a.1 + b.1) / 2.0 + dx * 0.3)
-    });
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = dx.hypot(dy).max(1.0);
+    // How far a point lies off the straight way, to the left.
+    let off = |p: Point| ((p.1 - a.1) * dx - (p.0 - a.0) * dy) / len;
+    let corner = from
+        .orthogonal()
+        .iter()
+        .filter(|m| m.diagonal().contains(&to))
+        .map(|&m| l.centre_of(m))
+        .find(|&p| off(p).abs() > len * 0.15);
+    let control = corner.unwrap_or(((a.0 + b.0) / 2.0 - dy * 0.3, (a.1 + b.1) / 2.0 + dx * 0.3));
     let bezier = |u: f32| {
         let v = 1.0 - u;
         (
