@@ -12,7 +12,7 @@
 //! still's board with the unmoved pieces, drawn once, and add the pieces in
 //! play and the move's marks.
 
-use super::{piece, piece_at, Layout, LastMove, Still};
+use super::{piece, piece_at, LastMove, Layout, Still};
 use crate::render::anim::{self, Frame};
 use crate::render::canvas::{towards, Canvas};
 use crate::render::Style;
@@ -291,10 +291,7 @@ fn leap_track(l: &Layout, from: Cell, to: Cell) -> (Vec<Point>, Vec<Point>) {
     let control = corner.unwrap_or(((a.0 + b.0) / 2.0 - dy * 0.3, (a.1 + b.1) / 2.0 + dx * 0.3));
     let bezier = |u: f32| {
         let v = 1.0 - u;
-        (
-            v * v * a.0 + 2.0 * u * v * control.0 + u * u * b.0,
-            v * v * a.1 + 2.0 * u * v * control.1 + u * u * b.1,
-        )
+        (v * v * a.0 + 2.0 * u * v * control.0 + u * u * b.0, v * v * a.1 + 2.0 * u * v * control.1 + u * u * b.1)
     };
     let steps = 16;
     let point = |k: usize| bezier(k as f32 / steps as f32);
