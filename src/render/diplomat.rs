@@ -30,6 +30,10 @@ const BLACK_BODY: Rgba = Rgba::rgb(0x1E, 0x1E, 0x22);
 const BACKGROUND: Rgba = Rgba::rgb(0x2B, 0x2D, 0x31);
 const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
 
+/// The opacity of a suborned piece that left the board, drawn faintly on
+/// its cell (crossed out) for the move that took it.
+const GHOST: u8 = 90;
+
 /// Crown boundaries as fractions of the board's radius: the centre hole,
 /// then crowns 3, 2 and 1 outwards. The inner crowns are wide (the author:
 /// "make the 3rd crown cells as exaggeratedly big as possible").
@@ -631,7 +635,7 @@ fn last_move(cv: &mut Canvas, l: &Layout, c: &MarkColours, variant: &Variant, m:
             } else {
                 // The piece leaves the board: its ghost (if the cell is empty now), crossed out.
                 if let Some(p) = m.suborned.filter(|_| state.position.piece(target).is_none()) {
-                    piece(cv, l, target, p, 90);
+                    piece(cv, l, target, p, GHOST);
                 }
                 cv.cross(b.0, b.1, s * 0.3, &Line { colour: c.suborn, width, dash: None });
             }

@@ -12,7 +12,7 @@
 //! still's board with the unmoved pieces, drawn once, and add the pieces in
 //! play and the move's marks.
 
-use super::{piece, piece_at, LastMove, Layout, Still};
+use super::{piece, piece_at, LastMove, Layout, Still, GHOST};
 use crate::render::anim::{self, Frame};
 use crate::render::canvas::{towards, Canvas};
 use crate::render::Style;
@@ -190,8 +190,12 @@ impl Act {
                         piece_at(cv, x, y, s, *was, opacity(1.0 - turn));
                         piece_at(cv, x, y, s, *new, opacity(turn));
                     }
-                    // The piece shrinks away (off the board, or to its new owner's hand).
-                    None => piece_at(cv, x, y, size * (1.0 - 0.5 * turn), *was, opacity(1.0 - turn)),
+                    // The piece fades to the ghost the last frame shows crossed out
+                    // (it leaves the board, or goes to its new owner's hand).
+                    None => {
+                        let ghost = f32::from(GHOST) / 255.0;
+                        piece_at(cv, x, y, size, *was, opacity(1.0 - turn * (1.0 - ghost)));
+                    }
                 }
             }
         }
