@@ -8,6 +8,9 @@
 //! the position before it (the orders image) or after it; a position image
 //! without a report takes it from the game's history
 //! ([`DiplomatState::history`]), which records every move played.
+//!
+//! [`animate`] draws a turn as frames of the same drawing: the orders
+//! image, the move under way, the position image.
 
 use std::f32::consts::PI;
 

@@ -1,13 +1,15 @@
 //! A Diplomat Chess turn as an animation: the orders image (the position
-//! before, with the move's arrow) held; the piece travelling its real path
+//! before, with the move's arrow; the marks of a check the move gives are
+//! kept for the end) held; the piece travelling its real path
 //! cell by cell (along a crown's arc, down a radius, through the centre), a
 //! horse leaping in a curve, a captured piece fading as the mover arrives,
 //! a promoted pawn turning into its new piece, a dropped piece settling
 //! onto its cell, a suborned piece changing colour while the diplomat
-//! reaches for it; then the position image (the position after, the last
-//! move and any check or mate) held.
+//! reaches for it; a check or mate fading in over a beat of its own; then
+//! the position image (the position after, the last move and any check or
+//! mate) held.
 //!
-//! Every frame is drawn by the still renderer ([`Still`]): the first and
+//! Every frame is drawn by the still renderer (its `Still`): the first and
 //! last are the two stills on one layout, and the frames between clone the
 //! still's board with the unmoved pieces, drawn once, and add the pieces in
 //! play and the move's marks.
