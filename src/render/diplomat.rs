@@ -8,8 +8,14 @@
 //! the position before it (the orders image) or after it; a position image
 //! without a report takes it from the game's history
 //! ([`DiplomatState::history`]), which records every move played.
+//!
+//! [`animate`] draws a turn as frames of the same drawing: the orders
+//! image, the move under way, the position image.
 
 use std::f32::consts::PI;
+
+mod animation;
+pub use animation::animate;
 
 use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
@@ -26,6 +32,10 @@ const WHITE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
 const BLACK_BODY: Rgba = Rgba::rgb(0x1E, 0x1E, 0x22);
 const BACKGROUND: Rgba = Rgba::rgb(0x2B, 0x2D, 0x31);
 const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
+
+/// The opacity of a suborned piece that left the board, drawn faintly on
+/// its cell (crossed out) for the move that took it.
+const GHOST: u8 = 90;
 
 /// Crown boundaries as fractions of the board's radius: the centre hole,
 /// then crowns 3, 2 and 1 outwards. The inner crowns are wide (the author:
@@ -338,37 +348,95 @@ pub fn draw(
     style: &Style,
     caption: &str,
 ) -> Canvas {
-    let scene = Scene::new(variant, state, report);
-    let plan = LegendPlan::new(style.width, variant, state, &scene, style);
-    let l = Layout::with(style.width, &plan);
-    let c = mark_colours(style.palette);
-    let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
-    title(&mut cv, &l, state, style, caption);
-    board(&mut cv, &l);
-    if let Some(m) = &scene.last {
-        for cell in move_cells(m) {
-            highlight(&mut cv, &l, cell, c.last);
+    let still = Still::new(variant, state, report, style, caption);
+    let l = Layout::with(style.width, &still.plan);
+    still.paint(&l, 1.0)
+}
+
+/// One still image: a position, the marks over it and its legend, worked
+/// out once and drawn on a layout. [`draw`] draws one on its own layout;
+/// an animation draws its first and last frames, and the board under the
+/// frames between, from two of them on one layout.
+struct Still<'a> {
+    variant: &'a Variant,
+    state: &'a DiplomatState,
+    scene: Scene,
+    plan: LegendPlan,
+    style: &'a Style,
+    caption: &'a str,
+}
+
+impl<'a> Still<'a> {
+    fn new(
+        variant: &'a Variant,
+        state: &'a DiplomatState,
+        report: Option<&DiplomatReport>,
+        style: &'a Style,
+        caption: &'a str,
+    ) -> Still<'a> {
+        let scene = Scene::new(variant, state, report);
+        let plan = LegendPlan::new(style.width, variant, state, &scene, style);
+        Still { variant, state, scene, plan, style, caption }
+    }
+
+    /// The whole image on `l`, with the marks of a king in check at
+    /// `checks` (0 to 1) of their opacity.
+    fn paint(&self, l: &Layout, checks: f32) -> Canvas {
+        let mut cv = self.under(l, checks, |_| true);
+        self.over(&mut cv, l, self.scene.last.as_ref(), checks);
+        self.finish(&mut cv, l);
+        cv
+    }
+
+    /// What lies under the marks: the title, the board with the last
+    /// move's cells tinted, a checked king's glow and the lines that check
+    /// it (at `checks` of their opacity, none at 0), the labels, the pieces
+    /// on the cells `shown` keeps, and the legend.
+    fn under(&self, l: &Layout, checks: f32, shown: impl Fn(Cell) -> bool) -> Canvas {
+        let c = mark_colours(self.style.palette);
+        let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
+        title(&mut cv, l, self.state, self.style, self.caption);
+        board(&mut cv, l);
+        if let Some(m) = &self.scene.last {
+            for cell in move_cells(m) {
+                highlight(&mut cv, l, cell, c.last);
+            }
+        }
+        let check = self.scene.check.filter(|_| checks > 0.0);
+        if let Some(k) = check {
+            glow(&mut cv, l, k, c.check, checks);
+        }
+        let p = &self.state.position;
+        labels(&mut cv, l, p.piece(Cell::CENTRE).is_none() || !shown(Cell::CENTRE));
+        if check.is_some() {
+            check_lines(&mut cv, l, &c, &self.scene, checks);
+        }
+        for (cell, q) in p.pieces().filter(|&(cell, _)| shown(cell)) {
+            piece(&mut cv, l, cell, q, 255);
+        }
+        legend(&mut cv, l, &self.plan);
+        cv
+    }
+
+    /// The marks over the pieces: the move `last` (this image's, or the
+    /// same without its ghost pieces while an animation moves them), and a
+    /// checked king's badge at `checks` of its opacity (none at 0).
+    fn over(&self, cv: &mut Canvas, l: &Layout, last: Option<&LastMove>, checks: f32) {
+        let c = mark_colours(self.style.palette);
+        if let Some(m) = last {
+            last_move(cv, l, &c, self.variant, m, self.state);
+        }
+        if let Some(k) = self.scene.check.filter(|_| checks > 0.0) {
+            king_marks(cv, l, &c, k, &self.scene, checks);
         }
     }
-    if let Some(k) = scene.check {
-        glow(&mut cv, &l, k, c.check);
+
+    /// The result band, if the style has one (it pushes the board down).
+    fn finish(&self, cv: &mut Canvas, l: &Layout) {
+        if let Some(result) = &self.style.result {
+            super::result_banner(cv, l.title_h, result);
+        }
     }
-    labels(&mut cv, &l, state.position.piece(Cell::CENTRE).is_none());
-    check_lines(&mut cv, &l, &c, &scene);
-    for (cell, p) in state.position.pieces() {
-        piece(&mut cv, &l, cell, p, 255);
-    }
-    if let Some(m) = &scene.last {
-        last_move(&mut cv, &l, &c, variant, m, state);
-    }
-    if let Some(k) = scene.check {
-        king_marks(&mut cv, &l, &c, k, &scene);
-    }
-    legend(&mut cv, &l, &plan);
-    if let Some(result) = &style.result {
-        super::result_banner(&mut cv, l.title_h, result);
-    }
-    cv
 }
 
 /// The cells tinted for the last move: where it started and ended (a drop: where it landed).
@@ -455,12 +523,21 @@ fn highlight(cv: &mut Canvas, l: &Layout, cell: Cell, colour: Rgba) {
     }
 }
 
-fn glow(cv: &mut Canvas, l: &Layout, cell: Cell, colour: Rgba) {
+/// `colour` at `k` (0 to 1) of its opacity: a mark fading in.
+fn fade(colour: Rgba, k: f32) -> Rgba {
+    if k >= 1.0 {
+        return colour;
+    }
+    colour.alpha((f32::from(colour.3) * k.max(0.0)).round() as u8)
+}
+
+/// A glow on `cell`, at `k` (0 to 1) of its opacity.
+fn glow(cv: &mut Canvas, l: &Layout, cell: Cell, colour: Rgba, k: f32) {
     let (x, y) = l.centre_of(cell);
     let s = l.piece_size(cell);
-    for k in 0..6 {
-        let t = k as f32 / 5.0;
-        cv.disc(x, y, s * (0.72 - 0.3 * t), colour.alpha((60.0 + 120.0 * t) as u8));
+    for i in 0..6 {
+        let t = i as f32 / 5.0;
+        cv.disc(x, y, s * (0.72 - 0.3 * t), fade(colour.alpha((60.0 + 120.0 * t) as u8), k));
     }
 }
 
@@ -557,11 +634,11 @@ fn last_move(cv: &mut Canvas, l: &Layout, c: &MarkColours, variant: &Variant, m:
             cv.ring(b.0, b.1, s * 0.58, &ring);
             if variant.suborn_rule() == SubornRule::Convert {
                 // The piece changes sides where it stands.
-                text_badge(cv, l, (target, Some(from)), "\u{21C4}", c.suborn);
+                text_badge(cv, l, (target, Some(from)), "\u{21C4}", c.suborn, 1.0);
             } else {
                 // The piece leaves the board: its ghost (if the cell is empty now), crossed out.
                 if let Some(p) = m.suborned.filter(|_| state.position.piece(target).is_none()) {
-                    piece(cv, l, target, p, 90);
+                    piece(cv, l, target, p, GHOST);
                 }
                 cv.cross(b.0, b.1, s * 0.3, &Line { colour: c.suborn, width, dash: None });
             }
@@ -575,7 +652,7 @@ fn last_move(cv: &mut Canvas, l: &Layout, c: &MarkColours, variant: &Variant, m:
             }
             cv.ring(x, y, s * 0.6, &Line { colour: Rgba(0, 0, 0, 110), width: width * 1.9, dash: None });
             cv.ring(x, y, s * 0.6, &Line { colour: c.arrow, width: width * 1.1, dash: Some((width * 1.6, width)) });
-            text_badge(cv, l, (to, None), "@", c.arrow);
+            text_badge(cv, l, (to, None), "@", c.arrow, 1.0);
         }
     }
 }
@@ -604,13 +681,14 @@ fn badge_centre(l: &Layout, cell: Cell, away: Option<Cell>) -> ((f32, f32), f32)
     ((x + tx * s * 0.5, y + ty * s * 0.5 - s * 0.18), r)
 }
 
-/// A round badge with a bold symbol (`@`, `+`, `#`, `⇄`) on a cell's piece.
-fn text_badge(cv: &mut Canvas, l: &Layout, (cell, away): (Cell, Option<Cell>), symbol: &str, fill: Rgba) {
+/// A round badge with a bold symbol (`@`, `+`, `#`, `⇄`) on a cell's
+/// piece, at `k` (0 to 1) of its opacity.
+fn text_badge(cv: &mut Canvas, l: &Layout, (cell, away): (Cell, Option<Cell>), symbol: &str, fill: Rgba, k: f32) {
     let ((x, y), r) = badge_centre(l, cell, away);
     let size = (r * 1.35).max(10.0);
-    cv.disc(x, y, r + (r * 0.14).max(1.5), INK);
-    cv.disc(x, y, r, fill);
-    cv.text(symbol, x, y + size * 0.37, size, Face::Bold, Align::Centre, WHITE);
+    cv.disc(x, y, r + (r * 0.14).max(1.5), fade(INK, k));
+    cv.disc(x, y, r, fade(fill, k));
+    cv.text(symbol, x, y + size * 0.37, size, Face::Bold, Align::Centre, fade(WHITE, k));
 }
 
 /// A promotion's badge on its cell: `=` and the piece the pawn became.
@@ -630,35 +708,36 @@ fn promotion_badge(cv: &mut Canvas, l: &Layout, (cell, away): (Cell, Option<Cell
 
 /// The arrows from the pieces that check the king, with a ring on each:
 /// drawn under the pieces, so that on an orders image a piece that is
-/// about to uncover the line stands on it.
-fn check_lines(cv: &mut Canvas, l: &Layout, c: &MarkColours, scene: &Scene) {
+/// about to uncover the line stands on it. At `k` (0 to 1) of their opacity.
+fn check_lines(cv: &mut Canvas, l: &Layout, c: &MarkColours, scene: &Scene, k: f32) {
     let width = stroke_width(l) * if scene.mate { 1.0 } else { 0.8 };
-    let halo = Line { colour: Rgba(0, 0, 0, 140), width: width * 1.9, dash: None };
-    let line = Line { colour: c.check, width, dash: None };
+    let halo = Line { colour: fade(Rgba(0, 0, 0, 140), k), width: width * 1.9, dash: None };
+    let line = Line { colour: fade(c.check, k), width, dash: None };
     for path in &scene.lines {
-        let (Some(&a), Some(&k)) = (path.first(), path.last()) else { continue };
+        let (Some(&a), Some(&king)) = (path.first(), path.last()) else { continue };
         let pts: Vec<(f32, f32)> = path.iter().map(|&cell| l.centre_of(cell)).collect();
-        let trim = (l.piece_size(a) * 0.4, l.piece_size(k) * 0.5);
+        let trim = (l.piece_size(a) * 0.4, l.piece_size(king) * 0.5);
         polyline_arrow(cv, &pts, trim, &halo, width * 4.2);
         polyline_arrow(cv, &pts, trim, &line, width * 3.6);
         let (x, y) = l.centre_of(a);
         let s = l.piece_size(a);
-        cv.ring(x, y, s * 0.56, &Line { colour: Rgba(0, 0, 0, 110), width: width * 1.6, dash: None });
-        cv.ring(x, y, s * 0.56, &Line { colour: c.check, width: width * 0.8, dash: None });
+        cv.ring(x, y, s * 0.56, &Line { colour: fade(Rgba(0, 0, 0, 110), k), width: width * 1.6, dash: None });
+        cv.ring(x, y, s * 0.56, &Line { colour: fade(c.check, k), width: width * 0.8, dash: None });
     }
 }
 
-/// A king in check: `+` on it, or a heavy ring and `#` if it is mated.
-fn king_marks(cv: &mut Canvas, l: &Layout, c: &MarkColours, king: Cell, scene: &Scene) {
+/// A king in check: `+` on it, or a heavy ring and `#` if it is mated; at
+/// `k` (0 to 1) of their opacity.
+fn king_marks(cv: &mut Canvas, l: &Layout, c: &MarkColours, king: Cell, scene: &Scene, k: f32) {
     if scene.mate {
         let width = stroke_width(l);
         let (x, y) = l.centre_of(king);
         let s = l.piece_size(king);
-        cv.ring(x, y, s * 0.6, &Line { colour: INK, width: width * 2.6, dash: None });
-        cv.ring(x, y, s * 0.6, &Line { colour: c.check, width: width * 1.6, dash: None });
+        cv.ring(x, y, s * 0.6, &Line { colour: fade(INK, k), width: width * 2.6, dash: None });
+        cv.ring(x, y, s * 0.6, &Line { colour: fade(c.check, k), width: width * 1.6, dash: None });
     }
     let away = scene.lines.first().and_then(|p| p.iter().rev().nth(1).copied());
-    text_badge(cv, l, (king, away), if scene.mate { "#" } else { "+" }, c.check);
+    text_badge(cv, l, (king, away), if scene.mate { "#" } else { "+" }, c.check, k);
 }
 
 /// Lines through `pts`, trimmed by `trim.0` at the start and `trim.1` at
@@ -775,18 +854,4 @@ fn legend(cv: &mut Canvas, l: &Layout, plan: &LegendPlan) {
         let (face, colour) = if *bold { (Face::Bold, TEXT) } else { (Face::Regular, TEXT.alpha(200)) };
         cv.text(text, x, y, *s, face, align, colour);
     }
-}
-
-/// The turn's move as an animation (see [`super::anim`]), or `None` when
-/// no move was played.
-#[must_use]
-pub fn animate(
-    variant: &Variant,
-    state: &DiplomatState,
-    report: &DiplomatReport,
-    style: &Style,
-    caption: &str,
-) -> Option<Vec<super::anim::Frame>> {
-    let _ = (variant, state, report, style, caption);
-    None
 }
