@@ -126,8 +126,10 @@ fn an_announcement_drawn_again_from_the_outbox_draws_its_animation_again() {
         s.join("c", &Caller::player("alice"), Some("France")).expect("join");
         s.join("c", &Caller::player("bob"), Some("England")).expect("join");
         s.start("c", &gm).expect("start");
-        s.command("c", "g", &Caller::player("alice"), "orders N b1 - c3");
-        s.command("c", "g", &Caller::moderator("gm"), "game force");
+        let said = s.command("c", "g", &Caller::player("alice"), "orders N b1 - c3");
+        assert!(said[0].text.contains("Accepted"), "{}", said[0].text);
+        let forced = s.command("c", "g", &Caller::moderator("gm"), "game force");
+        assert!(forced.iter().any(|r| r.text.contains("Spring 1401 resolved")), "{forced:?}");
     }
     // A new service on the same file, as after a restart: the undelivered result still carries its animation.
     let s = Service::new(Store::open(&db).expect("db"), std::sync::Arc::new(SystemClock));
