@@ -6,6 +6,9 @@
 //! diplomat reaches for it and comes back, a mate's marks only at the end,
 //! `None` when no move was played, and a 400 px animation.
 
+#[path = "common/gifs.rs"]
+mod gifs;
+
 use chessdip::render::anim::{self, FRAME_DELAY};
 use chessdip::render::diplomat::{self as rd, CELL_COLOURS};
 use chessdip::render::{Palette, Style};
@@ -39,57 +42,23 @@ fn game(moves: &str, side: &str, order: &str) -> (Variant, DiplomatState, Diplom
     resolved(&format!("name: t\nvariant: diplomat-chess\nstate:\n  moves: {moves}\norders:\n  {side}: {order}\n"))
 }
 
-/// A decoded animation: every frame composited whole (RGBA), with its delay.
-struct Gif {
-    width: u32,
-    height: u32,
-    frames: Vec<(Vec<u8>, u16)>,
-}
+/// A decoded animation ([`gifs::decode`]).
+type Gif = gifs::Decoded;
 
-impl Gif {
-    fn pixel(&self, frame: usize, (x, y): (f32, f32)) -> [u8; 3] {
-        let (x, y) = (x.clamp(0.0, self.width as f32 - 1.0) as usize, y.clamp(0.0, self.height as f32 - 1.0) as usize);
-        let i = (y * self.width as usize + x) * 4;
-        let p = &self.frames[frame].0[i..i + 3];
-        [p[0], p[1], p[2]]
-    }
-
-    /// Of a 9x9 grid of probes over the middle of a piece of size `s` at
-    /// `at` (its body, not its outline), how many `want` accepts.
-    fn count(&self, frame: usize, at: (f32, f32), s: f32, want: impl Fn([u8; 3]) -> bool) -> usize {
-        (0..9)
-            .flat_map(|i| {
-                (0..9).map(move |j| (at.0 - s * 0.2 + i as f32 * s * 0.05, at.1 - s * 0.1 + j as f32 * s * 0.05))
-            })
-            .filter(|&p| want(self.pixel(frame, p)))
-            .count()
-    }
-
-    fn last(&self) -> usize {
-        self.frames.len() - 1
-    }
+/// Of a 9x9 grid of probes over the middle of a piece of size `s` at
+/// `at` (its body, not its outline), how many `want` accepts.
+fn count(g: &Gif, frame: usize, at: (f32, f32), s: f32, want: impl Fn([u8; 3]) -> bool) -> usize {
+    (0..9)
+        .flat_map(|i| (0..9).map(move |j| (at.0 - s * 0.2 + i as f32 * s * 0.05, at.1 - s * 0.1 + j as f32 * s * 0.05)))
+        .filter(|&p| want(g.pixel(frame, p)))
+        .count()
 }
 
 /// Animates and encodes the turn at `width`, then decodes it.
 fn animate(v: &Variant, before: &DiplomatState, r: &DiplomatReport, width: u32) -> Gif {
     let style = Style { width, palette: Palette::Classic, ..Style::default() };
     let frames = rd::animate(v, before, r, &style, "orders").expect("a move was played");
-    let bytes = anim::gif(&frames).expect("encodes");
-    let mut opts = gif::DecodeOptions::new();
-    opts.set_color_output(gif::ColorOutput::RGBA);
-    let mut d = opts.read_info(bytes.as_slice()).expect("decodes");
-    let (gw, gh) = (u32::from(d.width()), u32::from(d.height()));
-    let mut canvas = vec![0u8; (gw * gh * 4) as usize];
-    let mut out = Vec::new();
-    while let Some(f) = d.read_next_frame().expect("a frame") {
-        let (left, top, fw) = (usize::from(f.left), usize::from(f.top), usize::from(f.width));
-        for (row, line) in f.buffer.chunks_exact(fw * 4).enumerate() {
-            let start = ((top + row) * gw as usize + left) * 4;
-            canvas[start..start + fw * 4].copy_from_slice(line);
-        }
-        out.push((canvas.clone(), f.delay));
-    }
-    Gif { width: gw, height: gh, frames: out }
+    gifs::decode(&anim::gif(&frames).expect("encodes"))
 }
 
 fn near(p: [u8; 3], q: [u8; 3], tolerance: u8) -> bool {
@@ -121,7 +90,7 @@ const BLACK_BODY: usize = 30;
 
 fn at(g: &Gif, frame: usize, cell: Cell, want: impl Fn([u8; 3]) -> bool) -> usize {
     let width = g.width;
-    g.count(frame, rd::cell_centre(width, cell), rd::piece_size(width, cell), want)
+    count(g, frame, rd::cell_centre(width, cell), rd::piece_size(width, cell), want)
 }
 
 /// A white piece stands on `cell` in `frame`.
@@ -208,7 +177,7 @@ fn a_horse_leaps_in_two_beats() {
         .flat_map(|i| (-4..=4).map(move |j| (i, j)))
         .map(|(i, j)| {
             let p = ((a.0 + b.0) / 2.0 + i as f32 * size * 0.1, (a.1 + b.1) / 2.0 + j as f32 * size * 0.1);
-            g.count(mid, p, size, white)
+            count(&g, mid, p, size, white)
         })
         .max()
         .unwrap_or(0);
