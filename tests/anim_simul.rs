@@ -153,7 +153,8 @@ fn a_rook_slides_a_square_a_tick_to_the_back_rank() {
     let (_, y5) = rs::square_centre(W, sq("a5"));
     let mid = tick(3) + 2;
     let q = rs::square_size(W);
-    let between = (0..9).filter(|i| near(m.pixel(mid, (x4, (y4 + y5) / 2.0 + (*i as f32 - 4.0) * q * 0.04)), white)).count();
+    let between =
+        (0..9).filter(|i| near(m.pixel(mid, (x4, (y4 + y5) / 2.0 + (*i as f32 - 4.0) * q * 0.04)), white)).count();
     assert!(between > 2, "on its way from a4 to a5: {between}");
     assert!(m.count(m.last(), sq("a8"), white) > 10, "it ends on a8");
 }
@@ -191,7 +192,9 @@ fn a_bounced_rook_travels_back_one_square_a_tick() {
     }
     assert!(m.count(tick(3), sq("a2"), white) < 3);
     assert_eq!(m.last(), tick(6), "six ticks");
-    let clash = (tick(3) + 1..tick(4)).map(|f| m.count(f, sq("a4"), rs::CLASH) + m.count(f, sq("a5"), rs::CLASH)).sum::<usize>();
+    let clash = (tick(3) + 1..tick(4))
+        .map(|f| m.count(f, sq("a4"), rs::CLASH) + m.count(f, sq("a5"), rs::CLASH))
+        .sum::<usize>();
     assert!(clash > 3, "the rook's clash with the pawn flashes at tick 4");
     assert!(m.ink(m.last(), sq("e7")) > 10, "the bishop is back on e7");
     assert!(m.ink(m.last(), sq("a3")) < 3);

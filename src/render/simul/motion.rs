@@ -179,7 +179,7 @@ impl Scene<'_, '_> {
     fn mover(&self, cv: &mut Canvas, tp: &TracedPiece, k: usize, f: f32) -> Option<((f32, f32), Rgba, f32)> {
         let b = &self.b;
         let mv = self.seg.moves.get(tp.mv)?;
-        let Some(a) = at(tp, k - 1) else { return None };
+        let a = at(tp, k - 1)?;
         let piece = if tp.piece.role == Role::Pawn && tp.turned.is_none() && at(tp, k) == Some(mv.to) {
             // A promotion shows from the moment the pawn lands.
             let landed = f >= 0.6 || tp.path.len() < k;
@@ -298,7 +298,18 @@ pub(super) fn animate(
             cv.insert_band(top, band, colour);
             cv
         };
-        return Some(frames_with(&segs, total, b, &c, r, numbered, steps, |pos, cap| widen(base(pos, cap)), last_base, caption));
+        return Some(frames_with(
+            &segs,
+            total,
+            b,
+            &c,
+            r,
+            numbered,
+            steps,
+            |pos, cap| widen(base(pos, cap)),
+            last_base,
+            caption,
+        ));
     }
     Some(frames_with(&segs, total, b, &c, r, numbered, steps, base, last_base, caption))
 }
@@ -320,7 +331,15 @@ fn frames_with(
     let first = base(&r.before, caption);
     let layers: Vec<Canvas> = segs
         .iter()
-        .map(|s| if s.step > 0 { base(&s.pos, &format!("step {} of {steps}", s.step)) } else { first.clone() })
+        .map(|s| {
+            // While pieces move, no square is marked for check (a king may be on its way out of it).
+            let calm = Position::empty();
+            if s.step > 0 {
+                base(&calm, &format!("step {} of {steps}", s.step))
+            } else {
+                base(&calm, caption)
+            }
+        })
         .collect();
     let beats = total.round() as usize;
     anim::timeline(beats, |t| {
