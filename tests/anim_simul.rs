@@ -43,7 +43,6 @@ fn animate(a: &Adjudication, report: &SimulReport) -> Option<Vec<anim::Frame>> {
 /// A decoded animation: every frame composited in full (RGBA), with its delay.
 struct Movie {
     width: usize,
-    height: usize,
     frames: Vec<(Vec<u8>, u16)>,
 }
 
@@ -114,7 +113,7 @@ fn movie(frames: &[anim::Frame], name: &str) -> Movie {
         }
         out.push((canvas.clone(), f.delay));
     }
-    let m = Movie { width, height, frames: out };
+    let m = Movie { width, frames: out };
     let n = m.frames.len();
     assert!(n >= 2, "{name}: {n} frames");
     assert!(m.frames[0].1 >= 100, "{name}: the first frame is held");
@@ -122,7 +121,6 @@ fn movie(frames: &[anim::Frame], name: &str) -> Movie {
     for (i, f) in m.frames[1..n - 1].iter().enumerate() {
         assert!(f.1 <= 20, "{name}: in-between frame {} lasts {} cs", i + 1, f.1);
     }
-    let _ = m.height;
     m
 }
 
@@ -217,6 +215,36 @@ fn a_taken_piece_is_gone_at_the_end() {
     let m = movie(&frames, "orders");
     assert!(m.ink(0, sq("c3")) > 10, "White's pawn on c3 at first");
     assert!(m.ink(m.last(), sq("c3")) < 3, "and nothing on c3 at the end");
+}
+
+#[test]
+fn a_game_that_ends_opens_its_result_band_in_every_frame() {
+    let a = sample("checkmate");
+    let plain = animate(&a, &a.turn).expect("something moves");
+    let ended = Style { result: Some("White wins".into()), ..style() };
+    let frames = rs::animate(&a.variant, &a.before, &a.turn, &ended, "orders").expect("something moves");
+    assert_eq!(frames.len(), plain.len());
+    let (w, h) = (frames[0].canvas.width(), frames[0].canvas.height());
+    assert!(frames.iter().all(|f| (f.canvas.width(), f.canvas.height()) == (w, h)), "one size");
+    let band = h - plain[0].canvas.height();
+    assert!(band >= 40, "the band: {band} rows");
+    // The board moves down by the band; the rook still ends on a8.
+    let (x, y) = rs::square_centre(W, sq("a8"));
+    let white = Rgba::rgb(0xFF, 0xFF, 0xFF);
+    let last = &frames[frames.len() - 1].canvas;
+    let on = |c: &chessdip::render::canvas::Canvas, dy: f32| {
+        (0..9)
+            .filter(|i| c.pixel(x as u32, (y + dy + (*i as f32 - 4.0) * 3.0) as u32).is_some_and(|p| near(p, white)))
+            .count()
+    };
+    assert!(on(last, band as f32) > 2, "the rook on a8, below the band");
+    // The result reads only at the end: the band's rows differ between the first and last frames.
+    let top = rs::placement(None, &style()).banner.1 as u32;
+    let differ = (top..top + band)
+        .flat_map(|yy| (0..w).step_by(4).map(move |xx| (xx, yy)))
+        .filter(|&(xx, yy)| frames[0].canvas.pixel(xx, yy) != last.pixel(xx, yy))
+        .count();
+    assert!(differ > 50, "the result's text appears in the last frame: {differ}");
 }
 
 #[test]

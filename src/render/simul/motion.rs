@@ -262,7 +262,7 @@ pub(super) fn animate(
     style: &Style,
     caption: &str,
 ) -> Option<Vec<anim::Frame>> {
-    let _ = state;
+    let _ = state; // The report holds the positions before and after.
     let segs = segments(r);
     let total = segs.last().map(|s| s.start + s.ticks as f32)?;
     let c = colours(style.palette);
@@ -274,9 +274,9 @@ pub(super) fn animate(
         taken: r.captures.iter().map(|t| (t.piece, t.origin, t.at)).collect(),
     };
     let p = place(Some(r), std::slice::from_ref(&all), style);
-    let numbered = r.mode != Mode::Basic;
-    let steps = segs.iter().filter(|s| s.step > 0).count();
-    let base = |pos: &Position, caption: &str| {
+    let mut b = p.boards[0];
+    // What does not move: title, board (and its check marks), list and legend.
+    let plain = |pos: &Position, caption: &str| {
         let mut cv = Canvas::new(p.width, p.height, BACKGROUND);
         title(&mut cv, &p, variant.mode, r.turn, style, caption);
         board(&mut cv, &p, &p.boards[0], pos, &c);
@@ -284,72 +284,43 @@ pub(super) fn animate(
         legend(&mut cv, &p, &c);
         cv
     };
-    // The result band (a game that ends): blank until the last frame.
-    let mut last_base = base(&r.after, caption);
-    let mut b = p.boards[0];
+    let mut last = plain(&r.after, caption);
+    // A game that ends: the result's band opens in every frame, and reads only in the last.
+    let mut band = None;
     if let Some(result) = &style.result {
-        let h = last_base.height();
-        crate::render::result_banner(&mut last_base, p.banner.1, result);
-        let band = last_base.height() - h;
-        b.y += band as f32;
+        let h = last.height();
+        crate::render::result_banner(&mut last, p.banner.1, result);
         let top = p.banner.1.round().max(0.0) as u32;
-        let colour = last_base.pixel(1, top + band / 2).unwrap_or(BACKGROUND);
-        let widen = move |mut cv: Canvas| {
-            cv.insert_band(top, band, colour);
-            cv
-        };
-        return Some(frames_with(
-            &segs,
-            total,
-            b,
-            &c,
-            r,
-            numbered,
-            steps,
-            |pos, cap| widen(base(pos, cap)),
-            last_base,
-            caption,
-        ));
+        let rows = last.height().saturating_sub(h);
+        band = Some((top, rows, last.pixel(1, top + rows / 2).unwrap_or(BACKGROUND)));
+        b.y += rows as f32;
     }
-    Some(frames_with(&segs, total, b, &c, r, numbered, steps, base, last_base, caption))
-}
-
-/// The frames, on layers made by `base(position, caption)`.
-#[allow(clippy::too_many_arguments)] // the turn, its layout and its layers
-fn frames_with(
-    segs: &[Segment<'_>],
-    total: f32,
-    b: BoardSpot,
-    c: &Colours,
-    r: &SimulReport,
-    numbered: bool,
-    steps: usize,
-    base: impl Fn(&Position, &str) -> Canvas,
-    last: Canvas,
-    caption: &str,
-) -> Vec<anim::Frame> {
-    let first = base(&r.before, caption);
+    let layer = |pos: &Position, caption: &str| {
+        let mut cv = plain(pos, caption);
+        if let Some((top, rows, colour)) = band {
+            cv.insert_band(top, rows, colour);
+        }
+        cv
+    };
+    let first = layer(&r.before, caption);
+    // While pieces move, no square is marked for check (a king may be on its way out of it).
+    let calm = Position::empty();
+    let steps = segs.iter().filter(|s| s.step > 0).count();
     let layers: Vec<Canvas> = segs
         .iter()
-        .map(|s| {
-            // While pieces move, no square is marked for check (a king may be on its way out of it).
-            let calm = Position::empty();
-            if s.step > 0 {
-                base(&calm, &format!("step {} of {steps}", s.step))
-            } else {
-                base(&calm, caption)
-            }
+        .map(|s| match s.step {
+            0 => layer(&calm, caption),
+            k => layer(&calm, &format!("step {k} of {steps}")),
         })
         .collect();
-    let beats = total.round() as usize;
-    anim::timeline(beats, |t| {
+    let numbered = r.mode != Mode::Basic;
+    Some(anim::timeline(total.round() as usize, |t| {
         if t <= 0.0 {
             let mut cv = first.clone();
             for (s, piece) in r.before.pieces() {
                 draw_piece(&mut cv, &b, s, piece, 255);
             }
-            let all: Vec<&MoveReport> = r.moves.iter().collect();
-            arrows_as(&mut cv, &b, c, &all, numbered, Some(255));
+            arrows_as(&mut cv, &b, &c, &r.moves.iter().collect::<Vec<_>>(), numbered, Some(255));
             return cv;
         }
         if t >= total {
@@ -362,8 +333,8 @@ fn frames_with(
         let i = segs.iter().rposition(|s| s.start <= t).unwrap_or(0);
         let (Some(seg), Some(layer)) = (segs.get(i), layers.get(i)) else { return first.clone() };
         let mut cv = layer.clone();
-        arrows_as(&mut cv, &b, c, &seg.reports, numbered, Some(70));
-        Scene { seg, b, c: *c }.draw(&mut cv, t - seg.start);
+        arrows_as(&mut cv, &b, &c, &seg.reports, numbered, Some(70));
+        Scene { seg, b, c }.draw(&mut cv, t - seg.start);
         cv
-    })
+    }))
 }
