@@ -22,7 +22,7 @@
 //!   no arrows, held.
 
 use super::{arrows_as, board, colours, draw_piece, failure_mark, piece_at, place, taken_mark_at, texts, title};
-use super::{legend, BoardSpot, Colours, Frame as Board, BACKGROUND, WHITE};
+use super::{legend, BoardSpot, Colours, Frame as Board, BACKGROUND};
 use crate::render::anim::{self, along, progress};
 use crate::render::canvas::{towards, Canvas, Line, Rgba};
 use crate::render::Style;
@@ -163,20 +163,55 @@ impl Scene<'_, '_> {
                 },
             }
         }
-        let mut flashes = Vec::new();
-        for tp in &seg.trace.pieces {
-            if let Some(flash) = self.mover(cv, tp, k, f) {
-                flashes.push(flash);
-            }
+        // Clashes' rays under the moving pieces, their crosses over them.
+        let clashes: Vec<_> = seg.trace.pieces.iter().filter_map(|tp| self.clash(tp, k, f)).collect();
+        for &(at, colour, grow) in &clashes {
+            rays(cv, at, self.b.sq, colour, grow);
         }
-        for (at, colour, grow) in flashes {
-            flash(cv, at, self.b.sq, colour, grow, &self.c);
+        for tp in &seg.trace.pieces {
+            self.mover(cv, tp, k, f);
+        }
+        for &(at, ..) in &clashes {
+            failure_mark(cv, at, self.b.sq * 0.7, &self.c);
         }
     }
 
-    /// Draws a moving piece at tick `k`, `f` through it; returns the clash
-    /// it makes then, if any (where, colour, how far through the flash).
-    fn mover(&self, cv: &mut Canvas, tp: &TracedPiece, k: usize, f: f32) -> Option<((f32, f32), Rgba, f32)> {
+    /// Where a piece turning back at tick `k` after standing on `a` goes out
+    /// to (the square it could not enter, or `a` itself) and how far.
+    fn bump(&self, tp: &TracedPiece, a: Square) -> ((f32, f32), (f32, f32), f32) {
+        let b = &self.b;
+        let l = line(tp);
+        let i = l.iter().position(|&s| s == a).unwrap_or(0);
+        let (pa, px) = (b.centre(a), l.get(i + 1).map_or(b.centre(a), |&s| b.centre(s)));
+        let gap = ((px.0 - pa.0).powi(2) + (px.1 - pa.1).powi(2)).sqrt();
+        // Two pieces entering one square meet on it; otherwise at the squares' edge.
+        let met = matches!(self.fate(tp), Some(Fate::Met { .. } | Fate::EqualRank { .. }));
+        (pa, px, gap * if met { 0.62 } else { 0.45 })
+    }
+
+    fn fate(&self, tp: &TracedPiece) -> Option<Fate> {
+        self.seg.outcome.fates.get(tp.mv).copied()
+    }
+
+    /// The clash a piece makes at tick `k`, `f` through it, if any: where,
+    /// its colour, how far through the flash.
+    fn clash(&self, tp: &TracedPiece, k: usize, f: f32) -> Option<((f32, f32), Rgba, f32)> {
+        let turned = tp.turned.map(|t| (t as usize).max(1));
+        if turned != Some(k) || f <= 0.0 || f >= 1.0 {
+            return None;
+        }
+        let (pa, px, depth) = self.bump(tp, at(tp, k - 1)?);
+        let (point, colour) = match self.fate(tp)? {
+            Fate::Met { at, .. } | Fate::EqualRank { at, .. } => (self.b.centre(at), CLASH),
+            Fate::KingInCheck { on } => (self.b.centre(on), self.c.check),
+            Fate::Partner | Fate::Moved => return None,
+            _ => (towards(pa, px, depth), CLASH),
+        };
+        Some((point, colour, progress(f, APEX * 0.5, 1.0)))
+    }
+
+    /// Draws a moving piece at tick `k`, `f` through it.
+    fn mover(&self, cv: &mut Canvas, tp: &TracedPiece, k: usize, f: f32) -> Option<()> {
         let b = &self.b;
         let mv = self.seg.moves.get(tp.mv)?;
         let a = at(tp, k - 1)?;
@@ -190,33 +225,18 @@ impl Scene<'_, '_> {
         let turned = tp.turned.map(|t| (t as usize).max(1));
         if turned == Some(k) {
             // Out towards the square it could not enter, a clash, and back.
-            let l = line(tp);
-            let i = l.iter().position(|&s| s == a).unwrap_or(0);
-            let next = l.get(i + 1).copied();
-            let (pa, px) = (b.centre(a), next.map_or(b.centre(a), |s| b.centre(s)));
-            let gap = ((px.0 - pa.0).powi(2) + (px.1 - pa.1).powi(2)).sqrt();
-            let fate = self.seg.outcome.fates.get(tp.mv).copied();
-            // Two pieces entering one square meet on it; otherwise at the squares' edge.
-            let met = matches!(fate, Some(Fate::Met { .. } | Fate::EqualRank { .. }));
-            let depth = if met { 0.62 } else { 0.45 };
-            let apex = towards(pa, px, gap * depth);
+            let (pa, px, depth) = self.bump(tp, a);
+            let apex = towards(pa, px, depth);
             let home = at(tp, k).unwrap_or(a);
             let here = if f <= APEX {
-                towards(pa, px, gap * depth * anim::ease(f / APEX))
+                towards(pa, px, depth * anim::ease(f / APEX))
             } else {
                 let back: Vec<(f32, f32)> =
                     std::iter::once(apex).chain(back_along(tp, a, home).iter().map(|&s| b.centre(s))).collect();
                 along(&back, anim::ease((f - APEX) / (1.0 - APEX)))
             };
             self.piece(cv, here, piece, 255);
-            let (point, colour) = match fate {
-                Some(Fate::Met { at, .. } | Fate::EqualRank { at, .. }) => (b.centre(at), CLASH),
-                Some(Fate::KingInCheck { on }) => (b.centre(on), self.c.check),
-                Some(Fate::Partner) | None => return None,
-                Some(_) => (apex, CLASH),
-            };
-            let grow = progress(f, APEX * 0.5, 1.0);
-            return (f > 0.0 && f < 1.0).then_some((point, colour, grow));
+            return Some(());
         }
         match at(tp, k) {
             Some(to) => {
@@ -232,25 +252,24 @@ impl Scene<'_, '_> {
                 self.going(cv, (pa.0 + (pb.0 - pa.0) * t, pa.1 + (pb.1 - pa.1) * t), piece, alpha);
             }
         }
-        None
+        Some(())
     }
 }
 
-/// A clash: a burst of rays round a white core, `grow` (0 to 1) through it.
-fn flash(cv: &mut Canvas, (x, y): (f32, f32), sq: f32, colour: Rgba, grow: f32, c: &Colours) {
-    let r = sq * (0.22 + 0.2 * grow);
-    let alpha = (255.0 * (1.0 - 0.5 * grow)) as u8;
-    let width = (sq * 0.07).max(2.5);
+/// A clash's burst: rays in `colour` (outlined in ink), `grow` (0 to 1)
+/// through it, spreading and fading.
+fn rays(cv: &mut Canvas, (x, y): (f32, f32), sq: f32, colour: Rgba, grow: f32) {
+    let r = sq * (0.36 + 0.22 * grow);
+    let alpha = (255.0 * (1.0 - 0.4 * grow)) as u8;
+    let width = (sq * 0.08).max(3.0);
     for i in 0..8 {
         let a = i as f32 * std::f32::consts::FRAC_PI_4 + 0.2;
         let (dx, dy) = (a.cos(), a.sin());
-        let inner = (x + dx * r * 0.45, y + dy * r * 0.45);
+        let inner = (x + dx * r * 0.5, y + dy * r * 0.5);
         let outer = (x + dx * r, y + dy * r);
         cv.line(inner, outer, &Line { colour: super::INK.alpha(alpha / 2), width: width + 2.0, dash: None });
         cv.line(inner, outer, &Line { colour: colour.alpha(alpha), width, dash: None });
     }
-    cv.disc(x, y, r * 0.42, WHITE.alpha(alpha));
-    failure_mark(cv, (x, y), sq * 0.8, c);
 }
 
 /// The turn's resolution as frames (see the module's text), or `None` when
