@@ -7,7 +7,8 @@ use chessdip::render::anim::{self, FRAMES_PER_BEAT};
 use chessdip::render::canvas::Rgba;
 use chessdip::render::simul::{self as rs, SQUARE_COLOURS};
 use chessdip::render::Style;
-use chessdip::rules::simul::SimulReport;
+use chessdip::rules::simul::resolve::resolve_traced;
+use chessdip::rules::simul::{Mode, SimulReport};
 use chessdip::rules::Square;
 use chessdip::scenario::simul::{adjudicate, Adjudication};
 use chessdip::scenario::Scenario;
@@ -65,6 +66,16 @@ impl Movie {
         let q = rs::square_size(W);
         (0..9)
             .flat_map(|i| (0..9).map(move |j| (x - q * 0.3 + i as f32 * q * 0.075, y - q * 0.3 + j as f32 * q * 0.075)))
+            .filter(|&p| near(self.pixel(frame, p), colour))
+            .count()
+    }
+
+    /// Of a 25x25 grid of probes over 0.8 of a square round a point, how
+    /// many are near `colour` (a piece's shape, roughly).
+    fn area(&self, frame: usize, (x, y): (f32, f32), colour: Rgba) -> usize {
+        let q = rs::square_size(W);
+        (0..25)
+            .flat_map(|i| (0..25).map(move |j| (x - q * 0.4 + i as f32 * q / 30.0, y - q * 0.4 + j as f32 * q / 30.0)))
             .filter(|&p| near(self.pixel(frame, p), colour))
             .count()
     }
@@ -248,6 +259,24 @@ fn a_game_that_ends_opens_its_result_band_in_every_frame() {
 }
 
 #[test]
+fn a_pawn_promotes_as_it_lands() {
+    // b7-b8=Q: one tick; a pawn on its way, a queen as it lands.
+    let a = scenario("promotion");
+    let frames = animate(&a, &a.turn).expect("something moves");
+    let m = movie(&frames, "promotion");
+    assert_eq!(m.last(), tick(1));
+    let white = Rgba::rgb(0xFF, 0xFF, 0xFF);
+    let (b7, b8) = (rs::square_centre(W, sq("b7")), rs::square_centre(W, sq("b8")));
+    let at = |f: f32| (b7.0, b7.1 + (b8.1 - b7.1) * f);
+    let pawn = m.area(0, b7, white);
+    let queen = m.area(m.last(), b8, white);
+    assert!(queen.abs_diff(pawn) > 8, "a queen and a pawn show different amounts of white: {queen} and {pawn}");
+    let (early, late) = (m.area(1, at(1.0 / 3.0), white), m.area(2, at(2.0 / 3.0), white));
+    assert!(early.abs_diff(pawn) < early.abs_diff(queen), "a pawn on its way: {early} ({pawn} / {queen})");
+    assert!(late.abs_diff(queen) < late.abs_diff(pawn), "a queen as it lands: {late} ({pawn} / {queen})");
+}
+
+#[test]
 fn nothing_tried_means_no_animation() {
     let a = sample("basic");
     let mut r = a.turn.clone();
@@ -288,6 +317,7 @@ fn the_last_frame_is_the_resolvers_position() {
         let s = Scenario::from_file(std::path::Path::new(file)).expect("scenario");
         let a = adjudicate(&s).expect("adjudicates");
         assert_eq!(a.after.position, a.turn.after, "{file}");
+        traced_pieces_end_where_the_turn_puts_them(&a, file);
         let frames = animate(&a, &a.turn).expect("something moves");
         let name = std::path::Path::new(file).file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let m = movie(&frames, &name);
@@ -316,5 +346,26 @@ fn the_last_frame_is_the_resolvers_position() {
             near(m.pixel(0, p), before.pixel(p.0 as u32, p.1 as u32).expect("inside"))
         });
         assert!(pieces_before.count() + 2 >= a.before.position.pieces().count(), "{file}: the first frame's pieces");
+    }
+}
+
+/// The lines the animation follows (the resolver's trace) end where the
+/// turn's position after puts the pieces: a piece's last square holds a
+/// piece of its side; a piece taken on the way has no last square.
+fn traced_pieces_end_where_the_turn_puts_them(a: &Adjudication, file: &str) {
+    if a.turn.mode == Mode::Progressive {
+        return; // Replayed step by step by the renderer; its last frame is checked.
+    }
+    let moves: Vec<_> = a.turn.moves.iter().filter_map(|m| m.tried).collect();
+    let (out, trace) = resolve_traced(&a.turn.before, &moves, a.turn.mode.bounce());
+    assert_eq!(out.after, a.turn.after, "{file}: the traced run is the turn's");
+    for p in &trace.pieces {
+        match p.at.last().copied().flatten() {
+            Some(s) => {
+                let there = a.turn.after.get(s).map(|q| q.side);
+                assert_eq!(there, Some(p.piece.side), "{file}: {:?} from {} ends on {s}", p.piece, p.from);
+            }
+            None => assert!(out.taken.iter().any(|t| t.home == p.from), "{file}: {} taken", p.from),
+        }
     }
 }
