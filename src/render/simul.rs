@@ -19,6 +19,9 @@
 //! Drawing and layout are split: [`placement`] computes where everything
 //! goes (tests probe the pixels it names), [`draw`] draws it.
 
+mod motion;
+pub use motion::CLASH;
+
 use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::opposed_overlap;
@@ -623,8 +626,11 @@ fn draw_piece(cv: &mut Canvas, b: &BoardSpot, s: Square, p: Piece, alpha: u8) {
 /// colour, outlined in dark ink (it reads on both square colours), over the
 /// (faded) piece.
 fn taken_mark(cv: &mut Canvas, b: &BoardSpot, c: &Colours, s: Square) {
-    let (x, y) = b.centre(s);
-    let w = b.sq;
+    taken_mark_at(cv, b.centre(s), b.sq, c);
+}
+
+/// The taken cross centred on `(x, y)`, for squares of `w` pixels.
+fn taken_mark_at(cv: &mut Canvas, (x, y): (f32, f32), w: f32, c: &Colours) {
     cv.cross(x, y, w * 0.34, &Line { colour: INK, width: (w * 0.12).max(4.0), dash: None });
     cv.cross(x, y, w * 0.34, &Line { colour: c.taken, width: (w * 0.07).max(2.5), dash: None });
 }
@@ -706,6 +712,12 @@ fn failure_mark(cv: &mut Canvas, (x, y): (f32, f32), sq: f32, c: &Colours) {
 }
 
 fn arrows(cv: &mut Canvas, b: &BoardSpot, c: &Colours, moves: &[&MoveReport], numbered: bool) {
+    arrows_as(cv, b, c, moves, numbered, None);
+}
+
+/// The moves' arrows: with their outcomes (failed ones faded and crossed),
+/// or with `given`, as the orders were given, every one at that alpha.
+fn arrows_as(cv: &mut Canvas, b: &BoardSpot, c: &Colours, moves: &[&MoveReport], numbered: bool, given: Option<u8>) {
     let w = b.sq;
     // Each tried move as (side, from, to, ok, number, where it was stopped):
     // castling adds the rook's.
@@ -713,10 +725,11 @@ fn arrows(cv: &mut Canvas, b: &BoardSpot, c: &Colours, moves: &[&MoveReport], nu
     for m in moves {
         let Some(mv) = m.tried else { continue };
         let stopped = m.fate.as_ref().and_then(fate_square).filter(|&sq| sq != mv.to);
-        shafts.push((m.side, mv.from, mv.to, m.succeeded, m.slot, stopped));
+        let ok = m.succeeded || given.is_some();
+        shafts.push((m.side, mv.from, mv.to, ok, m.slot, stopped));
         if let Some((rf, path)) = mv.rook_path() {
             if let Some(last) = path.last() {
-                shafts.push((m.side, rf, *last, m.succeeded, m.slot, None));
+                shafts.push((m.side, rf, *last, ok, m.slot, None));
             }
         }
     }
@@ -729,7 +742,7 @@ fn arrows(cv: &mut Canvas, b: &BoardSpot, c: &Colours, moves: &[&MoveReport], nu
             shafts.iter().any(|&(_, f2, t2, _, _, _)| (f2, t2) != (from, to) && opposed_overlap((from, to), (f2, t2)));
         let (a, e) = if opposed { shifted(a, e, w * 0.13) } else { (a, e) };
         let (a, e) = (towards(a, e, w * 0.3), towards(e, a, w * 0.2));
-        let alpha = if ok { 255 } else { 140 };
+        let alpha = given.unwrap_or(if ok { 255 } else { 140 });
         arrow(cv, (a, e), w, side, c, alpha, numbered.then_some(slot));
         if !ok {
             // The mark stands where the move was stopped (a meeting, an obstacle), else by its head.
@@ -806,8 +819,12 @@ fn legend(cv: &mut Canvas, p: &Placement, c: &Colours) {
     }
 }
 
-/// The turn's resolution as an animation (see [`super::anim`]), or `None`
-/// when nothing moves.
+/// The turn's resolution as an animation (see [`super::anim`]): one large
+/// board on which the pieces travel their lines one square a tick as the
+/// resolver ran them, clash, go back, are taken and promote where they do
+/// (progressive steps one after the other), from the position with the
+/// orders as given to the position after the turn. `None` when no move
+/// was tried (nothing moves).
 #[must_use]
 pub fn animate(
     variant: &Variant,
@@ -816,6 +833,5 @@ pub fn animate(
     style: &Style,
     caption: &str,
 ) -> Option<Vec<super::anim::Frame>> {
-    let _ = (variant, state, report, style, caption);
-    None
+    motion::animate(variant, state, report, style, caption)
 }

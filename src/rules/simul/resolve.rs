@@ -218,9 +218,19 @@ enum Target {
 /// Resolves `moves` (legal in `pos`, any number per side) together.
 #[must_use]
 pub fn resolve(pos: &Position, moves: &[Move], ret: Return) -> Outcome {
+    match forced_kings(pos, moves, ret) {
+        (Some(out), _) => out,
+        (None, forced) => simulate(pos, moves, ret, &forced, None),
+    }
+}
+
+/// Runs the resolution until no king lands on an attacked square, forcing
+/// such kings home: the settled outcome (`None` when the runs never
+/// settled) and the kings forced home.
+fn forced_kings(pos: &Position, moves: &[Move], ret: Return) -> (Option<Outcome>, Vec<Option<Square>>) {
     let mut forced: Vec<Option<Square>> = vec![None; moves.len()];
     for _ in 0..=moves.len() {
-        let out = simulate(pos, moves, ret, &forced);
+        let out = simulate(pos, moves, ret, &forced, None);
         let mut again = false;
         for (i, m) in moves.iter().enumerate() {
             if m.role == Role::King && out.fates[i] == Fate::Moved && out.after.is_attacked(m.to, opponent(m.side)) {
@@ -229,13 +239,58 @@ pub fn resolve(pos: &Position, moves: &[Move], ret: Return) -> Outcome {
             }
         }
         if !again {
-            return out;
+            return (Some(out), forced);
         }
     }
-    simulate(pos, moves, ret, &forced)
+    (None, forced)
 }
 
-fn simulate(pos: &Position, moves: &[Move], ret: Return, forced: &[Option<Square>]) -> Outcome {
+/// Where every moving piece of a resolution was, tick by tick: a read-only
+/// record of the same run [`resolve`] makes (for pictures of it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trace {
+    /// The moving pieces (castling has two), in the order of their moves.
+    pub pieces: Vec<TracedPiece>,
+    /// For each entry of [`Outcome::taken`], the tick it was taken at (en
+    /// passant, which is judged after the last tick: the last tick).
+    pub taken_at: Vec<u32>,
+}
+
+/// One moving piece of a [`Trace`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TracedPiece {
+    /// Index of its move.
+    pub mv: usize,
+    /// The piece (a promoting pawn is a pawn).
+    pub piece: Piece,
+    /// Its square at the start.
+    pub from: Square,
+    /// The squares it enters, one per tick (its line).
+    pub path: Vec<Square>,
+    /// Where it is at the end of every tick, from tick 0 (the start) to the
+    /// last tick; `None` once it has been taken.
+    pub at: Vec<Option<Square>>,
+    /// The tick at which it turned back (its move failed): 0 for a king
+    /// whose landing square is attacked after the turn (it never leaves).
+    pub turned: Option<u32>,
+}
+
+/// [`resolve`], with the [`Trace`] of its run.
+#[must_use]
+pub fn resolve_traced(pos: &Position, moves: &[Move], ret: Return) -> (Outcome, Trace) {
+    let (_, forced) = forced_kings(pos, moves, ret);
+    let mut trace = Trace::default();
+    let out = simulate(pos, moves, ret, &forced, Some(&mut trace));
+    (out, trace)
+}
+
+fn simulate(
+    pos: &Position,
+    moves: &[Move],
+    ret: Return,
+    forced: &[Option<Square>],
+    mut trace: Option<&mut Trace>,
+) -> Outcome {
     let mut bodies: Vec<Body> =
         pos.pieces().map(|(s, piece)| Body { piece, home: s, mover: None, alive: true }).collect();
     let body_at = |bodies: &[Body], s: Square| bodies.iter().position(|b| b.home == s);
@@ -270,8 +325,22 @@ fn simulate(pos: &Position, moves: &[Move], ret: Return, forced: &[Option<Square
     }
     let mut taken: Vec<Taken> = Vec::new();
     let mut t = 0usize;
+    if let Some(tr) = trace.as_deref_mut() {
+        tr.pieces = movers
+            .iter()
+            .map(|m| TracedPiece {
+                mv: m.mv,
+                piece: bodies[m.body].piece,
+                from: m.from,
+                path: m.path.clone(),
+                at: vec![Some(m.from)],
+                turned: (m.st == St::Home).then_some(0),
+            })
+            .collect();
+    }
     while movers.iter().any(|m| matches!(m.st, St::Moving | St::Returning(_))) && t < 64 {
         t += 1;
+        let was: Vec<St> = if trace.is_some() { movers.iter().map(|m| m.st).collect() } else { Vec::new() };
         let prev: Vec<Option<Square>> = movers.iter().map(|m| m.square(t - 1)).collect();
         for m in &mut movers {
             if let St::Returning(j) = m.st {
@@ -300,6 +369,9 @@ fn simulate(pos: &Position, moves: &[Move], ret: Return, forced: &[Option<Square
                 m.st = St::Arrived;
             }
         }
+        if let Some(tr) = trace.as_deref_mut() {
+            record(tr, &movers, &was, t, taken.len());
+        }
     }
     // En passant: the pawn beside the landing square, if it is still there.
     let landed: Vec<(usize, Square)> = movers
@@ -321,6 +393,9 @@ fn simulate(pos: &Position, moves: &[Move], ret: Return, forced: &[Option<Square
             taken.push(Taken { piece: bodies[v].piece, home: captured, at: captured, by: mv });
         }
     }
+    if let Some(tr) = trace {
+        tr.taken_at.resize(taken.len(), t as u32);
+    }
     // Moves: the worst fate of their pieces (castling: a partner's own reason first).
     let mut fates = vec![Fate::Moved; moves.len()];
     for (i, f) in fates.iter_mut().enumerate() {
@@ -334,6 +409,19 @@ fn simulate(pos: &Position, moves: &[Move], ret: Return, forced: &[Option<Square
     }
     let after = final_position(pos, moves, &movers, &bodies, &taken);
     Outcome { fates, taken, after, ticks: t as u32 }
+}
+
+/// Writes the end of tick `t` into the trace: each piece's square, the
+/// pieces that turned back at it, and the tick of the captures made in it.
+fn record(tr: &mut Trace, movers: &[Mover], was: &[St], t: usize, taken: usize) {
+    for ((p, m), before) in tr.pieces.iter_mut().zip(movers).zip(was) {
+        p.at.push(m.square(t));
+        let out = matches!(before, St::Moving | St::Arrived);
+        if out && matches!(m.st, St::Returning(_) | St::Home) {
+            p.turned = Some(t as u32);
+        }
+    }
+    tr.taken_at.resize(taken, t as u32);
 }
 
 fn final_position(pos: &Position, moves: &[Move], movers: &[Mover], bodies: &[Body], taken: &[Taken]) -> Position {
@@ -658,6 +746,23 @@ mod tests {
         let out = resolve(&p, &[mv(&p, "f1", "c4"), mv(&p, "a2", "b3")], Return::Instant);
         assert_eq!(out.fates, vec![Fate::Moved, Fate::KingInCheck { on: sq("b3") }]);
         assert_eq!(out.after.king(Side::Black), Some(sq("a2")));
+    }
+
+    #[test]
+    fn the_trace_follows_the_pieces_tick_by_tick() {
+        // As above: the rook bounces off a5 at tick 4 and travels back; the bishop meets it on a3.
+        let p = pos("7k/4b3/8/p7/8/8/8/R6K");
+        let moves = [mv(&p, "a1", "a6"), mv(&p, "e7", "a3")];
+        let (out, trace) = resolve_traced(&p, &moves, Return::Travel);
+        assert_eq!(out.fates, resolve(&p, &moves, Return::Travel).fates);
+        let rook = &trace.pieces[0];
+        let squares: Vec<Option<Square>> = ["a1", "a2", "a3", "a4", "a3", "a2", "a1"].map(|s| Some(sq(s))).to_vec();
+        assert_eq!(rook.at, squares);
+        assert_eq!(rook.turned, Some(4));
+        let bishop = &trace.pieces[1];
+        assert_eq!(bishop.turned, Some(4), "it meets the rook coming back at a3 at tick 4");
+        assert_eq!(bishop.at.last(), Some(&Some(sq("e7"))));
+        assert!(trace.taken_at.is_empty());
     }
 
     impl Position {
