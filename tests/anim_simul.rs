@@ -3,6 +3,9 @@
 //! the mode says, are taken, and the last frame is the resolver's position.
 //! `CHESSDIP_RENDER_DIR=/tmp` also writes the GIFs.
 
+#[path = "common/gifs.rs"]
+mod gifs;
+
 use chessdip::render::anim::{self, FRAMES_PER_BEAT};
 use chessdip::render::canvas::Rgba;
 use chessdip::render::simul::{self as rs, SQUARE_COLOURS};
@@ -107,24 +110,10 @@ fn movie(frames: &[anim::Frame], name: &str) -> Movie {
     if let Ok(dir) = std::env::var("CHESSDIP_RENDER_DIR") {
         std::fs::write(format!("{dir}/anim-simul-{name}.gif"), &bytes).expect("write");
     }
-    let mut opts = gif::DecodeOptions::new();
-    opts.set_color_output(gif::ColorOutput::RGBA);
-    let mut d = opts.read_info(bytes.as_slice()).expect("decodes");
-    let (width, height) = (usize::from(d.width()), usize::from(d.height()));
-    assert_eq!((width as u32, height as u32), (frames[0].canvas.width(), frames[0].canvas.height()));
-    assert_eq!(width as u32, W);
-    let mut canvas = vec![0u8; width * height * 4];
-    let mut out = Vec::new();
-    while let Some(f) = d.read_next_frame().expect("frame") {
-        assert_eq!(f.dispose, gif::DisposalMethod::Keep);
-        let (l, t, fw) = (usize::from(f.left), usize::from(f.top), usize::from(f.width));
-        for (row, chunk) in f.buffer.chunks(fw * 4).enumerate() {
-            let start = ((t + row) * width + l) * 4;
-            canvas[start..start + chunk.len()].copy_from_slice(chunk);
-        }
-        out.push((canvas.clone(), f.delay));
-    }
-    let m = Movie { width, frames: out };
+    let g = gifs::decode(&bytes);
+    assert_eq!((g.width, g.height), (frames[0].canvas.width(), frames[0].canvas.height()));
+    assert_eq!(g.width, W);
+    let m = Movie { width: g.width as usize, frames: g.frames };
     let n = m.frames.len();
     assert!(n >= 2, "{name}: {n} frames");
     assert!(m.frames[0].1 >= 100, "{name}: the first frame is held");
