@@ -14,6 +14,8 @@ use crate::rules::dip::{
 use crate::rules::power::Side;
 use crate::rules::{PowerId, Role, Square};
 
+mod motion;
+
 /// What to draw over the position.
 #[derive(Debug, Clone, Copy)]
 pub enum Overlay<'a> {
@@ -911,7 +913,10 @@ fn legend(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, style: &Style) {
 }
 
 /// The phase's resolution as an animation (see [`super::anim`]), or `None`
-/// when nothing moves, appears or disappears.
+/// when nothing moves, appears or disappears: for a movement phase the
+/// orders, then every piece along its path (arriving, or stopped and back
+/// home, or fading as it is dislodged), then the new position; for Winter
+/// the disbands, builds and promotions in turn.
 #[must_use]
 pub fn animate(
     variant: &Variant,
@@ -920,6 +925,5 @@ pub fn animate(
     style: &Style,
     caption: &str,
 ) -> Option<Vec<super::anim::Frame>> {
-    let _ = (variant, state, overlay, style, caption);
-    None
+    motion::animate(variant, state, overlay, style, caption)
 }
