@@ -36,7 +36,9 @@ use crate::rules::{PowerId, Role, Square};
 /// squares (its front then touches what stopped it).
 const SHORT: f32 = 0.62;
 /// How long a stopped piece stays where it was stopped, in beats.
-const PAUSE: f32 = 1.5;
+const PAUSE: f32 = 1.0;
+/// How fast a stopped piece goes home, in squares a beat (it is not news).
+const HOMEWARD: f32 = 2.0;
 /// How long a dislodged piece takes to fade, in beats (ending as its
 /// attacker arrives).
 const FADE: f32 = 1.0;
@@ -120,12 +122,26 @@ impl Journey {
             return self.out;
         }
         let start = self.out + PAUSE;
-        self.out * (1.0 - anim::ease(anim::progress(t, start, start + self.out.max(1.0))))
+        self.out * (1.0 - anim::ease(anim::progress(t, start, start + self.homeward())))
+    }
+
+    /// How long the way home takes, in beats.
+    fn homeward(&self) -> f32 {
+        (self.out / HOMEWARD).max(2.0 / 3.0)
+    }
+
+    /// Where the piece is at beat `t`: on its path, snapped to the sub-pixel
+    /// grid of its home square's centre (so that every frame draws it from
+    /// the same sprite).
+    fn point(&self, t: f32) -> (f32, f32) {
+        let (x, y) = anim::along_squares(&self.path, self.squares(t));
+        let (hx, hy) = self.path.first().copied().unwrap_or((x, y));
+        ((x - hx).round() + hx, (y - hy).round() + hy)
     }
 
     /// When it is done.
     fn end(&self) -> f32 {
-        let travel = if self.back { self.out + PAUSE + self.out.max(1.0) } else { self.out };
+        let travel = if self.back { self.out + PAUSE + self.homeward() } else { self.out };
         self.fade.map_or(travel, |(_, e)| travel.max(e))
     }
 
@@ -292,6 +308,18 @@ fn movement_frames(
         piece(&mut running, cx, s, p.power, p.role, 255);
     }
     movement(&mut running, cx, state, r, given, Show { outcomes: false, plates: false, opacity: FADED });
+    // The supports that were given stand out over the faded orders, with a
+    // light running along each while the pieces move.
+    let supports: Vec<_> = r
+        .orders
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| r.outcomes.get(i).is_some_and(|o| o.succeeded()))
+        .filter_map(|(i, o)| support_line(l, r, i).map(|sl| (o.power, sl)))
+        .collect();
+    for (power, sl) in &supports {
+        support_mark(&mut running, cx, *power, sl, 255, w * 0.05);
+    }
     // The last frame: the new position, with light marks.
     let after = after_movement(cx, state, r);
     let mut last = layer(cx, state, &after, style, caption);
@@ -310,14 +338,6 @@ fn movement_frames(
     // Every piece settles at least a frame before the marks come.
     let end = js.iter().map(|(_, j)| j.end()).fold(1.0f32, f32::max);
     let beats = (end + 1.0 / anim::FRAMES_PER_BEAT as f32).ceil() as usize;
-    // The supports that were given, pulsing while the pieces move.
-    let supports: Vec<_> = r
-        .orders
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| r.outcomes.get(i).is_some_and(|o| o.succeeded()))
-        .filter_map(|(i, o)| support_line(l, r, i).map(|sl| (o.power, sl)))
-        .collect();
     let frames = anim::timeline(beats, |t| {
         if t <= 0.0 {
             return finish(cx, first.clone(), style);
@@ -326,8 +346,7 @@ fn movement_frames(
             return finish(cx, last.clone(), style);
         }
         let mut cv = running.clone();
-        for (power, sl) in &supports {
-            support_mark(&mut cv, cx, *power, sl, 255, w * 0.05);
+        for (_, sl) in &supports {
             // A light running from the supporter to what it supports, a trip a beat.
             let (a, b) = (sl.start, sl.end);
             let f = anim::ease(t.fract());
@@ -338,8 +357,7 @@ fn movement_frames(
         for (_, j) in &js {
             let alpha = j.alpha(t);
             if alpha > 0 {
-                let at = anim::along_squares(&j.path, j.squares(t));
-                piece_at(&mut cv, cx, at, j.power, j.role, alpha);
+                piece_at(&mut cv, cx, j.point(t), j.power, j.role, alpha);
             }
         }
         for (_, j) in &js {
