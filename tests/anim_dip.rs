@@ -238,6 +238,28 @@ orders:
 }
 
 #[test]
+fn en_passant_moves_the_pawn_and_takes_the_passed_one() {
+    let ep = "\
+variant: chessdip
+phase: spring 2
+position:
+  England: K d4, P d5
+  Scandinavia: K d8, P c5
+state:
+  double-step: c7-c5
+orders:
+  England: d5 t c6 x c5, K d4 S d5 x c5
+";
+    let (v, g, n) = animate(ep, &style(768, Palette::Classic)).expect("moves");
+    let (red, yellow) = (colour(&v, Palette::Classic, "England"), colour(&v, Palette::Classic, "Scandinavia"));
+    assert!(plate_is(&g, g.beat(0), &v, sq("c5"), yellow));
+    assert!(plate_is(&g, g.at(n - 2), &v, sq("c6"), red), "the pawn travels to c6");
+    assert!(!plate_is(&g, g.at(n - 2), &v, sq("c5"), yellow), "the passed pawn is taken");
+    assert!(plate_is(&g, g.last(), &v, sq("c6"), red));
+    assert!(plate_is(&g, g.last(), &v, sq("d4"), red), "the supporting king stays");
+}
+
+#[test]
 fn chesspolitik_both_boards() {
     let four = "\
 variant: chesspolitik4

@@ -199,6 +199,12 @@ fn journeys(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<(Square, Jour
                 .iter()
                 .find(|(_, o)| o.move_target() == Some(to))
                 .map_or_else(|| vec![sq, to], |(_, o)| path_squares(o));
+            // En passant: the attack half strikes the passed pawn as the pawn arrives.
+            let strike = orders
+                .iter()
+                .filter_map(|(_, o)| o.move_target())
+                .find(|&at| at != to && r.dislodged.iter().any(|&(d, by)| d == at && by == sq))
+                .map(|at| Flash { at: l.centre(at), strike: true });
             Some(Journey {
                 power: p.power,
                 role: p.role,
@@ -206,7 +212,7 @@ fn journeys(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<(Square, Jour
                 path: centres(&path),
                 back: false,
                 fade: None,
-                flash: None,
+                flash: strike,
             })
         } else if let Some(&(i, o)) = orders.first() {
             let path = path_squares(o);
