@@ -2,10 +2,13 @@
 //! ordered (multi-square moves, supports, support-convoys), resolved and
 //! drawn with its outcomes, then PNG-encoded (the target: under 10 ms);
 //! and the two halves apart, drawing and encoding, to see where time goes.
+//! The same phase animated at 768 px and GIF-encoded (the target: under
+//! 250 ms and 2 MB).
 
 use std::hint::black_box;
 
-use chessdip::render::dip::{draw, Overlay};
+use chessdip::render::anim;
+use chessdip::render::dip::{animate, draw, Overlay};
 use chessdip::render::Style;
 use chessdip::rules::dip::{self, Variant};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -33,6 +36,22 @@ fn bench(c: &mut Criterion) {
     let canvas = draw(&v, &state, Overlay::Movement(&res, &orders), &style, "orders");
     c.bench_function("render_chessdip_1024_30_orders_encode_only", |b| {
         b.iter(|| black_box(&canvas).png().expect("png"));
+    });
+    let small = Style { width: anim::WIDTH, ..Style::default() };
+    let frames = animate(&v, &state, Overlay::Movement(&res, &orders), &small, "orders").expect("something moves");
+    let gif = anim::gif(&frames).expect("gif");
+    eprintln!("GIF: {} bytes, {} frames", gif.len(), frames.len());
+    c.bench_function("animate_chessdip_768_30_orders", |b| {
+        b.iter(|| {
+            let frames = animate(&v, black_box(&state), Overlay::Movement(&res, &orders), &small, "orders");
+            anim::gif(&frames.expect("frames")).expect("gif")
+        });
+    });
+    c.bench_function("animate_chessdip_768_30_orders_frames_only", |b| {
+        b.iter(|| animate(&v, black_box(&state), Overlay::Movement(&res, &orders), &small, "orders"));
+    });
+    c.bench_function("animate_chessdip_768_30_orders_gif_only", |b| {
+        b.iter(|| anim::gif(black_box(&frames)).expect("gif"));
     });
 }
 

@@ -14,6 +14,8 @@ use crate::rules::dip::{
 use crate::rules::power::Side;
 use crate::rules::{PowerId, Role, Square};
 
+mod motion;
+
 /// What to draw over the position.
 #[derive(Debug, Clone, Copy)]
 pub enum Overlay<'a> {
@@ -120,7 +122,11 @@ impl Layout {
 
     /// The power plate under the piece on `s`: (x, y, w, h).
     fn plate(&self, s: Square) -> (f32, f32, f32, f32) {
-        let (cx, cy) = self.centre(s);
+        self.plate_at(self.centre(s))
+    }
+
+    /// The power plate under a piece standing (or passing) at `(cx, cy)`.
+    fn plate_at(&self, (cx, cy): (f32, f32)) -> (f32, f32, f32, f32) {
         let bh = self.small_text() / 0.82;
         let bw = (self.sq * 0.64).max(bh * 2.2);
         (cx - bw / 2.0, cy + self.sq * 0.47 - bh, bw, bh)
@@ -206,7 +212,17 @@ struct Ctx<'a> {
     codes: Vec<String>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    fn new(variant: &'a Variant, style: &Style) -> Ctx<'a> {
+        Ctx {
+            l: Layout::new(variant, style.width),
+            variant,
+            colours: colours(style.palette),
+            power: power_colours(variant, style.palette),
+            codes: codes(variant),
+        }
+    }
+
     fn colour(&self, p: PowerId) -> Rgba {
         self.power.get(usize::from(p.0)).copied().unwrap_or(INK)
     }
@@ -219,13 +235,7 @@ impl Ctx<'_> {
 /// Draws the position with `overlay`. `title` names the game (or the scenario).
 #[must_use]
 pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &Style, caption: &str) -> Canvas {
-    let cx = Ctx {
-        l: Layout::new(variant, style.width),
-        variant,
-        colours: colours(style.palette),
-        power: power_colours(variant, style.palette),
-        codes: codes(variant),
-    };
+    let cx = Ctx::new(variant, style);
     let l = &cx.l;
     let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
     title(&mut cv, l, variant, state, style, caption);
@@ -240,8 +250,8 @@ pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &S
     }
     match overlay {
         Overlay::None => {}
-        Overlay::Movement(r, given) => movement(&mut cv, &cx, state, r, given),
-        Overlay::Adjustment(orders, report) => adjustments(&mut cv, &cx, state, orders, report),
+        Overlay::Movement(r, given) => movement(&mut cv, &cx, state, r, given, Show::STILL),
+        Overlay::Adjustment(orders, report) => adjustments(&mut cv, &cx, state, orders, report, true),
     }
     legend(&mut cv, &cx, state, style);
     if let Some(result) = &style.result {
@@ -305,8 +315,13 @@ fn board(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState) {
 }
 
 fn piece(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, p: PowerId, role: Role, alpha: u8) {
+    piece_at(cv, cx, cx.l.centre(s), p, role, alpha);
+}
+
+/// A piece with its plate, centred on `(x, y)` (a square's centre, or a
+/// point on its way).
+fn piece_at(cv: &mut Canvas, cx: &Ctx<'_>, (x, y): (f32, f32), p: PowerId, role: Role, alpha: u8) {
     let l = &cx.l;
-    let (x, y) = l.centre(s);
     let def = cx.variant.power(p);
     let accent = cx.colour(p);
     let (outline, solid) = glyphs(role);
@@ -317,15 +332,19 @@ fn piece(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, p: PowerId, role: Role, alpha
         Side::Black => (Rgba::rgb(0x1E, 0x1E, 0x22).mix(accent, 0.18), Rgba::rgb(0xF4, 0xF4, 0xF4).mix(accent, 0.2)),
     };
     cv.chess_piece((outline, solid), def.side == Side::White, (x, gy), size, (body, lines), l.sq * 0.03, alpha);
-    plate(cv, cx, s, p, alpha);
+    plate_at(cv, cx, (x, y), p, alpha);
 }
 
 /// The power's colour as a plate with its code, over the foot of the piece on `s`.
 fn plate(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, p: PowerId, alpha: u8) {
+    plate_at(cv, cx, cx.l.centre(s), p, alpha);
+}
+
+/// The plate of a piece centred on `(x, y)`.
+fn plate_at(cv: &mut Canvas, cx: &Ctx<'_>, (x, y): (f32, f32), p: PowerId, alpha: u8) {
     let l = &cx.l;
     let accent = cx.colour(p);
-    let x = l.centre(s).0;
-    let (bx, by, bw, bh) = l.plate(s);
+    let (bx, by, bw, bh) = l.plate_at((x, y));
     cv.rounded_rect(bx - 1.5, by - 1.5, bw + 3.0, bh + 3.0, bh * 0.5, INK.alpha(alpha));
     cv.rounded_rect(bx, by, bw, bh, bh * 0.45, accent.alpha(alpha));
     let text = super::palette::text_on(accent);
@@ -374,6 +393,9 @@ fn move_line(l: &Layout, r: &Resolution, i: usize) -> Option<((f32, f32), (f32, 
     }
     Some((start, tip))
 }
+
+/// The opacity of a build as ordered, before it is carried out.
+const GHOST: u8 = 90;
 
 /// An arrow head's length, in squares.
 const ARROW_HEAD: f32 = 0.25;
@@ -483,7 +505,7 @@ fn tag(cv: &mut Canvas, cx: &Ctx<'_>, p: PowerId, (x, y): (f32, f32), alpha: u8)
 
 /// An eight-pointed burst centred on `(x, y)`: a pawn's attack that struck
 /// (succeeded without moving).
-fn burst(cv: &mut Canvas, (x, y): (f32, f32), r: f32, fill: Rgba, edge: f32) {
+fn burst(cv: &mut Canvas, (x, y): (f32, f32), r: f32, (fill, rim): (Rgba, Rgba), edge: f32) {
     let star = |r: f32, k: f32| -> Vec<(f32, f32)> {
         (0..16)
             .map(|i| {
@@ -493,15 +515,110 @@ fn burst(cv: &mut Canvas, (x, y): (f32, f32), r: f32, fill: Rgba, edge: f32) {
             })
             .collect()
     };
-    cv.polygon(&star(r + edge * 1.6, 0.5), INK);
+    cv.polygon(&star(r + edge * 1.6, 0.5), rim);
     cv.polygon(&star(r, 0.5), fill);
 }
 
-fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, given: &[Order]) {
+/// How much of a movement overlay to draw: the still draws everything; an
+/// animation starts with the orders alone (no outcomes), then keeps them
+/// faded under the moving pieces.
+#[derive(Debug, Clone, Copy)]
+struct Show {
+    /// The outcome marks: failure crosses, contest markers, dislodged
+    /// crosses, faded failed supports, struck bursts, failed convoys.
+    outcomes: bool,
+    /// Movers' plates redrawn over their arrows' tails (not when the
+    /// movers are drawn elsewhere).
+    plates: bool,
+    /// Opacity of the whole overlay, 0 to 1.
+    opacity: f32,
+}
+
+impl Show {
+    /// The still image: everything, opaque.
+    const STILL: Show = Show { outcomes: true, plates: true, opacity: 1.0 };
+
+    /// An alpha scaled by the overlay's opacity.
+    fn a(self, alpha: u8) -> u8 {
+        (f32::from(alpha) * self.opacity).round().clamp(0.0, 255.0) as u8
+    }
+}
+
+/// The drawn line of support order `i` (a support): its start and end, its
+/// dash, and what it supports.
+fn support_line(l: &Layout, r: &Resolution, i: usize) -> Option<SupportLine> {
+    let o = r.orders.get(i)?;
+    let OrderKind::Support { target, supported, .. } = o.kind else {
+        return None;
+    };
+    let w = l.sq;
+    let from = l.centre(o.square);
+    let (dash, end) = match supported {
+        Supported::Hold => (Some((w * 0.09, w * 0.07)), towards(l.centre(target), from, w * 0.44)),
+        Supported::Move { to, .. } => {
+            let j = r
+                .orders
+                .iter()
+                .position(|p| p.square == target && matches!(p.kind, OrderKind::Move { to: t, .. } if t == to));
+            let end = j.and_then(|j| move_line(l, r, j)).map_or_else(
+                || {
+                    let (a, b) = (l.centre(target), l.centre(to));
+                    ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+                },
+                |(a, b)| (a.0 + (b.0 - a.0) * 0.6, a.1 + (b.1 - a.1) * 0.6),
+            );
+            (None, end)
+        }
+        Supported::Convoy { .. } => (Some((w * 0.035, w * 0.05)), l.centre(target)),
+    };
+    let start = towards(from, end, w * 0.22);
+    Some(SupportLine { start, end, dash, supported, target })
+}
+
+/// The geometry of a support's line (see [`support_line`]).
+struct SupportLine {
+    start: (f32, f32),
+    end: (f32, f32),
+    dash: Option<(f32, f32)>,
+    supported: Supported,
+    target: Square,
+}
+
+/// A support's line in the supporter's colour over a dark edge, `width`
+/// wide, with its end mark (a ring round a held piece, a dot on a move, a
+/// square on a convoy), at `alpha`.
+fn support_mark(cv: &mut Canvas, cx: &Ctx<'_>, power: PowerId, sl: &SupportLine, alpha: u8, width: f32) {
+    let l = &cx.l;
+    let w = l.sq;
+    let edge = (w * 0.022).max(1.5);
+    let dark = |width: f32| Line { colour: INK.alpha(alpha), width: width + 2.0 * edge, dash: None };
+    let colour = cx.colour(power).alpha(alpha);
+    let (start, end) = (sl.start, sl.end);
+    cv.line(start, end, &dark(width));
+    cv.line(start, end, &Line { colour, width, dash: sl.dash });
+    match sl.supported {
+        Supported::Hold => {
+            let (x, y) = l.centre(sl.target);
+            cv.ring(x, y, w * 0.44, &dark(w * 0.035));
+            cv.ring(x, y, w * 0.44, &Line { colour, width: w * 0.035, dash: None });
+        }
+        Supported::Move { .. } => {
+            cv.disc(end.0, end.1, w * 0.06 + edge, INK.alpha(alpha));
+            cv.disc(end.0, end.1, w * 0.06, colour);
+        }
+        Supported::Convoy { .. } => {
+            let k = w * 0.06;
+            cv.rect(end.0 - k - edge, end.1 - k - edge, 2.0 * (k + edge), 2.0 * (k + edge), INK.alpha(alpha));
+            cv.rect(end.0 - k, end.1 - k, 2.0 * k, 2.0 * k, colour);
+        }
+    }
+}
+
+fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, given: &[Order], show: Show) {
     let (l, c) = (&cx.l, &cx.colours);
     let w = l.sq;
     let edge = (w * 0.022).max(1.5);
-    let dark = |width: f32, alpha: u8| Line { colour: INK.alpha(alpha), width: width + 2.0 * edge, dash: None };
+    let dark = |width: f32, alpha: u8| Line { colour: INK.alpha(show.a(alpha)), width: width + 2.0 * edge, dash: None };
     let mut avoid: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.plate(s)).collect();
     // The tail tags' boxes, which failure marks keep clear of.
     for (i, o) in r.orders.iter().enumerate() {
@@ -524,73 +641,35 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
         let (x, y) = l.centre(cr.square);
         let x = x + spread;
         let rad = w * 0.09;
-        cv.disc(x, y, rad + edge, INK);
-        if cr.outcome.succeeded() {
-            cv.disc(x, y, rad, NEUTRAL);
-            cv.disc(x, y, rad * 0.45, INK);
+        let (ink, neutral) = (INK.alpha(show.a(255)), NEUTRAL.alpha(show.a(255)));
+        cv.disc(x, y, rad + edge, ink);
+        if cr.outcome.succeeded() || !show.outcomes {
+            cv.disc(x, y, rad, neutral);
+            cv.disc(x, y, rad * 0.45, ink);
         } else {
-            cv.disc(x, y, rad, NEUTRAL);
-            cv.cross(x, y, rad * 0.55, &Line { colour: c.failed, width: edge * 1.2, dash: None });
+            cv.disc(x, y, rad, neutral);
+            cv.cross(x, y, rad * 0.55, &Line { colour: c.failed.alpha(show.a(255)), width: edge * 1.2, dash: None });
         }
     }
     // Holds that were ordered: a ring.
     for o in &r.orders {
         if o.kind == OrderKind::Hold && given.contains(o) {
             let (x, y) = l.centre(o.square);
-            cv.ring(x, y, w * 0.44, &Line { colour: c.hold, width: w * 0.05, dash: None });
+            cv.ring(x, y, w * 0.44, &Line { colour: c.hold.alpha(show.a(255)), width: w * 0.05, dash: None });
         }
     }
     // Supports: thin lines in the supporter's colour, under the moves;
     // support-hold dashed to a ring, support-move solid to a dot on the
     // supported arrow, support-convoy dotted to a square dot.
     for (i, o) in r.orders.iter().enumerate() {
-        let OrderKind::Support { target, supported, .. } = o.kind else {
+        let Some(sl) = support_line(l, r, i) else {
             continue;
         };
-        let ok = r.outcomes[i].succeeded();
-        let colour = cx.colour(o.power);
-        let from = l.centre(o.square);
-        let (dash, end) = match supported {
-            Supported::Hold => (Some((w * 0.09, w * 0.07)), towards(l.centre(target), from, w * 0.44)),
-            Supported::Move { to, .. } => {
-                let j = r
-                    .orders
-                    .iter()
-                    .position(|p| p.square == target && matches!(p.kind, OrderKind::Move { to: t, .. } if t == to));
-                let end = j.and_then(|j| move_line(l, r, j)).map_or_else(
-                    || {
-                        let (a, b) = (l.centre(target), l.centre(to));
-                        ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
-                    },
-                    |(a, b)| (a.0 + (b.0 - a.0) * 0.6, a.1 + (b.1 - a.1) * 0.6),
-                );
-                (None, end)
-            }
-            Supported::Convoy { .. } => (Some((w * 0.035, w * 0.05)), l.centre(target)),
-        };
+        let ok = r.outcomes[i].succeeded() || !show.outcomes;
         let alpha = if ok { 255 } else { 150 };
-        let width = w * 0.04;
-        let start = towards(from, end, w * 0.22);
-        cv.line(start, end, &dark(width, alpha));
-        cv.line(start, end, &Line { colour: colour.alpha(alpha), width, dash });
-        match supported {
-            Supported::Hold => {
-                let (x, y) = l.centre(target);
-                cv.ring(x, y, w * 0.44, &dark(w * 0.035, alpha));
-                cv.ring(x, y, w * 0.44, &Line { colour: colour.alpha(alpha), width: w * 0.035, dash: None });
-            }
-            Supported::Move { .. } => {
-                cv.disc(end.0, end.1, w * 0.06 + edge, INK.alpha(alpha));
-                cv.disc(end.0, end.1, w * 0.06, colour.alpha(alpha));
-            }
-            Supported::Convoy { .. } => {
-                let k = w * 0.06;
-                cv.rect(end.0 - k - edge, end.1 - k - edge, 2.0 * (k + edge), 2.0 * (k + edge), INK.alpha(alpha));
-                cv.rect(end.0 - k, end.1 - k, 2.0 * k, 2.0 * k, colour.alpha(alpha));
-            }
-        }
+        support_mark(cv, cx, o.power, &sl, show.a(alpha), w * 0.04);
         if !ok {
-            crosses.push(mark_spot(start, end, mark_r, &avoid));
+            crosses.push(mark_spot(sl.start, sl.end, mark_r, &avoid));
         }
     }
     // Moves: arrows in the mover's colour over a dark outline, solid for
@@ -611,33 +690,36 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
         let dash = (kind == MoveKind::Travel).then_some((w * 0.14, w * 0.08));
         let alpha = 255;
         let head = w * ARROW_HEAD;
-        if let Outcome::Struck { .. } = outcome {
+        if let (Outcome::Struck { .. }, true) = (outcome, show.outcomes) {
             let centre = l.centre(to);
             let end = towards(centre, a, w * 0.08);
             cv.line(a, end, &dark(width, alpha));
-            cv.line(a, end, &Line { colour, width, dash });
-            burst(cv, end, w * 0.2, colour, edge);
+            cv.line(a, end, &Line { colour: colour.alpha(show.a(alpha)), width, dash });
+            burst(cv, end, w * 0.2, (colour, INK), edge);
         } else {
             cv.arrow(a, b, &dark(width, alpha), head + edge * 2.2);
             let tip = towards(b, a, edge * 1.1);
-            cv.arrow(a, tip, &Line { colour: colour.alpha(alpha), width, dash }, head);
+            cv.arrow(a, tip, &Line { colour: colour.alpha(show.a(alpha)), width, dash }, head);
         }
-        tails.push((o.power, tag_spot(cx, o.power, a, b), alpha));
-        if !ok && !in_contest(i) {
+        tails.push((o.power, tag_spot(cx, o.power, a, b), show.a(alpha)));
+        if !ok && !in_contest(i) && show.outcomes {
             // On the shaft, between the tail tag and the head, off the plates.
             let base = towards(b, a, head);
             crosses.push(mark_spot(a, base, mark_r, &avoid));
         }
     }
     // A mover's own plate stays readable: its arrow leaves from under it.
-    for o in &r.orders {
+    for o in r.orders.iter().filter(|_| show.plates) {
         if matches!(o.kind, OrderKind::Move { .. }) && state.piece(o.square).is_some() {
-            let faded = r.dislodged.iter().any(|&(d, _)| d == o.square);
+            let faded = show.outcomes && r.dislodged.iter().any(|&(d, _)| d == o.square);
             plate(cv, cx, o.square, o.power, if faded { 150 } else { 255 });
         }
     }
     for (p, a, alpha) in tails {
         tag(cv, cx, p, a, alpha);
+    }
+    if !show.outcomes {
+        return;
     }
     // Contested squares: one marker with each contender's strength in its
     // colour (and the strength of a piece that stayed there).
@@ -710,46 +792,70 @@ fn fail_line(c: &Colours, w: f32) -> Line {
     Line { colour: c.failed, width: w * 0.04, dash: None }
 }
 
-fn adjustments(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, orders: &[Adjustment], report: &AdjustmentReport) {
-    let (l, c) = (&cx.l, &cx.colours);
+/// A neutral badge in the top left corner of `s` (it belongs to no power):
+/// a light disc with dark type, grey when what it marks was not done.
+fn badge(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, text: &str, on: bool) {
+    let l = &cx.l;
     let w = l.sq;
-    // Badges are neutral (they belong to no power): a light disc with dark type.
-    let badge = |cv: &mut Canvas, s: Square, text: &str, on: bool| {
-        let (x, y) = l.corner(s);
-        let size = (w * 0.21).max(MIN_TEXT);
-        let r = size * 0.77;
-        let (bx, by) = (x + r + w * 0.04, y + r + w * 0.04);
-        cv.disc(bx, by, r + 2.0, INK);
-        cv.disc(bx, by, r, if on { NEUTRAL } else { Rgba::rgb(0x88, 0x88, 0x88) });
-        cv.text(text, bx, by + size * 0.36, size, Face::Bold, Align::Centre, INK);
-    };
+    let (x, y) = l.corner(s);
+    let size = (w * 0.21).max(MIN_TEXT);
+    let r = size * 0.77;
+    let (bx, by) = (x + r + w * 0.04, y + r + w * 0.04);
+    cv.disc(bx, by, r + 2.0, INK);
+    cv.disc(bx, by, r, if on { NEUTRAL } else { Rgba::rgb(0x88, 0x88, 0x88) });
+    cv.text(text, bx, by + size * 0.36, size, Face::Bold, Align::Centre, INK);
+}
+
+/// The heavy cross over a piece that is disbanded (or dislodged).
+fn disband_cross(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, dash: Option<(f32, f32)>) {
+    let w = cx.l.sq;
+    let (x, y) = cx.l.centre(s);
+    cv.cross(x, y, w * 0.3, &Line { colour: WHITE, width: w * 0.12, dash: None });
+    cv.cross(x, y, w * 0.3, &Line { colour: cx.colours.dislodged, width: w * 0.075, dash });
+}
+
+/// Winter's adjustments over the position: with `outcomes`, as the still
+/// shows them (builds done and not, civil disorder, default promotions);
+/// without, only the orders as given (every build a faint piece).
+fn adjustments(
+    cv: &mut Canvas,
+    cx: &Ctx<'_>,
+    state: &DipState,
+    orders: &[Adjustment],
+    report: &AdjustmentReport,
+    outcomes: bool,
+) {
+    let w = cx.l.sq;
     for a in orders {
-        let done = report.carried_out.contains(a);
+        let done = report.carried_out.contains(a) || !outcomes;
         match a.kind {
             AdjustmentKind::Build { role, square } => {
-                let alpha = if done { 200 } else { 90 };
+                let alpha = if !outcomes {
+                    GHOST
+                } else if done {
+                    200
+                } else {
+                    90
+                };
                 piece(cv, cx, square, a.power, role, alpha);
-                badge(cv, square, "+", done);
+                badge(cv, cx, square, "+", done);
             }
-            AdjustmentKind::Disband { square, .. } => {
-                let (x, y) = l.centre(square);
-                cv.cross(x, y, w * 0.3, &Line { colour: WHITE, width: w * 0.12, dash: None });
-                cv.cross(x, y, w * 0.3, &Line { colour: c.dislodged, width: w * 0.075, dash: None });
-            }
+            AdjustmentKind::Disband { square, .. } => disband_cross(cv, cx, square, None),
             AdjustmentKind::Promote { square, role } => {
-                badge(cv, square, &role.char().to_string(), true);
+                badge(cv, cx, square, &role.char().to_string(), true);
             }
             AdjustmentKind::Waive => {}
         }
     }
+    if !outcomes {
+        return;
+    }
     for &(_, _, square) in &report.civil_disorder {
-        let (x, y) = l.centre(square);
-        cv.cross(x, y, w * 0.3, &Line { colour: WHITE, width: w * 0.12, dash: None });
-        cv.cross(x, y, w * 0.3, &Line { colour: c.dislodged, width: w * 0.075, dash: Some((w * 0.1, w * 0.06)) });
+        disband_cross(cv, cx, square, Some((w * 0.1, w * 0.06)));
     }
     for &(_, square) in &report.default_promotions {
         if state.piece(square).is_some() {
-            badge(cv, square, "N", true);
+            badge(cv, cx, square, "N", true);
         }
     }
 }
@@ -807,7 +913,10 @@ fn legend(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, style: &Style) {
 }
 
 /// The phase's resolution as an animation (see [`super::anim`]), or `None`
-/// when nothing moves, appears or disappears.
+/// when nothing moves, appears or disappears: for a movement phase the
+/// orders, then every piece along its path (arriving, or stopped and back
+/// home, or fading as it is dislodged), then the new position; for Winter
+/// the disbands, builds and promotions in turn.
 #[must_use]
 pub fn animate(
     variant: &Variant,
@@ -816,6 +925,5 @@ pub fn animate(
     style: &Style,
     caption: &str,
 ) -> Option<Vec<super::anim::Frame>> {
-    let _ = (variant, state, overlay, style, caption);
-    None
+    motion::animate(variant, state, overlay, style, caption)
 }
