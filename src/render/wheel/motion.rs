@@ -20,8 +20,11 @@ const MAX_BEATS: f32 = 13.0;
 const MARK_BEATS: f32 = 4.0;
 /// How far a blocked piece starts towards its target before it goes back, in squares.
 const NUDGE: f32 = 0.3;
-/// The beats over which a taken piece fades, ending as its taker arrives.
-const FADE_BEATS: f32 = 1.0;
+/// A taken piece fades while its taker comes from this many squares away
+/// to [`FADE_END`] squares away.
+const FADE_START: f32 = 1.6;
+/// See [`FADE_START`].
+const FADE_END: f32 = 0.3;
 
 /// What a piece the cycle touches does.
 enum Motion {
@@ -41,8 +44,9 @@ enum Motion {
 struct Actor {
     piece: Piece,
     motion: Motion,
-    /// When its taker arrives, in beats, if it is taken.
-    taken_at: Option<f32>,
+    /// If it is taken: the length of its taker's path in squares and the
+    /// beats the taker takes (`None` when the taker has no path).
+    taken_by: Option<Option<(f32, f32)>>,
 }
 
 /// The length of a polyline.
@@ -111,18 +115,18 @@ pub(super) fn animate(
             },
             _ => Motion::Still,
         };
-        // Taken: when the piece that takes it arrives.
-        let taken_at = report.taken.iter().find(|t| t.piece.space == p.space).map(|t| {
+        // Taken: by the piece coming along that path.
+        let taken_by = report.taken.iter().find(|t| t.piece.space == p.space).map(|t| {
             report
                 .moves
                 .iter()
                 .zip(&paths)
                 .find(|(m, _)| m.order.piece.space == t.by.space)
                 .and_then(|(_, path)| path.as_deref())
-                .map_or(1.0, beats_of)
+                .map(|path| (length(path) / s, beats_of(path)))
         });
-        if taken_at.is_some() || !matches!(motion, Motion::Still) {
-            actors.push(Actor { piece: *p, motion, taken_at });
+        if taken_by.is_some() || !matches!(motion, Motion::Still) {
+            actors.push(Actor { piece: *p, motion, taken_by });
         }
     }
     let travel = actors
@@ -190,13 +194,18 @@ pub(super) fn animate(
     Some(frames)
 }
 
-/// A piece that stays at `t`: fading if it is being taken, starting
+/// A piece that stays at `t`: fading as its taker comes, if it is taken; starting
 /// towards its target and back under a mark if its move failed.
 fn stay(cv: &mut Canvas, sc: &Scene, a: &Actor, t: f32) {
     let (l, s) = (&sc.l, sc.l.s);
     let Some(centre) = l.centre_of(a.piece.space) else { return };
-    let alpha = match a.taken_at {
-        Some(at) => 1.0 - anim::progress(t, at - FADE_BEATS, at),
+    // Fading as the taker comes, by how far it still has to go.
+    let alpha = match a.taken_by {
+        Some(Some((squares, beats))) => {
+            let left = (1.0 - anim::ease(anim::progress(t, 0.0, beats))) * squares;
+            anim::progress(left, FADE_END, FADE_START)
+        }
+        Some(None) => 1.0 - anim::progress(t, 0.0, 1.0),
         None => 1.0,
     };
     let mut at = centre;
