@@ -238,12 +238,14 @@ fn a_rook_goes_from_the_hub_to_an_outer_board_through_the_lanes_and_takes() {
         })
     };
     let hub = rw::space_centre(b, WIDTH, from).expect("drawn").1;
+    // And away from the straight line from c8 to c3 (which crosses Bo's board).
+    let chord = [path[0], path[path.len() - 1]];
     let in_lanes: Vec<usize> = seen
         .iter()
         .filter(|&&(_, f)| f > lanes.0 && f < lanes.1)
         .filter(|&&(_, f)| {
             let p = anim::along(&path, f);
-            off_boards(p) && (p.1 - hub).abs() > s
+            off_boards(p) && (p.1 - hub).abs() > s && project(&chord, p).1 > s * 1.2
         })
         .map(|&(k, _)| k)
         .collect();
