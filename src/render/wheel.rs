@@ -382,7 +382,16 @@ fn hub(cv: &mut Canvas, l: &Layout) {
 /// A piece centred on `(cx, cy)`: on its owner's board (`home`) a large
 /// glyph, elsewhere a smaller one with a plate of the owner's code.
 #[allow(clippy::too_many_arguments)]
-fn piece_at(cv: &mut Canvas, l: &Layout, codes: &[String], p: Piece, (cx, cy): Pt, home: bool, alpha: u8, palette: Palette) {
+fn piece_at(
+    cv: &mut Canvas,
+    l: &Layout,
+    codes: &[String],
+    p: Piece,
+    (cx, cy): Pt,
+    home: bool,
+    alpha: u8,
+    palette: Palette,
+) {
     let s = l.s;
     let accent = player_colour_in(p.owner, palette);
     let (outline, solid) = super::dip::glyphs(p.role);
@@ -584,10 +593,10 @@ fn legend(cv: &mut Canvas, l: &Layout, state: &State, codes: &[String], notes: &
 /// then every move at once, as the rules resolve them together, each piece
 /// sliding along its arrow's path (square by square on a board, through the
 /// lanes and across the hub between boards) at a square a beat, faster
-/// when the longest path would take more than a dozen beats; a taken piece
+/// when the longest path would take more than ten beats; a taken piece
 /// fades as its taker arrives; a piece whose move failed starts towards
 /// its target (unless the move was out of its range) and goes back, under
-/// a failed-move mark for two beats; last the position after, held.
+/// a failed-move mark for four beats; last the position after, held.
 /// `None` when no piece moves.
 #[must_use]
 pub fn animate(

@@ -14,8 +14,10 @@ use crate::render::canvas::{towards, Canvas};
 use crate::render::Style;
 use crate::rules::wheel::{Outcome, Piece, State, Variant, WheelReport};
 
-/// The most beats the travel takes: ~40 frames.
-const MAX_BEATS: f32 = 13.0;
+/// The most beats the travel takes (31 frames): every frame is a whole
+/// image held until the GIF is encoded, and the twelve-board picture is
+/// 768 by 2365 pixels.
+const MAX_BEATS: f32 = 10.0;
 /// How long a failed move's mark stays, in beats.
 const MARK_BEATS: f32 = 4.0;
 /// How far a blocked piece starts towards its target before it goes back, in squares.
@@ -63,11 +65,9 @@ fn after(state: &State, report: &WheelReport) -> State {
         .pieces
         .iter()
         .filter(|p| !report.taken.iter().any(|t| t.piece.space == p.space))
-        .map(|p| {
-            match report.moves.iter().find(|m| m.order.piece.space == p.space && m.outcome.succeeded()) {
-                Some(m) => Piece { space: m.order.to, ..*p },
-                None => *p,
-            }
+        .map(|p| match report.moves.iter().find(|m| m.order.piece.space == p.space && m.outcome.succeeded()) {
+            Some(m) => Piece { space: m.order.to, ..*p },
+            None => *p,
         })
         .collect();
     next.pieces.sort_by_key(|p| p.space);
@@ -160,12 +160,18 @@ pub(super) fn animate(
     }
     sc.legend(&mut middle, state);
 
+    // The first and last frames are drawn once each: moved into the timeline, not copied.
+    let (mut first, mut last) = (Some(first), Some(last));
     let frames = anim::timeline(beats, |t| {
         if t <= 0.0 {
-            return first.clone();
+            if let Some(cv) = first.take() {
+                return cv;
+            }
         }
         if t >= beats as f32 {
-            return last.clone();
+            if let Some(cv) = last.take() {
+                return cv;
+            }
         }
         let mut cv = middle.clone();
         // Those that stay first, then the travellers over them.
@@ -183,9 +189,12 @@ pub(super) fn animate(
                     let n = (dx * dx + dy * dy).sqrt().max(1.0);
                     at = (at.0 - dy / n * side, at.1 + dx / n * side);
                 }
-                let home = l.board_rect(a.piece.owner).is_some_and(|(x, y, w, h)| {
-                    at.0 >= x && at.0 <= x + w && at.1 >= y && at.1 <= y + h
-                });
+                // On whole pixels: the piece's sprites (drawn once per sub-pixel
+                // offset) are then drawn once for the whole journey.
+                let at = (at.0.round(), at.1.round());
+                let home = l
+                    .board_rect(a.piece.owner)
+                    .is_some_and(|(x, y, w, h)| at.0 >= x && at.0 <= x + w && at.1 >= y && at.1 <= y + h);
                 piece_at(&mut cv, l, &sc.codes, a.piece, at, home, 255, sc.palette);
             }
         }
@@ -213,7 +222,8 @@ fn stay(cv: &mut Canvas, sc: &Scene, a: &Actor, t: f32) {
         Motion::Failed { towards: to, nudge } => {
             if nudge {
                 let out = (std::f32::consts::PI * anim::progress(t, 0.0, 1.5)).sin();
-                at = towards(centre, to, out * NUDGE * s);
+                let p = towards(centre, to, out * NUDGE * s);
+                at = (p.0.round(), p.1.round());
             }
             (t < MARK_BEATS).then(|| towards(centre, to, s * 0.36))
         }
