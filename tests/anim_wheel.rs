@@ -313,3 +313,35 @@ fn four_hundred_pixels_work() {
     assert!(count(&m, n, a5, s * 0.3, player_colour(0)) > 10);
     assert_eq!(count(&m, n, c3, s * 0.45, player_colour(5)), 0);
 }
+
+#[test]
+fn the_first_frame_is_the_orders_image_and_the_last_the_position_after() {
+    let a = adjudicated(SIX);
+    let st = style(WIDTH);
+    let frames = rw::animate(&a.variant, &a.before, &a.wheel, &st, "orders").expect("something moves");
+    let orders = rw::draw(&a.variant, &a.before, Some(&a.wheel), &st, "orders");
+    assert!(frames[0].canvas.rgba() == orders.rgba(), "the first frame is not the orders image");
+    // The last: the result image, but for the title (this cycle's, not the next).
+    let result = rw::draw(&a.variant, &a.after, None, &st, "position");
+    let last = &frames[frames.len() - 1].canvas;
+    assert_eq!((last.width(), last.height()), (result.width(), result.height()));
+    let top = a
+        .before
+        .seats()
+        .filter_map(|seat| rw::board_rect(&a.before, WIDTH, seat))
+        .map(|r| r.1)
+        .fold(f32::MAX, f32::min);
+    let from = (top - rw::square_size(&a.before, WIDTH)) as usize * WIDTH as usize * 4;
+    assert!(last.rgba()[from..] == result.rgba()[from..], "the last frame is not the position after");
+}
+
+#[test]
+fn a_game_over_banner_stays_on_every_frame() {
+    let a = adjudicated(TWO);
+    let st = Style { result: Some("Ann wins".into()), ..style(WIDTH) };
+    let frames = rw::animate(&a.variant, &a.before, &a.wheel, &st, "orders").expect("something moves");
+    let orders = rw::draw(&a.variant, &a.before, Some(&a.wheel), &st, "orders");
+    assert!(frames.iter().all(|f| (f.canvas.width(), f.canvas.height()) == (orders.width(), orders.height())));
+    assert!(frames[0].canvas.rgba() == orders.rgba());
+    assert!(anim::gif(&frames).is_ok());
+}
