@@ -4,11 +4,14 @@
 //! boards, 23 moves, most of them through the hub's lanes), the orders image.
 //! `eight_orders_1024`: `docs/images/chess-wheel-eight.txt`, for comparison.
 //! `twelve_orders_1024_draw` and `_png`: the drawing and the encoding alone.
+//! `animate_twelve_768` and `animate_eight_768`: the resolution animation
+//! at the animation width, every frame drawn and the GIF encoded;
+//! `animate_twelve_768_frames` and `_gif`: the drawing and the encoding alone.
 
 use std::hint::black_box;
 use std::path::Path;
 
-use chessdip::render::{Stage, Style};
+use chessdip::render::{anim, Stage, Style};
 use chessdip::scenario::{self, Scenario};
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -35,6 +38,27 @@ fn bench(c: &mut Criterion) {
     });
     let canvas = scenario::draw(&s, Stage::Orders, &style).expect("draws");
     c.bench_function("twelve_orders_1024_png", |b| b.iter(|| black_box(canvas.png().expect("png").len())));
+    // The animations: a few seconds each, so fewer samples.
+    let style = Style { width: anim::WIDTH, ..Style::default() };
+    let mut group = c.benchmark_group("animate");
+    group.sample_size(10);
+    for name in ["twelve", "eight"] {
+        let s = sample(name);
+        group.bench_function(format!("animate_{name}_768"), |b| {
+            b.iter(|| {
+                let frames = scenario::animate(black_box(&s), &style).expect("adjudicates").expect("something moves");
+                black_box(anim::gif(&frames).expect("gif").len())
+            });
+        });
+    }
+    // The frames alone and the encoding alone.
+    let s = sample("twelve");
+    group.bench_function("animate_twelve_768_frames", |b| {
+        b.iter(|| black_box(scenario::animate(black_box(&s), &style).expect("adjudicates").map(|f| f.len())));
+    });
+    let frames = scenario::animate(&s, &style).expect("adjudicates").expect("something moves");
+    group.bench_function("animate_twelve_768_gif", |b| b.iter(|| black_box(anim::gif(&frames).expect("gif").len())));
+    group.finish();
 }
 
 criterion_group!(benches, bench);

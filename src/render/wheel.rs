@@ -8,15 +8,19 @@
 //! with a dark outline, routed through the lanes around the boards when
 //! they leave a board; failed ones dashed and crossed, taken pieces struck
 //! out. The legend says, in amber, whose message was invalid, not revealed
-//! or missing.
+//! or missing ([`legend`]). [`animate`] plays a cycle's resolution with
+//! the same drawing ([`motion`]).
 
 mod layout;
+mod legend;
+mod motion;
 
 use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::{Palette, Style};
 use crate::rules::wheel::{Piece, Seat, Space, State, Variant, WheelReport, HUB_RANK};
 use layout::{BoardBox, Layout, Pt};
+use legend::{legend, legend_lines, notes};
 
 /// The light and dark squares of the players' boards.
 pub const BOARD_SQUARES: (Rgba, Rgba) = (Rgba::rgb(0xEC, 0xE9, 0xE2), Rgba::rgb(0xAE, 0xAA, 0xA2));
@@ -164,21 +168,65 @@ fn codes(state: &State) -> Vec<String> {
     out
 }
 
-/// The legend notes: a hashed phase's mark on a player (`invalid message`,
-/// `not revealed`, `no message`), else the report's invalid message.
-fn notes(state: &State, report: Option<&WheelReport>, style: &Style) -> Vec<String> {
-    state
-        .seats()
-        .map(|seat| {
-            if let Some(m) = style.mark(state.name(seat)) {
-                return m.to_string();
+/// What every picture of one game at one width shares: the layout (with
+/// room for `lines` legend lines), the owners' codes, the legend notes, the
+/// marks and the palette.
+struct Scene {
+    l: Layout,
+    codes: Vec<String>,
+    notes: Vec<String>,
+    m: Marks,
+    palette: Palette,
+}
+
+impl Scene {
+    fn new(state: &State, style: &Style, notes: Vec<String>, lines: usize) -> Scene {
+        Scene {
+            l: Layout::new(state, style.width, lines),
+            codes: codes(state),
+            notes,
+            m: marks(style.palette),
+            palette: style.palette,
+        }
+    }
+
+    /// Everything that is not a piece, a move or the legend: the title, the
+    /// spokes, the boards and the hub.
+    fn backdrop(&self, variant: &Variant, state: &State, style: &Style, caption: &str) -> Canvas {
+        let l = &self.l;
+        let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
+        title(&mut cv, l, variant, state, style, caption);
+        if l.boards.is_empty() {
+            cv.text(
+                "No standard board yet: `create` one",
+                l.width as f32 / 2.0,
+                l.hub_y - l.s * 0.3,
+                (l.s * 0.45).max(l.t),
+                Face::Regular,
+                Align::Centre,
+                TEXT,
+            );
+        } else {
+            spokes(&mut cv, l, self.palette);
+            for b in &l.boards {
+                board(&mut cv, l, state, b, &self.codes, self.palette);
             }
-            if report.is_some_and(|r| r.invalid.iter().any(|(s, _)| *s == seat)) {
-                return "invalid message".to_string();
-            }
-            String::new()
-        })
-        .collect()
+            hub(&mut cv, l);
+        }
+        cv
+    }
+
+    /// A piece where it stands.
+    fn piece(&self, cv: &mut Canvas, p: Piece, alpha: u8) {
+        if let Some(c) = self.l.centre_of(p.space) {
+            piece_at(cv, &self.l, &self.codes, p, c, p.space.board() == Some(p.owner), alpha, self.palette);
+        }
+    }
+
+    /// `state`'s legend.
+    fn legend(&self, cv: &mut Canvas, state: &State) {
+        legend(cv, &self.l, state, &self.codes, &self.notes, self.palette);
+    }
 }
 
 /// Draws `state`; with `report`, the cycle's moves over it (draw the
@@ -187,41 +235,32 @@ fn notes(state: &State, report: Option<&WheelReport>, style: &Style) -> Vec<Stri
 pub fn draw(variant: &Variant, state: &State, report: Option<&WheelReport>, style: &Style, caption: &str) -> Canvas {
     let notes = notes(state, report, style);
     let lines = legend_lines(state, style.width, &notes);
-    let l = Layout::new(state, style.width, lines);
-    let m = marks(style.palette);
-    let palette = style.palette;
-    let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
-    title(&mut cv, &l, variant, state, style, caption);
-    let codes = codes(state);
-    if l.boards.is_empty() {
-        cv.text(
-            "No standard board yet: `create` one",
-            l.width as f32 / 2.0,
-            l.hub_y - l.s * 0.3,
-            (l.s * 0.45).max(l.t),
-            Face::Regular,
-            Align::Centre,
-            TEXT,
-        );
-    } else {
-        spokes(&mut cv, &l, palette);
-        for b in &l.boards {
-            board(&mut cv, &l, state, b, &codes, palette);
-        }
-        hub(&mut cv, &l);
-    }
+    let sc = Scene::new(state, style, notes, lines);
+    let mut cv = sc.backdrop(variant, state, style, caption);
+    pieces_and_moves(&mut cv, &sc, state, report);
+    sc.legend(&mut cv, state);
+    banner(&mut cv, &sc.l, style);
+    cv
+}
+
+/// The pieces of `state`, and with `report` the cycle's moves over them
+/// (taken pieces faded and struck out).
+fn pieces_and_moves(cv: &mut Canvas, sc: &Scene, state: &State, report: Option<&WheelReport>) {
     let taken: Vec<Space> = report.map(|r| r.taken.iter().map(|t| t.piece.space).collect()).unwrap_or_default();
     for p in &state.pieces {
-        piece(&mut cv, &l, &codes, *p, if taken.contains(&p.space) { 150 } else { 255 }, palette);
+        sc.piece(cv, *p, if taken.contains(&p.space) { 150 } else { 255 });
     }
     if let Some(r) = report {
-        moves(&mut cv, &l, &m, r, palette);
+        moves(cv, &sc.l, &sc.m, r, sc.palette);
     }
-    legend(&mut cv, &l, state, &codes, &notes, palette);
+}
+
+/// The game-over band under the title, when the game has a result (last:
+/// it moves everything below it down).
+fn banner(cv: &mut Canvas, l: &Layout, style: &Style) {
     if let Some(result) = &style.result {
-        super::result_banner(&mut cv, l.title_h, result);
+        super::result_banner(cv, l.title_h, result);
     }
-    cv
 }
 
 fn title(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &State, style: &Style, caption: &str) {
@@ -326,12 +365,22 @@ fn hub(cv: &mut Canvas, l: &Layout) {
     }
 }
 
-fn piece(cv: &mut Canvas, l: &Layout, codes: &[String], p: Piece, alpha: u8, palette: Palette) {
-    let Some((cx, cy)) = l.centre_of(p.space) else { return };
+/// A piece centred on `(cx, cy)`: on its owner's board (`home`) a large
+/// glyph, elsewhere a smaller one with a plate of the owner's code.
+#[allow(clippy::too_many_arguments)]
+fn piece_at(
+    cv: &mut Canvas,
+    l: &Layout,
+    codes: &[String],
+    p: Piece,
+    (cx, cy): Pt,
+    home: bool,
+    alpha: u8,
+    palette: Palette,
+) {
     let s = l.s;
     let accent = player_colour_in(p.owner, palette);
     let (outline, solid) = super::dip::glyphs(p.role);
-    let home = p.space.board() == Some(p.owner);
     let (size, gy) = if home { (s * 0.8, cy) } else { (s * 0.62, cy - s * 0.19) };
     // The solid glyph in the owner's colour and the outline glyph's lines on
     // top (light lines on dark colours): no halo, which keeps PNGs small.
@@ -365,25 +414,51 @@ fn polyline_arrow(cv: &mut Canvas, pts: &[Pt], line: &Line, head: f32) {
     cv.arrow(pts[n - 2], pts[n - 1], line, head);
 }
 
+/// The path of each of the report's moves (`None` where a board is
+/// missing): from the piece's centre to the target's, through the lanes
+/// when it leaves its board, the `k`-th such move on lane `k` (of five).
+fn routes(l: &Layout, r: &WheelReport) -> Vec<Option<Vec<Pt>>> {
+    let mut lanes = 0;
+    r.moves
+        .iter()
+        .map(|mv| {
+            let (from, to) = (mv.order.piece.space, mv.order.to);
+            let routed = l.cols > 1 && from.board() != to.board();
+            let off = if routed {
+                lanes += 1;
+                lane_offset(l, lanes - 1)
+            } else {
+                0.0
+            };
+            l.route(from, to, off)
+        })
+        .collect()
+}
+
+/// Whether another of the report's moves goes the other way between the same two spaces.
+fn swapped(r: &WheelReport, from: Space, to: Space) -> bool {
+    r.moves.iter().any(|o| o.order.piece.space == to && o.order.to == from)
+}
+
+/// The mark of a failed move: a white disc with a cross, centred on `c`.
+fn failed_mark(cv: &mut Canvas, l: &Layout, m: &Marks, c: Pt) {
+    let s = l.s;
+    let outline = (s * 0.035).max(1.2);
+    cv.disc(c.0, c.1, s * 0.17, WHITE);
+    cv.ring(c.0, c.1, s * 0.17, &Line { colour: INK, width: outline, dash: None });
+    cv.cross(c.0, c.1, s * 0.09, &Line { colour: m.failed, width: (s * 0.05).max(1.5), dash: None });
+}
+
 fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palette) {
     let s = l.s;
     let width = (s * 0.1).max(2.2);
     let outline = (s * 0.035).max(1.2);
     let head = (s * 0.32).max(l.t * 0.8);
-    let mut lanes = 0;
-    for mv in &r.moves {
+    for (mv, route) in r.moves.iter().zip(routes(l, r)) {
         let (from, to) = (mv.order.piece.space, mv.order.to);
-        let routed = l.cols > 1 && from.board() != to.board();
-        let off = if routed {
-            lanes += 1;
-            lane_offset(l, lanes - 1)
-        } else {
-            0.0
-        };
-        let Some(mut pts) = l.route(from, to, off) else { continue };
+        let Some(mut pts) = route.filter(|p| p.len() >= 2) else { continue };
         // Two moves along one line in opposite directions (swaps): offset each to its right.
-        let swapped = r.moves.iter().any(|o| o.order.piece.space == to && o.order.to == from);
-        if swapped && pts.len() == 2 {
+        if swapped(r, from, to) && pts.len() == 2 {
             let (a, b) = super::canvas::shifted(pts[0], pts[1], s * 0.14);
             pts = vec![a, b];
         }
@@ -408,9 +483,7 @@ fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palet
                 let leg = if len(first.0, first.1) >= len(last.0, last.1) { first } else { last };
                 super::anim::along(&[leg.0, leg.1], 0.5)
             };
-            cv.disc(c.0, c.1, s * 0.17, WHITE);
-            cv.ring(c.0, c.1, s * 0.17, &Line { colour: INK, width: outline, dash: None });
-            cv.cross(c.0, c.1, s * 0.09, &Line { colour: m.failed, width: (s * 0.05).max(1.5), dash: None });
+            failed_mark(cv, l, m, c);
         }
     }
     for t in &r.taken {
@@ -420,88 +493,17 @@ fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palet
     }
 }
 
-/// A player's counts for the legend: `16 pieces · king · winner`.
-fn legend_info(state: &State, seat: Seat) -> String {
-    let mut info = if state.has_board(seat) {
-        let pieces = state.pieces_of(seat).count();
-        let king = if state.owns_king(seat) { "king" } else { "no king" };
-        format!("{pieces} piece{} \u{00B7} {king}", if pieces == 1 { "" } else { "s" })
-    } else {
-        "no board".to_string()
-    };
-    if state.winner == Some(seat) {
-        info += " \u{00B7} winner";
-    }
-    info
-}
-
-/// Legend geometry at a layout's sizes: the entry's column width, the code
-/// chip's width, and the room left for text.
-fn legend_room(width: f32, s: f32, t: f32) -> (f32, f32, f32) {
-    let (name, _) = layout::legend_sizes(s, t);
-    let col_w = (width - 0.8 * s) / 2.0;
-    let chip = name * 2.2;
-    (col_w, chip, col_w - chip - name * 0.8)
-}
-
-/// Lines per legend entry: the name and counts on one line when every
-/// entry's fit, else two; a line more for notes.
-fn legend_lines(state: &State, width: u32, notes: &[String]) -> usize {
-    let l = Layout::new(state, width, 1);
-    let (name_size, info_size) = layout::legend_sizes(l.s, l.t);
-    let (_, _, room) = legend_room(l.width as f32, l.s, l.t);
-    let one = state.seats().all(|seat| {
-        text_width(state.name(seat), name_size, Face::Bold)
-            + text_width(&format!("  {}", legend_info(state, seat)), info_size, Face::Regular)
-            <= room
-    });
-    usize::from(!one) + 1 + usize::from(notes.iter().any(|n| !n.is_empty()))
-}
-
-fn legend(cv: &mut Canvas, l: &Layout, state: &State, codes: &[String], notes: &[String], palette: Palette) {
-    let row = l.legend_row;
-    let (name_size, info_size) = layout::legend_sizes(l.s, l.t);
-    let (col_w, bw, room) = legend_room(l.width as f32, l.s, l.t);
-    let margin = l.s * 0.4;
-    let bh = name_size * 1.3;
-    let one_line = l.legend_lines - usize::from(notes.iter().any(|n| !n.is_empty())) == 1;
-    // Each entry: the owner's code chip, the name and counts, and a note in amber.
-    for (k, seat) in state.seats().enumerate() {
-        let (col, r) = (k % 2, k / 2);
-        let x = margin + col as f32 * col_w;
-        let y = l.legend_y + r as f32 * row;
-        let accent = player_colour_in(seat, palette);
-        let top = y + name_size * 0.15;
-        cv.rounded_rect(x - 1.5, top - 1.5, bw + 3.0, bh + 3.0, bh * 0.4, WHITE);
-        cv.rounded_rect(x, top, bw, bh, bh * 0.35, accent);
-        let ink = if accent.luminance() > 0.45 { INK } else { WHITE };
-        let code = codes.get(usize::from(seat)).map_or("?", String::as_str);
-        cv.text(code, x + bw / 2.0, top + bh / 2.0 + name_size * 0.36, name_size, Face::Bold, Align::Centre, ink);
-        let tx = x + bw + name_size * 0.5;
-        let name = state.name(seat);
-        let mut nsize = name_size;
-        while text_width(name, nsize, Face::Bold) > room && nsize > l.t {
-            nsize = (nsize - 0.5).max(l.t);
-        }
-        let line1 = top + bh / 2.0 + name_size * 0.36;
-        let name_w = cv.text(name, tx, line1, nsize, Face::Bold, Align::Left, TEXT);
-        let info = legend_info(state, seat);
-        let mut next = line1 + info_size * 1.4;
-        if one_line {
-            cv.text(&format!("  {info}"), tx + name_w, line1, info_size, Face::Regular, Align::Left, TEXT.alpha(210));
-        } else {
-            cv.text(&info, tx, next, info_size, Face::Regular, Align::Left, TEXT.alpha(210));
-            next += info_size * 1.35;
-        }
-        let note = notes.get(k).map_or("", String::as_str);
-        if !note.is_empty() {
-            cv.text(note, tx, next, info_size, Face::Bold, Align::Left, super::NOTE);
-        }
-    }
-}
-
-/// The cycle's resolution as an animation (see [`super::anim`]), or
-/// `None` when nothing moves.
+/// The cycle's resolution as an animation (see [`super::anim`]), drawn at
+/// `style.width` (animations use [`super::anim::WIDTH`]): first the
+/// position `state` with the cycle's moves as [`draw`] shows them, held;
+/// then every move at once, as the rules resolve them together, each piece
+/// sliding along its arrow's path (square by square on a board, through the
+/// lanes and across the hub between boards) at a square a beat, faster
+/// when the longest path would take more than ten beats; a taken piece
+/// fades as its taker arrives; a piece whose move failed starts towards
+/// its target (unless the move was out of its range) and goes back, under
+/// a failed-move mark for four beats; last the position after, held.
+/// `None` when no piece moves.
 #[must_use]
 pub fn animate(
     variant: &Variant,
@@ -510,6 +512,5 @@ pub fn animate(
     style: &Style,
     caption: &str,
 ) -> Option<Vec<super::anim::Frame>> {
-    let _ = (variant, state, report, style, caption);
-    None
+    motion::animate(variant, state, report, style, caption)
 }
