@@ -4,6 +4,9 @@
 //! appearing only at the end, nothing to animate when everything holds, and
 //! the small and colour-blind variants.
 
+#[path = "common/gifs.rs"]
+mod gifs;
+
 use chessdip::render::anim::{self, FRAMES_PER_BEAT, FRAME_DELAY, HOLD_FIRST};
 use chessdip::render::canvas::Rgba;
 use chessdip::render::dip as rdip;
@@ -21,24 +24,8 @@ struct Gif {
 
 impl Gif {
     fn decode(bytes: &[u8]) -> Gif {
-        let mut opts = gif::DecodeOptions::new();
-        opts.set_color_output(gif::ColorOutput::RGBA);
-        let mut d = opts.read_info(bytes).expect("a GIF");
-        let (width, height) = (u32::from(d.width()), u32::from(d.height()));
-        let mut canvas = vec![0u8; width as usize * height as usize * 4];
-        let mut frames = Vec::new();
-        while let Some(f) = d.read_next_frame().expect("a frame") {
-            assert_eq!(f.dispose, gif::DisposalMethod::Keep);
-            for row in 0..usize::from(f.height) {
-                for col in 0..usize::from(f.width) {
-                    let src = (row * usize::from(f.width) + col) * 4;
-                    let dst = ((usize::from(f.top) + row) * width as usize + usize::from(f.left) + col) * 4;
-                    canvas[dst..dst + 4].copy_from_slice(&f.buffer[src..src + 4]);
-                }
-            }
-            frames.push((canvas.clone(), f.delay));
-        }
-        Gif { width, height, frames }
+        let g = gifs::decode(bytes);
+        Gif { width: g.width, height: g.height, frames: g.frames }
     }
 
     /// The picture shown when the animation's frame `k` (frame 0 at t = 0,

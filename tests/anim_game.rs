@@ -133,8 +133,14 @@ fn an_announcement_drawn_again_from_the_outbox_draws_its_animation_again() {
     }
     // A new service on the same file, as after a restart: the undelivered result still carries its animation.
     let s = Service::new(Store::open(&db).expect("db"), std::sync::Arc::new(SystemClock));
-    let pending = s.outbox_pending().expect("outbox");
-    let result = pending.iter().find(|p| p.reply.text.contains("Spring 1401 resolved")).expect("the result waits");
+    // The channel's earlier announcements go out first, in order.
+    let result = loop {
+        let head = s.outbox_heads(1).expect("outbox").pop().expect("the result waits");
+        if head.reply.text.contains("Spring 1401 resolved") {
+            break head;
+        }
+        s.delivered(head.item.id).expect("delivered");
+    };
     let names: Vec<&str> = result.reply.images.iter().map(|i| i.name.as_str()).collect();
     assert_eq!(names, ["spring-1401-orders.png", "spring-1401-result.png", "spring-1401-resolution.gif"]);
     let anim = &result.reply.images[2];

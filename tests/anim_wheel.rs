@@ -3,6 +3,9 @@
 //! boards through the hub's lanes), taken pieces gone at the end, failed
 //! moves marked, and no animation when nothing moves.
 
+#[path = "common/gifs.rs"]
+mod gifs;
+
 use chessdip::render::anim::{self, WIDTH};
 use chessdip::render::wheel::{self as rw, player_colour};
 use chessdip::render::Style;
@@ -36,24 +39,11 @@ impl Movie {
     }
 }
 
-/// Decodes a GIF, compositing each frame's rectangle onto the one before.
+/// Decodes a GIF as a viewer shows it ([`gifs::decode`]).
 fn decode(bytes: &[u8]) -> Movie {
-    let mut opts = gif::DecodeOptions::new();
-    opts.set_color_output(gif::ColorOutput::RGBA);
-    let mut d = opts.read_info(bytes).expect("a GIF");
-    let (width, height) = (usize::from(d.width()), usize::from(d.height()));
-    let mut canvas = vec![0u8; width * height * 4];
-    let mut shots = Vec::new();
-    while let Some(f) = d.read_next_frame().expect("a frame") {
-        assert_eq!(f.dispose, gif::DisposalMethod::Keep);
-        let (left, top, w) = (usize::from(f.left), usize::from(f.top), usize::from(f.width));
-        for (row, line) in f.buffer.chunks_exact(w * 4).enumerate() {
-            let start = ((top + row) * width + left) * 4;
-            canvas[start..start + w * 4].copy_from_slice(line);
-        }
-        shots.push(Shot { rgba: canvas.clone(), delay: f.delay });
-    }
-    Movie { width, height, shots }
+    let g = gifs::decode(bytes);
+    let shots = g.frames.into_iter().map(|(rgba, delay)| Shot { rgba, delay }).collect();
+    Movie { width: g.width as usize, height: g.height as usize, shots }
 }
 
 fn adjudicated(text: &str) -> Adjudication {
