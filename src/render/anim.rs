@@ -4,7 +4,7 @@
 //! as the rectangle that changed since the one before.
 
 use super::canvas::Canvas;
-use super::quant::{palette, Lookup};
+use super::quant::{Counts, Lookup};
 
 /// The width animations are drawn at in the bot and the console (Discord
 /// shows them inline at about this size; files stay small).
@@ -118,6 +118,9 @@ pub enum AnimError {
     /// Larger than GIF allows (65535 pixels a side).
     #[error("a GIF is at most 65535 pixels a side, and this one is {0:?}")]
     TooLarge((u32, u32)),
+    /// A worker thread compressing frames failed.
+    #[error("a thread compressing the animation's frames failed")]
+    Worker,
     /// The GIF encoder failed.
     #[error("GIF encoding failed: {0}")]
     Encoding(#[from] gif::EncodingError),
@@ -145,6 +148,48 @@ fn changed(a: &[u8], b: &[u8], width: usize) -> Option<Rect> {
     Some((left, top, right + 1 - left, bottom + 1 - top))
 }
 
+/// Frame `i`'s rectangle as palette indices, pixels the frame before
+/// already shows left transparent (`keep`): long runs of one index, which
+/// LZW packs to almost nothing. Then LZW-compressed, ready to write.
+fn encode_part(
+    frames: &[Frame],
+    w: usize,
+    (x, y, rw, rh): Rect,
+    i: usize,
+    delay: u16,
+    keep: u8,
+    lookup: &mut Lookup,
+) -> gif::Frame<'static> {
+    let data = frames[i].canvas.rgba();
+    let before = i.checked_sub(1).map(|b| frames[b].canvas.rgba());
+    let mut buffer = Vec::with_capacity(rw * rh);
+    for row in y..y + rh {
+        let start = (row * w + x) * 4;
+        let now = &data[start..start + rw * 4];
+        match before {
+            Some(b) => {
+                for (p, q) in now.chunks_exact(4).zip(b[start..start + rw * 4].chunks_exact(4)) {
+                    buffer.push(if p == q { keep } else { lookup.index(p) });
+                }
+            }
+            None => buffer.extend(now.chunks_exact(4).map(|p| lookup.index(p))),
+        }
+    }
+    let mut frame = gif::Frame {
+        delay,
+        transparent: before.map(|_| keep),
+        dispose: gif::DisposalMethod::Keep,
+        left: x as u16,
+        top: y as u16,
+        width: rw as u16,
+        height: rh as u16,
+        buffer: buffer.into(),
+        ..gif::Frame::default()
+    };
+    frame.make_lzw_pre_encoded();
+    frame
+}
+
 /// Encodes `frames` as a GIF that loops forever. A frame identical to the
 /// one before only lengthens that one's delay.
 ///
@@ -166,58 +211,69 @@ pub fn gif(frames: &[Frame]) -> Result<Vec<u8>, AnimError> {
     };
     // One palette for every frame: colours of later frames (a flash, a piece on the move) are counted too.
     // At most 255 colours: the last index is left for "unchanged" (transparent).
-    let mut colours = palette(frames.iter().map(|f| f.canvas.rgba()), 3);
+    // Every pixel of the first frame is counted; each later frame adds every pixel that
+    // changed (pieces on the move, flashes), which also counts them by how
+    // long they stay on screen.
+    let mut counts = Counts::new();
+    counts.add_sampled(first.canvas.rgba(), 1);
+    for pair in frames.windows(2) {
+        for (p, q) in pair[1].canvas.rgba().chunks_exact(4).zip(pair[0].canvas.rgba().chunks_exact(4)) {
+            if p != q {
+                counts.add(p);
+            }
+        }
+    }
+    let mut colours = counts.colours();
     colours.truncate(255);
     let keep = colours.len() as u8;
-    let mut lookup = Lookup::new(colours);
+    let lookup = Lookup::new(colours);
     let mut flat: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
     flat.extend([0, 0, 0]);
+    // Each frame: its rectangle of change and its delay (identical frames merged).
+    let mut parts: Vec<(Rect, usize, u16)> = vec![((0, 0, w as usize, h as usize), 0, first.delay)];
+    for (i, pair) in frames.windows(2).enumerate() {
+        match changed(pair[0].canvas.rgba(), pair[1].canvas.rgba(), w as usize) {
+            Some(rect) => parts.push((rect, i + 1, pair[1].delay)),
+            None => {
+                if let Some(last) = parts.last_mut() {
+                    last.2 = last.2.saturating_add(pair[1].delay);
+                }
+            }
+        }
+    }
+    // Indexing and LZW compression take most of the time, and each frame's
+    // are independent: they run on every core, each with its own lookup.
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get).clamp(1, 4);
+    let encoded: Vec<gif::Frame<'static>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|k| {
+                let (parts, mut lookup) = (&parts, lookup.clone());
+                scope.spawn(move || {
+                    parts
+                        .iter()
+                        .enumerate()
+                        .filter(|(n, _)| n % threads == k)
+                        .map(|(n, &(rect, i, delay))| {
+                            (n, encode_part(frames, w as usize, rect, i, delay, keep, &mut lookup))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut all: Vec<(usize, gif::Frame<'static>)> =
+            workers.into_iter().flat_map(|t| t.join().unwrap_or_default()).collect();
+        all.sort_by_key(|(n, _)| *n);
+        all.into_iter().map(|(_, f)| f).collect()
+    });
+    if encoded.len() != parts.len() {
+        return Err(AnimError::Worker);
+    }
     let mut out = Vec::new();
     {
         let mut enc = gif::Encoder::new(&mut out, gw, gh, &flat)?;
         enc.set_repeat(gif::Repeat::Infinite)?;
-        // Each frame: its rectangle of change and its delay (identical frames merged).
-        let mut parts: Vec<(Rect, usize, u16)> = vec![((0, 0, w as usize, h as usize), 0, first.delay)];
-        for (i, pair) in frames.windows(2).enumerate() {
-            match changed(pair[0].canvas.rgba(), pair[1].canvas.rgba(), w as usize) {
-                Some(rect) => parts.push((rect, i + 1, pair[1].delay)),
-                None => {
-                    if let Some(last) = parts.last_mut() {
-                        last.2 = last.2.saturating_add(pair[1].delay);
-                    }
-                }
-            }
-        }
-        for ((x, y, rw, rh), i, delay) in parts {
-            let data = frames[i].canvas.rgba();
-            // Within the changed rectangle, pixels the frame before already shows are
-            // transparent: long runs of one index, which LZW packs to almost nothing.
-            let before = i.checked_sub(1).map(|b| frames[b].canvas.rgba());
-            let mut buffer = Vec::with_capacity(rw * rh);
-            for row in y..y + rh {
-                let start = (row * w as usize + x) * 4;
-                let now = &data[start..start + rw * 4];
-                match before {
-                    Some(b) => {
-                        for (p, q) in now.chunks_exact(4).zip(b[start..start + rw * 4].chunks_exact(4)) {
-                            buffer.push(if p == q { keep } else { lookup.index(p) });
-                        }
-                    }
-                    None => buffer.extend(now.chunks_exact(4).map(|p| lookup.index(p))),
-                }
-            }
-            let frame = gif::Frame {
-                delay,
-                transparent: before.map(|_| keep),
-                dispose: gif::DisposalMethod::Keep,
-                left: x as u16,
-                top: y as u16,
-                width: rw as u16,
-                height: rh as u16,
-                buffer: buffer.into(),
-                ..gif::Frame::default()
-            };
-            enc.write_frame(&frame)?;
+        for frame in &encoded {
+            enc.write_lzw_pre_encoded_frame(frame)?;
         }
     }
     Ok(out)

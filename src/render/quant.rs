@@ -12,26 +12,63 @@ fn bucket(p: &[u8]) -> usize {
 /// At most 256 colours for the RGBA `images`, sampling every `step`th pixel.
 #[must_use]
 pub fn palette<'a>(images: impl IntoIterator<Item = &'a [u8]>, step: usize) -> Vec<[u8; 3]> {
-    let mut sums = vec![[0u64; 4]; 1 << 15];
+    let mut counts = Counts::new();
     for data in images {
+        counts.add_sampled(data, step);
+    }
+    counts.colours()
+}
+
+/// How often each 5-bit-per-channel bucket is used, and the sum of its
+/// pixels: the palette is the most used buckets' means.
+#[derive(Debug)]
+pub struct Counts {
+    sums: Vec<[u64; 4]>,
+}
+
+impl Default for Counts {
+    fn default() -> Counts {
+        Counts::new()
+    }
+}
+
+impl Counts {
+    /// Nothing counted yet.
+    #[must_use]
+    pub fn new() -> Counts {
+        Counts { sums: vec![[0u64; 4]; 1 << 15] }
+    }
+
+    /// Counts one RGBA pixel.
+    pub fn add(&mut self, p: &[u8]) {
+        let e = &mut self.sums[bucket(p)];
+        e[0] += u64::from(p[0]);
+        e[1] += u64::from(p[1]);
+        e[2] += u64::from(p[2]);
+        e[3] += 1;
+    }
+
+    /// Counts every `step`th pixel of RGBA `data`.
+    pub fn add_sampled(&mut self, data: &[u8], step: usize) {
         for p in data.chunks_exact(4).step_by(step.max(1)) {
-            let e = &mut sums[bucket(p)];
-            e[0] += u64::from(p[0]);
-            e[1] += u64::from(p[1]);
-            e[2] += u64::from(p[2]);
-            e[3] += 1;
+            self.add(p);
         }
     }
-    let mut all: Vec<[u64; 4]> = sums.into_iter().filter(|s| s[3] > 0).collect();
-    all.sort_unstable_by(|a, b| b[3].cmp(&a[3]).then(a[..3].cmp(&b[..3])));
-    all.truncate(256);
-    all.iter().map(|s| [(s[0] / s[3]) as u8, (s[1] / s[3]) as u8, (s[2] / s[3]) as u8]).collect()
+
+    /// At most 256 colours: the most used buckets, each as the mean of its pixels.
+    #[must_use]
+    pub fn colours(self) -> Vec<[u8; 3]> {
+        let mut all: Vec<[u64; 4]> = self.sums.into_iter().filter(|s| s[3] > 0).collect();
+        all.sort_unstable_by(|a, b| b[3].cmp(&a[3]).then(a[..3].cmp(&b[..3])));
+        all.truncate(256);
+        all.iter().map(|s| [(s[0] / s[3]) as u8, (s[1] / s[3]) as u8, (s[2] / s[3]) as u8]).collect()
+    }
 }
 
 /// Maps colours to their nearest palette entry, bucket by bucket, each
 /// bucket worked out the first time it is met (a flat colour is its
 /// bucket's mean, so it maps to itself).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Lookup {
     palette: Vec<[u8; 3]>,
     table: Vec<u16>,
