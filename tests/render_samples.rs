@@ -1,9 +1,11 @@
 //! The README's sample images (`docs/images/*.txt`, one scenario each, any
 //! game) drawn as a phone shows them: every label at least
 //! [`MIN_TEXT_400`] pixels tall at 400 px wide, and every PNG at 1024 px
-//! under [`MAX_PNG`]. `CHESSDIP_WRITE_SAMPLES=1` also writes each image
-//! next to its scenario (`X.png`, `X-result.png`, `X-cb.png`, `X-400.png`),
-//! which is how the README's samples are refreshed.
+//! under [`MAX_PNG`]; every animation at 768 px under [`MAX_GIF`], held
+//! at both ends, and present in `docs/images` exactly when something moves.
+//! `CHESSDIP_WRITE_SAMPLES=1` also writes each image next to its scenario
+//! (`X.png`, `X-result.png`, `X-cb.png`, `X-400.png`, `X.gif`), which is
+//! how the README's samples are refreshed.
 
 use std::path::{Path, PathBuf};
 
@@ -16,6 +18,9 @@ const MIN_TEXT_400: f32 = 10.0;
 
 /// The largest PNG at 1024 px.
 const MAX_PNG: usize = 250 * 1024;
+
+/// The largest animation at 768 px (the bound for a busy phase).
+const MAX_GIF: usize = 2 * 1024 * 1024;
 
 fn samples() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images");
@@ -66,6 +71,42 @@ fn every_sample_reads_at_400_px_and_stays_small_at_1024() {
                     }
                 }
             }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_sample_that_moves_has_a_small_animation_beside_it() {
+    use chessdip::render::anim;
+    let write = std::env::var_os("CHESSDIP_WRITE_SAMPLES").is_some();
+    let mut problems = Vec::new();
+    for file in &samples() {
+        let s = Scenario::from_file(file).expect("sample parses");
+        let stem = file.file_stem().and_then(|x| x.to_str()).unwrap_or_default().to_string();
+        let gif_path = file.with_extension("gif");
+        let style = Style { width: anim::WIDTH, ..Style::default() };
+        let Some(frames) = scenario::animate(&s, &style).expect("animates") else {
+            if gif_path.exists() {
+                problems.push(format!("{stem}: nothing moves, but {} exists", gif_path.display()));
+            }
+            continue;
+        };
+        let bytes = anim::gif(&frames).expect("encodes");
+        if bytes.len() > MAX_GIF {
+            problems.push(format!("{stem}: the animation is {} bytes", bytes.len()));
+        }
+        let (first, last) = (frames[0].delay, frames[frames.len() - 1].delay);
+        if first < anim::HOLD_FIRST || last < anim::HOLD_LAST {
+            problems.push(format!("{stem}: first frame held {first} cs, last {last} cs"));
+        }
+        if frames.iter().any(|f| f.canvas.width() != anim::WIDTH) {
+            problems.push(format!("{stem}: a frame is not {} px wide", anim::WIDTH));
+        }
+        if write {
+            std::fs::write(&gif_path, &bytes).expect("write");
+        } else if !gif_path.exists() {
+            problems.push(format!("{stem}: no {} (CHESSDIP_WRITE_SAMPLES=1 writes it)", gif_path.display()));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
