@@ -113,8 +113,13 @@ fn diplomacy_chess_a_short_game_to_checkmate_through_the_console() {
     let end = c.line("bob ready");
     assert!(end.contains("Game over: White wins by checkmate"), "{end}");
     assert!(end.contains("4. White: Qxf7 ✓ (took Black's pawn on f7) | Black: a6 ✓"), "the move list: {end}");
-    let images = std::fs::read_dir(dir.join("img")).expect("images").count();
-    assert_eq!(images, 1 + 4 * 2, "the start, then orders and position per turn");
+    let names: Vec<String> = std::fs::read_dir(dir.join("img"))
+        .expect("images")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    let (gifs, pngs) = names.iter().partition::<Vec<&String>, _>(|n| n.ends_with(".gif"));
+    assert_eq!(pngs.len(), 1 + 4 * 2, "the start, then orders and position per turn: {names:?}");
+    assert_eq!(gifs.len(), 4, "and each turn's animation: {names:?}");
     let export = c.line("gm game export");
     assert!(export.contains("\"transcript\"") && export.contains("1. White: e4 ✓ | Black: e5 ✓"), "{export}");
 }
