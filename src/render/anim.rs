@@ -290,6 +290,18 @@ mod tests {
         c
     }
 
+    /// The frames as stored: rectangles of palette indices.
+    fn stored(bytes: &[u8]) -> Vec<gif::Frame<'static>> {
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::Indexed);
+        let mut d = opts.read_info(bytes).expect("decodes");
+        let mut out = Vec::new();
+        while let Some(f) = d.read_next_frame().expect("frame") {
+            out.push(f.clone());
+        }
+        out
+    }
+
     #[test]
     fn frames_are_the_changed_rectangles_with_their_delays() {
         let frames = vec![
@@ -298,14 +310,10 @@ mod tests {
             Frame { canvas: canvas(20.0), delay: 10 },
             Frame { canvas: canvas(36.0), delay: 120 },
         ];
-        let bytes = gif(&frames).expect("encodes");
-        let mut opts = gif::DecodeOptions::new();
-        opts.set_color_output(gif::ColorOutput::Indexed);
-        let mut d = opts.read_info(bytes.as_slice()).expect("decodes");
-        let mut seen = Vec::new();
-        while let Some(f) = d.read_next_frame().expect("frame") {
-            seen.push((f.left, f.top, f.width, f.height, f.delay));
-        }
+        let seen: Vec<_> = stored(&gif(&frames).expect("encodes"))
+            .iter()
+            .map(|f| (f.left, f.top, f.width, f.height, f.delay))
+            .collect();
         // The whole first frame; then only where the square moved; the repeated frame merged into its delay.
         assert_eq!(seen[0], (0, 0, 64, 48, 80));
         assert_eq!(seen[1], (4, 10, 28, 12, 20));
@@ -321,14 +329,11 @@ mod tests {
             Frame { canvas: canvas(36.0), delay: 120 },
         ];
         let bytes = gif(&frames).expect("encodes");
-        let mut opts = gif::DecodeOptions::new();
-        opts.set_color_output(gif::ColorOutput::Indexed);
-        let mut d = opts.read_info(bytes.as_slice()).expect("decodes");
-        let mut transparent = Vec::new();
-        while let Some(f) = d.read_next_frame().expect("frame") {
-            // How many pixels of the frame's rectangle are left as they were.
-            transparent.push(f.transparent.map(|t| f.buffer.iter().filter(|&&i| i == t).count()));
-        }
+        // How many pixels of each frame's rectangle are left as they were.
+        let transparent: Vec<Option<usize>> = stored(&bytes)
+            .iter()
+            .map(|f| f.transparent.map(|t| f.buffer.iter().filter(|&&i| i == t).count()))
+            .collect();
         assert_eq!(transparent[0], None, "the first frame is whole");
         // The 12 px square moved 16 px right: the changed rectangle is x 4..32, and in it only the
         // 4 px gap between its two places (x 16..20, 12 rows) shows the background in both frames.
