@@ -4,6 +4,8 @@
 //! appearing only at the end, nothing to animate when everything holds, and
 //! the small and colour-blind variants.
 
+#[path = "common/gen.rs"]
+mod gen;
 #[path = "common/gifs.rs"]
 mod gifs;
 
@@ -288,4 +290,60 @@ fn at_400_px_and_in_the_colour_blind_palette() {
         assert!(plate_is(&g, g.beat(2), &v, sq("a3"), red), "{width} {palette:?}");
         assert!(plate_is(&g, g.last(), &v, sq("a4"), red), "{width} {palette:?}");
     }
+}
+
+/// Random busy phases (every piece ordered: slides, supports, convoys,
+/// bounces): whatever the orders, the animation is held at both ends with
+/// even beats between, stays under 2 MB, and its last frame shows every
+/// piece of the resolved position on its square in its power's colour and
+/// no piece where the position has none. No animation only when no piece
+/// moved or left the board.
+#[test]
+fn any_phase_ends_on_the_position_it_resolves_to() {
+    use chessdip::rules::dip::{apply_movement, resolve};
+    let v = Variant::builtin("chessdip").expect("variant");
+    let colours = rdip::power_colours(&v, Palette::Classic);
+    let st = style(400, Palette::Classic);
+    let mut animated = 0;
+    for seed in 0..10u64 {
+        let n = 6 + (seed as usize * 7) % 34;
+        let (before, _, orders) = gen::position(&v, seed, n, 40);
+        let res = resolve(&before, &orders);
+        let (after, _) = apply_movement(&v, &before, &orders);
+        let squares: Vec<Square> = (0..64).filter_map(Square::from_index).collect();
+        let frames = rdip::animate(&v, &before, rdip::Overlay::Movement(&res, &orders), &st, "orders");
+        let Some(frames) = frames else {
+            assert!(
+                squares
+                    .iter()
+                    .all(|&s| before.piece(s).map(|p| (p.power, p.role)) == after.piece(s).map(|p| (p.power, p.role))),
+                "seed {seed}: pieces moved but nothing is animated"
+            );
+            continue;
+        };
+        let k = frames.len();
+        assert!(k <= 1 + 20 * FRAMES_PER_BEAT, "seed {seed}: {k} frames");
+        assert_eq!(frames[0].delay, HOLD_FIRST, "seed {seed}");
+        assert_eq!(frames[k - 1].delay, anim::HOLD_LAST, "seed {seed}");
+        assert!(frames[1..k - 1].iter().all(|f| f.delay == FRAME_DELAY), "seed {seed}: even beats");
+        animated += 1;
+        let bytes = anim::gif(&frames).expect("encodes");
+        assert!(bytes.len() < 2 * 1024 * 1024, "seed {seed}: {} bytes", bytes.len());
+        let g = Gif::decode(&bytes);
+        let last = g.last();
+        for &s in &squares {
+            match after.piece(s) {
+                Some(p) => assert!(
+                    plate_is(&g, last, &v, s, colours[usize::from(p.power.0)]),
+                    "seed {seed}: {s} should show {:?}'s piece at the end",
+                    p.power
+                ),
+                None => assert!(
+                    !colours.iter().any(|&c| plate_is(&g, last, &v, s, c)),
+                    "seed {seed}: {s} is empty after the phase but shows a plate"
+                ),
+            }
+        }
+    }
+    assert!(animated >= 8, "most random phases move something: {animated} of 10");
 }
