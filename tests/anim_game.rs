@@ -188,3 +188,35 @@ fn render_animate_writes_a_gif_from_a_scenario_and_refuses_what_cannot_be() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+#[test]
+fn a_chess_wheel_cycle_is_animated_after_its_reveals() {
+    use chessdip::game::hashed::sha256_hex;
+    let d = temp_dir("wheel");
+    let img = d.join("img");
+    let mut c = Console::open(&d.join("g.db"), img.clone(), Vec::new()).expect("console");
+    run(&mut c, &["gm game create chess-wheel cycle=7h", "ann join", "bo join", "gm game start"]);
+    for p in ["ann", "bo"] {
+        c.line(&format!("{p} board create"));
+        c.line(&format!("{p} board populate"));
+    }
+    let ann = "# salt 81f2\nQ {ann}d1 - d8";
+    let bo = "# salt 0c1d\n{bo}e2 - {bo}e3";
+    for (p, text) in [("ann", ann), ("bo", bo)] {
+        assert!(c.line(&format!("{p} commit {}", sha256_hex(text))).contains("committed"));
+    }
+    c.line("advance 3h");
+    for (p, text) in [("ann", ann), ("bo", bo)] {
+        let file = d.join(format!("{p}.txt"));
+        std::fs::write(&file, text).expect("write");
+        assert!(c.line(&format!("{p} reveal-file {}", file.display())).contains("reveal matches"));
+    }
+    let out = c.line("advance 3h");
+    assert!(out.contains("Cycle 1 resolved"), "{out}");
+    let names = files(&img);
+    let cycle: Vec<&String> = names.iter().filter(|n| n.contains("cycle-1-")).collect();
+    assert_eq!(cycle.len(), 3, "{names:?}");
+    assert!(cycle[2].ends_with("cycle-1-resolution.gif"), "{cycle:?}");
+    let (frames, _, w, _) = gif_info(&std::fs::read(img.join(cycle[2])).expect("gif"));
+    assert!(frames >= 3 && u32::from(w) == chessdip::render::anim::WIDTH);
+}
