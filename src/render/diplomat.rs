@@ -14,8 +14,8 @@
 
 use std::f32::consts::PI;
 
-mod animation;
-pub use animation::animate;
+mod motion;
+pub use motion::animate;
 
 use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
