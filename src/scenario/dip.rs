@@ -307,10 +307,10 @@ impl Adjudication {
         use crate::render::dip::{animate, Overlay};
         match &self.phase {
             PhaseResult::Movement { report, orders } => {
-                animate(&self.variant, &self.before, Overlay::Movement(&report.resolution, orders), style, "orders")
+                animate(&self.variant, &self.before, Overlay::Movement(&report.resolution, orders), style, "resolution")
             }
             PhaseResult::Adjustment { orders, report } => {
-                animate(&self.variant, &self.before, Overlay::Adjustment(orders, report), style, "adjustments")
+                animate(&self.variant, &self.before, Overlay::Adjustment(orders, report), style, "resolution")
             }
         }
     }

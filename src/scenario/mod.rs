@@ -385,18 +385,18 @@ pub fn animate(
     Ok(match s.variant.as_str() {
         "diplomacy-chess" => {
             let a = simul::adjudicate(s)?;
-            render::simul::animate(&a.variant, &a.before, &a.turn, style, "orders")
+            render::simul::animate(&a.variant, &a.before, &a.turn, style, "resolution")
         }
         "chess-wheel" => {
             let a = wheel::adjudicate(s)?;
-            render::wheel::animate(&a.variant, &a.before, &a.wheel, style, "orders")
+            render::wheel::animate(&a.variant, &a.before, &a.wheel, style, "resolution")
         }
         "diplomat-chess" => {
             let (v, state) = diplomat::setup(s)?;
             let orders: Vec<(String, Vec<crate::rules::family::SlotOrder>)> =
                 s.orders.iter().map(|(side, text)| (side.clone(), v.submit(&state, side, &[], text).orders)).collect();
             let r = v.resolve(&state, &orders);
-            render::diplomat::animate(&v, &state, &r.report, style, "orders")
+            render::diplomat::animate(&v, &state, &r.report, style, "resolution")
         }
         _ => dip::adjudicate(s)?.animate(style),
     })
