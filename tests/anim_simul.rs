@@ -278,6 +278,55 @@ fn nothing_tried_means_no_animation() {
     assert!(animate(&a, &a.turn).is_some());
 }
 
+/// How many of six probes on each square of the last frame differ from a
+/// still drawing of the position after the turn.
+fn differing_probes(m: &Movie, a: &Adjudication) -> usize {
+    let still = rs::draw(&a.variant, &a.after, None, &style(), "position");
+    let q = rs::square_size(W);
+    let mut differ = 0;
+    for f in 0..8u8 {
+        for r in 0..8u8 {
+            let s = Square::from_coords(f, r).expect("square");
+            let (x, y) = rs::square_centre(W, s);
+            for (dx, dy) in [(0.0, 0.0), (-0.2, 0.1), (0.2, 0.1), (0.0, -0.25), (0.0, 0.3), (-0.1, 0.2)] {
+                let p = (x + dx * q, y + dy * q);
+                let want = still.pixel(p.0 as u32, p.1 as u32).expect("inside");
+                if !near(m.pixel(m.last(), p), want) {
+                    differ += 1;
+                }
+            }
+        }
+    }
+    differ
+}
+
+#[test]
+fn a_long_turn_plays_faster_not_longer() {
+    // Four steps of rook slides across the board: 24 ticks and three pauses.
+    let text = "\
+name: long progressive turn
+variant: diplomacy-chess
+mode: progressive
+phase: turn 4
+position:
+  White: K g1, R a1, R b1, R c1, R d1
+  Black: K g8, P h7
+orders:
+  White: Ra7, Rbb7, Rcc7, Rdd7
+  Black: Kh8, Kg8, Kh8, Kg8
+";
+    let a = adjudicate(&Scenario::parse(text, "long").expect("scenario")).expect("adjudicates");
+    let frames = animate(&a, &a.turn).expect("something moves");
+    let most = 1 + rs::MAX_BEATS as usize * FRAMES_PER_BEAT;
+    assert_eq!(frames.len(), most, "capped at {} beats", rs::MAX_BEATS);
+    let m = movie(&frames, "long");
+    // Still every rook where the turn puts it at the end, and on its way a third of the way in.
+    assert!(differing_probes(&m, &a) <= 4);
+    let white = Rgba::rgb(0xFF, 0xFF, 0xFF);
+    assert!(m.count(m.last(), sq("a7"), white) > 10, "the first rook arrived");
+    assert!(m.count(0, sq("a1"), white) > 10, "and started at home");
+}
+
 #[test]
 fn the_last_frame_is_the_resolvers_position() {
     let mut files: Vec<String> = std::fs::read_dir(format!("{}/docs/images", env!("CARGO_MANIFEST_DIR")))
@@ -310,25 +359,11 @@ fn the_last_frame_is_the_resolvers_position() {
         let frames = animate(&a, &a.turn).expect("something moves");
         let name = std::path::Path::new(file).file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let m = movie(&frames, &name);
-        let still = rs::draw(&a.variant, &a.after, None, &style(), "position");
-        let q = rs::square_size(W);
-        let mut differ = 0;
-        for f in 0..8u8 {
-            for r in 0..8u8 {
-                let s = Square::from_coords(f, r).expect("square");
-                let (x, y) = rs::square_centre(W, s);
-                for (dx, dy) in [(0.0, 0.0), (-0.2, 0.1), (0.2, 0.1), (0.0, -0.25), (0.0, 0.3), (-0.1, 0.2)] {
-                    let p = (x + dx * q, y + dy * q);
-                    let want = still.pixel(p.0 as u32, p.1 as u32).expect("inside");
-                    if !near(m.pixel(m.last(), p), want) {
-                        differ += 1;
-                    }
-                }
-            }
-        }
+        let differ = differing_probes(&m, &a);
         assert!(differ <= 4, "{file}: {differ} probes differ from the position after the turn");
         // The first frame is the position before it.
         let before = rs::draw(&a.variant, &a.before, None, &style(), "position");
+        let q = rs::square_size(W);
         let pieces_before = a.before.position.pieces().filter(|(s, _)| {
             let (x, y) = rs::square_centre(W, *s);
             let p = (x, y + q * 0.3);

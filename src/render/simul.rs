@@ -20,7 +20,7 @@
 //! goes (tests probe the pixels it names), [`draw`] draws it.
 
 mod motion;
-pub use motion::CLASH;
+pub use motion::{CLASH, MAX_BEATS};
 
 use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};

@@ -30,6 +30,10 @@ use crate::rules::simul::resolve::{resolve_traced, Outcome, Trace, TracedPiece};
 use crate::rules::simul::{Fate, Mode, Move, MoveReport, Piece, Position, SimulReport, SimulState, Variant};
 use crate::rules::{Role, Square};
 
+/// The most beats an animation takes (55 frames, 2.7 s of movement): a
+/// turn with more ticks than this runs every tick faster by one factor.
+pub const MAX_BEATS: f32 = 18.0;
+
 /// The colour of a clash's flash (the rays round a white core).
 pub const CLASH: Rgba = Rgba::rgb(0xFF, 0xC4, 0x1F);
 /// Where in its tick a failing piece is furthest out (and the clash flashes).
@@ -333,7 +337,13 @@ pub(super) fn animate(
         })
         .collect();
     let numbered = r.mode != Mode::Basic;
-    Some(anim::timeline(total.round() as usize, |t| {
+    // A long turn (steps of long slides) plays faster rather than longer:
+    // past MAX_BEATS every tick is shortened by the same factor.
+    let beats = total.round().max(1.0);
+    let shown = beats.min(MAX_BEATS);
+    let scale = beats / shown;
+    Some(anim::timeline(shown as usize, |t| {
+        let t = t * scale;
         if t <= 0.0 {
             let mut cv = first.clone();
             for (s, piece) in r.before.pieces() {
