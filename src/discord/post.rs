@@ -96,8 +96,13 @@ async fn attachments(reply: &Reply) -> Result<Vec<CreateAttachment>, Error> {
     };
     let moving = (!animations.is_empty()).then(|| draw(animations));
     let mut drawn = draw(stills).await?;
+    // A failed animation task (it cannot panic: drawing is guarded) never holds the stills back.
     if let Some(task) = moving {
-        for (name, gif) in task.await? {
+        let gifs = task.await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, "the animation task failed; posting the stills");
+            Vec::new()
+        });
+        for (name, gif) in gifs {
             if gif.len() > UPLOAD_LIMIT {
                 tracing::warn!(image = %name, bytes = gif.len(), "animation over the upload limit, left out");
             } else {

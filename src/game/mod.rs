@@ -197,10 +197,16 @@ impl Image {
     }
 
     /// Draws the image and encodes it: PNG for a still image, GIF for an
-    /// animation. Empty if there is nothing to animate (nothing moved) or
-    /// encoding failed (which is logged); front ends leave an empty image out.
+    /// animation. Empty if there is nothing to animate (nothing moved), or
+    /// if drawing or encoding failed, even by a panic in a renderer (which
+    /// is logged): front ends leave an empty image out and still post the
+    /// result's text, so a drawing bug never holds a result back.
     #[must_use]
     pub fn bytes(&self) -> Vec<u8> {
+        guarded(&self.name, || self.draw())
+    }
+
+    fn draw(&self) -> Vec<u8> {
         let j = &*self.job;
         if j.animated {
             let Some(report) = j.report.as_ref() else { return Vec::new() };
@@ -218,6 +224,19 @@ impl Image {
             }
         }
     }
+}
+
+/// Runs `draw`, turning a panic into an empty image (logged with `name`).
+fn guarded(name: &str, draw: impl FnOnce() -> Vec<u8>) -> Vec<u8> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(draw)).unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        tracing::error!(image = %name, panic = %why, "drawing an image panicked; it is left out");
+        Vec::new()
+    })
 }
 
 /// What the service answers.
@@ -576,5 +595,14 @@ impl Service {
             .ok_or_else(|| GameError::State("the game has no current phase".into()))?;
         let position = decode(&live.kind, &row)?;
         Ok((row, position))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_panicking_drawing_gives_an_empty_image_not_a_crash() {
+        assert_eq!(super::guarded("x.gif", || panic!("renderer bug")), Vec::<u8>::new());
+        assert_eq!(super::guarded("x.png", || vec![1, 2, 3]), vec![1, 2, 3]);
     }
 }
