@@ -414,6 +414,46 @@ async fn one_players_slow_direct_message_does_not_hold_up_anothers() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn a_slow_channel_does_not_hold_up_another_channels_result() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("slow-channel");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let (alice, bob) = (ALICE.to_string(), BOB.to_string());
+    for ch in [CHANNEL, CHANNEL2] {
+        started_game(&service, &ch.to_string(), [(&alice, "France"), (&bob, "England")]);
+    }
+    let bot = Bot::start(config(&fake, &db), service.clone());
+    fake.wait_identified(1, 30).await;
+    for ch in [CHANNEL, CHANNEL2] {
+        let path = format!("/channels/{ch}/messages");
+        fake.wait_for(0, 30, move |r| r.created && r.path == path && r.content().contains("The game begins")).await;
+    }
+
+    // Discord now takes 10 s to accept a message in the first channel; both games resolve.
+    fake.slow(&format!("/channels/{CHANNEL}/messages"), Duration::from_secs(10));
+    let n = fake.requests().len();
+    for ch in [CHANNEL, CHANNEL2] {
+        let ch = ch.to_string();
+        let said = service.command(&ch, "g", &Caller::player(&alice), "orders K c1 - c2");
+        assert!(said[0].text.contains("Accepted"), "{}", said[0].text);
+        let forced = service.command(&ch, "g", &Caller::moderator("gm"), "game force");
+        assert!(forced.iter().any(|r| r.text.contains("Spring 1401 resolved")), "{forced:?}");
+    }
+    // The second channel's result, with its animation, is posted well within those 10 s.
+    let second = format!("/channels/{CHANNEL2}/messages");
+    let r = fake
+        .wait_for(n, 5, move |r| r.created && r.path == second && r.content().contains("Spring 1401 resolved"))
+        .await;
+    assert_eq!((r.pngs().len(), r.gifs().len()), (2, 1));
+    // And the first channel's arrives once Discord accepts it, once.
+    let first = format!("/channels/{CHANNEL}/messages");
+    fake.wait_for(n, 30, move |r| r.created && r.path == first && r.content().contains("Spring 1401 resolved")).await;
+    let posted = fake.created_posts(CHANNEL).iter().filter(|r| r.content().contains("Spring 1401 resolved")).count();
+    assert_eq!(posted, 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn a_console_game_in_channel_0_does_not_stop_the_bot_posting_results() {
     let fake = FakeDiscord::start().await;
     let db = temp_db("channel-0");

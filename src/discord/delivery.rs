@@ -126,21 +126,30 @@ pub async fn round(http: &serenity::Http, data: &Data) -> usize {
             return 0;
         }
     };
-    let mut delivered = 0;
-    for d in heads {
-        // On shutdown, the item in flight is finished and nothing new is started.
-        if data.stopping.load(std::sync::atomic::Ordering::SeqCst) {
-            break;
-        }
-        let id = d.item.id;
-        match send(http, data, &d).await {
-            Ok(()) => {
-                if let Ok(Err(e)) = data.call(move |s| s.delivered(id)).await {
-                    tracing::error!(outbox = id, error = %e, "delivered, but could not record it");
-                }
-                delivered += 1;
+    // On shutdown, the items in flight are finished and nothing new is started.
+    if data.stopping.load(std::sync::atomic::Ordering::SeqCst) {
+        return 0;
+    }
+    // Each head is a different channel's next item: they go out side by side,
+    // so one channel's long upload or animation does not hold up another's,
+    // and each channel's items still go out in order.
+    let sent = serenity::futures::future::join_all(heads.iter().map(|d| async move {
+        let outcome = send(http, data, d).await;
+        if outcome.is_ok() {
+            // Recorded as soon as it is confirmed, not when the slowest channel is done.
+            let id = d.item.id;
+            if let Ok(Err(e)) = data.call(move |s| s.delivered(id)).await {
+                tracing::error!(outbox = id, error = %e, "delivered, but could not record it");
             }
-            Err(f) => failed(data, &d, f).await,
+        }
+        outcome
+    }))
+    .await;
+    let mut delivered = 0;
+    for (d, outcome) in heads.iter().zip(sent) {
+        match outcome {
+            Ok(()) => delivered += 1,
+            Err(f) => failed(data, d, f).await,
         }
     }
     delivered
