@@ -83,6 +83,18 @@ fn finish(cx: &Ctx<'_>, mut cv: Canvas, style: &Style) -> Canvas {
     cv
 }
 
+/// The first frame at `t` = 0, the last at the end of `beats`, or `None`
+/// in between (drawn over the running layer).
+fn held<'a>(t: f32, beats: usize, (first, last): (&'a Canvas, &'a Canvas)) -> Option<&'a Canvas> {
+    if t <= 0.0 {
+        Some(first)
+    } else if t >= beats as f32 - 1e-3 {
+        Some(last)
+    } else {
+        None
+    }
+}
+
 /// One piece's way through a movement phase.
 struct Journey {
     power: PowerId,
@@ -345,11 +357,8 @@ fn movement_frames(
     let end = js.iter().map(|(_, j)| j.end()).fold(1.0f32, f32::max);
     let beats = (end + 1.0 / anim::FRAMES_PER_BEAT as f32).ceil() as usize;
     let frames = anim::timeline(beats, |t| {
-        if t <= 0.0 {
-            return finish(cx, first.clone(), style);
-        }
-        if t >= beats as f32 - 1e-3 {
-            return finish(cx, last.clone(), style);
+        if let Some(end) = held(t, beats, (&first, &last)) {
+            return finish(cx, end.clone(), style);
         }
         let mut cv = running.clone();
         for (_, sl) in &supports {
@@ -475,11 +484,8 @@ fn winter_frames(
     }
     let fade = |t: f32, k: usize| anim::ease(anim::progress(t, starts[k], starts[k] + WINTER_STEP));
     let frames = anim::timeline(beats, |t| {
-        if t <= 0.0 {
-            return finish(cx, first.clone(), style);
-        }
-        if t >= beats as f32 - 1e-3 {
-            return finish(cx, last.clone(), style);
+        if let Some(end) = held(t, beats, (&first, &last)) {
+            return finish(cx, end.clone(), style);
         }
         let mut cv = running.clone();
         let a = |x: f32| (255.0 * x.clamp(0.0, 1.0)).round() as u8;
