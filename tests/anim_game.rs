@@ -220,3 +220,42 @@ fn a_chess_wheel_cycle_is_animated_after_its_reveals() {
     let (frames, _, w, _) = gif_info(&std::fs::read(img.join(cycle[2])).expect("gif"));
     assert!(frames >= 3 && u32::from(w) == chessdip::render::anim::WIDTH);
 }
+
+#[test]
+fn a_moderator_turns_animations_off_and_on_during_a_game() {
+    let d = temp_dir("set");
+    let img = d.join("img");
+    let mut c = Console::open(&d.join("g.db"), img.clone(), Vec::new()).expect("console");
+    started(&mut c, "");
+    // Only the images can change, only by a moderator, and only to something valid.
+    let refused = c.line("alice game set animation=no");
+    assert!(refused.contains("only a moderator of this game can change the game's images"), "{refused}");
+    let fixed = c.line("gm game set movement=24h");
+    assert!(
+        fixed.contains("`movement=24h`: during a game only the images' palette and animation can change"),
+        "{fixed}"
+    );
+    let bad = c.line("gm game set animation=maybe");
+    assert!(bad.contains("`animation=maybe`: use yes or no"), "{bad}");
+    assert!(c.line("gm game set").contains("say what to change"));
+    let off = c.line("gm game set animation=no");
+    assert!(
+        off.contains(
+            "[public] gm changed the game's images: results come without an animation, from the next image on."
+        ),
+        "{off}"
+    );
+    assert!(c.line("gm game set animation=no").contains("Nothing changed"), "the same again changes nothing");
+    c.line("alice orders K c1 - c2");
+    c.line("gm game force");
+    assert!(files(&img).iter().all(|n| !n.ends_with(".gif")), "{:?}", files(&img));
+    // On again, with the colour-blind palette: the next result is animated.
+    let on = c.line("gm game set animation=yes palette=colour-blind");
+    assert!(on.contains("the colour-blind palette is on; each result comes with an animation"), "{on}");
+    c.line("alice orders K c2 - c3");
+    c.line("gm game force");
+    assert!(files(&img).iter().any(|n| n.ends_with("fall-1401-resolution.gif")), "{:?}", files(&img));
+    // The moderation log keeps both changes.
+    let export = c.line("gm game export");
+    assert_eq!(export.matches("\"action\": \"set\"").count(), 2, "{export}");
+}

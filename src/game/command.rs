@@ -4,6 +4,7 @@
 //! game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no]
 //! game start | game status | game force | game pause | game resume | game rollback | game end | game export
 //! game extend <duration> | game deadline <duration> | game assign <user> <power> [swap] | game kick <user>
+//! game set [palette=classic|colour-blind] [animation=yes|no]
 //! game rollback [fresh]
 //! join [power] | leave
 //! orders <order>, <order>... | orders show | orders clear | orders preview
@@ -34,6 +35,7 @@ Commands (the same words as the slash commands):
 Moderators:
   game force [phase] | game extend <duration> | game deadline <duration> | game pause | game resume
   game rollback [fresh] | game end | game assign <user> <power> [swap] | game kick <user>
+  game set [palette=classic|colour-blind] [animation=yes|no]   the images, from the next one on
   proposal enact <number> <note>  (record what a popular proposal changed)";
 
 fn number(text: &str) -> Result<i64, GameError> {
@@ -234,6 +236,7 @@ impl Service {
             )),
             ["game", "end"] => one(self.end(channel, caller)),
             ["game", "export"] => Ok(vec![Reply::public(self.export(channel)?)]),
+            ["game", "set", ..] => one(self.set(channel, caller, &words[2..])),
             ["game", "extend", d] => {
                 one(self.deadline(channel, caller, parse_duration_within(d, Bounds::CHANGE)?, true))
             }

@@ -109,6 +109,8 @@ pub enum Command {
     Kick,
     /// `proposal enact`.
     Enact,
+    /// `game set` (the images' palette and animation).
+    Settings,
 }
 
 impl State {
@@ -171,7 +173,7 @@ impl State {
                 _ => Err(GameError::Ended(result.clone())),
             },
             State::Forming => match command {
-                C::Join | C::Leave | C::Start | C::Assign | C::Kick | C::End => Ok(()),
+                C::Join | C::Leave | C::Start | C::Assign | C::Kick | C::End | C::Settings => Ok(()),
                 C::Force | C::Deadline | C::Pause | C::Resume | C::Rollback => refuse(
                     "the game has not started yet: it is forming (players `join`, then `game start`); there is no phase to act on".into(),
                 ),
@@ -193,7 +195,7 @@ impl Running {
         };
         if let Timer::Paused { .. } = self.timer {
             return match command {
-                C::Resume | C::End | C::Deadline | C::Assign | C::Kick | C::Join | C::Enact => Ok(()),
+                C::Resume | C::End | C::Deadline | C::Assign | C::Kick | C::Join | C::Enact | C::Settings => Ok(()),
                 C::Pause => refuse("the game is already paused; `game resume` resumes it".into()),
                 C::Leave | C::Start => refuse("the game has started: ask a moderator to replace you".into()),
                 C::Force | C::Rollback => refuse(format!(

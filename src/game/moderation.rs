@@ -34,7 +34,63 @@ pub(super) fn game_over(
     Ok(reply)
 }
 
+/// The settings a moderator may change during a game (`game set`): how
+/// images look, nothing that changes play.
+const CHANGEABLE: &[&str] = &["palette", "animation", "animations", "animate"];
+
 impl Service {
+    /// A moderator changes how the game's images look, from the next image
+    /// on: `palette=classic|colour-blind`, `animation=yes|no`. The other
+    /// settings are fixed when the game is created.
+    ///
+    /// # Errors
+    /// No game or an ended one, not a moderator, nothing to set, a setting
+    /// that cannot change during a game, or a bad value.
+    pub fn set(&self, channel: &str, caller: &Caller, words: &[&str]) -> Result<Reply, GameError> {
+        const USAGE: &str = "`game set palette=classic|colour-blind animation=yes|no`, e.g. `game set animation=no`";
+        if words.is_empty() {
+            return Err(GameError::Invalid(format!("say what to change: {USAGE}")));
+        }
+        for w in words {
+            let key = w.split_once('=').map_or(*w, |(k, _)| k).to_ascii_lowercase();
+            if !CHANGEABLE.contains(&key.as_str()) {
+                return Err(GameError::Invalid(format!(
+                    "`{w}`: during a game only the images' palette and animation can change ({USAGE}); the other settings are fixed at `game create`"
+                )));
+            }
+        }
+        self.store.write(|c| {
+            let live = self.game_for(c, channel, Command::Settings)?;
+            Self::require_moderator(&live.game, caller, "change the game's images")?;
+            let next = super::command::parse_settings(words, live.settings.clone())?;
+            let palette = |s: &Settings| if s.colour_blind { "colour-blind" } else { "classic" };
+            let mut changed = Vec::new();
+            if next.colour_blind != live.settings.colour_blind {
+                changed.push(format!("the colour-blind palette is {}", if next.colour_blind { "on" } else { "off" }));
+            }
+            if next.animation != live.settings.animation {
+                changed.push(if next.animation {
+                    "each result comes with an animation of its resolution".to_string()
+                } else {
+                    "results come without an animation".to_string()
+                });
+            }
+            if changed.is_empty() {
+                return Ok(Reply::private(format!(
+                    "Nothing changed: the palette is already {} and animations are {}.",
+                    palette(&next),
+                    if next.animation { "on" } else { "off" }
+                )));
+            }
+            let json = serde_json::to_string(&next).map_err(store::StoreError::from)?;
+            store::set_settings(c, live.game.id, &json)?;
+            self.log_moderator(c, live.game.id, caller, "set", words.join(" "))?;
+            let text =
+                format!("{} changed the game's images: {}, from the next image on.", caller.name, changed.join("; "));
+            self.announced(c, &live.game, Reply::public(text))
+        })
+    }
+
     /// A moderator moves the deadline: `extend` adds to it, otherwise it is
     /// set to now + `secs`. A deadline is at most 90 days away. A paused
     /// game keeps its pause and changes the time it will have left.

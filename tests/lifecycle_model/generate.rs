@@ -164,6 +164,7 @@ enum Kind {
     BoardAction,
     Proposal,
     Vote,
+    Set,
 }
 
 /// (kind, weight in a plain game, weight in a hashed game).
@@ -187,6 +188,7 @@ const WEIGHTS: &[(Kind, usize, usize)] = &[
     (Kind::Kick, 4, 4),
     (Kind::Assign, 6, 6),
     (Kind::Pause, 6, 6),
+    (Kind::Set, 2, 2),
     (Kind::Resume, 6, 6),
     (Kind::Force, 12, 12),
     (Kind::Extend, 4, 4),
@@ -410,6 +412,16 @@ impl Generator {
                 Step::command(&self.moderator(now), format!("game assign {user} {power}{swap}"))
             }
             Kind::Pause => Step::command(&self.moderator(now), "game pause"),
+            Kind::Set => {
+                let what = *self.rng.pick(&[
+                    "animation=no",
+                    "animation=yes",
+                    "palette=colour-blind",
+                    "palette=classic",
+                    "movement=1h",
+                ]);
+                Step::command(&self.moderator(now), format!("game set {what}"))
+            }
             Kind::Resume => Step::command(&self.moderator(now), "game resume"),
             Kind::Force => {
                 let named = now.current().map(|p| p.name.clone()).filter(|_| self.rng.percent(20));

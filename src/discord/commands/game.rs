@@ -57,7 +57,7 @@ fn one(r: Result<Reply, GameError>) -> Result<Vec<Reply>, GameError> {
     subcommand_required,
     subcommands(
         "create", "start", "status", "board", "history", "export", "force", "extend", "deadline", "pause", "resume",
-        "rollback", "end", "replace", "kick"
+        "rollback", "end", "replace", "kick", "set"
     )
 )]
 pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
@@ -245,4 +245,25 @@ async fn replace(
 async fn kick(ctx: Context<'_>, #[description = "The player"] player: serenity::User) -> Result<(), Error> {
     let id = player.id.get().to_string();
     run(ctx, move |s, c, ch| one(s.kick(ch, c, &id))).await
+}
+
+/// Moderators: change the images from the next one on (palette, animation)
+#[poise::command(slash_command, guild_only)]
+async fn set(
+    ctx: Context<'_>,
+    #[description = "Image colours"] palette: Option<Palette>,
+    #[description = "An animated GIF of each resolution beside the boards"] animation: Option<bool>,
+) -> Result<(), Error> {
+    let mut words: Vec<String> = Vec::new();
+    if let Some(p) = palette {
+        words.push(format!("palette={}", p.name()));
+    }
+    if let Some(a) = animation {
+        words.push(format!("animation={}", if a { "yes" } else { "no" }));
+    }
+    run(ctx, move |s, c, ch| {
+        let w: Vec<&str> = words.iter().map(String::as_str).collect();
+        one(s.set(ch, c, &w))
+    })
+    .await
 }
