@@ -148,6 +148,21 @@ fn changed(a: &[u8], b: &[u8], width: usize) -> Option<Rect> {
     Some((left, top, right + 1 - left, bottom + 1 - top))
 }
 
+/// The pixels of `rect` in two RGBA images `w` pixels wide, side by side,
+/// row by row.
+fn rect_pixels<'a>(
+    now: &'a [u8],
+    before: &'a [u8],
+    w: usize,
+    (x, y, rw, rh): Rect,
+) -> impl Iterator<Item = (&'a [u8], &'a [u8])> {
+    (y..y + rh).flat_map(move |row| {
+        let start = (row * w + x) * 4;
+        let span = start..start + rw * 4;
+        now[span.clone()].chunks_exact(4).zip(before[span].chunks_exact(4))
+    })
+}
+
 /// Frame `i`'s rectangle as palette indices, pixels the frame before
 /// already shows left transparent (`keep`): long runs of one index, which
 /// LZW packs to almost nothing. Then LZW-compressed, ready to write.
@@ -163,17 +178,13 @@ fn encode_part(
     let data = frames[i].canvas.rgba();
     let before = i.checked_sub(1).map(|b| frames[b].canvas.rgba());
     let mut buffer = Vec::with_capacity(rw * rh);
-    for row in y..y + rh {
-        let start = (row * w + x) * 4;
-        let now = &data[start..start + rw * 4];
-        match before {
-            Some(b) => {
-                for (p, q) in now.chunks_exact(4).zip(b[start..start + rw * 4].chunks_exact(4)) {
-                    buffer.push(if p == q { keep } else { lookup.index(p) });
-                }
-            }
-            None => buffer.extend(now.chunks_exact(4).map(|p| lookup.index(p))),
+    match before {
+        Some(b) => {
+            buffer.extend(
+                rect_pixels(data, b, w, (x, y, rw, rh)).map(|(p, q)| if p == q { keep } else { lookup.index(p) }),
+            )
         }
+        None => buffer.extend(rect_pixels(data, data, w, (x, y, rw, rh)).map(|(p, _)| lookup.index(p))),
     }
     let mut frame = gif::Frame {
         delay,
@@ -209,26 +220,6 @@ pub fn gif(frames: &[Frame]) -> Result<Vec<u8>, AnimError> {
         (Ok(a), Ok(b)) => (a, b),
         _ => return Err(AnimError::TooLarge((w, h))),
     };
-    // One palette for every frame: colours of later frames (a flash, a piece on the move) are counted too.
-    // At most 255 colours: the last index is left for "unchanged" (transparent).
-    // Every pixel of the first frame is counted; each later frame adds every pixel that
-    // changed (pieces on the move, flashes), which also counts them by how
-    // long they stay on screen.
-    let mut counts = Counts::new();
-    counts.add_sampled(first.canvas.rgba(), 1);
-    for pair in frames.windows(2) {
-        for (p, q) in pair[1].canvas.rgba().chunks_exact(4).zip(pair[0].canvas.rgba().chunks_exact(4)) {
-            if p != q {
-                counts.add(p);
-            }
-        }
-    }
-    let mut colours = counts.colours();
-    colours.truncate(255);
-    let keep = colours.len() as u8;
-    let lookup = Lookup::new(colours);
-    let mut flat: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
-    flat.extend([0, 0, 0]);
     // Each frame: its rectangle of change and its delay (identical frames merged).
     let mut parts: Vec<(Rect, usize, u16)> = vec![((0, 0, w as usize, h as usize), 0, first.delay)];
     for (i, pair) in frames.windows(2).enumerate() {
@@ -241,6 +232,26 @@ pub fn gif(frames: &[Frame]) -> Result<Vec<u8>, AnimError> {
             }
         }
     }
+    // One palette for every frame, of at most 255 colours (the last index
+    // is "unchanged", transparent): every pixel of the first frame, then
+    // every pixel that changes in a later one (pieces on the move, flashes),
+    // which also weighs them by how long they stay on screen. Outside a
+    // frame's rectangle nothing changed.
+    let mut counts = Counts::new();
+    counts.add_sampled(first.canvas.rgba(), 1);
+    for &(rect, i, _) in &parts[1..] {
+        for (p, q) in rect_pixels(frames[i].canvas.rgba(), frames[i - 1].canvas.rgba(), w as usize, rect) {
+            if p != q {
+                counts.add(p);
+            }
+        }
+    }
+    let mut colours = counts.colours();
+    colours.truncate(255);
+    let keep = colours.len() as u8;
+    let lookup = Lookup::new(colours);
+    let mut flat: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
+    flat.extend([0, 0, 0]);
     // Indexing and LZW compression take most of the time, and each frame's
     // are independent: they run on every core, each with its own lookup.
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get).clamp(1, 4);
