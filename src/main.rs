@@ -221,9 +221,6 @@ fn render(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The width of animations (the size Discord shows inline, and small files).
-const ANIMATION_WIDTH: u32 = chessdip::render::anim::WIDTH;
-
 fn render_animation(
     file: &Path,
     output: &Path,
@@ -488,7 +485,7 @@ fn main() -> ExitCode {
             play(db, script.as_deref(), moderators, (!no_images).then_some(images.as_path()))
         }
         Command::Render { file, output, stage, palette, width, animate, frames } => {
-            let width = width.unwrap_or(if *animate { ANIMATION_WIDTH } else { 1024 });
+            let width = width.unwrap_or(if *animate { chessdip::render::anim::WIDTH } else { 1024 });
             let style = chessdip::render::Style { width, palette: *palette, ..chessdip::render::Style::default() };
             if *animate {
                 render_animation(file, output, &style, frames.as_deref())

@@ -30,10 +30,7 @@ fn c(s: &str) -> Cell {
 /// the variant, the position before and the report.
 fn resolved(text: &str) -> (Variant, DiplomatState, DiplomatReport) {
     let s = Scenario::parse(text, "test").expect("parses");
-    let (v, before) = scenario::diplomat::setup(&s).expect("sets up");
-    let orders: Vec<(String, Vec<SlotOrder>)> =
-        s.orders.iter().map(|(side, t)| (side.clone(), v.submit(&before, side, &[], t).orders)).collect();
-    let r = v.resolve(&before, &orders);
+    let (v, before, r) = scenario::diplomat::turn(&s).expect("sets up");
     (v, before, r.report)
 }
 

@@ -36,6 +36,25 @@ fn kind(letter: &str) -> Result<Kind, ScenarioError> {
     }
 }
 
+/// The scenario's turn: the variant, the position before it, and its
+/// resolution (each side's orders submitted as written, then resolved).
+///
+/// # Errors
+/// The scenario does not set up.
+pub fn turn(
+    s: &Scenario,
+) -> Result<
+    (Variant, DiplomatState, crate::rules::family::Resolution<DiplomatState, crate::rules::diplomat::DiplomatReport>),
+    ScenarioError,
+> {
+    use crate::rules::family::Family as _;
+    let (v, state) = setup(s)?;
+    let orders: Vec<(String, Vec<crate::rules::family::SlotOrder>)> =
+        s.orders.iter().map(|(side, text)| (side.clone(), v.submit(&state, side, &[], text).orders)).collect();
+    let r = v.resolve(&state, &orders);
+    Ok((v, state, r))
+}
+
 /// The variant (with the scenario's `suborn` option) and the position the scenario sets up.
 ///
 /// # Errors

@@ -340,7 +340,6 @@ pub fn draw(
     style: &crate::render::Style,
 ) -> Result<crate::render::canvas::Canvas, ScenarioError> {
     use crate::render::{self, Stage};
-    use crate::rules::family::Family as _;
     Ok(match s.variant.as_str() {
         "diplomacy-chess" => {
             let a = simul::adjudicate(s)?;
@@ -357,10 +356,7 @@ pub fn draw(
             }
         }
         "diplomat-chess" => {
-            let (v, state) = diplomat::setup(s)?;
-            let orders: Vec<(String, Vec<crate::rules::family::SlotOrder>)> =
-                s.orders.iter().map(|(side, text)| (side.clone(), v.submit(&state, side, &[], text).orders)).collect();
-            let r = v.resolve(&state, &orders);
+            let (v, state, r) = diplomat::turn(s)?;
             match stage {
                 Stage::Orders => render::diplomat::draw(&v, &state, Some(&r.report), style, "orders"),
                 Stage::Result => render::diplomat::draw(&v, &r.next, None, style, "position"),
@@ -381,7 +377,6 @@ pub fn animate(
     style: &crate::render::Style,
 ) -> Result<Option<Vec<crate::render::anim::Frame>>, ScenarioError> {
     use crate::render;
-    use crate::rules::family::Family as _;
     Ok(match s.variant.as_str() {
         "diplomacy-chess" => {
             let a = simul::adjudicate(s)?;
@@ -392,10 +387,7 @@ pub fn animate(
             render::wheel::animate(&a.variant, &a.before, &a.wheel, style, "resolution")
         }
         "diplomat-chess" => {
-            let (v, state) = diplomat::setup(s)?;
-            let orders: Vec<(String, Vec<crate::rules::family::SlotOrder>)> =
-                s.orders.iter().map(|(side, text)| (side.clone(), v.submit(&state, side, &[], text).orders)).collect();
-            let r = v.resolve(&state, &orders);
+            let (v, state, r) = diplomat::turn(s)?;
             render::diplomat::animate(&v, &state, &r.report, style, "resolution")
         }
         _ => dip::adjudicate(s)?.animate(style),
