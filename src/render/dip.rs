@@ -15,6 +15,7 @@ use crate::rules::power::Side;
 use crate::rules::{PowerId, Role, Square};
 
 mod motion;
+pub use motion::animate;
 
 /// What to draw over the position.
 #[derive(Debug, Clone, Copy)]
@@ -910,20 +911,4 @@ fn legend(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, style: &Style) {
         let info_w = cv.text(&info, tx + name_w, base, size * 0.85 * k, Face::Regular, Align::Left, TEXT.alpha(200));
         cv.text(&note, tx + name_w + info_w, base, size * 0.85 * k, Face::Bold, Align::Left, super::NOTE);
     }
-}
-
-/// The phase's resolution as an animation (see [`super::anim`]), or `None`
-/// when nothing moves, appears or disappears: for a movement phase the
-/// orders, then every piece along its path (arriving, or stopped and back
-/// home, or fading as it is dislodged), then the new position; for Winter
-/// the disbands, builds and promotions in turn.
-#[must_use]
-pub fn animate(
-    variant: &Variant,
-    state: &DipState,
-    overlay: Overlay<'_>,
-    style: &Style,
-    caption: &str,
-) -> Option<Vec<super::anim::Frame>> {
-    motion::animate(variant, state, overlay, style, caption)
 }

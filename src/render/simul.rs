@@ -20,7 +20,7 @@
 //! goes (tests probe the pixels it names), [`draw`] draws it.
 
 mod motion;
-pub use motion::{CLASH, MAX_BEATS};
+pub use motion::{animate, CLASH, MAX_BEATS};
 
 use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
@@ -817,21 +817,4 @@ fn legend(cv: &mut Canvas, p: &Placement, c: &Colours) {
         }
         cv.text(&item.label, item.at.0, item.at.1, text_size(p.width as f32), Face::Regular, Align::Left, TEXT);
     }
-}
-
-/// The turn's resolution as an animation (see [`super::anim`]): one large
-/// board on which the pieces travel their lines one square a tick as the
-/// resolver ran them, clash, go back, are taken and promote where they do
-/// (progressive steps one after the other), from the position with the
-/// orders as given to the position after the turn. `None` when no move
-/// was tried (nothing moves).
-#[must_use]
-pub fn animate(
-    variant: &Variant,
-    state: &SimulState,
-    report: &SimulReport,
-    style: &Style,
-    caption: &str,
-) -> Option<Vec<super::anim::Frame>> {
-    motion::animate(variant, state, report, style, caption)
 }

@@ -14,6 +14,7 @@
 mod layout;
 mod legend;
 mod motion;
+pub use motion::animate;
 
 use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
@@ -491,26 +492,4 @@ fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palet
         cv.cross(x, y, s * 0.3, &Line { colour: WHITE, width: s * 0.13, dash: None });
         cv.cross(x, y, s * 0.3, &Line { colour: m.taken, width: s * 0.08, dash: None });
     }
-}
-
-/// The cycle's resolution as an animation (see [`super::anim`]), drawn at
-/// `style.width` (animations use [`super::anim::WIDTH`]): first the
-/// position `state` with the cycle's moves as [`draw`] shows them, held;
-/// then every move at once, as the rules resolve them together, each piece
-/// sliding along its arrow's path (square by square on a board, through the
-/// lanes and across the hub between boards) at a square a beat, faster
-/// when the longest path would take more than ten beats; a taken piece
-/// fades as its taker arrives; a piece whose move failed starts towards
-/// its target (unless the move was out of its range) and goes back, under
-/// a failed-move mark for four beats; last the position after, held.
-/// `None` when no piece moves.
-#[must_use]
-pub fn animate(
-    variant: &Variant,
-    state: &State,
-    report: &WheelReport,
-    style: &Style,
-    caption: &str,
-) -> Option<Vec<super::anim::Frame>> {
-    motion::animate(variant, state, report, style, caption)
 }

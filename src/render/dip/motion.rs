@@ -47,9 +47,13 @@ const FADED: f32 = 0.35;
 /// Beats given to each kind of Winter adjustment.
 const WINTER_STEP: f32 = 2.0;
 
-/// The resolution of a phase as frames (see the module's documentation), or
-/// `None` when nothing moves, appears or disappears.
-pub(super) fn animate(
+/// The phase's resolution as an animation (see [`crate::render::anim`]), or `None`
+/// when nothing moves, appears or disappears: for a movement phase the
+/// orders, then every piece along its path (arriving, or stopped and back
+/// home, or fading as it is dislodged), then the new position; for Winter
+/// the disbands, builds and promotions in turn.
+#[must_use]
+pub fn animate(
     variant: &Variant,
     state: &DipState,
     overlay: Overlay<'_>,

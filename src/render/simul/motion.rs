@@ -276,9 +276,14 @@ fn rays(cv: &mut Canvas, (x, y): (f32, f32), sq: f32, colour: Rgba, grow: f32) {
     }
 }
 
-/// The turn's resolution as frames (see the module's text), or `None` when
-/// no move was tried (nothing moves).
-pub(super) fn animate(
+/// The turn's resolution as an animation (see [`crate::render::anim`]): one large
+/// board on which the pieces travel their lines one square a tick as the
+/// resolver ran them, clash, go back, are taken and promote where they do
+/// (progressive steps one after the other), from the position with the
+/// orders as given to the position after the turn. `None` when no move
+/// was tried (nothing moves).
+#[must_use]
+pub fn animate(
     variant: &Variant,
     state: &SimulState,
     r: &SimulReport,

@@ -75,8 +75,19 @@ fn after(state: &State, report: &WheelReport) -> State {
     next
 }
 
-/// See [`super::animate`].
-pub(super) fn animate(
+/// The cycle's resolution as an animation (see [`crate::render::anim`]), drawn at
+/// `style.width` (animations use [`super::anim::WIDTH`]): first the
+/// position `state` with the cycle's moves as [`draw`] shows them, held;
+/// then every move at once, as the rules resolve them together, each piece
+/// sliding along its arrow's path (square by square on a board, through the
+/// lanes and across the hub between boards) at a square a beat, faster
+/// when the longest path would take more than ten beats; a taken piece
+/// fades as its taker arrives; a piece whose move failed starts towards
+/// its target (unless the move was out of its range) and goes back, under
+/// a failed-move mark for four beats; last the position after, held.
+/// `None` when no piece moves.
+#[must_use]
+pub fn animate(
     variant: &Variant,
     state: &State,
     report: &WheelReport,
