@@ -56,25 +56,6 @@ fn length(pts: &[Pt]) -> f32 {
     pts.windows(2).map(|w| ((w[1].0 - w[0].0).powi(2) + (w[1].1 - w[0].1).powi(2)).sqrt()).sum()
 }
 
-/// The position after the cycle's moves, as the report says they went: the
-/// pieces that moved on their targets, the taken ones gone, the winner (if
-/// the cycle decided one) set.
-fn after(state: &State, report: &WheelReport) -> State {
-    let mut next = state.clone();
-    next.pieces = state
-        .pieces
-        .iter()
-        .filter(|p| !report.taken.iter().any(|t| t.piece.space == p.space))
-        .map(|p| match report.moves.iter().find(|m| m.order.piece.space == p.space && m.outcome.succeeded()) {
-            Some(m) => Piece { space: m.order.to, ..*p },
-            None => *p,
-        })
-        .collect();
-    next.pieces.sort_by_key(|p| p.space);
-    next.winner = state.winner.or_else(|| next.king_winner());
-    next
-}
-
 /// The cycle's resolution as an animation (see [`crate::render::anim`]), drawn at
 /// `style.width` (animations use [`super::anim::WIDTH`]): first the
 /// position `state` with the cycle's moves as [`draw`] shows them, held;
@@ -97,7 +78,7 @@ pub fn animate(
     if !report.moves.iter().any(|m| m.outcome.succeeded()) {
         return None;
     }
-    let next = after(state, report);
+    let next = report.after(state);
     // One layout for every frame: room for the longer legend of the two positions.
     let notes = super::notes(state, Some(report), style);
     let lines = super::legend_lines(state, style.width, &notes).max(super::legend_lines(&next, style.width, &notes));

@@ -138,7 +138,7 @@ impl Variant {
         next.cycle = state.cycle.saturating_add(1);
         next.created.clear();
         next.populated.clear();
-        next.winner = state.winner.or_else(|| next.king_winner());
+        next.winner = resolve::winner(state, &next);
         (next, WheelReport { cycle: state.cycle, moves: results, taken, invalid })
     }
 }

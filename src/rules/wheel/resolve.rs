@@ -205,6 +205,15 @@ pub fn resolve_moves(state: &State, moves: &[(Seat, usize, String, Move)]) -> (S
             },
         })
         .collect();
+    let (next, taken) = apply(state, &results);
+    (next, results, taken)
+}
+
+/// `state` with the decided `results` carried out: the pieces that moved
+/// on their targets, the ones taken gone (same cycle and flags); and the
+/// pieces taken.
+#[must_use]
+pub fn apply(state: &State, results: &[MoveResult]) -> (State, Vec<Taken>) {
     let mut taken = Vec::new();
     let mut next = state.clone();
     let mut pieces: Vec<Piece> = Vec::with_capacity(state.pieces.len());
@@ -219,7 +228,26 @@ pub fn resolve_moves(state: &State, moves: &[(Seat, usize, String, Move)]) -> (S
     }
     pieces.sort_by_key(|p| p.space);
     next.pieces = pieces;
-    (next, results, taken)
+    (next, taken)
+}
+
+/// The winner once a cycle's moves leave `before` as `after`: one already
+/// decided stays, otherwise the owner of the last king standing, if any.
+#[must_use]
+pub fn winner(before: &State, after: &State) -> Option<Seat> {
+    before.winner.or_else(|| after.king_winner())
+}
+
+impl WheelReport {
+    /// The position the cycle's moves leave `state` (the one it resolved
+    /// from) in, with the winner they decide: what the cycle's pictures end
+    /// on (the next cycle's number and board actions aside).
+    #[must_use]
+    pub fn after(&self, state: &State) -> State {
+        let (mut next, _) = apply(state, &self.moves);
+        next.winner = winner(state, &next);
+        next
+    }
 }
 
 #[cfg(test)]
