@@ -27,8 +27,8 @@ use super::{
     title, Ctx, Overlay, Show, BACKGROUND, GHOST, INK, NEUTRAL, WHITE,
 };
 use crate::rules::dip::{
-    apply_adjustments, Adjustment, AdjustmentKind, AdjustmentReport, DipState, Order, OrderKind, Outcome, Resolution,
-    Season, Variant,
+    apply_adjustments, carry_out, Adjustment, AdjustmentKind, AdjustmentReport, DipState, Order, OrderKind, Outcome,
+    Resolution, Variant,
 };
 use crate::rules::{PowerId, Role, Square};
 
@@ -281,28 +281,6 @@ fn journeys(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<(Square, Jour
     out
 }
 
-/// The position after a movement phase (as the game applies it): the
-/// dislodged gone, the movers on their landing squares and, after Fall,
-/// the centers taken by the powers standing on them.
-fn after_movement(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> DipState {
-    let mut next = state.clone();
-    for &(sq, _) in &r.dislodged {
-        next.take(sq);
-    }
-    let arrivals: Vec<_> = r.moved.iter().filter_map(|&(from, to)| next.take(from).map(|p| (to, p))).collect();
-    for (to, p) in arrivals {
-        next.put(to, p);
-    }
-    if state.phase.season == Season::Fall {
-        for c in cx.variant.centers.iter() {
-            if let Some(p) = next.piece(c) {
-                next.set_owner(c, Some(p.power));
-            }
-        }
-    }
-    next
-}
-
 fn movement_frames(
     cx: &Ctx<'_>,
     state: &DipState,
@@ -343,7 +321,7 @@ fn movement_frames(
         support_mark(&mut running, cx, *power, sl, 255, w * 0.05);
     }
     // The last frame: the new position, with light marks.
-    let after = after_movement(cx, state, r);
+    let (after, _) = carry_out(cx.variant, state, r);
     let mut last = layer(cx, state, &after, style, caption);
     for (s, p) in after.pieces() {
         piece(&mut last, cx, s, p.power, p.role, 255);

@@ -27,7 +27,7 @@ pub use family::DipReport;
 pub use geometry::{MoveKind, Via};
 pub use order::{Coupling, IllegalOrder, Order, OrderKind, Supported};
 pub use order_text::{parse, parse_read, Context, OrderText, ParseError, Reading};
-pub use phase::{apply_movement, game_result, GameResult, MovementReport};
+pub use phase::{apply_movement, carry_out, game_result, GameResult, MovementReport};
 pub use resolve::{resolve, Outcome, Resolution, Strength};
 pub use state::{DipState, Phase, Piece, Season, Setup, SetupError};
 pub use text::Explain;

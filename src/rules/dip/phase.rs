@@ -63,13 +63,16 @@ pub fn game_result(variant: &Variant, state: &DipState) -> GameResult {
     }
 }
 
-/// Resolves a movement phase and moves on to the next phase. `orders` are
-/// legal orders; unordered pieces hold. Dislodged pieces are removed (no
-/// retreats). After Fall, centers go to the power standing on them, and
-/// Winter is skipped when no power has an adjustment to make.
+/// `state` with a movement phase's `resolution` carried out, the phase not
+/// advanced: dislodged pieces gone, movers on their landing squares (marked
+/// as moved, a pawn's double step noted for en passant) and, after Fall,
+/// centers owned by the power standing on them. Also the center changes.
 #[must_use]
-pub fn apply_movement(variant: &Variant, state: &DipState, orders: &[Order]) -> (DipState, MovementReport) {
-    let resolution = resolve(state, orders);
+pub fn carry_out(
+    variant: &Variant,
+    state: &DipState,
+    resolution: &Resolution,
+) -> (DipState, Vec<(Square, Option<PowerId>, PowerId)>) {
     let mut next = state.clone();
     next.double_steps.clear();
     for &(sq, _) in &resolution.dislodged {
@@ -104,6 +107,17 @@ pub fn apply_movement(variant: &Variant, state: &DipState, orders: &[Order]) -> 
             }
         }
     }
+    (next, center_changes)
+}
+
+/// Resolves a movement phase and moves on to the next phase. `orders` are
+/// legal orders; unordered pieces hold. Dislodged pieces are removed (no
+/// retreats). After Fall, centers go to the power standing on them, and
+/// Winter is skipped when no power has an adjustment to make.
+#[must_use]
+pub fn apply_movement(variant: &Variant, state: &DipState, orders: &[Order]) -> (DipState, MovementReport) {
+    let resolution = resolve(state, orders);
+    let (mut next, center_changes) = carry_out(variant, state, &resolution);
     let eliminated = variant.power_ids().filter(|&p| state.is_alive(p) && !next.is_alive(p)).collect();
     next.phase = match state.phase.season {
         Season::Fall if !variant.power_ids().any(|p| has_adjustments(variant, &next, p)) => state.phase.next().next(),
