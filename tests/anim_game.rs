@@ -20,6 +20,15 @@ fn run(c: &mut Console, lines: &[&str]) -> String {
     lines.iter().map(|l| c.line(l)).collect()
 }
 
+/// A console on a fresh folder, writing its images into `img` there:
+/// (the console, the folder, the image folder).
+fn console(name: &str) -> (Console, PathBuf, PathBuf) {
+    let d = temp_dir(name);
+    let img = d.join("img");
+    let c = Console::open(&d.join("g.db"), img.clone(), Vec::new()).expect("console");
+    (c, d, img)
+}
+
 /// The files in `dir`, sorted by name.
 fn files(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -57,9 +66,7 @@ fn started(c: &mut Console, settings: &str) {
 
 #[test]
 fn the_console_writes_the_resolution_as_a_gif_after_the_stills() {
-    let d = temp_dir("console");
-    let img = d.join("img");
-    let mut c = Console::open(&d.join("g.db"), img.clone(), Vec::new()).expect("console");
+    let (mut c, _, img) = console("console");
     started(&mut c, "");
     c.line("alice orders K c1 - c2, N b1 - c3");
     c.line("bob orders K d6 - d5");
@@ -85,17 +92,13 @@ fn the_console_writes_the_resolution_as_a_gif_after_the_stills() {
 
 #[test]
 fn animation_no_leaves_the_gif_out_and_a_phase_where_nothing_moves_has_none() {
-    let d = temp_dir("off");
-    let img = d.join("img");
-    let mut c = Console::open(&d.join("g.db"), img.clone(), Vec::new()).expect("console");
+    let (mut c, _, img) = console("off");
     started(&mut c, "animation=no");
     c.line("alice orders K c1 - c2");
     c.line("gm game force");
     assert!(files(&img).iter().all(|n| !n.ends_with(".gif")), "{:?}", files(&img));
 
-    let d = temp_dir("holds");
-    let img = d.join("img");
-    let mut c = Console::open(&d.join("g.db"), img.clone(), Vec::new()).expect("console");
+    let (mut c, _, img) = console("holds");
     started(&mut c, "");
     c.line("alice orders K c1 H");
     let out = c.line("gm game force");
@@ -192,9 +195,7 @@ fn render_animate_writes_a_gif_from_a_scenario_and_refuses_what_cannot_be() {
 #[test]
 fn a_chess_wheel_cycle_is_animated_after_its_reveals() {
     use chessdip::game::hashed::sha256_hex;
-    let d = temp_dir("wheel");
-    let img = d.join("img");
-    let mut c = Console::open(&d.join("g.db"), img.clone(), Vec::new()).expect("console");
+    let (mut c, d, img) = console("wheel");
     run(&mut c, &["gm game create chess-wheel cycle=7h", "ann join", "bo join", "gm game start"]);
     for p in ["ann", "bo"] {
         c.line(&format!("{p} board create"));
@@ -223,9 +224,7 @@ fn a_chess_wheel_cycle_is_animated_after_its_reveals() {
 
 #[test]
 fn a_moderator_turns_animations_off_and_on_during_a_game() {
-    let d = temp_dir("set");
-    let img = d.join("img");
-    let mut c = Console::open(&d.join("g.db"), img.clone(), Vec::new()).expect("console");
+    let (mut c, _, img) = console("set");
     started(&mut c, "");
     // Only the images can change, only by a moderator, and only to something valid.
     let refused = c.line("alice game set animation=no");
