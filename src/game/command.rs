@@ -4,7 +4,7 @@
 //! game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no]
 //! game start | game status | game force | game pause | game resume | game rollback | game end | game export
 //! game extend <duration> | game deadline <duration> | game assign <user> <power> [swap] | game kick <user>
-//! game set [palette=classic|colour-blind] [animation=yes|no]
+//! game set [palette=classic|colour-blind] [animation=yes|no] [movement-power=<n>]
 //! game rollback [fresh]
 //! join [power] | leave
 //! orders <order>, <order>... | orders show | orders clear | orders preview
@@ -36,12 +36,14 @@ Moderators:
   game force [phase] | game extend <duration> | game deadline <duration> | game pause | game resume
   game rollback [fresh] | game end | game assign <user> <power> [swap] | game kick <user>
   game set [palette=classic|colour-blind] [animation=yes|no]   the images, from the next one on
-  proposal enact <number> <note>  (record what a popular proposal changed)";
+  game set movement-power=<n>     (Chess Wheel+) moves per cycle, from the next cycle on
+  proposal enact <number> <note>  (Chess Wheel+) record a note of what a popular proposal changed; it changes no rule by itself";
 
-fn number(text: &str) -> Result<i64, GameError> {
+/// A proposal's number (`3` or `#3`); `example` shows the command written right.
+fn number(text: &str, example: &str) -> Result<i64, GameError> {
     text.trim_start_matches('#')
         .parse()
-        .map_err(|_| GameError::Invalid(format!("`{text}` is not a proposal number: write e.g. `vote 3 yes`")))
+        .map_err(|_| GameError::Invalid(format!("`{text}` is not a proposal number: write e.g. `{example}`")))
 }
 
 /// The private answer to `hash [text]`: without a text, how to seal
@@ -92,8 +94,35 @@ pub fn reveal_text(line: &str) -> Option<&str> {
 pub const SETTING_KEYS: &str =
     "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, forfeit-after, replace-minimum, palette, animation";
 
-fn settings(args: &[&str]) -> Result<Settings, GameError> {
-    parse_settings(args, Settings::default())
+/// The settings of `game create <variant> <args>` over `base`: the words
+/// read by [`parse_settings`], and a setting the variant cannot play with
+/// refused with the reason rather than overridden (Chess Wheel+ takes its
+/// orders only hashed and runs on a cycle, so `hashed=no` and `cycle=phases`
+/// are refused there).
+///
+/// # Errors
+/// As [`parse_settings`], and such a setting.
+pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<Settings, GameError> {
+    let s = parse_settings(args, base)?;
+    let Some(offer) = super::variants::offer(variant) else {
+        return Ok(s);
+    };
+    let given = |key: &str| {
+        args.iter().rev().find(|a| a.split_once('=').is_some_and(|(k, _)| k.eq_ignore_ascii_case(key))).copied()
+    };
+    if let Some(word) = given("hashed").filter(|_| offer.always_hashed && !s.hashed) {
+        return Err(GameError::Invalid(format!(
+            "`{word}`: {} takes its orders only hashed (each player commits the SHA-256 of a message, then reveals it), so it cannot be played with plain orders; leave `hashed` out",
+            offer.name
+        )));
+    }
+    if let Some(word) = given("cycle").filter(|_| offer.weekly && s.cycle == super::calendar::Cycle::Phases) {
+        return Err(GameError::Invalid(format!(
+            "`{word}`: {} runs on a cycle of move, resolve and replenish windows; use `cycle=weekly` (the default) or a compressed week such as `cycle=7h`",
+            offer.name
+        )));
+    }
+    Ok(s)
 }
 
 /// Applies `key=value` words to `base`: the game settings (`movement=24h`,
@@ -219,7 +248,7 @@ impl Service {
             ["variants"] => Ok(vec![Reply::private(variants_text())]),
             ["game", "board"] | ["board"] => one(self.board(channel)),
             ["game", "create", variant, ..] => {
-                let s = settings(&words[3..])?;
+                let s = create_settings(variant, &words[3..], Settings::default())?;
                 one(self.create(channel, guild, caller, variant, &s))
             }
             ["game", "create"] => Err(GameError::Invalid("name a variant: game create chessdip".into())),
@@ -264,10 +293,19 @@ impl Service {
             ["hash", ..] => Ok(vec![Reply::private(hash_reply(&rest_after(1)))]),
             ["board", _, ..] => self.board_action(channel, caller, &rest_after(1)),
             ["proposal", "submit", _, ..] => self.propose(channel, caller, &rest_after(2)),
-            ["proposal", "enact", n, _, ..] => one(self.enact(channel, caller, number(n)?, &rest_after(3))),
+            ["proposal", "submit"] => Err(GameError::Invalid(
+                "write the proposal after the words: `proposal submit <text>`, e.g. `proposal submit Knights may jump between boards`".into(),
+            )),
+            ["proposal", "enact", n, _, ..] => one(self.enact(channel, caller, number(n, "proposal enact 3 <note>")?, &rest_after(3))),
+            ["proposal", "enact", ..] => Err(GameError::Invalid(
+                "write the proposal's number and what was changed: `proposal enact <number> <note>`, e.g. `proposal enact 1 movement power set to 4 from Cycle 3`".into(),
+            )),
             ["proposals"] | ["proposal", "list"] => one(self.proposal_list(channel)),
-            ["vote", n, "yes"] => one(self.vote(channel, caller, number(n)?, true)),
-            ["vote", n, "no"] => one(self.vote(channel, caller, number(n)?, false)),
+            ["proposal", ..] => Err(GameError::Invalid(
+                "write `proposal submit <text>`, `proposal list` (or `proposals`), or, for moderators, `proposal enact <number> <note>`; vote with `vote <number> yes|no`".into(),
+            )),
+            ["vote", n, "yes"] => one(self.vote(channel, caller, number(n, "vote 3 yes")?, true)),
+            ["vote", n, "no"] => one(self.vote(channel, caller, number(n, "vote 3 no")?, false)),
             ["vote", ..] => Err(GameError::Invalid("write `vote <number> yes` or `vote <number> no`".into())),
             ["ready"] => self.ready(channel, caller, true),
             ["unready"] => self.ready(channel, caller, false),

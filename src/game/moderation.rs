@@ -5,6 +5,7 @@ use super::lifecycle::{Command, State, Timer};
 use super::{
     decode, encode, format_duration, Bounds, Caller, GameError, Image, Position, Reply, Service, Settings, MIN_RESUME,
 };
+use crate::rules::wheel::{DEFAULT_MOVEMENT_POWER, MOVEMENT_POWER_OPTION};
 use crate::store::{self, GameRow, GameStatus, Stage};
 
 /// Ends `game` with `result` (`draw between ...`, `Black wins by concession`)
@@ -35,34 +36,44 @@ pub(super) fn game_over(
 }
 
 /// The settings a moderator may change during a game (`game set`): how
-/// images look, nothing that changes play.
-const CHANGEABLE: &[&str] = &["palette", "animation", "animations", "animate"];
+/// images look, and Chess Wheel+'s movement power (from the next cycle).
+const CHANGEABLE: &[&str] = &["palette", "animation", "animations", "animate", MOVEMENT_POWER_OPTION];
+
+/// The usage of `game set`.
+const SET_USAGE: &str = "`game set palette=classic|colour-blind animation=yes|no` (Chess Wheel+ also \
+    `movement-power=<moves per cycle>`), e.g. `game set animation=no`";
 
 impl Service {
     /// A moderator changes how the game's images look, from the next image
-    /// on: `palette=classic|colour-blind`, `animation=yes|no`. The other
-    /// settings are fixed when the game is created.
+    /// on (`palette=classic|colour-blind`, `animation=yes|no`), or Chess
+    /// Wheel+'s movement power (`movement-power=4`), from the next cycle on.
+    /// Each change is logged and announced. The other settings are fixed
+    /// when the game is created.
     ///
     /// # Errors
     /// No game or an ended one, not a moderator, nothing to set, a setting
-    /// that cannot change during a game, or a bad value.
+    /// that cannot change during a game or does not exist in this game, or a bad value.
     pub fn set(&self, channel: &str, caller: &Caller, words: &[&str]) -> Result<Reply, GameError> {
-        const USAGE: &str = "`game set palette=classic|colour-blind animation=yes|no`, e.g. `game set animation=no`";
         if words.is_empty() {
-            return Err(GameError::Invalid(format!("say what to change: {USAGE}")));
+            return Err(GameError::Invalid(format!("say what to change: {SET_USAGE}")));
         }
         for w in words {
             let key = w.split_once('=').map_or(*w, |(k, _)| k).to_ascii_lowercase();
             if !CHANGEABLE.contains(&key.as_str()) {
                 return Err(GameError::Invalid(format!(
-                    "`{w}`: during a game only the images' palette and animation can change ({USAGE}); the other settings are fixed at `game create`"
+                    "`{w}`: during a game only the images' palette and animation, and Chess Wheel+'s movement power, can change ({SET_USAGE}); the other settings are fixed at `game create`"
                 )));
             }
         }
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Settings)?;
-            Self::require_moderator(&live.game, caller, "change the game's images")?;
-            let next = super::command::parse_settings(words, live.settings.clone())?;
+            Self::require_moderator(&live.game, caller, "change the game's settings")?;
+            let mut next = super::command::parse_settings(words, live.settings.clone())?;
+            let power = if next.options.get(MOVEMENT_POWER_OPTION) == live.settings.options.get(MOVEMENT_POWER_OPTION) {
+                None
+            } else {
+                Some(self.movement_power_change(c, &live, &mut next)?)
+            };
             let palette = |s: &Settings| if s.colour_blind { "colour-blind" } else { "classic" };
             let mut changed = Vec::new();
             if next.colour_blind != live.settings.colour_blind {
@@ -75,20 +86,85 @@ impl Service {
                     "results come without an animation".to_string()
                 });
             }
-            if changed.is_empty() {
-                return Ok(Reply::private(format!(
-                    "Nothing changed: the palette is already {} and animations are {}.",
+            let mut said = Vec::new();
+            if !changed.is_empty() {
+                said.push(format!(
+                    "{} changed the game's images: {}, from the next image on.",
+                    caller.name,
+                    changed.join("; ")
+                ));
+            }
+            if let Some(Some(text)) = &power {
+                said.push(format!("{} {text}", caller.name));
+            }
+            if said.is_empty() {
+                let mut text = format!(
+                    "Nothing changed: the palette is already {} and animations are {}",
                     palette(&next),
                     if next.animation { "on" } else { "off" }
-                )));
+                );
+                if let Some(n) = live.kind.movement_power() {
+                    text += &format!(", and the movement power is already {n} from the next cycle on");
+                }
+                return Ok(Reply::private(text + "."));
             }
             let json = serde_json::to_string(&next).map_err(store::StoreError::from)?;
             store::set_settings(c, live.game.id, &json)?;
             self.log_moderator(c, live.game.id, caller, "set", words.join(" "))?;
-            let text =
-                format!("{} changed the game's images: {}, from the next image on.", caller.name, changed.join("; "));
-            self.announced(c, &live.game, Reply::public(text))
+            self.announced(c, &live.game, Reply::public(said.join("\n")))
         })
+    }
+
+    /// Checks a new `movement-power` in `next` (Chess Wheel+ only), stores
+    /// it in its plain form, and says what changes: `None` if the power
+    /// stays as it is.
+    fn movement_power_change(
+        &self,
+        c: &rusqlite::Connection,
+        live: &super::Live,
+        next: &mut Settings,
+    ) -> Result<Option<String>, GameError> {
+        let Some(old) = live.kind.movement_power() else {
+            return Err(GameError::Invalid(format!(
+                "`{MOVEMENT_POWER_OPTION}` is a Chess Wheel+ setting: {} has no movement power",
+                live.kind.name()
+            )));
+        };
+        let kind = super::Game::build(&live.game.variant, &next.options).map_err(GameError::Invalid)?;
+        let new = kind.movement_power().unwrap_or(old);
+        if new == DEFAULT_MOVEMENT_POWER {
+            next.options.remove(MOVEMENT_POWER_OPTION);
+        } else {
+            next.options.insert(MOVEMENT_POWER_OPTION.into(), new.to_string());
+        }
+        if new == old {
+            return Ok(None);
+        }
+        let moves = |n: usize| if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
+        if matches!(live.state, State::Forming) {
+            return Ok(Some(format!("set the movement power to {} per cycle, from the first cycle on.", moves(new))));
+        }
+        let (row, position) = Self::current_phase(c, live)?;
+        let Some((cycle, now)) = position.wheel_cycle() else {
+            return Ok(None);
+        };
+        // Before its move phase opens (the replenish day) a cycle has no
+        // commitments yet: its power is set as the move phase begins.
+        if row.open && row.stage == Stage::Wait {
+            if let Some(p) = position.with_movement_power(new) {
+                store::set_phase_state(c, live.game.id, row.seq, &encode(&p)?)?;
+                return Ok(Some(format!(
+                    "set the movement power to {} per cycle from Cycle {cycle} on (its move phase has not opened yet).",
+                    moves(new)
+                )));
+            }
+        }
+        Ok(Some(format!(
+            "set the movement power to {} per cycle from Cycle {} on; Cycle {cycle} keeps {}, as it began with.",
+            moves(new),
+            cycle.saturating_add(1),
+            moves(now)
+        )))
     }
 
     /// A moderator moves the deadline: `extend` adds to it, otherwise it is

@@ -2,8 +2,11 @@
 //! the next resolve phase if it was submitted in a move phase, or in the
 //! next move phase if submitted in a resolve phase (or the replenish day);
 //! when the window closes the bot announces whether it is popular (more for
-//! than against). What a popular proposal changes is applied by a moderator,
-//! who records it with a note.
+//! than against). The bot changes no rule by itself: the one numeric rule,
+//! the movement power, is a moderator's setting (`game set
+//! movement-power=<n>`, from the next cycle); any other change the players
+//! follow by agreement. A moderator records what was done with `proposal
+//! enact <number> <note>`, once per proposal.
 
 use super::lifecycle::Command;
 use super::{Caller, GameError, Reply, Service};
@@ -49,6 +52,11 @@ fn describe(p: &Proposal, phase: &str) -> String {
     };
     format!("#{} by {}: {} [{state}]", p.number, p.power, p.text)
 }
+
+/// What follows a popular vote: what the bot can change and how the change is recorded.
+const POPULAR_NEXT: &str = " The bot changes no rule by itself: if the proposal changes the movement power, a moderator \
+    sets it with `game set movement-power=<n>` (from the next cycle); any other change the players follow by agreement. \
+    A moderator then records what was done with `proposal enact <number> <note>`.";
 
 impl Service {
     fn proposals_game(
@@ -132,21 +140,27 @@ impl Service {
         })
     }
 
-    /// A moderator records that a popular proposal was enacted, with a note.
+    /// A moderator records that a popular proposal was enacted, with a note
+    /// of what was changed. This records the note and announces it; it
+    /// changes no rule (the movement power changes with `game set`). A
+    /// proposal is enacted once.
     ///
     /// # Errors
-    /// Not a moderator, no such proposal, not (yet) popular, no note.
+    /// Not a moderator, no such proposal, not (yet) popular, already enacted, no note.
     pub fn enact(&self, channel: &str, caller: &Caller, number: i64, note: &str) -> Result<Reply, GameError> {
         let now = self.now();
+        let note = note.trim();
         self.store.write(|c| {
             let live = self.proposals_game(c, channel, Some(Command::Enact))?;
             Self::require_moderator(&live.game, caller, "enact a proposal")?;
-            self.log_moderator(c, live.game.id, caller, "enact", format!("#{number}: {}", note.trim()))?;
-            if note.trim().is_empty() {
+            if note.is_empty() {
                 return Err(GameError::Invalid("say what was changed: `proposal enact <number> <note>`".into()));
             }
+            if note.chars().count() > 1500 {
+                return Err(GameError::Invalid("a note is at most 1,500 characters".into()));
+            }
             let p = store::proposal(c, live.game.id, number)?
-                .ok_or_else(|| GameError::Invalid(format!("there is no proposal #{number}")))?;
+                .ok_or_else(|| GameError::Invalid(format!("there is no proposal #{number}; `proposals` lists them")))?;
             match p.tally {
                 Some((y, n)) if y > n => {}
                 Some((y, n)) => {
@@ -154,8 +168,19 @@ impl Service {
                 }
                 None => return Err(GameError::State(format!("the vote on proposal #{number} has not closed yet"))),
             }
-            store::enact_proposal(c, p.id, note.trim(), &caller.user, now)?;
-            let text = format!("Proposal #{number} ({}) is enacted: {}", p.text, note.trim());
+            if let Some(earlier) = &p.enacted {
+                return Err(GameError::State(format!(
+                    "proposal #{number} was already enacted, with the note: {earlier}. A note is recorded once; a further change is a new proposal"
+                )));
+            }
+            if !store::enact_proposal(c, p.id, note, &caller.user, now)? {
+                return Err(GameError::State(format!("proposal #{number} was already enacted")));
+            }
+            self.log_moderator(c, live.game.id, caller, "enact", format!("#{number}: {note}"))?;
+            let text = format!(
+                "{} recorded proposal #{number} ({}) as enacted: {note}\n(The bot keeps this note; it changes no rule by itself.)",
+                caller.name, p.text
+            );
             self.announced(c, &live.game, Reply::public(text))
         })
     }
@@ -196,7 +221,7 @@ impl Service {
                         "The vote on proposal #{} ({}) has closed: it {verdict}, {y} for and {n} against.{}",
                         p.number,
                         p.text,
-                        if y > n { " A moderator applies it and records it with `proposal enact`." } else { "" }
+                        if y > n { POPULAR_NEXT } else { "" }
                     )));
                 }
             } else if (p.vote_seq, p.vote_stage) == (seq, stage) {

@@ -89,7 +89,7 @@ pub const OFFERS: &[Offer] = &[
         name: "Chess Wheel+",
         about:
             "2 to 12 players; a board per player joined at a shared rank, three moves a week, hashed orders, proposals",
-        options: &["cycle=weekly|<duration, e.g. 7h>", "timezone=UTC"],
+        options: &["cycle=weekly|<duration, e.g. 7h>", "timezone=UTC", "movement-power=3 (moves per cycle)"],
         always_hashed: true,
         weekly: true,
         proposals: true,
@@ -247,6 +247,16 @@ impl Game {
         each_game!(self, |v| v.id())
     }
 
+    /// The movement power set for the cycles that begin from now on (Chess
+    /// Wheel+ only).
+    #[must_use]
+    pub fn movement_power(&self) -> Option<usize> {
+        match self {
+            Game::Wheel(v) => Some(v.movement_power),
+            _ => None,
+        }
+    }
+
     /// Whether players make proposals and vote on them.
     #[must_use]
     pub fn has_proposals(&self) -> bool {
@@ -347,6 +357,28 @@ impl Position {
             list.retain(|p| !p.is_empty());
         }
         out
+    }
+
+    /// Chess Wheel+: the cycle's number and the movement power it began with.
+    #[must_use]
+    pub fn wheel_cycle(&self) -> Option<(u32, usize)> {
+        match self {
+            Position::Wheel { s, .. } => Some((s.cycle, s.movement_power())),
+            _ => None,
+        }
+    }
+
+    /// Chess Wheel+: the same position with this cycle's movement power set to `power`.
+    #[must_use]
+    pub fn with_movement_power(&self, power: usize) -> Option<Position> {
+        match self {
+            Position::Wheel { v, s } => {
+                let mut s = s.clone();
+                s.set_movement_power(power);
+                Some(Position::Wheel { v: v.clone(), s })
+            }
+            _ => None,
+        }
     }
 
     /// The stored form.

@@ -124,16 +124,17 @@ pub fn close_proposal(c: &Connection, proposal: i64) -> Result<Option<(i64, i64)
     Ok((n == 1).then_some((yes, no)))
 }
 
-/// Records that a moderator enacted a proposal.
+/// Records that a moderator enacted a proposal; `false` (and nothing
+/// changed) if it was already enacted.
 ///
 /// # Errors
 /// Database errors.
-pub fn enact_proposal(c: &Connection, proposal: i64, note: &str, by: &str, now: i64) -> Result<(), StoreError> {
-    c.execute(
-        "UPDATE proposals SET enacted_note = ?2, enacted_by = ?3, enacted_at = ?4 WHERE id = ?1",
+pub fn enact_proposal(c: &Connection, proposal: i64, note: &str, by: &str, now: i64) -> Result<bool, StoreError> {
+    let n = c.execute(
+        "UPDATE proposals SET enacted_note = ?2, enacted_by = ?3, enacted_at = ?4 WHERE id = ?1 AND enacted_note IS NULL",
         params![proposal, note, by, now],
     )?;
-    Ok(())
+    Ok(n == 1)
 }
 
 /// Moves the open votes that were to run in phase `from` or later `by`

@@ -5,7 +5,7 @@ use poise::ChoiceParameter as _;
 
 use super::{channel_key, choices, run, Context, Error};
 use crate::discord::failure::{Failure, Outcome};
-use crate::game::command::parse_settings;
+use crate::game::command::create_settings;
 use crate::game::{parse_duration, Caller, GameError, Reply, Settings, OFFERS};
 
 /// What happens at a phase's deadline.
@@ -116,7 +116,7 @@ async fn create(
     let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
     run(ctx, move |s, caller, ch| {
         let w: Vec<&str> = words.iter().map(String::as_str).collect();
-        let settings = parse_settings(&w, base)?;
+        let settings = create_settings(&variant, &w, base)?;
         one(s.create(ch, &guild, caller, &variant, &settings))
     })
     .await
@@ -247,14 +247,22 @@ async fn kick(ctx: Context<'_>, #[description = "The player"] player: serenity::
     run(ctx, move |s, c, ch| one(s.kick(ch, c, &id))).await
 }
 
-/// Moderators: change the images from the next one on (palette, animation)
+/// Moderators: change the images from the next one on, or Chess Wheel+'s movement power from the next cycle
 #[poise::command(slash_command, guild_only)]
 async fn set(
     ctx: Context<'_>,
     #[description = "Image colours"] palette: Option<Palette>,
     #[description = "An animated GIF of each resolution beside the boards"] animation: Option<bool>,
+    #[description = "Chess Wheel+: moves per cycle, from the next cycle on"]
+    #[rename = "movement-power"]
+    #[min = 1]
+    #[max = 16]
+    movement_power: Option<u8>,
 ) -> Result<(), Error> {
     let mut words: Vec<String> = Vec::new();
+    if let Some(n) = movement_power {
+        words.push(format!("movement-power={n}"));
+    }
     if let Some(p) = palette {
         words.push(format!("palette={}", p.name()));
     }

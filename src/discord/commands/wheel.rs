@@ -58,7 +58,7 @@ async fn list(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, |s, _, ch| s.proposal_list(ch).map(|r: Reply| vec![r])).await
 }
 
-/// Moderators: record what a popular proposal changed
+/// Moderators: record a note of what a popular proposal changed (it changes no rule by itself)
 #[poise::command(slash_command, guild_only)]
 async fn enact(
     ctx: Context<'_>,

@@ -31,6 +31,8 @@ use crate::rules::power::PowerId;
 use crate::rules::role::Role;
 use crate::rules::square::Square;
 
+mod why;
+
 /// A strength in half points (an unsupported travel order or convoy has 1/2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Strength(pub u32);
@@ -986,7 +988,7 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
                 }
             }
             // A failed move whose own conditions held failed with its partner.
-            OrderKind::Move { .. } => r.move_outcome(i, true).unwrap_or(Outcome::PartnerFailed),
+            OrderKind::Move { .. } => r.failed_move(i).unwrap_or(Outcome::PartnerFailed),
             OrderKind::Support { .. } if r.result[i] => Outcome::Given,
             OrderKind::Support { .. } => r.support_outcome(i, true).unwrap_or(Outcome::Void),
         };
@@ -1003,7 +1005,7 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
                 } else if r.forced[c] {
                     Outcome::Paradox
                 } else {
-                    r.convoy_outcome(c, true).unwrap_or(Outcome::Paradox)
+                    r.failed_convoy(c).unwrap_or(Outcome::Paradox)
                 },
             }),
             Node::Order(_) => None,

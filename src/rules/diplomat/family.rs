@@ -134,7 +134,8 @@ impl Family for Variant {
         if colour != state.to_move() {
             return format!("{phase}: it is {}'s move; {colour} has nothing to order.", state.to_move());
         }
-        let mut text = match self.stored_move(state, current) {
+        let stored = self.stored_move(state, current);
+        let mut text = match stored {
             Some(mv) => format!(
                 "{colour}'s move for {phase}: {} ({}).",
                 state.position.notation(self, mv),
@@ -142,8 +143,16 @@ impl Family for Variant {
             ),
             None => format!("{colour}'s move for {phase}: none yet."),
         };
+        // Said of the position the stored move leaves, not the one before it:
+        // a move that answers a check gets the king out of it.
         if state.position.in_check(colour) {
-            text += "\nYou are in check.";
+            text += match stored {
+                Some(mv) if state.play(self, mv).next.position.in_check(colour) => {
+                    "\nYou are in check, and that move leaves your king in check."
+                }
+                Some(_) => "\nThat move gets your king out of check.",
+                None => "\nYou are in check: your move must get your king out of check.",
+            };
         }
         text
     }

@@ -90,7 +90,7 @@ impl Variant {
             if mine.is_empty() {
                 continue;
             }
-            summary += &format!("{name} ({} of {} moves):", mine.len(), self.movement_power);
+            summary += &format!("{name} ({} of {} moves):", mine.len(), state.movement_power());
             for m in mine {
                 let order = m.order.text(state);
                 let reason = m.outcome.reason(state, seat);
@@ -207,7 +207,7 @@ impl Family for Variant {
         if msg.moves.is_empty() {
             sub.notes.push("The message has no moves: none of your pieces move this cycle.".into());
         } else {
-            sub.notes.push(format!("Movement power used: {} of {}.", msg.moves.len(), self.movement_power));
+            sub.notes.push(format!("Movement power used: {} of {}.", msg.moves.len(), state.movement_power()));
         }
         if !pending.is_empty() {
             sub.pending = pending.iter().map(PendingLine::explain_public).collect();
@@ -232,7 +232,7 @@ impl Family for Variant {
                     "{name}'s moves for Cycle {} (movement power used: {} of {}):",
                     state.cycle,
                     msg.moves.len(),
-                    self.movement_power
+                    state.movement_power()
                 );
                 for (i, (_, m)) in msg.moves.iter().enumerate() {
                     t += &format!("\n  {}. {}", i + 1, m.text(state));

@@ -32,7 +32,7 @@ pub use order_text::{parse_move, parse_piece, split_message, AddrText, MoveText,
 pub use piece::{reach, OutOfRange, Piece, START};
 pub use resolve::{resolve_moves, MoveResult, Outcome, Taken, WheelReport};
 pub use space::{Coords, Seat, Space, HUB_RANK};
-pub use state::{State, StateError};
+pub use state::{State, StateError, DEFAULT_MOVEMENT_POWER};
 
 /// The variant: its id, name and the policy numbers of the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +41,10 @@ pub struct Variant {
     pub id: String,
     /// `Chess Wheel+`.
     pub name: String,
-    /// Moves a player may make per cycle (each costs 1, succeeding or not).
+    /// Moves a player may make per cycle (each costs 1, succeeding or not),
+    /// for the cycles that begin from now on: a cycle keeps the power it
+    /// began with ([`State::movement_power`]), so a change made during a
+    /// cycle takes effect from the next one.
     pub movement_power: usize,
     /// Fewest players.
     pub min_players: usize,
@@ -49,20 +52,45 @@ pub struct Variant {
     pub max_players: usize,
 }
 
-/// Chess Wheel+ with `options` (it takes none).
+/// The option that sets the movement power (`movement-power=4`).
+pub const MOVEMENT_POWER_OPTION: &str = "movement-power";
+
+/// The largest movement power a game may set.
+pub const MAX_MOVEMENT_POWER: usize = 16;
+
+/// Reads a movement power (`4`).
 ///
 /// # Errors
-/// An unknown option, named.
+/// Not a whole number from 1 to [`MAX_MOVEMENT_POWER`], said with what would be right.
+pub fn parse_movement_power(text: &str) -> Result<usize, String> {
+    text.trim().parse::<usize>().ok().filter(|n| (1..=MAX_MOVEMENT_POWER).contains(n)).ok_or_else(|| {
+        format!(
+            "`{MOVEMENT_POWER_OPTION}={text}`: the movement power is a whole number of moves per cycle from 1 to \
+             {MAX_MOVEMENT_POWER} (the seed's is {DEFAULT_MOVEMENT_POWER}), e.g. `{MOVEMENT_POWER_OPTION}=4`"
+        )
+    })
+}
+
+/// Chess Wheel+ with `options`: only `movement-power` (default 3).
+///
+/// # Errors
+/// An unknown option or a bad value, named.
 pub fn new(options: &BTreeMap<String, String>) -> Result<Variant, String> {
-    if let Some((k, v)) = options.iter().next() {
-        return Err(format!(
-            "Chess Wheel+ takes no options, so `{k}={v}` cannot be used; create the game without options"
-        ));
+    let mut movement_power = DEFAULT_MOVEMENT_POWER;
+    for (k, v) in options {
+        if k == MOVEMENT_POWER_OPTION {
+            movement_power = parse_movement_power(v)?;
+        } else {
+            return Err(format!(
+                "Chess Wheel+ has no option `{k}={v}`: its one option is `{MOVEMENT_POWER_OPTION}=<moves per cycle>` \
+                 (default {DEFAULT_MOVEMENT_POWER})"
+            ));
+        }
     }
     Ok(Variant {
         id: "chess-wheel".into(),
         name: "Chess Wheel+".into(),
-        movement_power: 3,
+        movement_power,
         min_players: 2,
         max_players: 12,
     })
@@ -80,7 +108,9 @@ impl Variant {
     /// # Errors
     /// Too few or too many players, or names that cannot be board names.
     pub fn start_state(&self, players: &[String]) -> Result<State, StateError> {
-        State::new(players, self.min_players, self.max_players)
+        let mut state = State::new(players, self.min_players, self.max_players)?;
+        state.set_movement_power(self.movement_power);
+        Ok(state)
     }
 
     /// Carries out a board action for `player` at any time of the cycle.
@@ -105,13 +135,13 @@ impl Variant {
     /// # Errors
     /// [`InvalidMessage`]: the message is invalid as a whole (none of its moves run).
     pub fn read(&self, state: &State, seat: Seat, text: &str) -> Result<Message, InvalidMessage> {
-        read_message(state, seat, text, self.movement_power)
+        read_message(state, seat, text, state.movement_power())
     }
 
     /// Judges `player`'s message as revealed now, before the cycle resolves.
     #[must_use]
     pub fn judge(&self, state: &State, seat: Seat, text: &str) -> Judgement {
-        judge::judge(state, seat, text, self.movement_power)
+        judge::judge(state, seat, text, state.movement_power())
     }
 
     /// Resolves a cycle: every valid message's moves together. The next
@@ -139,6 +169,8 @@ impl Variant {
         next.created.clear();
         next.populated.clear();
         next.winner = resolve::winner(state, &next);
+        // The next cycle begins with the movement power set now.
+        next.set_movement_power(self.movement_power);
         (next, WheelReport { cycle: state.cycle, moves: results, taken, invalid })
     }
 }
@@ -148,11 +180,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn options_are_refused() {
-        assert!(new(&BTreeMap::new()).is_ok());
+    fn unknown_options_are_refused() {
+        assert_eq!(new(&BTreeMap::new()).map(|v| v.movement_power), Ok(3));
         let mut o = BTreeMap::new();
         o.insert("power".to_string(), "4".to_string());
         let e = new(&o).unwrap_err();
-        assert!(e.contains("`power=4`"), "{e}");
+        assert!(e.contains("`power=4`") && e.contains("movement-power"), "{e}");
+    }
+
+    #[test]
+    fn the_movement_power_is_an_option_and_begins_with_a_cycle() {
+        let mut o = BTreeMap::new();
+        o.insert("movement-power".to_string(), "0".to_string());
+        assert!(new(&o).unwrap_err().contains("from 1 to 16"));
+        o.insert("movement-power".to_string(), "4".to_string());
+        let v = new(&o).unwrap();
+        let s = v.start_state(&["Ann".into(), "Bo".into()]).unwrap();
+        assert_eq!(s.movement_power(), 4);
+        let v5 = Variant { movement_power: 5, ..v };
+        let (next, _) = v5.resolve_cycle(&s, &Vec::new());
+        assert_eq!((s.movement_power(), next.movement_power()), (4, 5));
     }
 }

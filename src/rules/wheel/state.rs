@@ -36,7 +36,15 @@ pub struct State {
     pub kings_created: BTreeSet<Seat>,
     /// The winner, decided when a cycle resolves.
     pub winner: Option<Seat>,
+    /// This cycle's movement power, if a moderator set one other than the
+    /// seed's [`DEFAULT_MOVEMENT_POWER`] (it is fixed when the cycle begins;
+    /// see [`State::movement_power`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<usize>,
 }
+
+/// The seed's movement power: moves a player may make per cycle.
+pub const DEFAULT_MOVEMENT_POWER: usize = 3;
 
 /// A problem with a state built from a scenario or a stored value.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -109,6 +117,18 @@ impl State {
             return Err(StateError::NoBoard(self.space_name(p.space)));
         }
         Ok(self)
+    }
+
+    /// The movement power of this cycle: how many moves a player's message
+    /// may hold (each costs 1, succeeding or not).
+    #[must_use]
+    pub fn movement_power(&self) -> usize {
+        self.power.unwrap_or(DEFAULT_MOVEMENT_POWER)
+    }
+
+    /// Sets the movement power of this cycle (the seed's is stored as none).
+    pub fn set_movement_power(&mut self, power: usize) {
+        self.power = (power != DEFAULT_MOVEMENT_POWER).then_some(power);
     }
 
     /// Whether the cycle counter is at [`State::LAST_CYCLE`].
