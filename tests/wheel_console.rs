@@ -100,7 +100,7 @@ fn proposals_are_voted_in_the_other_half_of_the_cycle_and_enacted_by_a_moderator
         "{closed}"
     );
     assert!(c.line("ann proposal enact 1 done").contains("only a moderator"));
-    assert!(c.line("gm proposal enact 1 knights now leap across the hub").contains("Proposal #1"));
+    assert!(c.line("gm proposal enact 1 knights now leap across the hub").contains("recorded proposal #1"));
     let list = c.line("gm proposals");
     assert!(list.contains("enacted: knights now leap across the hub"), "{list}");
     assert!(c.line("gm game create chesspolitik2").contains("already has a game"));

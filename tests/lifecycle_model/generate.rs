@@ -419,6 +419,8 @@ impl Generator {
                     "palette=colour-blind",
                     "palette=classic",
                     "movement=1h",
+                    "movement-power=4",
+                    "movement-power=3",
                 ]);
                 Step::command(&self.moderator(now), format!("game set {what}"))
             }
