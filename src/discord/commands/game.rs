@@ -247,7 +247,7 @@ async fn kick(ctx: Context<'_>, #[description = "The player"] player: serenity::
     run(ctx, move |s, c, ch| one(s.kick(ch, c, &id))).await
 }
 
-/// Moderators: change the images from the next one on, or Chess Wheel+'s movement power from the next cycle
+/// Moderators: the images from the next one on; Chess Wheel+'s movement power from the next cycle
 #[poise::command(slash_command, guild_only)]
 async fn set(
     ctx: Context<'_>,
