@@ -312,6 +312,8 @@ fn item10_movement_power_is_a_moderator_setting_from_the_next_cycle() {
         ),
         "{set}"
     );
+    let status = c.line("gm game status");
+    assert!(status.contains("Movement power: 3 moves this cycle, 4 from the next cycle."), "{status}");
     let again = c.line("gm game set movement-power=4");
     assert!(again.contains("Nothing changed") && again.contains("movement power is already 4"), "{again}");
     // Logged with the moderator's other actions.
@@ -331,6 +333,7 @@ fn item10_movement_power_is_a_moderator_setting_from_the_next_cycle() {
     assert!(r.contains("ann's reveal matches") && r.contains("Movement power used: 4 of 4."), "{r}");
     let resolved = c.line("advance 3h");
     assert!(resolved.contains("ann (4 of 4 moves)"), "{resolved}");
+    assert!(c.line("gm game status").contains("Movement power: 4 moves this cycle."));
 
     // On the replenish day the coming cycle has no commitments yet: a change counts for it.
     let set = c.line("gm game set movement-power=2");

@@ -88,6 +88,14 @@ impl Service {
                 Some(json) if running.is_none() => live.kind.decode(json).map_err(StoreError::from)?,
                 _ => decode(&live.kind, &row)?,
             };
+            // Chess Wheel+: the cycle's movement power, and a change waiting for the next cycle.
+            if let (Some(_), Some((_, power))) = (running, position.wheel_cycle()) {
+                t += &format!(" Movement power: {power} moves this cycle");
+                if let Some(next) = live.kind.movement_power().filter(|n| *n != power) {
+                    t += &format!(", {next} from the next cycle");
+                }
+                t += ".";
+            }
             let phase = position.phase();
             let ready = store::ready_powers(c, game.id, row.seq)?;
             let orders = store::orders(c, game.id, row.seq, None)?;

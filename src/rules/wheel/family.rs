@@ -326,8 +326,9 @@ impl Family for Variant {
         let power = self.movement_power;
         [
             format!(
-                "{}: your orders are one hashed message, one move per line, at most {power} moves (each costs 1, \
-                 succeeding or not). A message with more moves, or with any line that is not a move of one of your \
+                "{}: your orders are one hashed message, one move per line, at most {power} moves (the movement \
+                 power as set now: a moderator's change counts from the next cycle, and `game status` shows this \
+                 cycle's; each move costs 1, succeeding or not). A message with more moves, or with any line that is not a move of one of your \
                  own pieces, is invalid as a whole: none of its moves run.",
                 self.name
             ),
