@@ -453,3 +453,29 @@ fn item10_plain_orders_or_phases_on_chess_wheel_are_refused_with_the_reason() {
     let r = c.line("gm game create chess-wheel hashed=yes cycle=7h");
     assert!(r.contains("A game of Chess Wheel+ is forming") && r.contains("Orders are hashed"), "{r}");
 }
+
+#[test]
+fn item04_a_contested_convoy_square_names_the_convoy_that_held() {
+    let d = chessdip();
+    let s = position(
+        &d,
+        "spring 1",
+        &[("England", "B c1"), ("Italy", "R e1"), ("France", "R g3"), ("France", "K f2")],
+        &[],
+    );
+    let r = resolve(
+        &d,
+        &s,
+        &[("England", "B c1 - f4"), ("Italy", "R e1 - e4"), ("France", "R g3 - d3"), ("France", "K f2 S e3 C g3 - d3")],
+    );
+    assert_eq!(outcome(&r, "R g3 - d3"), (true, "moved".to_string()));
+    assert_eq!(
+        outcome(&r, "B c1 - f4"),
+        (
+            false,
+            "its path failed at e3: contested by the convoy there for R g3 - d3, support-convoyed by K f2, \
+             which was stronger"
+                .to_string()
+        )
+    );
+}

@@ -90,17 +90,37 @@ impl Resolver<'_> {
 
     /// The explained outcome of the failed convoy order `c` (all nodes
     /// decided): a piece that stayed on the square but was dislodged did not
-    /// block it by itself; the move that dislodged it broke it.
+    /// block it by itself, the move that dislodged it broke it; of several
+    /// rival convoy orders on the square, the one that held (else the
+    /// strongest) contested it.
     pub(super) fn failed_convoy(&mut self, c: usize) -> Option<Outcome> {
         let ctx = self.ctx;
         let outcome = self.convoy_outcome(c, true)?;
         let Node::Convoy { square, .. } = ctx.nodes[c] else {
             return Some(outcome);
         };
-        if outcome != Outcome::Blocked {
-            return Some(outcome);
+        match outcome {
+            Outcome::Blocked => {
+                let by = ctx.moves_to[square.index()].iter().map(|&m| usize::from(m)).find(|&m| self.result[m]);
+                Some(by.map_or(outcome, |m| Outcome::Broken { by: ctx.order(m).square }))
+            }
+            Outcome::Contested { .. } => {
+                let mine = self.convoy_prevent_strength(c, true);
+                let mut best: Option<(bool, Strength, usize)> = None;
+                for &other in &ctx.convoys_on[square.index()] {
+                    let other = usize::from(other);
+                    let strength = self.convoy_prevent_strength(other, true);
+                    if other == c || strength < mine {
+                        continue;
+                    }
+                    let key = (self.result[other], strength, other);
+                    if best.is_none_or(|(held, s, _)| (key.0, key.1) > (held, s)) {
+                        best = Some(key);
+                    }
+                }
+                Some(best.map_or(outcome, |(_, _, other)| Outcome::Contested { by: ctx.order(other).square }))
+            }
+            _ => Some(outcome),
         }
-        let by = ctx.moves_to[square.index()].iter().map(|&m| usize::from(m)).find(|&m| self.result[m]);
-        Some(by.map_or(outcome, |m| Outcome::Broken { by: ctx.order(m).square }))
     }
 }
