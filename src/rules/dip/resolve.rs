@@ -67,7 +67,9 @@ pub enum Outcome {
     },
     /// The move failed against a stronger or equal resistance: the piece
     /// staying on the landing square (`by == at`) or a rival move onto it
-    /// (`by` is the rival's start).
+    /// (`by` is the rival's start). Of several, the one that prevailed (the
+    /// rival that got in, or the piece that stayed and was not dislodged),
+    /// else the strongest.
     Bounced {
         /// The landing square.
         at: Square,
