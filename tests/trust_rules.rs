@@ -479,3 +479,29 @@ fn item04_a_contested_convoy_square_names_the_convoy_that_held() {
         )
     );
 }
+
+#[test]
+fn item04_a_move_blocked_by_its_own_dislodged_piece_also_names_the_move_that_got_in() {
+    let v = politik();
+    let s = position(
+        &v,
+        "fall 1601",
+        &[("Mughal", "K e3"), ("Mughal", "N d4"), ("Ottoman", "K c4"), ("Ottoman", "K c3")],
+        &[],
+    );
+    let r = resolve(
+        &v,
+        &s,
+        &[("Mughal", "K e3 - d4"), ("Mughal", "N d4 H"), ("Ottoman", "K c4 - d4"), ("Ottoman", "K c3 S K c4 - d4")],
+    );
+    assert_eq!(outcome(&r, "K c4 - d4"), (true, "moved, dislodging N d4".to_string()));
+    assert_eq!(
+        outcome(&r, "K e3 - d4"),
+        (
+            false,
+            "bounced at d4 against its own power's N d4: a power cannot dislodge its own piece; \
+             K c4 - d4 got in, dislodging it"
+                .to_string()
+        )
+    );
+}

@@ -410,10 +410,15 @@ impl<'a> Explain<'a> {
                 format!("bounced at {at} against {convoy}: strength {attack} against {against}")
             }
             Outcome::OwnPiece { at } => {
-                format!(
+                let mut t = format!(
                     "bounced at {at} against its own power's {}: a power cannot dislodge its own piece",
                     self.piece(at)
-                )
+                );
+                // The own piece stayed, but another power's move got in anyway.
+                if let Some(&(_, by)) = self.res.dislodged.iter().find(|(d, _)| *d == at) {
+                    t += &format!("; {} got in, dislodging it", self.mover(by, at));
+                }
+                t
             }
             Outcome::PathBlocked { at } => self.path(i, at),
             Outcome::PartnerFailed => "failed with the other half of its coupled order".into(),
