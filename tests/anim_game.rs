@@ -228,10 +228,12 @@ fn a_moderator_turns_animations_off_and_on_during_a_game() {
     started(&mut c, "");
     // Only the images can change, only by a moderator, and only to something valid.
     let refused = c.line("alice game set animation=no");
-    assert!(refused.contains("only a moderator of this game can change the game's images"), "{refused}");
+    assert!(refused.contains("only a moderator of this game can change the game's settings"), "{refused}");
     let fixed = c.line("gm game set movement=24h");
     assert!(
-        fixed.contains("`movement=24h`: during a game only the images' palette and animation can change"),
+        fixed.contains(
+            "`movement=24h`: during a game only the images' palette and animation, and Chess Wheel+'s movement power, can change"
+        ),
         "{fixed}"
     );
     let bad = c.line("gm game set animation=maybe");
