@@ -188,7 +188,7 @@ impl Service {
         }
         match self.dispatch(channel, guild, caller, line.trim()) {
             Ok(r) => r,
-            Err(e) => vec![Reply::private(e.to_string())],
+            Err(e) => vec![Reply::private(super::chars::explain_refusal(line, &e.to_string()))],
         }
     }
 

@@ -155,38 +155,6 @@ fn quoted(text: &str) -> String {
     format!("\n```\n{}\n```{more}", shown.replace("```", "' ' '"))
 }
 
-/// Why a revealed text may not match: variants of it that do.
-fn mismatch_hints(text: &str, committed: &str) -> Vec<&'static str> {
-    let mut hints = Vec::new();
-    let tries: [(&str, String); 6] = [
-        ("your committed text ended with a newline that the reveal lacks", format!("{text}\n")),
-        ("your committed text ended with CRLF (`\\r\\n`) that the reveal lacks", format!("{text}\r\n")),
-        (
-            "the reveal has a trailing newline the committed text did not",
-            text.trim_end_matches(['\n', '\r']).to_string(),
-        ),
-        (
-            "the committed text used CRLF line ends (Windows); the reveal uses LF",
-            text.replace("\r\n", "\n").replace('\n', "\r\n"),
-        ),
-        ("the committed text used LF line ends; the reveal uses CRLF", text.replace("\r\n", "\n")),
-        ("leading or trailing spaces differ", text.trim().to_string()),
-    ];
-    if let Some(rest) = text.strip_prefix('\u{feff}') {
-        if sha256_hex(rest) == committed {
-            hints.push("the reveal starts with an invisible byte-order mark (a file saved by Windows Notepad) that the committed text did not have");
-        }
-    } else if sha256_hex(&format!("\u{feff}{text}")) == committed {
-        hints.push("the committed file started with an invisible byte-order mark (Windows Notepad) that the reveal lacks: reveal the file itself");
-    }
-    for (hint, variant) in tries {
-        if variant != text && sha256_hex(&variant) == committed {
-            hints.push(hint);
-        }
-    }
-    hints
-}
-
 impl Service {
     /// The caller's power, the open phase and its position in a hashed
     /// game whose stage the lifecycle already checked.
@@ -298,12 +266,12 @@ impl Service {
                 ));
             };
             if commitment.hash != hash {
-                let mut hints = mismatch_hints(text, &commitment.hash);
+                let mut hints = super::mismatch::mismatch_hints(text, &commitment.hash);
                 let earlier = store::commitments(c, live.game.id, row.seq)?
                     .into_iter()
                     .any(|m| m.power == name && m.hash == hash);
                 if earlier {
-                    hints.insert(0, "you revealed the text of an earlier commitment that a later one replaced: reveal the text of the latest");
+                    hints.insert(0, "you revealed the text of an earlier commitment that a later one replaced: reveal the text of the latest".into());
                 }
                 store::add_reveal(c, live.game.id, row.seq, &record(false, "does not match the commitment".into()))?;
                 let mut msg = format!(
@@ -607,15 +575,5 @@ mod tests {
     #[test]
     fn salt_lines_are_not_orders() {
         assert_eq!(without_comments("# salt 7f3a\nK e1 - e2\n  # note\nN g1 - f3\n"), "K e1 - e2\nN g1 - f3");
-    }
-
-    #[test]
-    fn mismatches_explain_newlines_and_line_ends() {
-        let committed = sha256_hex("K e1 - e2\nN g1 - f3\n");
-        let hints = mismatch_hints("K e1 - e2\nN g1 - f3", &committed);
-        assert_eq!(hints, vec!["your committed text ended with a newline that the reveal lacks"]);
-        let committed = sha256_hex("K e1 - e2\r\nN g1 - f3");
-        assert!(mismatch_hints("K e1 - e2\nN g1 - f3", &committed)[0].contains("CRLF"));
-        assert!(mismatch_hints("something else", &committed).is_empty());
     }
 }

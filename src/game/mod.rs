@@ -9,11 +9,13 @@
 //! slash commands (see [`command`]), or the typed methods.
 
 mod actions;
+pub mod chars;
 pub mod calendar;
 pub mod clock;
 pub mod command;
 pub mod hashed;
 mod info;
+mod mismatch;
 pub mod lifecycle;
 mod moderation;
 mod orders;

@@ -302,6 +302,7 @@ impl Service {
             let live = self.game_for(c, channel, Command::Draw)?;
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
+            let had_voted = store::draw_votes(c, live.game.id, row.seq)?.contains(&name);
             store::set_draw_vote(c, live.game.id, row.seq, &name, yes)?;
             let votes = store::draw_votes(c, live.game.id, row.seq)?;
             let conceded = store::concessions(c, live.game.id)?;
@@ -309,10 +310,19 @@ impl Service {
                 .into_iter()
                 .filter(|p| position.alive(p) && !conceded.contains(p))
                 .collect();
-            let mut out = vec![Reply::private(if yes {
-                "Your draw vote is recorded (secret). It lapses when this phase or its window ends."
-            } else {
-                "Your draw vote is withdrawn."
+            let mut out = vec![Reply::private(match (yes, had_voted) {
+                (true, false) => {
+                    "Your draw vote is recorded (secret). It lapses when this phase or its window ends.".to_string()
+                }
+                (true, true) => {
+                    "Your draw vote was already recorded (secret); it stands until this phase or its window ends."
+                        .to_string()
+                }
+                (false, true) => "Your draw vote is withdrawn.".to_string(),
+                (false, false) => format!(
+                    "{name} has no draw vote in {} to withdraw: nothing changed. (`draw yes` votes for a draw.)",
+                    row.name
+                ),
             })];
             // Vacant powers have nobody to vote and conceded ones no longer vote: the players still playing decide.
             let seated = store::players(c, live.game.id)?;

@@ -366,7 +366,9 @@ impl Position {
     /// Applies a submission to `power`'s orders.
     #[must_use]
     pub fn submit(&self, power: &str, current: &[SlotOrder], text: &str) -> Submission {
-        each!(self, |v, s, _w| v.submit(s, power, current, text))
+        let mut sub = each!(self, |v, s, _w| v.submit(s, power, current, text));
+        super::chars::explain_submission(text, &mut sub);
+        sub
     }
 
     /// The read-back of `power`'s orders.
