@@ -24,7 +24,7 @@ pub(super) fn game_over(
     let mut images = Vec::new();
     if let Some(p) = position {
         store::set_final_state(c, game.id, &encode(p)?)?;
-        if let Some(t) = p.transcript() {
+        if let Some(t) = transcript_of(p, Some(result)) {
             text += &format!("\n```\n{t}\n```");
         }
         images.push(Image::final_position(p, settings, result));
@@ -32,6 +32,17 @@ pub(super) fn game_over(
     let mut reply = Reply::public(text);
     reply.images = images;
     Ok(reply)
+}
+
+/// The move list of a game that keeps one. A game that ended other than
+/// by its rules (a concession, a forfeit, a vote, a moderator), whose
+/// rules' record therefore has no ending, gets its `Result:` line here.
+pub(super) fn transcript_of(p: &Position, ended: Option<&str>) -> Option<String> {
+    let t = p.transcript()?;
+    Some(match ended {
+        Some(r) if p.result() == crate::rules::family::GameResult::Ongoing => format!("{t}\nResult: {r}"),
+        _ => t,
+    })
 }
 
 /// The settings a moderator may change during a game (`game set`): how

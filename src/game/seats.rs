@@ -92,19 +92,20 @@ impl Service {
                 format!("{min} to {max} players; join with `join` (your board takes your name) or `join <name>`")
             }
         };
-        let options = if settings.options.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " Options: {}.",
-                settings.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
-            )
-        };
+        let mut shown: Vec<String> = settings.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        // Turn-based variants forfeit after missed turns: the players should know after how many.
+        if super::variants::offer(kind.id()).is_some_and(|o| o.options.iter().any(|x| x.starts_with("forfeit-after"))) {
+            shown.push(match settings.forfeit_after {
+                0 => "forfeit-after=0 (never)".to_string(),
+                n => format!("forfeit-after={n} (missed turns in a row)"),
+            });
+        }
+        let options = if shown.is_empty() { String::new() } else { format!(" Options: {}.", shown.join(", ")) };
         let text = format!(
             "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}",
             kind.name(),
             caller.name,
-            settings.timing(),
+            settings.timing(kind.has_adjustments()),
             if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" }
         );
         self.store.write(|c| {
@@ -308,7 +309,7 @@ impl Service {
                     "The game begins: {}. Orders are hashed: commit the SHA-256 of your orders with `commit <hash>` within {}, then reveal the exact text with `reveal <text>` in the reveal window that follows. {}{cd}",
                     phase.name,
                     format_duration(deadline - self.now()),
-                    live.settings.timing()
+                    live.settings.timing(live.kind.has_adjustments())
                 )
             } else {
                 format!(

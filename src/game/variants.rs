@@ -253,6 +253,13 @@ impl Game {
         offer(self.id()).is_some_and(|o| o.proposals)
     }
 
+    /// Whether the variant has adjustment phases (Chess Dip's and
+    /// Chesspolitik's Winter builds and disbands).
+    #[must_use]
+    pub fn has_adjustments(&self) -> bool {
+        matches!(self, Game::Dip(_))
+    }
+
     /// The variant's display name.
     #[must_use]
     pub fn name(&self) -> &str {
