@@ -151,7 +151,9 @@ fn item12_an_extra_trailing_newline_and_spaces_are_hinted() {
     let committed = "# salt 0123456789abcdef\nK c1 - c2\n";
     let out = reveal_hint(committed, &format!("{committed}\n"));
     assert!(
-        out.contains("the reveal ends with 2 newlines, one more than the committed text (an extra empty line at the end)"),
+        out.contains(
+            "the reveal ends with 2 newlines, one more than the committed text (an extra empty line at the end)"
+        ),
         "{out}"
     );
     let out = reveal_hint(committed, &format!("  {}", committed.replace("c2\n", "c2  \n")));
@@ -215,7 +217,10 @@ fn item14_one_of_one_disbands_mentions_no_rest() {
     assert!(text.contains("Disbands: 1 of 1 ordered."), "{text}");
     assert!(!text.contains("the rest"), "{text}");
     let none = v.describe(&winter, "Scandinavia", &[]);
-    assert!(none.contains("Disbands: 0 of 1 ordered (if none is ordered, civil disorder chooses the piece)."), "{none}");
+    assert!(
+        none.contains("Disbands: 0 of 1 ordered (if none is ordered, civil disorder chooses the piece)."),
+        "{none}"
+    );
 }
 
 #[test]
@@ -258,7 +263,10 @@ fn item14_an_annotated_move_is_not_an_empty_condition() {
     run(&mut c, &["gm game create diplomacy-chess", "alice join White", "bob join Black", "gm game start"]);
     let out = c.line("alice orders Nf3??");
     assert!(!out.contains("`` is not a condition"), "{out}");
-    assert!(out.contains("`??` after a move is a chess annotation") && out.contains("write the move alone, `Nf3`"), "{out}");
+    assert!(
+        out.contains("`??` after a move is a chess annotation") && out.contains("write the move alone, `Nf3`"),
+        "{out}"
+    );
     let out = c.line("alice orders ?e4:e3");
     assert!(out.contains("a `?` with nothing before it asks no condition"), "{out}");
     assert!(c.line("alice orders Nf3!").contains("Accepted"), "a `!` alone was always read as the move");
@@ -290,4 +298,145 @@ fn item14_a_conceded_diplomacy_chess_game_ends_its_transcript_with_the_result() 
     run(&mut c, &["alice orders e4", "bob orders e5", "alice ready", "bob ready"]);
     let out = c.line("bob concede");
     assert!(out.contains("Result: White wins by concession"), "{out}");
+}
+
+// Item 15: refusals ping nobody.
+
+#[cfg(feature = "discord")]
+mod support;
+
+#[cfg(feature = "discord")]
+mod item15 {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use chessdip::config::Config;
+    use chessdip::discord::TokioClock;
+    use chessdip::game::Service;
+    use chessdip::store::Store;
+    use serde_json::{json, Value};
+    use tokio::sync::oneshot;
+
+    use super::support::fake_discord::{FakeDiscord, Request, GUILD};
+
+    const CHANNEL: u64 = 4_000_000_000_000_150;
+    const GM: u64 = 4_000_000_000_000_251;
+    const ALICE: u64 = 4_000_000_000_000_252;
+    const BOB: u64 = 4_000_000_000_000_253;
+    const CAROL: u64 = 4_000_000_000_000_254;
+
+    /// The bot against the fake, with reminders `reminder_hours` ahead.
+    async fn bot(
+        fake: &FakeDiscord,
+        name: &str,
+        reminder_hours: u32,
+    ) -> (oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
+        let db = super::temp_dir(name).join("bot.db");
+        let config = Config {
+            token: Some("fake-token".into()),
+            database: db.clone(),
+            guilds: vec![GUILD],
+            proxy: Some(fake.url.clone()),
+            reminder_hours,
+            ..Config::default()
+        };
+        let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+        let (stop, rx) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let shutdown = async move {
+                let _ = rx.await;
+            };
+            if let Err(e) = chessdip::discord::serve(config, service, shutdown).await {
+                panic!("the bot failed: {e}");
+            }
+        });
+        fake.wait_identified(1, 30).await;
+        (stop, task)
+    }
+
+    /// Sends a slash command and waits for the interaction's answer.
+    async fn ask(fake: &FakeDiscord, user: (u64, &str), path: &[&str], options: &[(&str, Value)]) -> Request {
+        let n = fake.requests().len();
+        let id = fake.command(user.0, user.1, CHANNEL, path, options, false);
+        let prefix = format!("/interactions/{id}/");
+        fake.wait_for(n, 20, move |r| r.method == "POST" && r.path.starts_with(&prefix)).await
+    }
+
+    /// The message's `allowed_mentions` (of an interaction answer or a message).
+    fn mentions(r: &Request) -> Value {
+        let d = if r.json.get("data").is_some() { &r.json["data"] } else { &r.json };
+        d["allowed_mentions"].clone()
+    }
+
+    fn pings_nobody(r: &Request) {
+        assert_eq!(
+            mentions(r),
+            json!({"parse": [], "users": [], "roles": [], "replied_user": false}),
+            "{}: {}",
+            r.path,
+            r.content()
+        );
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn item15_refusals_and_replies_ping_nobody_and_reminders_ping_the_late() {
+        let fake = FakeDiscord::start().await;
+        let (stop, task) = bot(&fake, "i15", 3).await;
+        let created = ask(
+            &fake,
+            (GM, "gm"),
+            &["game", "create"],
+            &[("variant", json!("chesspolitik2")), ("deadline", json!("2h"))],
+        )
+        .await;
+        pings_nobody(&created);
+        // A refusal (joining an unknown power), then an ordinary private answer.
+        let refused = ask(&fake, (ALICE, "alice"), &["join"], &[("power", json!("Narnia"))]).await;
+        assert!(refused.content().contains("there is no power `Narnia`"), "{}", refused.content());
+        pings_nobody(&refused);
+        for (user, name, power) in [(ALICE, "alice", "France"), (BOB, "bob", "England")] {
+            pings_nobody(&ask(&fake, (user, name), &["join"], &[("power", json!(power))]).await);
+        }
+        let n = fake.requests().len();
+        ask(&fake, (GM, "gm"), &["game", "start"], &[]).await;
+        // Somebody who does not play is refused, quietly.
+        let refused = ask(&fake, (CAROL, "carol"), &["orders", "submit"], &[("text", json!("K c1 - c2"))]).await;
+        assert!(refused.ephemeral(), "{}", refused.content());
+        pings_nobody(&refused);
+        let answered = ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))]).await;
+        assert!(answered.content().contains("Accepted for France"), "{}", answered.content());
+        pings_nobody(&answered);
+        // The reminder is meant to ping the late player, and only them.
+        let channel = format!("/channels/{CHANNEL}/messages");
+        let reminder = fake
+            .wait_for(n, 30, move |r| r.method == "POST" && r.path == channel && r.content().starts_with("Reminder:"))
+            .await;
+        // Sent at once (the deadline is within the reminder hours): both players were late then.
+        let mut users: Vec<String> = mentions(&reminder)["users"]
+            .as_array()
+            .expect("users")
+            .iter()
+            .filter_map(|u| u.as_str().map(String::from))
+            .collect();
+        users.sort();
+        assert_eq!(users, [ALICE.to_string(), BOB.to_string()], "{}", reminder.json);
+        assert!(reminder.content().contains(&format!("<@{BOB}>")), "{}", reminder.content());
+        assert_eq!(mentions(&reminder)["parse"], json!([]), "{}", reminder.json);
+        // Every other post in the channel (announcements) pings nobody.
+        for r in
+            fake.requests().iter().filter(|r| r.method == "POST" && r.path == format!("/channels/{CHANNEL}/messages"))
+        {
+            if !r.content().starts_with("Reminder:") {
+                assert_eq!(mentions(r)["users"], json!([]), "{}", r.content());
+            }
+        }
+        // A refused direct message pings nobody either.
+        let n = fake.requests().len();
+        fake.direct_message(CAROL, "carol", "K c1 - c2");
+        let dm = fake.wait_for(n, 20, |r| r.method == "POST" && r.path.starts_with("/channels/9")).await;
+        assert_eq!(mentions(&dm)["parse"], json!([]), "{}", dm.json);
+        assert_eq!(mentions(&dm)["users"], json!([]), "{}", dm.json);
+        let _ = stop.send(());
+        let _ = tokio::time::timeout(Duration::from_secs(10), task).await;
+    }
 }

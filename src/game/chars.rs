@@ -318,7 +318,12 @@ pub fn odd_characters(text: &str, reason: &str) -> Option<String> {
     if !suspects.is_empty() {
         let mut all = suspects;
         all.extend(others);
-        return Some(format!("{}: retype it with plain letters, digits and signs", named(&all)));
+        let fix = if all.iter().all(|c| is_invisible(*c)) {
+            "delete it (or retype the order: it cannot be seen, but it is there)"
+        } else {
+            "retype the order with plain letters, digits and signs"
+        };
+        return Some(format!("{}: {fix}", named(&all)));
     }
     if !others.is_empty() {
         return Some(format!("{} ({})", visible(reason), named(&others)));
@@ -336,7 +341,7 @@ pub fn explain_refusal(line: &str, message: &str) -> String {
     // Only what the refusal quotes: a name in another script is no fault of its own.
     suspects.retain(|c| message.contains(*c));
     if !suspects.is_empty() {
-        out += &format!(" (In what you sent, {}.)", named(&suspects));
+        out = format!("{}. In what you sent, {}.", out.trim_end_matches('.'), named(&suspects));
     }
     out
 }

@@ -173,8 +173,23 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
 
 /// The first words of the commands other than `game ...`.
 const COMMAND_WORDS: &[&str] = &[
-    "help", "variants", "board", "status", "join", "leave", "orders", "commit", "hash", "proposal", "proposals", "vote",
-    "ready", "unready", "concede", "draw", "history",
+    "help",
+    "variants",
+    "board",
+    "status",
+    "join",
+    "leave",
+    "orders",
+    "commit",
+    "hash",
+    "proposal",
+    "proposals",
+    "vote",
+    "ready",
+    "unready",
+    "concede",
+    "draw",
+    "history",
 ];
 
 impl Service {

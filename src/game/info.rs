@@ -94,13 +94,15 @@ impl Service {
             let commitments = store::commitments(c, game.id, row.seq)?;
             let reveals = store::reveals(c, game.id, row.seq)?;
             for p in Self::all_powers(c, &live)? {
-                let who = players.iter().find(|(q, _)| *q == p).map_or("vacant, in civil disorder", |(_, u)| u.as_str());
+                let who =
+                    players.iter().find(|(q, _)| *q == p).map_or("vacant, in civil disorder", |(_, u)| u.as_str());
                 let mut flags: Vec<&str> = Vec::new();
                 let forfeited = live.settings.forfeit_after > 0
                     && store::missed_turns(c, game.id, &p)? >= i64::from(live.settings.forfeit_after);
                 let forfeit_flag;
                 if conceded.contains(&p) && forfeited {
-                    forfeit_flag = format!("forfeited after {} missed turns, in civil disorder", live.settings.forfeit_after);
+                    forfeit_flag =
+                        format!("forfeited after {} missed turns, in civil disorder", live.settings.forfeit_after);
                     flags.push(&forfeit_flag);
                 } else if conceded.contains(&p) {
                     flags.push("conceded, in civil disorder");

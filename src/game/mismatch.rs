@@ -70,7 +70,9 @@ fn line_ends(t: &str, how: LineEnds) -> Step {
     let (out, why) = match how {
         LineEnds::Keep => return Some((t.to_string(), String::new())),
         LineEnds::Lf => (lf, "the committed text used LF line ends; the reveal uses CRLF"),
-        LineEnds::Crlf => (lf.replace('\n', "\r\n"), "the committed text used CRLF line ends (Windows); the reveal uses LF"),
+        LineEnds::Crlf => {
+            (lf.replace('\n', "\r\n"), "the committed text used CRLF line ends (Windows); the reveal uses LF")
+        }
     };
     (out != t).then(|| (out, why.to_string()))
 }
@@ -148,7 +150,8 @@ pub fn mismatch_hints(text: &str, committed: &str) -> Vec<String> {
                         .filter(|(i, _)| *i > 0)
                         .map(|(i, base)| base + i as u8)
                         .collect();
-                    let whys: Vec<String> = [why_s, why_l, why_f, why_b.to_string()].into_iter().filter(|w| !w.is_empty()).collect();
+                    let whys: Vec<String> =
+                        [why_s, why_l, why_f, why_b.to_string()].into_iter().filter(|w| !w.is_empty()).collect();
                     found.push((chosen, whys.join(", and ")));
                 }
             }

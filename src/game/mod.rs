@@ -9,14 +9,14 @@
 //! slash commands (see [`command`]), or the typed methods.
 
 mod actions;
-pub mod chars;
 pub mod calendar;
+pub mod chars;
 pub mod clock;
 pub mod command;
 pub mod hashed;
 mod info;
-mod mismatch;
 pub mod lifecycle;
+mod mismatch;
 mod moderation;
 mod orders;
 pub mod outbox;

@@ -127,7 +127,11 @@ pub fn parse_order(text: &str) -> Result<OrderText, OrderError> {
     let mv = t.trim_end_matches(['?', '!']);
     let annotation = &t[mv.len()..];
     if annotation.len() >= 2 && annotation.contains('?') && !mv.contains(['?', ':']) && parse_move(mv).is_ok() {
-        return Err(OrderError::Annotation { order: t.to_string(), mv: mv.trim().to_string(), annotation: annotation.to_string() });
+        return Err(OrderError::Annotation {
+            order: t.to_string(),
+            mv: mv.trim().to_string(),
+            annotation: annotation.to_string(),
+        });
     }
     parse_at(t, 0)
 }
