@@ -156,7 +156,6 @@ pub fn text_of(reply: &Reply) -> String {
 /// in the text is notified, and a reply does not ping the one it answers.
 /// Every message starts from this; only an announcement meant to ping
 /// someone (a reminder naming a late player) adds those users.
-#[must_use]
 pub fn quiet() -> CreateAllowedMentions {
     CreateAllowedMentions::new().replied_user(false)
 }

@@ -286,16 +286,19 @@ fn odd_in(text: &str, reason: &str) -> (Vec<char>, Vec<char>) {
             '{' => in_braces = true,
             '}' => in_braces = false,
             _ if in_braces => {}
-            _ if is_suspect(c) => {
-                if !suspects.contains(&c) {
-                    suspects.push(c);
-                }
-            }
-            _ if !c.is_ascii() && reason.contains(c) && !others.contains(&c) => others.push(c),
+            _ if is_suspect(c) => once(&mut suspects, c),
+            _ if !c.is_ascii() && reason.contains(c) => once(&mut others, c),
             _ => {}
         }
     }
     (suspects, others)
+}
+
+/// Adds `c` to `list` unless it is there.
+fn once(list: &mut Vec<char>, c: char) {
+    if !list.contains(&c) {
+        list.push(c);
+    }
 }
 
 /// The characters named, at most four, with a count of the rest.
