@@ -65,6 +65,12 @@ fn item11_an_invisible_character_is_shown_as_its_code_point() {
     let out = c.line("alice j\u{043E}in England");
     assert!(out.contains("unknown command"), "{out}");
     assert!(out.contains("U+043E CYRILLIC SMALL LETTER O, not the letter o"), "{out}");
+    // A power's name with a look-alike letter: named once.
+    let mut d = console("i11-power");
+    d.line("gm game create chesspolitik2");
+    let out = d.line("alice join Fr\u{0430}nce");
+    assert!(out.contains("there is no power `Fr\u{0430}nce`"), "{out}");
+    assert_eq!(out.matches("U+0430 CYRILLIC SMALL LETTER A, not the letter a").count(), 1, "{out}");
     let out = c.line("alice draw\u{200B} yes");
     assert!(out.contains("<U+200B>") && !out.contains('\u{200B}'), "{out:?}");
 }

@@ -341,8 +341,9 @@ pub fn explain_refusal(line: &str, message: &str) -> String {
     let mut out = visible(message);
     let (mut suspects, others) = odd_in(line, message);
     suspects.extend(others);
-    // Only what the refusal quotes: a name in another script is no fault of its own.
-    suspects.retain(|c| message.contains(*c));
+    // Only what the refusal quotes (a name in another script is no fault of
+    // its own), and not what it already names.
+    suspects.retain(|c| message.contains(*c) && !message.contains(&code_point(*c)));
     if !suspects.is_empty() {
         out = format!("{}. In what you sent, {}.", out.trim_end_matches('.'), named(&suspects));
     }

@@ -144,8 +144,10 @@ impl Service {
                         Some(text) => {
                             let Some(name) = find_name(&all, text) else {
                                 return Err(GameError::Invalid(format!(
-                                    "there is no power `{text}` in {}: free powers are {}",
+                                    "there is no power `{}` in {}{}: free powers are {}",
+                                    super::chars::visible(text),
                                     live.kind.name(),
+                                    named_lookalikes(text),
                                     if free.is_empty() { "none".to_string() } else { free.join(", ") }
                                 )));
                             };
