@@ -455,7 +455,7 @@ impl Service {
                     format!("\n  {power}: committed `{}`, never revealed (no orders)", short_hash(hash))
                 }
                 Fate::Revealed { hash, detail, .. } => {
-                    format!("\n  {power}: revealed `{}`: {detail}", short_hash(hash))
+                    format!("\n  {power}: revealed `{}`: {}", short_hash(hash), super::chars::visible(detail))
                 }
             };
         }
