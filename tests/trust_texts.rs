@@ -115,6 +115,15 @@ fn item11_chess_wheel_names_that_read_as_spaces_or_board_words_are_refused() {
     assert!(c.line("p join hubert").contains("joins as hubert"));
 }
 
+#[test]
+fn item11_a_look_alike_in_a_commitment_is_named() {
+    let service = hashed_service("i11-hash");
+    let hash = sha256_hex("# salt 0123456789abcdef\nK c1 - c2").replacen('a', "\u{0430}", 1);
+    let out = text(&service.command("c", "g", &Caller::player("alice"), &format!("commit {hash}")));
+    assert!(out.contains("is not hexadecimal"), "{out}");
+    assert_eq!(out.matches("`\u{0430}` is U+0430 CYRILLIC SMALL LETTER A, not the letter a").count(), 1, "{out}");
+}
+
 // Item 12: hash mismatch hints.
 
 fn hashed_service(name: &str) -> Service {

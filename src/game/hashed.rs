@@ -47,7 +47,15 @@ pub fn parse_hash(text: &str) -> Result<String, GameError> {
     let why = if t.is_empty() {
         "no hash given".to_string()
     } else if !t.bytes().all(|b| b.is_ascii_hexdigit()) {
-        format!("`{}` is not hexadecimal", t.chars().take(80).collect::<String>())
+        // A look-alike (a Cyrillic `а` for `a`, a fullwidth digit) is named.
+        let mut odd: Vec<char> = t.chars().filter(|c| !c.is_ascii()).collect();
+        odd.dedup();
+        let named = if odd.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", odd.iter().take(3).map(|c| super::chars::describe(*c)).collect::<Vec<_>>().join("; "))
+        };
+        format!("`{}` is not hexadecimal{named}", super::chars::visible(&t.chars().take(80).collect::<String>()))
     } else {
         format!("a SHA-256 hash has 64 hex digits, this has {}", t.len())
     };
