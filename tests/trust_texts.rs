@@ -193,6 +193,64 @@ fn item12_the_sealing_page_tries_the_same_changes() {
     }
 }
 
+/// Runs the sealing page's own hint code (its script, not a copy) under
+/// Node.js on `(committed, revealed)` pairs: the hints for each, or `None`
+/// if Node.js is not installed (the browser test, `tests/seal_page.rs`,
+/// runs the whole page in Chromium where there is one).
+fn page_hints(cases: &[(&str, &str)]) -> Option<Vec<Vec<String>>> {
+    let page = chessdip::game::hashed::SEAL_PAGE;
+    let start = page.find("const SPACES")?;
+    let end = page.find("$(\"revealed\").addEventListener")?;
+    let script = format!(
+        "const crypto = require('crypto');\n\
+         const utf8 = s => Buffer.from(s, 'utf8');\n\
+         const sha256 = async b => ({{ hash: crypto.createHash('sha256').update(b).digest('hex') }});\n\
+         {}\n\
+         const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n\
+         (async () => {{ const out = []; for (const [c, t] of cases) out.push(await hints(t, (await sha256(utf8(c))).hash));\n\
+         console.log(JSON.stringify(out)); }})();",
+        &page[start..end]
+    );
+    let dir = temp_dir("i12-node");
+    let file = dir.join("hints.js");
+    std::fs::write(&file, script).expect("script");
+    let mut child = std::process::Command::new("node")
+        .arg(&file)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .ok()?;
+    let input = serde_json::to_string(cases).expect("json");
+    std::io::Write::write_all(child.stdin.as_mut().expect("stdin"), input.as_bytes()).expect("write");
+    drop(child.stdin.take());
+    let out = child.wait_with_output().expect("node ran");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    Some(serde_json::from_slice(&out.stdout).expect("hints as JSON"))
+}
+
+#[test]
+fn item12_the_sealing_page_gives_the_same_hints() {
+    let notepad = "\u{feff}# salt 0123456789abcdef\r\nK c1 - c2\r\n";
+    let plain = "# salt 0123456789abcdef\nK c1 - c2\n";
+    let cases = [
+        (notepad, "# salt 0123456789abcdef\nK c1 - c2"),
+        (plain, "# salt 0123456789abcdef\nK c1 - c2\n\n"),
+        (plain, "  # salt 0123456789abcdef\nK c1 - c2\n"),
+        (plain, "# salt 0123456789abcdef\nK c1 - d2\n"),
+    ];
+    let Some(hints) = page_hints(&cases) else { return };
+    assert_eq!(
+        hints[0],
+        ["the committed text used CRLF line ends (Windows); this text uses LF, and the committed text ended with CRLF (\\r\\n) that this text lacks, and the committed file started with an invisible byte-order mark (Windows Notepad) that this text lacks: reveal the file itself"]
+    );
+    assert_eq!(
+        hints[1],
+        ["this text ends with 2 newlines, one more than the committed text (an extra empty line at the end)"]
+    );
+    assert_eq!(hints[2], ["this text has spaces at its start or end that the committed text did not"]);
+    assert!(hints[3].is_empty(), "{hints:?}");
+}
+
 // Item 14: small wordings.
 
 #[test]
