@@ -238,7 +238,7 @@ fn p8_a_conceded_power_is_in_civil_disorder_at_once() {
     c.line("gm game start");
     c.line("a orders K a4 - b4");
     assert!(c.line("a concede").contains("concedes the game and is in civil disorder"));
-    assert!(c.line("gm game status").contains("conceded (civil disorder)"));
+    assert!(c.line("gm game status").contains("conceded, in civil disorder"));
     assert!(c.line("a orders K a4 - b4").contains("has conceded"));
     assert!(c.line("a draw yes").contains("has conceded"));
     let r = run(&mut c, &["b draw yes", "c draw yes", "d draw yes"]);

@@ -379,6 +379,11 @@ async function main() {
   await check("bom file", one.hash, { file: utf8("\uFEFF" + one.sealed) });
   await check("latin-1 file", one.hash, { file: new Uint8Array([0x23, 0x20, 0xe9, 0x0a]) });
   await check("text after a file", one.hash, { text: one.sealed });
+  // Several changes at once: a Notepad file (byte-order mark, CRLF) pasted as plain text.
+  const notepad = "\uFEFF" + lines.sealed.replace(/\n/g, "\r\n");
+  await check("notepad pasted", await win.chessdipHash.webCrypto(utf8(notepad)), { text: lines.sealed.replace(/\n$/, "") });
+  await check("extra newline", lines.hash, { text: lines.sealed + "\n" });
+  await check("spaces", lines.hash, { text: "  " + lines.sealed });
   await check("short hash", "abc", {});
   await check("not hex", "z".repeat(64), {});
   await check("no text", one.hash, { text: "" });
@@ -483,6 +488,9 @@ fn the_page_seals_and_checks_in_a_real_browser() {
     check("bom file", "mismatch", "byte-order mark");
     check("latin-1 file", "mismatch", "not UTF-8 text");
     check("text after a file", "match", "This text is exactly the committed one");
+    check("notepad pasted", "mismatch", "the committed text used CRLF line ends (Windows); this text uses LF, and the committed text ended with CRLF (\\r\\n) that this text lacks, and the committed file started with an invisible byte-order mark");
+    check("extra newline", "mismatch", "this text ends with 2 newlines, one more than the committed text");
+    check("spaces", "mismatch", "this text has spaces at its start or end that the committed text did not");
     check("short hash", "error", "64 hex digits; this has 3");
     check("not hex", "error", "this is not one");
     check("no text", "error", "Nothing to check");

@@ -79,7 +79,8 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     // What fails is tagged with how far the message got, for the apology.
     let say = |t: String| async move {
         for part in post::split(&t, 2000) {
-            let sent = here.send_message(&ctx.http, CreateMessage::new().content(part)).await;
+            let sent =
+                here.send_message(&ctx.http, CreateMessage::new().content(part).allowed_mentions(post::quiet())).await;
             sent.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?;
         }
         Ok::<(), Error>(())

@@ -22,7 +22,6 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
-use poise::CreateReply;
 use tokio::sync::Notify;
 
 pub use crate::game::reminder_text;
@@ -143,13 +142,13 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let id = error_id();
             tracing::error!(error_id = %id, command = %ctx.command().qualified_name, error = %error, "command failed");
             let text = failure::apology(Outcome::of(&error), Via::Command, &id);
-            if let Err(e) = ctx.send(CreateReply::default().content(text).ephemeral(true)).await {
+            if let Err(e) = ctx.send(post::private(text)).await {
                 tracing::error!(error_id = %id, error = %e, "could not apologise");
             }
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
             let text = "This command works in a server channel, where the game is. Here you can send me your orders as plain text.";
-            if let Err(e) = ctx.send(CreateReply::default().content(text).ephemeral(true)).await {
+            if let Err(e) = ctx.send(post::private(text)).await {
                 tracing::error!(error = %e, "could not answer a command used outside a server");
             }
         }
@@ -185,7 +184,8 @@ async fn on_event(
             let id = error_id();
             tracing::error!(error_id = %id, error = %e, "handling a direct message failed");
             let text = failure::apology(Outcome::of(&e), Via::DirectMessage, &id);
-            if let Err(e) = new_message.channel_id.say(&framework.serenity_context.http, text).await {
+            let apology = serenity::CreateMessage::new().content(text).allowed_mentions(post::quiet());
+            if let Err(e) = new_message.channel_id.send_message(&framework.serenity_context.http, apology).await {
                 tracing::error!(error_id = %id, error = %e, "could not apologise");
             }
         }
@@ -250,6 +250,9 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
         on_error: |e| Box::pin(on_error(e)),
         event_handler: |fw, event| Box::pin(on_event(fw, event)),
         initialize_owners: false,
+        // Poise's default lets a reply ping every user it names and the one it answers: nobody is pinged
+        // unless a message says so (announcements name the users they mean to ping).
+        allowed_mentions: Some(post::quiet()),
         ..Default::default()
     };
     let framework = poise::Framework::builder()

@@ -152,8 +152,18 @@ pub fn text_of(reply: &Reply) -> String {
     }
 }
 
-fn quiet() -> CreateAllowedMentions {
-    CreateAllowedMentions::new()
+/// Mentions that ping nobody: no user, role, `@everyone` or `@here` named
+/// in the text is notified, and a reply does not ping the one it answers.
+/// Every message starts from this; only an announcement meant to ping
+/// someone (a reminder naming a late player) adds those users.
+pub fn quiet() -> CreateAllowedMentions {
+    CreateAllowedMentions::new().replied_user(false)
+}
+
+/// A private (ephemeral) answer to a command that pings nobody.
+#[must_use]
+pub fn private(text: impl Into<String>) -> CreateReply {
+    CreateReply::default().content(text).ephemeral(true).allowed_mentions(quiet())
 }
 
 /// One message of a reply as posted: the text pieces, or the first message

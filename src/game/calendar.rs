@@ -78,18 +78,25 @@ impl Cycle {
 }
 
 impl Settings {
-    /// How the game's phases are timed, in a sentence.
+    /// How the game's phases are timed, in a sentence; the length of
+    /// adjustment phases only for a variant that has them.
     #[must_use]
-    pub fn timing(&self) -> String {
+    pub fn timing(&self, adjustments: bool) -> String {
         use super::format_duration as d;
         match (&self.cycle, self.hashed) {
-            (Cycle::Phases, false) => {
+            (Cycle::Phases, false) if adjustments => {
                 format!("Movement phases last {}, adjustments {}.", d(self.movement_secs), d(self.adjustment_secs))
             }
-            (Cycle::Phases, true) => format!(
+            (Cycle::Phases, false) => format!("Movement phases last {}.", d(self.movement_secs)),
+            (Cycle::Phases, true) if adjustments => format!(
                 "Each phase has a commit window of {} ({} for adjustments), then a reveal window of {}.",
                 d(self.movement_secs),
                 d(self.adjustment_secs),
+                d(self.reveal_secs)
+            ),
+            (Cycle::Phases, true) => format!(
+                "Each phase has a commit window of {}, then a reveal window of {}.",
+                d(self.movement_secs),
                 d(self.reveal_secs)
             ),
             (Cycle::Weekly, _) => format!(

@@ -200,6 +200,27 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
     Ok(s)
 }
 
+/// The first words of the commands other than `game ...`.
+const COMMAND_WORDS: &[&str] = &[
+    "help",
+    "variants",
+    "board",
+    "status",
+    "join",
+    "leave",
+    "orders",
+    "commit",
+    "hash",
+    "proposal",
+    "proposals",
+    "vote",
+    "ready",
+    "unready",
+    "concede",
+    "draw",
+    "history",
+];
+
 impl Service {
     /// The ended game's answer, if the channel's game has ended.
     fn refuse_if_ended(&self, channel: &str) -> Result<(), GameError> {
@@ -217,7 +238,7 @@ impl Service {
         }
         match self.dispatch(channel, guild, caller, line.trim()) {
             Ok(r) => r,
-            Err(e) => vec![Reply::private(e.to_string())],
+            Err(e) => vec![Reply::private(super::chars::explain_refusal(line, &e.to_string()))],
         }
     }
 
@@ -240,6 +261,34 @@ impl Service {
                 | ["game", "create" | "status" | "board" | "export" | "rollback", ..]
                 | ["proposal", "list"]
         );
+        // An unknown command is answered as unknown, ended game or not.
+        let known = match lower.first().map(String::as_str) {
+            Some("game") => matches!(
+                lower.get(1).map(String::as_str),
+                Some(
+                    "create"
+                        | "start"
+                        | "status"
+                        | "force"
+                        | "pause"
+                        | "resume"
+                        | "rollback"
+                        | "end"
+                        | "export"
+                        | "set"
+                        | "extend"
+                        | "deadline"
+                        | "assign"
+                        | "kick"
+                        | "board"
+                )
+            ),
+            Some(word) => COMMAND_WORDS.contains(&word),
+            None => true,
+        };
+        if !known {
+            return Err(GameError::Invalid(format!("unknown command `{line}`; `help` lists the commands")));
+        }
         if !reading {
             self.refuse_if_ended(channel)?;
         }

@@ -47,7 +47,15 @@ pub fn parse_hash(text: &str) -> Result<String, GameError> {
     let why = if t.is_empty() {
         "no hash given".to_string()
     } else if !t.bytes().all(|b| b.is_ascii_hexdigit()) {
-        format!("`{}` is not hexadecimal", t.chars().take(80).collect::<String>())
+        // A look-alike (a Cyrillic `а` for `a`, a fullwidth digit) is named.
+        let mut odd: Vec<char> = t.chars().filter(|c| !c.is_ascii()).collect();
+        odd.dedup();
+        let named = if odd.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", odd.iter().take(3).map(|c| super::chars::describe(*c)).collect::<Vec<_>>().join("; "))
+        };
+        format!("`{}` is not hexadecimal{named}", super::chars::visible(&t.chars().take(80).collect::<String>()))
     } else {
         format!("a SHA-256 hash has 64 hex digits, this has {}", t.len())
     };
@@ -153,38 +161,6 @@ fn quoted(text: &str) -> String {
         String::new()
     };
     format!("\n```\n{}\n```{more}", shown.replace("```", "' ' '"))
-}
-
-/// Why a revealed text may not match: variants of it that do.
-fn mismatch_hints(text: &str, committed: &str) -> Vec<&'static str> {
-    let mut hints = Vec::new();
-    let tries: [(&str, String); 6] = [
-        ("your committed text ended with a newline that the reveal lacks", format!("{text}\n")),
-        ("your committed text ended with CRLF (`\\r\\n`) that the reveal lacks", format!("{text}\r\n")),
-        (
-            "the reveal has a trailing newline the committed text did not",
-            text.trim_end_matches(['\n', '\r']).to_string(),
-        ),
-        (
-            "the committed text used CRLF line ends (Windows); the reveal uses LF",
-            text.replace("\r\n", "\n").replace('\n', "\r\n"),
-        ),
-        ("the committed text used LF line ends; the reveal uses CRLF", text.replace("\r\n", "\n")),
-        ("leading or trailing spaces differ", text.trim().to_string()),
-    ];
-    if let Some(rest) = text.strip_prefix('\u{feff}') {
-        if sha256_hex(rest) == committed {
-            hints.push("the reveal starts with an invisible byte-order mark (a file saved by Windows Notepad) that the committed text did not have");
-        }
-    } else if sha256_hex(&format!("\u{feff}{text}")) == committed {
-        hints.push("the committed file started with an invisible byte-order mark (Windows Notepad) that the reveal lacks: reveal the file itself");
-    }
-    for (hint, variant) in tries {
-        if variant != text && sha256_hex(&variant) == committed {
-            hints.push(hint);
-        }
-    }
-    hints
 }
 
 impl Service {
@@ -298,12 +274,12 @@ impl Service {
                 ));
             };
             if commitment.hash != hash {
-                let mut hints = mismatch_hints(text, &commitment.hash);
+                let mut hints = super::mismatch::mismatch_hints(text, &commitment.hash);
                 let earlier = store::commitments(c, live.game.id, row.seq)?
                     .into_iter()
                     .any(|m| m.power == name && m.hash == hash);
                 if earlier {
-                    hints.insert(0, "you revealed the text of an earlier commitment that a later one replaced: reveal the text of the latest");
+                    hints.insert(0, "you revealed the text of an earlier commitment that a later one replaced: reveal the text of the latest".into());
                 }
                 store::add_reveal(c, live.game.id, row.seq, &record(false, "does not match the commitment".into()))?;
                 let mut msg = format!(
@@ -487,7 +463,7 @@ impl Service {
                     format!("\n  {power}: committed `{}`, never revealed (no orders)", short_hash(hash))
                 }
                 Fate::Revealed { hash, detail, .. } => {
-                    format!("\n  {power}: revealed `{}`: {detail}", short_hash(hash))
+                    format!("\n  {power}: revealed `{}`: {}", short_hash(hash), super::chars::visible(detail))
                 }
             };
         }
@@ -607,15 +583,5 @@ mod tests {
     #[test]
     fn salt_lines_are_not_orders() {
         assert_eq!(without_comments("# salt 7f3a\nK e1 - e2\n  # note\nN g1 - f3\n"), "K e1 - e2\nN g1 - f3");
-    }
-
-    #[test]
-    fn mismatches_explain_newlines_and_line_ends() {
-        let committed = sha256_hex("K e1 - e2\nN g1 - f3\n");
-        let hints = mismatch_hints("K e1 - e2\nN g1 - f3", &committed);
-        assert_eq!(hints, vec!["your committed text ended with a newline that the reveal lacks"]);
-        let committed = sha256_hex("K e1 - e2\r\nN g1 - f3");
-        assert!(mismatch_hints("K e1 - e2\nN g1 - f3", &committed)[0].contains("CRLF"));
-        assert!(mismatch_hints("something else", &committed).is_empty());
     }
 }

@@ -102,10 +102,18 @@ impl Service {
             let commitments = store::commitments(c, game.id, row.seq)?;
             let reveals = store::reveals(c, game.id, row.seq)?;
             for p in Self::all_powers(c, &live)? {
-                let who = players.iter().find(|(q, _)| *q == p).map_or("vacant (civil disorder)", |(_, u)| u.as_str());
-                let mut flags = Vec::new();
-                if conceded.contains(&p) {
-                    flags.push("conceded (civil disorder)");
+                let who =
+                    players.iter().find(|(q, _)| *q == p).map_or("vacant, in civil disorder", |(_, u)| u.as_str());
+                let mut flags: Vec<&str> = Vec::new();
+                let forfeited = live.settings.forfeit_after > 0
+                    && store::missed_turns(c, game.id, &p)? >= i64::from(live.settings.forfeit_after);
+                let forfeit_flag;
+                if conceded.contains(&p) && forfeited {
+                    forfeit_flag =
+                        format!("forfeited after {} missed turns, in civil disorder", live.settings.forfeit_after);
+                    flags.push(&forfeit_flag);
+                } else if conceded.contains(&p) {
+                    flags.push("conceded, in civil disorder");
                 } else if running.is_some() && phase.owing.contains(&p) && live.settings.hashed {
                     let committed = commitments.iter().any(|m| m.power == p);
                     let revealed = reveals.iter().any(|r| r.power == p && r.matched);
@@ -425,7 +433,7 @@ impl Service {
                     .map(|(power, action, result, at)| json!({"power": power, "action": action, "result": result, "at": at}))
                     .collect();
                 if row.seq == game.phase_seq {
-                    transcript = position.transcript();
+                    transcript = super::moderation::transcript_of(&position, game.ended.as_deref());
                 }
                 phases.push(json!({
                     "seq": row.seq,

@@ -220,7 +220,7 @@ impl Running {
             C::Orders | C::Commit | C::Reveal | C::Ready => self.stage_allows(command, settings, &left),
             C::Deadline if settings.cycle.is_calendar() => refuse(format!(
                 "{phase}'s windows follow the game's calendar ({}), so deadlines are not moved by hand: pause the game, or `game force` to close the current window now",
-                settings.timing()
+                settings.timing(false)
             )),
             _ => Ok(()),
         }

@@ -10,11 +10,13 @@
 
 mod actions;
 pub mod calendar;
+pub mod chars;
 pub mod clock;
 pub mod command;
 pub mod hashed;
 mod info;
 pub mod lifecycle;
+mod mismatch;
 mod moderation;
 mod orders;
 pub mod outbox;

@@ -25,7 +25,7 @@ pub(super) fn game_over(
     let mut images = Vec::new();
     if let Some(p) = position {
         store::set_final_state(c, game.id, &encode(p)?)?;
-        if let Some(t) = p.transcript() {
+        if let Some(t) = transcript_of(p, Some(result)) {
             text += &format!("\n```\n{t}\n```");
         }
         images.push(Image::final_position(p, settings, result));
@@ -33,6 +33,17 @@ pub(super) fn game_over(
     let mut reply = Reply::public(text);
     reply.images = images;
     Ok(reply)
+}
+
+/// The move list of a game that keeps one. A game that ended other than
+/// by its rules (a concession, a forfeit, a vote, a moderator), whose
+/// rules' record therefore has no ending, gets its `Result:` line here.
+pub(super) fn transcript_of(p: &Position, ended: Option<&str>) -> Option<String> {
+    let t = p.transcript()?;
+    Some(match ended {
+        Some(r) if p.result() == crate::rules::family::GameResult::Ongoing => format!("{t}\nResult: {r}"),
+        _ => t,
+    })
 }
 
 /// The settings a moderator may change during a game (`game set`): how
@@ -378,6 +389,7 @@ impl Service {
             let live = self.game_for(c, channel, Command::Draw)?;
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
+            let had_voted = store::draw_votes(c, live.game.id, row.seq)?.contains(&name);
             store::set_draw_vote(c, live.game.id, row.seq, &name, yes)?;
             let votes = store::draw_votes(c, live.game.id, row.seq)?;
             let conceded = store::concessions(c, live.game.id)?;
@@ -385,10 +397,19 @@ impl Service {
                 .into_iter()
                 .filter(|p| position.alive(p) && !conceded.contains(p))
                 .collect();
-            let mut out = vec![Reply::private(if yes {
-                "Your draw vote is recorded (secret). It lapses when this phase or its window ends."
-            } else {
-                "Your draw vote is withdrawn."
+            let mut out = vec![Reply::private(match (yes, had_voted) {
+                (true, false) => {
+                    "Your draw vote is recorded (secret). It lapses when this phase or its window ends.".to_string()
+                }
+                (true, true) => {
+                    "Your draw vote was already recorded (secret); it stands until this phase or its window ends."
+                        .to_string()
+                }
+                (false, true) => "Your draw vote is withdrawn.".to_string(),
+                (false, false) => format!(
+                    "{name} has no draw vote in {} to withdraw: nothing changed. (`draw yes` votes for a draw.)",
+                    row.name
+                ),
             })];
             // Vacant powers have nobody to vote and conceded ones no longer vote: the players still playing decide.
             let seated = store::players(c, live.game.id)?;

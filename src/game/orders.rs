@@ -333,7 +333,7 @@ impl Service {
     /// # Errors
     /// No game, not a player, nothing to be ready for in this stage.
     pub fn ready(&self, channel: &str, caller: &Caller, ready: bool) -> Result<Vec<Reply>, GameError> {
-        let (done, calendar) = self.store.write(|c| {
+        let (done, text) = self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Ready)?;
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
@@ -350,17 +350,24 @@ impl Service {
                     phase.name
                 )));
             }
+            let was = store::ready_powers(c, live.game.id, row.seq)?.contains(&name);
             store::set_ready(c, live.game.id, row.seq, &name, ready)?;
             let done = ready && Self::stage_complete(c, &live, &row, &phase)?;
-            Ok::<_, GameError>((done.then_some((live.game.id, row.seq, row.stage)), live.settings.cycle.is_calendar()))
+            let text = match (ready, was, live.settings.cycle.is_calendar()) {
+                (true, _, true) => {
+                    "Marked ready. This game follows its calendar: the window closes at its time, whoever is ready."
+                        .to_string()
+                }
+                (true, false, false) => "Marked ready.".to_string(),
+                (true, true, false) => format!("{name} was already marked ready."),
+                (false, true, _) => format!("No longer ready: {name}'s ready mark is withdrawn."),
+                (false, false, _) => {
+                    format!("{name} was not marked ready, so there is no ready mark to withdraw: nothing changed.")
+                }
+            };
+            Ok::<_, GameError>((done.then_some((live.game.id, row.seq, row.stage)), text))
         })?;
-        let mut out = vec![Reply::private(match (ready, calendar) {
-            (true, true) => {
-                "Marked ready. This game follows its calendar: the window closes at its time, whoever is ready."
-            }
-            (true, false) => "Marked ready.",
-            (false, _) => "No longer ready.",
-        })];
+        let mut out = vec![Reply::private(text)];
         if let Some((game, seq, stage)) = done {
             out.extend(if stage == Stage::Commit {
                 self.open_reveals(game, seq, "every power committed and is ready")?

@@ -8,6 +8,49 @@ use super::{encode, format_duration, Caller, GameError, Image, Reply, Service, S
 use crate::rules::family::{find_name, Seats};
 use crate::store::{self, GameStatus, StoreError};
 
+/// The look-alike characters of `name`, named in parentheses (empty if none).
+fn named_lookalikes(name: &str) -> String {
+    let odd = super::chars::lookalikes_in(name);
+    if odd.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", odd.join("; "))
+    }
+}
+
+/// Words a Chess Wheel+ order reads on its own, which a board (a player's
+/// name) must not be called.
+const BOARD_WORDS: &[&str] = &["hub", "board", "boards", "create", "populate"];
+
+/// Whether `name` may name a board: 1 to 32 letters, digits or
+/// underscores, and not something an order reads as a space (`e2`, `h10`)
+/// or a board word (`hub`).
+fn board_name_allowed(name: &str) -> Result<(), GameError> {
+    let shown = super::chars::visible(name);
+    if name.is_empty() || name.chars().count() > 32 || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return Err(GameError::Invalid(format!(
+            "`{shown}` cannot name a board: use 1 to 32 letters, digits or underscores{}",
+            named_lookalikes(name)
+        )));
+    }
+    let mut chars = name.chars();
+    let square = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && !chars.as_str().is_empty()
+        && chars.all(|c| c.is_ascii_digit());
+    if square {
+        return Err(GameError::Invalid(format!(
+            "`{name}` cannot name a board: orders would read it as the space {}; `join <another name>`",
+            name.to_lowercase()
+        )));
+    }
+    if let Some(word) = BOARD_WORDS.iter().find(|w| super::chars::skeleton(w) == super::chars::skeleton(name)) {
+        return Err(GameError::Invalid(format!(
+            "`{shown}` cannot name a board: `{word}` is a word of the game's own (rank 8 is the hub; `board create`, `board populate`); `join <another name>`"
+        )));
+    }
+    Ok(())
+}
+
 impl Service {
     /// Creates a game in `channel`; the caller becomes its moderator.
     ///
@@ -49,19 +92,20 @@ impl Service {
                 format!("{min} to {max} players; join with `join` (your board takes your name) or `join <name>`")
             }
         };
-        let options = if settings.options.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " Options: {}.",
-                settings.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
-            )
-        };
+        let mut shown: Vec<String> = settings.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        // Turn-based variants forfeit after missed turns: the players should know after how many.
+        if super::variants::offer(kind.id()).is_some_and(|o| o.options.iter().any(|x| x.starts_with("forfeit-after"))) {
+            shown.push(match settings.forfeit_after {
+                0 => "forfeit-after=0 (never)".to_string(),
+                n => format!("forfeit-after={n} (missed turns in a row)"),
+            });
+        }
+        let options = if shown.is_empty() { String::new() } else { format!(" Options: {}.", shown.join(", ")) };
         let text = format!(
             "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}",
             kind.name(),
             caller.name,
-            settings.timing(),
+            settings.timing(kind.has_adjustments()),
             if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" }
         );
         self.store.write(|c| {
@@ -100,8 +144,10 @@ impl Service {
                         Some(text) => {
                             let Some(name) = find_name(&all, text) else {
                                 return Err(GameError::Invalid(format!(
-                                    "there is no power `{text}` in {}: free powers are {}",
+                                    "there is no power `{}` in {}{}: free powers are {}",
+                                    super::chars::visible(text),
                                     live.kind.name(),
+                                    named_lookalikes(text),
                                     if free.is_empty() { "none".to_string() } else { free.join(", ") }
                                 )));
                             };
@@ -151,17 +197,33 @@ impl Service {
                             }
                         }
                     };
-                    if name.is_empty() || name.len() > 32 || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                        return Err(GameError::Invalid(format!(
-                            "`{name}` cannot name a board: use 1 to 32 letters, digits or underscores"
-                        )));
-                    }
-                    if taken.iter().any(|t| t.eq_ignore_ascii_case(&name)) {
-                        return Err(GameError::State(format!("{name} is taken; `join <another name>`")));
+                    board_name_allowed(&name)?;
+                    if let Some(t) = taken.iter().find(|t| super::chars::skeleton(t) == super::chars::skeleton(&name)) {
+                        return Err(GameError::State(if t.to_lowercase() == name.to_lowercase() {
+                            format!("{name} is taken; `join <another name>`")
+                        } else {
+                            format!(
+                                "`{}` looks like {t}, who has already joined{}: boards and players must be told apart at a glance; `join <another name>`",
+                                super::chars::visible(&name),
+                                named_lookalikes(&name)
+                            )
+                        }));
                     }
                     (name, None)
                 }
             };
+            // Players are told apart by name: one that looks like another player's is refused.
+            for seat in store::seats(c, live.game.id)?.iter().filter(|s| s.user != caller.user) {
+                if super::chars::skeleton(&seat.name) == super::chars::skeleton(&caller.name) {
+                    return Err(GameError::Invalid(format!(
+                        "your name `{}` looks like the name of {}'s player, `{}`{}: the others could not tell you apart. Change the name you are shown by (on Discord, your nickname in this server), then `join` again",
+                        super::chars::visible(&caller.name),
+                        seat.power,
+                        super::chars::visible(&seat.name),
+                        named_lookalikes(&caller.name),
+                    )));
+                }
+            }
             store::seat(c, live.game.id, &name, &caller.user, &caller.name, now)?;
             Self::clear_seat(c, &live.game, &name, "the seat changed hands")?;
             let tail = match left {
@@ -249,7 +311,7 @@ impl Service {
                     "The game begins: {}. Orders are hashed: commit the SHA-256 of your orders with `commit <hash>` within {}, then reveal the exact text with `reveal <text>` in the reveal window that follows. {}{cd}",
                     phase.name,
                     format_duration(deadline - self.now()),
-                    live.settings.timing()
+                    live.settings.timing(live.kind.has_adjustments())
                 )
             } else {
                 format!(

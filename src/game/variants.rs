@@ -263,6 +263,13 @@ impl Game {
         offer(self.id()).is_some_and(|o| o.proposals)
     }
 
+    /// Whether the variant has adjustment phases (Chess Dip's and
+    /// Chesspolitik's Winter builds and disbands).
+    #[must_use]
+    pub fn has_adjustments(&self) -> bool {
+        matches!(self, Game::Dip(_))
+    }
+
     /// The variant's display name.
     #[must_use]
     pub fn name(&self) -> &str {
@@ -398,7 +405,9 @@ impl Position {
     /// Applies a submission to `power`'s orders.
     #[must_use]
     pub fn submit(&self, power: &str, current: &[SlotOrder], text: &str) -> Submission {
-        each!(self, |v, s, _w| v.submit(s, power, current, text))
+        let mut sub = each!(self, |v, s, _w| v.submit(s, power, current, text));
+        super::chars::explain_submission(text, &mut sub);
+        sub
     }
 
     /// The read-back of `power`'s orders.

@@ -140,6 +140,16 @@ pub fn miss_turn(c: &Connection, game: i64, power: &str) -> Result<i64, StoreErr
     })?)
 }
 
+/// How many turns in a row `power` has missed (0 if none).
+///
+/// # Errors
+/// Database errors.
+pub fn missed_turns(c: &Connection, game: i64, power: &str) -> Result<i64, StoreError> {
+    let mut st = c.prepare_cached("SELECT count FROM missed_turns WHERE game_id = ?1 AND power = ?2")?;
+    let mut rows = st.query_map(params![game, power], |r| r.get(0))?;
+    Ok(rows.next().transpose()?.unwrap_or(0))
+}
+
 /// Forgets `power`'s missed turns (it moved).
 ///
 /// # Errors

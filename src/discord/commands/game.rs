@@ -159,7 +159,10 @@ async fn export(ctx: Context<'_>) -> Result<(), Error> {
     match json {
         Ok(j) => {
             let file = serenity::CreateAttachment::bytes(j.into_bytes(), "game.json");
-            let reply = poise::CreateReply::default().content("The game so far:").attachment(file);
+            let reply = poise::CreateReply::default()
+                .content("The game so far:")
+                .attachment(file)
+                .allowed_mentions(super::post::quiet());
             ctx.send(reply).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?;
             Ok(())
         }

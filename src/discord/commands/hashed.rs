@@ -2,7 +2,7 @@
 //! form for multi-line texts) and the `/hash` helper.
 
 use poise::serenity_prelude as serenity;
-use poise::{CreateReply, Modal as _};
+use poise::Modal as _;
 
 use super::{run, Context, Data, Error};
 
@@ -77,9 +77,9 @@ pub async fn hash(
     );
     let mut parts = super::post::split(&reply, 2000).into_iter();
     let first = parts.next().unwrap_or_default();
-    ctx.send(CreateReply::default().content(first).attachment(page).ephemeral(true)).await?;
+    ctx.send(super::post::private(first).attachment(page)).await?;
     for part in parts {
-        ctx.send(CreateReply::default().content(part).ephemeral(true)).await?;
+        ctx.send(super::post::private(part)).await?;
     }
     Ok(())
 }

@@ -1,7 +1,5 @@
 //! `/help` and `/variants`.
 
-use poise::CreateReply;
-
 use super::{channel_key, post, Context, Error};
 
 /// How to play: the commands, and the order syntax of this channel's game
@@ -11,7 +9,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let mut text = ctx.data().call(move |s| s.help(&key)).await?;
     text += "\n\nDirect messages: send me your orders as plain text (start with the game's number if you play in several games); `games` lists your games.";
     for part in post::split(&text, 2000) {
-        ctx.send(CreateReply::default().content(part).ephemeral(true)).await?;
+        ctx.send(post::private(part)).await?;
     }
     Ok(())
 }
@@ -19,6 +17,6 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 /// The games I run, with their options
 #[poise::command(slash_command)]
 pub async fn variants(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.send(CreateReply::default().content(crate::game::command::variants_text()).ephemeral(true)).await?;
+    ctx.send(post::private(crate::game::command::variants_text())).await?;
     Ok(())
 }

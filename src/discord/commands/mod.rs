@@ -10,7 +10,6 @@ mod play;
 mod wheel;
 
 use poise::serenity_prelude as serenity;
-use poise::CreateReply;
 
 use super::failure::{Failure, Outcome};
 use super::types::{Context, Data, Error};
@@ -89,10 +88,10 @@ async fn run(
     Ok(())
 }
 
-/// A private refusal.
+/// A private refusal (pinging nobody, invisible characters it quotes shown as `<U+200B>`).
 async fn refuse(ctx: Context<'_>, text: String) -> Result<(), Error> {
-    for part in post::split(&text, 2000) {
-        ctx.send(CreateReply::default().content(part).ephemeral(true)).await?;
+    for part in post::split(&crate::game::chars::visible(&text), 2000) {
+        ctx.send(post::private(part)).await?;
     }
     Ok(())
 }

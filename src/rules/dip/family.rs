@@ -437,7 +437,16 @@ impl Family for Variant {
                     text += &format!(" {what} to build on: {}.", text::list(&places));
                 }
             } else if adj < 0 {
-                text += &format!("\nDisbands: {disbands} of {} ordered (the rest are chosen by civil disorder).", -adj);
+                let due = -adj;
+                let rest = due - disbands as i64;
+                text += &format!("\nDisbands: {disbands} of {due} ordered");
+                text += match (rest, due) {
+                    (r, _) if r <= 0 => ".",
+                    (1, 1) => " (if none is ordered, civil disorder chooses the piece).",
+                    (r, d) if r == d => " (civil disorder chooses any that are not ordered).",
+                    (1, _) => " (the other one is chosen by civil disorder).",
+                    _ => " (the rest are chosen by civil disorder).",
+                };
             }
         }
         text

@@ -92,6 +92,24 @@ pub enum OrderError {
         "`{0}` is not a condition: ask for a piece on a square (`Nh6?e6:Qg2`), a number of pieces (`2Q?e4:Rd1`), an empty square (`~e5?e5:exf6`) or whether your n-th move was executed (`3?Ba3:Na3`)"
     )]
     Condition(String),
+    /// A `?` with no condition before it (`Nf6??`: the second `?`).
+    #[error(
+        "a `?` with nothing before it asks no condition: a conditional is written `condition?if-true:if-false`, e.g. `Nh6?e6:Qg2`"
+    )]
+    NoCondition,
+    /// A move followed by a chess annotation with a `?` (`Nf6??`, `e4?!`),
+    /// which would read as a conditional.
+    #[error(
+        "`{order}`: `{annotation}` after a move is a chess annotation, and orders take none (`?` asks a condition here, `condition?if-true:if-false`): write the move alone, `{mv}`"
+    )]
+    Annotation {
+        /// The order as written.
+        order: String,
+        /// The move without the annotation.
+        mv: String,
+        /// The annotation.
+        annotation: String,
+    },
     /// Too many nested conditions.
     #[error("conditions nest at most {MAX_DEPTH} deep")]
     TooDeep,
@@ -103,7 +121,19 @@ pub enum OrderError {
 /// # Errors
 /// [`OrderError`] for text that is neither.
 pub fn parse_order(text: &str) -> Result<OrderText, OrderError> {
-    parse_at(text.trim(), 0)
+    let t = text.trim();
+    // `Nf6??`, `e4?!`: a move with an annotation, not a conditional (a lone
+    // `?` is a conditional with both branches empty, and reads as one).
+    let mv = t.trim_end_matches(['?', '!']);
+    let annotation = &t[mv.len()..];
+    if annotation.len() >= 2 && annotation.contains('?') && !mv.contains(['?', ':']) && parse_move(mv).is_ok() {
+        return Err(OrderError::Annotation {
+            order: t.to_string(),
+            mv: mv.trim().to_string(),
+            annotation: annotation.to_string(),
+        });
+    }
+    parse_at(t, 0)
 }
 
 fn parse_at(text: &str, depth: usize) -> Result<OrderText, OrderError> {
@@ -149,6 +179,9 @@ fn parse_at(text: &str, depth: usize) -> Result<OrderText, OrderError> {
 /// # Errors
 /// [`OrderError::Condition`].
 pub fn parse_condition(text: &str) -> Result<Condition, OrderError> {
+    if text.trim().is_empty() {
+        return Err(OrderError::NoCondition);
+    }
     let bad = || OrderError::Condition(text.to_string());
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if let Some(s) = t.strip_prefix('~') {
