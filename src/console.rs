@@ -13,25 +13,42 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
-use crate::game::{parse_duration, Caller, Clock, Reply, Service, SystemClock, Visibility};
-use crate::store::Store;
+use crate::game::{format_duration, parse_duration_within, Bounds, Caller, Clock, Reply, Service, SystemClock, Visibility};
+use crate::store::{self, ConsoleClock, Store, StoreError};
 
-/// The system clock plus an offset the console can advance.
+/// The system clock plus an offset the console can advance. The console
+/// keeps the offset in its database, so a later console goes on from the
+/// same time.
 #[derive(Debug, Default)]
 pub struct OffsetClock(AtomicI64);
 
 impl OffsetClock {
+    /// `offset` seconds ahead of the system clock.
+    #[must_use]
+    pub fn new(offset: i64) -> OffsetClock {
+        OffsetClock(AtomicI64::new(offset))
+    }
+
     /// Moves time forward by `secs`.
     pub fn advance(&self, secs: i64) {
-        self.0.fetch_add(secs, Ordering::SeqCst);
+        let _ = self.0.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |o| Some(o.saturating_add(secs.max(0))));
+    }
+
+    /// How far ahead of the system clock it is, in seconds.
+    #[must_use]
+    pub fn offset(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
     }
 }
 
 impl Clock for OffsetClock {
     fn now(&self) -> i64 {
-        SystemClock.now() + self.0.load(Ordering::SeqCst)
+        SystemClock.now().saturating_add(self.0.load(Ordering::SeqCst))
     }
 }
+
+/// How far `advance` and `downtime` move the clock at once: a second to a year.
+pub const ADVANCE: Bounds = Bounds { what: "a move of the console's clock", min: 1, max: 365 * 86400 };
 
 /// The console's state.
 #[derive(Debug)]
@@ -42,6 +59,8 @@ pub struct Console {
     images: Option<PathBuf>,
     channel: String,
     written: usize,
+    /// Announcements claimed for output that has not been printed yet.
+    claimed: Vec<i64>,
 }
 
 impl Console {
@@ -53,12 +72,17 @@ impl Console {
         db: &std::path::Path,
         images: PathBuf,
         moderators: Vec<String>,
-    ) -> Result<Console, crate::store::StoreError> {
-        let clock = Arc::new(OffsetClock::default());
-        let service = Service::new(Store::open(db)?, clock.clone());
+    ) -> Result<Console, StoreError> {
+        let store = Store::open(db)?;
+        // The clock goes on from where the last console on this database left it, never back.
+        let stored = store.read(|c| store::console_clock(c))?;
+        let wall = SystemClock.now();
+        let offset = stored.map_or(0, |s| s.offset.max(s.latest.saturating_sub(wall)));
+        let clock = Arc::new(OffsetClock::new(offset));
+        let service = Service::new(store, clock.clone());
         // Number images after those an earlier session wrote, so that files sort in order and none is overwritten.
         let written = last_image_number(&images);
-        Ok(Console { service, clock, moderators, images: Some(images), channel: "console".into(), written })
+        Ok(Console { service, clock, moderators, images: Some(images), channel: "console".into(), written, claimed: Vec::new() })
     }
 
     /// Stops writing images (replies then name the images they carry).
@@ -98,23 +122,26 @@ impl Console {
                     format!("(the bot is down {rest}, then starts again and catches up)\n")
                 };
                 if running {
-                    // The bot is running: each deadline on the way is handled at its time.
-                    for _ in 0..10_000 {
-                        match self.service.next_wake(0) {
-                            Ok(Some(t)) if t <= target => {
-                                let stuck = t <= self.clock.now();
-                                self.clock.advance((t - self.clock.now()).max(0));
-                                let said = self.tick();
-                                if stuck && said.is_empty() {
-                                    break; // due but nothing to do (logged): do not spin
-                                }
-                                out += &said;
+                    // The bot is running: each deadline on the way is handled at its time, however many.
+                    loop {
+                        let t = match self.service.next_wake(0) {
+                            Ok(Some(t)) if t <= target => t,
+                            Ok(_) => break,
+                            Err(e) => {
+                                out += &format!("error: {e}\n");
+                                break;
                             }
-                            _ => break,
+                        };
+                        let stuck = t <= self.clock.now();
+                        out += &self.move_clock(t - self.clock.now());
+                        let (said, failed) = self.ticked();
+                        out += &said;
+                        if stuck && (said.is_empty() || failed) {
+                            break; // due but nothing to do (logged) or failing: do not spin
                         }
                     }
                 }
-                self.clock.advance(target - self.clock.now());
+                out += &self.move_clock(target - self.clock.now());
             }
             "channel" if !rest.is_empty() => {
                 self.channel = rest.to_string();
@@ -140,12 +167,12 @@ impl Console {
                 // The command as typed, after the user's name: a reveal is hashed byte for byte.
                 let exact = raw.trim_start()[user.len()..].trim_start();
                 let replies = match rest.strip_prefix("reveal-file") {
-                    Some(path) => match std::fs::read(path.trim()) {
+                    Some(path) => match read_reveal(path.trim()) {
                         Ok(bytes) => self
                             .service
                             .reveal_bytes(&self.channel, &caller, &bytes)
                             .unwrap_or_else(|e| vec![crate::game::Reply::private_text(e.to_string())]),
-                        Err(e) => return format!("error: cannot read {}: {e}\n", path.trim()),
+                        Err(e) => return format!("error: {e}\n"),
                     },
                     None if crate::game::command::reveal_text(exact).is_some() => {
                         self.service.command(&self.channel, "console", &caller, exact)
@@ -177,15 +204,39 @@ impl Console {
             if t < now {
                 return Err(format!("{when} is in the past; the clock only moves forward"));
             }
+            if t - now > ADVANCE.max {
+                return Err(format!(
+                    "{when} is {} away; the clock moves at most {} at once: advance in steps",
+                    format_duration(t - now),
+                    format_duration(ADVANCE.max)
+                ));
+            }
             return Ok(t);
         }
-        parse_duration(rest).map(|secs| now.saturating_add(secs)).map_err(|e| e.to_string())
+        let secs = parse_duration_within(rest, ADVANCE).map_err(|e| e.to_string())?;
+        Ok(now + secs)
+    }
+
+    /// Moves the clock forward by `secs` (if positive) and stores it, so that
+    /// the next console on this database goes on from here; an error to print.
+    fn move_clock(&self, secs: i64) -> String {
+        self.clock.advance(secs);
+        let clock = ConsoleClock { offset: self.clock.offset(), latest: self.clock.now() };
+        match self.service.store().write(|c| store::set_console_clock(c, clock)) {
+            Ok(()) => String::new(),
+            Err(e) => format!("error: the console's clock could not be stored: {e}\n"),
+        }
     }
 
     /// What the scheduler does now: resolves what is due, until nothing is
     /// (a bot catching up after downtime handles one window after another),
     /// and prints what that announced.
     fn tick(&mut self) -> String {
+        self.ticked().0
+    }
+
+    /// [`Console::tick`], and whether the scheduler failed.
+    fn ticked(&mut self) -> (String, bool) {
         let mut out = String::new();
         for _ in 0..100 {
             match self.service.tick() {
@@ -193,17 +244,19 @@ impl Console {
                 Ok(_) => out += &self.pending(),
                 Err(e) => {
                     out += &format!("error: {e}\n");
-                    break;
+                    return (out, true);
                 }
             }
         }
-        out
+        (out, false)
     }
 
     /// Prints the announcements waiting in the outbox (the console's games'
-    /// results, game starts, commitments...) and marks them delivered. The
-    /// console calls it after every line; `play` also calls it on start, so
-    /// whatever a previous session left undelivered is shown.
+    /// results, game starts, commitments...). Each is claimed (marked
+    /// delivered, if it still is pending) before it is printed, so that two
+    /// consoles on one database never both print it. The console calls it
+    /// after every line; `play` also calls it on start, so whatever a
+    /// previous session left undelivered is shown.
     pub fn pending(&mut self) -> String {
         let items = match self.service.outbox_pending() {
             Ok(items) => items,
@@ -211,17 +264,39 @@ impl Console {
         };
         let mut out = String::new();
         for d in items {
+            match self.service.delivered(d.item.id) {
+                Ok(true) => {}
+                Ok(false) => continue, // another console printed it
+                Err(e) => {
+                    out += &format!("error: {e}\n");
+                    continue;
+                }
+            }
+            self.claimed.push(d.item.id);
             let shown = self.show(&d.reply, "");
             if d.item.channel == self.channel {
                 out += &shown;
             } else {
                 out += &format!("(in channel {})\n{shown}", d.item.channel);
             }
-            if let Err(e) = self.service.delivered(d.item.id) {
-                out += &format!("error: {e}\n");
-            }
         }
         out
+    }
+
+    /// Says that everything returned so far was printed: its announcements stay delivered.
+    pub fn printed(&mut self) {
+        self.claimed.clear();
+    }
+
+    /// Says that what was returned since the last [`Console::printed`] could
+    /// not be printed (standard output failed): its announcements go back to
+    /// the outbox, and the next console on this database prints them.
+    ///
+    /// # Errors
+    /// The database could not be written.
+    pub fn unprinted(&mut self) -> Result<(), crate::game::GameError> {
+        let ids = std::mem::take(&mut self.claimed);
+        self.service.undelivered(&ids)
     }
 
     fn show(&mut self, r: &Reply, user: &str) -> String {
@@ -252,6 +327,29 @@ impl Console {
         }
         s
     }
+}
+
+/// The bytes of a file to reveal, reading at most one byte more than a
+/// reveal may have (a huge file, or `/dev/zero`, is refused without being read).
+///
+/// # Errors
+/// The file cannot be read, or is longer than a reveal may be.
+pub fn read_reveal(path: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let max = crate::game::hashed::MAX_REVEAL;
+    if path.is_empty() {
+        return Err("write `<user> reveal-file <path>`, the path of the sealed file to reveal".into());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(u64::try_from(max).unwrap_or(u64::MAX) + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if bytes.len() > max {
+        return Err(format!(
+            "{path} has more than {max} bytes; a reveal has at most {max} (16 KB): orders are short, check you named the right file"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// The highest `NNN-` number of the images in `dir` (0 if none).
