@@ -13,7 +13,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
-use crate::game::{format_duration, parse_duration_within, Bounds, Caller, Clock, Reply, Service, SystemClock, Visibility};
+use crate::game::{
+    format_duration, parse_duration_within, Bounds, Caller, Clock, Reply, Service, SystemClock, Visibility,
+};
 use crate::store::{self, ConsoleClock, Store, StoreError};
 
 /// The system clock plus an offset the console can advance. The console
@@ -68,11 +70,7 @@ impl Console {
     ///
     /// # Errors
     /// If the database cannot be opened.
-    pub fn open(
-        db: &std::path::Path,
-        images: PathBuf,
-        moderators: Vec<String>,
-    ) -> Result<Console, StoreError> {
+    pub fn open(db: &std::path::Path, images: PathBuf, moderators: Vec<String>) -> Result<Console, StoreError> {
         let store = Store::open(db)?;
         // The clock goes on from where the last console on this database left it, never back.
         let stored = store.read(|c| store::console_clock(c))?;
@@ -82,7 +80,15 @@ impl Console {
         let service = Service::new(store, clock.clone());
         // Number images after those an earlier session wrote, so that files sort in order and none is overwritten.
         let written = last_image_number(&images);
-        Ok(Console { service, clock, moderators, images: Some(images), channel: "console".into(), written, claimed: Vec::new() })
+        Ok(Console {
+            service,
+            clock,
+            moderators,
+            images: Some(images),
+            channel: "console".into(),
+            written,
+            claimed: Vec::new(),
+        })
     }
 
     /// Stops writing images (replies then name the images they carry).

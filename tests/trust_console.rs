@@ -100,7 +100,8 @@ fn item09_a_second_console_goes_on_from_the_clock_the_first_left() {
 
     // Stored times never go backwards: each phase was resolved after the one before it.
     let conn = rusqlite::Connection::open(&db).expect("db");
-    let mut st = conn.prepare("SELECT resolved_at FROM phases WHERE resolved_at IS NOT NULL ORDER BY seq").expect("sql");
+    let mut st =
+        conn.prepare("SELECT resolved_at FROM phases WHERE resolved_at IS NOT NULL ORDER BY seq").expect("sql");
     let times: Vec<i64> = st.query_map([], |r| r.get(0)).expect("query").map(|t| t.expect("row")).collect();
     assert!(times.len() >= 2 && times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
 }
