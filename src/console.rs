@@ -1,13 +1,14 @@
 //! `chessdip play`: a local console over the same service and a real SQLite
 //! file. Each line is `<user> <command>` with the slash commands' words
 //! (`gm game create chessdip`, `p2 join Italy`, `p2 orders K e1 - e2`).
-//! Console-only lines: `advance <duration>` moves the clock with the bot
+//! Console-only lines: `advance <duration>` (at most a year) moves the clock with the bot
 //! running (each deadline on the way is handled at its time), `advance to
 //! <time>` moves it to a moment (RFC 3339, `2099-01-05T09:00:00Z`; only
 //! forward), `downtime <duration>` (or `downtime to <time>`) moves it with
 //! the bot down, which then catches up at once; `channel <name>` switches the game channel,
 //! `<user> reveal-file <path>` reveals a file's exact bytes in a hashed
 //! game, and `#` starts a comment. Images are written to a folder and their paths printed.
+//! The clock is kept in the database: a later console goes on from its time.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -155,7 +156,7 @@ impl Console {
             }
             "help" => {
                 return format!(
-                    "{}\nConsole: advance <duration> | advance to <RFC 3339 time> (the bot running), downtime <duration> | downtime to <time> (the bot down, then catching up), channel <name>, <user> reveal-file <path>, # comment\n",
+                    "{}\nConsole: advance <duration up to 365d> | advance to <RFC 3339 time> (the bot running), downtime <duration> | downtime to <time> (the bot down, then catching up), channel <name>, <user> reveal-file <path>, # comment\n",
                     crate::game::command::HELP
                 )
             }

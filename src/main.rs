@@ -70,9 +70,9 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Seal your orders for a hashed game: write a copy with a random salt line first and print the hash to commit.
+    /// Seal your orders for a hashed game: write a copy with a random salt line first and print the line to commit.
     Seal {
-        /// The file with your orders (UTF-8 text).
+        /// The file with your orders (UTF-8 text, at most 16 KB).
         file: PathBuf,
         /// Where the sealed copy goes (default: FILE.sealed.txt); an existing file is not overwritten.
         #[arg(short, long)]
@@ -87,7 +87,7 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Print the SHA-256 of a file's exact bytes (or standard input's, with `-`), as hashed games commit it.
+    /// Print the SHA-256 of a file's exact bytes (or standard input's, with `-`), as hashed games commit it (at most 16 KB, as a reveal).
     Hash {
         /// The file with your orders, or `-` for standard input.
         file: PathBuf,
