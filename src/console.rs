@@ -115,7 +115,8 @@ impl Console {
             return String::new();
         }
         let (user, rest) = line.split_once(char::is_whitespace).map_or((line, ""), |(u, r)| (u, r.trim()));
-        let mut out = String::new();
+        // Another console on this database may have moved the clock meanwhile: never fall behind it.
+        let mut out = self.catch_up_clock();
         match user.to_ascii_lowercase().as_str() {
             "advance" | "downtime" => {
                 let running = user.eq_ignore_ascii_case("advance");
@@ -215,6 +216,22 @@ impl Console {
         }
         let secs = parse_duration_within(rest, ADVANCE).map_err(|e| e.to_string())?;
         Ok(now + secs)
+    }
+
+    /// Moves the clock up to the one stored, if another console moved it
+    /// further; an error to print.
+    fn catch_up_clock(&self) -> String {
+        match self.service.store().read(|c| store::console_clock(c)) {
+            Ok(Some(stored)) => {
+                let behind = stored.offset.max(stored.latest.saturating_sub(SystemClock.now())) - self.clock.offset();
+                if behind > 0 {
+                    self.clock.advance(behind);
+                }
+                String::new()
+            }
+            Ok(None) => String::new(),
+            Err(e) => format!("error: the console's clock could not be read: {e}\n"),
+        }
     }
 
     /// Moves the clock forward by `secs` (if positive) and stores it, so that

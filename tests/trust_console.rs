@@ -122,6 +122,22 @@ fn item09_a_console_never_starts_before_the_latest_time_stored() {
 }
 
 #[test]
+fn item09_two_consoles_on_one_database_share_the_clock() {
+    let d = temp_dir("clock-two");
+    let db = d.join("g.db");
+    let mut a = open(&db);
+    let mut b = open(&db);
+    two_players(&mut a, "movement=48h");
+    let r = a.line("advance 1d");
+    assert!(r.contains("(the clock moves forward 1d)"), "{r}");
+    assert!(a.service().now() > b.service().now() + 86_000, "b has run no line since");
+    // On its next line, b goes on from a's time.
+    let status = b.line("gm game status");
+    assert!(status.contains("Spring 1401, due in 1d"), "{status}");
+    assert!(b.service().now() - a.service().now() < 60);
+}
+
+#[test]
 fn item09_a_new_database_starts_at_the_wall_clock() {
     let d = temp_dir("clock-new");
     let c = open(&d.join("g.db"));
