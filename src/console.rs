@@ -1,37 +1,57 @@
 //! `chessdip play`: a local console over the same service and a real SQLite
 //! file. Each line is `<user> <command>` with the slash commands' words
 //! (`gm game create chessdip`, `p2 join Italy`, `p2 orders K e1 - e2`).
-//! Console-only lines: `advance <duration>` moves the clock with the bot
+//! Console-only lines: `advance <duration>` (at most a year) moves the clock with the bot
 //! running (each deadline on the way is handled at its time), `advance to
 //! <time>` moves it to a moment (RFC 3339, `2099-01-05T09:00:00Z`; only
 //! forward), `downtime <duration>` (or `downtime to <time>`) moves it with
 //! the bot down, which then catches up at once; `channel <name>` switches the game channel,
 //! `<user> reveal-file <path>` reveals a file's exact bytes in a hashed
 //! game, and `#` starts a comment. Images are written to a folder and their paths printed.
+//! The clock is kept in the database: a later console goes on from its time.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
-use crate::game::{parse_duration, Caller, Clock, Reply, Service, SystemClock, Visibility};
-use crate::store::Store;
+use crate::game::{parse_duration_within, Bounds, Caller, Clock, Reply, Service, SystemClock, Visibility};
+use crate::store::{self, ConsoleClock, Store, StoreError};
 
-/// The system clock plus an offset the console can advance.
+/// The system clock plus an offset the console can advance. The console
+/// keeps the offset in its database, so a later console goes on from the
+/// same time.
 #[derive(Debug, Default)]
 pub struct OffsetClock(AtomicI64);
 
 impl OffsetClock {
+    /// `offset` seconds ahead of the system clock.
+    #[must_use]
+    pub fn new(offset: i64) -> OffsetClock {
+        OffsetClock(AtomicI64::new(offset))
+    }
+
     /// Moves time forward by `secs`.
     pub fn advance(&self, secs: i64) {
-        self.0.fetch_add(secs, Ordering::SeqCst);
+        let _ = self.0.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |o| Some(o.saturating_add(secs.max(0))));
+    }
+
+    /// How far ahead of the system clock it is, in seconds.
+    #[must_use]
+    pub fn offset(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
     }
 }
 
 impl Clock for OffsetClock {
     fn now(&self) -> i64 {
-        SystemClock.now() + self.0.load(Ordering::SeqCst)
+        SystemClock.now().saturating_add(self.0.load(Ordering::SeqCst))
     }
 }
+
+/// How far `advance <duration>` and `downtime <duration>` move the clock: a
+/// second to a year. (`advance to <time>` goes to any RFC 3339 time, at
+/// most the year 9999, which leaves every later deadline a real time.)
+pub const ADVANCE: Bounds = Bounds { what: "a move of the console's clock", min: 1, max: 365 * 86400 };
 
 /// The console's state.
 #[derive(Debug)]
@@ -42,6 +62,8 @@ pub struct Console {
     images: Option<PathBuf>,
     channel: String,
     written: usize,
+    /// Announcements claimed for output that has not been printed yet.
+    claimed: Vec<i64>,
 }
 
 impl Console {
@@ -49,16 +71,25 @@ impl Console {
     ///
     /// # Errors
     /// If the database cannot be opened.
-    pub fn open(
-        db: &std::path::Path,
-        images: PathBuf,
-        moderators: Vec<String>,
-    ) -> Result<Console, crate::store::StoreError> {
-        let clock = Arc::new(OffsetClock::default());
-        let service = Service::new(Store::open(db)?, clock.clone());
+    pub fn open(db: &std::path::Path, images: PathBuf, moderators: Vec<String>) -> Result<Console, StoreError> {
+        let store = Store::open(db)?;
+        // The clock goes on from where the last console on this database left it, never back.
+        let stored = store.read(|c| store::console_clock(c))?;
+        let wall = SystemClock.now();
+        let offset = stored.map_or(0, |s| s.offset.max(s.latest.saturating_sub(wall)));
+        let clock = Arc::new(OffsetClock::new(offset));
+        let service = Service::new(store, clock.clone());
         // Number images after those an earlier session wrote, so that files sort in order and none is overwritten.
         let written = last_image_number(&images);
-        Ok(Console { service, clock, moderators, images: Some(images), channel: "console".into(), written })
+        Ok(Console {
+            service,
+            clock,
+            moderators,
+            images: Some(images),
+            channel: "console".into(),
+            written,
+            claimed: Vec::new(),
+        })
     }
 
     /// Stops writing images (replies then name the images they carry).
@@ -84,7 +115,8 @@ impl Console {
             return String::new();
         }
         let (user, rest) = line.split_once(char::is_whitespace).map_or((line, ""), |(u, r)| (u, r.trim()));
-        let mut out = String::new();
+        // Another console on this database may have moved the clock meanwhile: never fall behind it.
+        let mut out = self.catch_up_clock();
         match user.to_ascii_lowercase().as_str() {
             "advance" | "downtime" => {
                 let running = user.eq_ignore_ascii_case("advance");
@@ -98,23 +130,26 @@ impl Console {
                     format!("(the bot is down {rest}, then starts again and catches up)\n")
                 };
                 if running {
-                    // The bot is running: each deadline on the way is handled at its time.
-                    for _ in 0..10_000 {
-                        match self.service.next_wake(0) {
-                            Ok(Some(t)) if t <= target => {
-                                let stuck = t <= self.clock.now();
-                                self.clock.advance((t - self.clock.now()).max(0));
-                                let said = self.tick();
-                                if stuck && said.is_empty() {
-                                    break; // due but nothing to do (logged): do not spin
-                                }
-                                out += &said;
+                    // The bot is running: each deadline on the way is handled at its time, however many.
+                    loop {
+                        let t = match self.service.next_wake(0) {
+                            Ok(Some(t)) if t <= target => t,
+                            Ok(_) => break,
+                            Err(e) => {
+                                out += &format!("error: {e}\n");
+                                break;
                             }
-                            _ => break,
+                        };
+                        let stuck = t <= self.clock.now();
+                        out += &self.move_clock(t - self.clock.now());
+                        let (said, failed) = self.ticked();
+                        out += &said;
+                        if stuck && (said.is_empty() || failed) {
+                            break; // due but nothing to do (logged) or failing: do not spin
                         }
                     }
                 }
-                self.clock.advance(target - self.clock.now());
+                out += &self.move_clock(target - self.clock.now());
             }
             "channel" if !rest.is_empty() => {
                 self.channel = rest.to_string();
@@ -122,7 +157,7 @@ impl Console {
             }
             "help" => {
                 return format!(
-                    "{}\nConsole: advance <duration> | advance to <RFC 3339 time> (the bot running), downtime <duration> | downtime to <time> (the bot down, then catching up), channel <name>, <user> reveal-file <path>, # comment\n",
+                    "{}\nConsole: advance <duration up to 365d> | advance to <RFC 3339 time> (the bot running), downtime <duration> | downtime to <time> (the bot down, then catching up), channel <name>, <user> reveal-file <path>, # comment\n",
                     crate::game::command::HELP
                 )
             }
@@ -140,12 +175,12 @@ impl Console {
                 // The command as typed, after the user's name: a reveal is hashed byte for byte.
                 let exact = raw.trim_start()[user.len()..].trim_start();
                 let replies = match rest.strip_prefix("reveal-file") {
-                    Some(path) => match std::fs::read(path.trim()) {
+                    Some(path) => match read_reveal(path.trim()) {
                         Ok(bytes) => self
                             .service
                             .reveal_bytes(&self.channel, &caller, &bytes)
                             .unwrap_or_else(|e| vec![crate::game::Reply::private_text(e.to_string())]),
-                        Err(e) => return format!("error: cannot read {}: {e}\n", path.trim()),
+                        Err(e) => return format!("error: {e}\n"),
                     },
                     None if crate::game::command::reveal_text(exact).is_some() => {
                         self.service.command(&self.channel, "console", &caller, exact)
@@ -179,13 +214,46 @@ impl Console {
             }
             return Ok(t);
         }
-        parse_duration(rest).map(|secs| now.saturating_add(secs)).map_err(|e| e.to_string())
+        let secs = parse_duration_within(rest, ADVANCE).map_err(|e| e.to_string())?;
+        Ok(now + secs)
+    }
+
+    /// Moves the clock up to the one stored, if another console moved it
+    /// further; an error to print.
+    fn catch_up_clock(&self) -> String {
+        match self.service.store().read(|c| store::console_clock(c)) {
+            Ok(Some(stored)) => {
+                let behind = stored.offset.max(stored.latest.saturating_sub(SystemClock.now())) - self.clock.offset();
+                if behind > 0 {
+                    self.clock.advance(behind);
+                }
+                String::new()
+            }
+            Ok(None) => String::new(),
+            Err(e) => format!("error: the console's clock could not be read: {e}\n"),
+        }
+    }
+
+    /// Moves the clock forward by `secs` (if positive) and stores it, so that
+    /// the next console on this database goes on from here; an error to print.
+    fn move_clock(&self, secs: i64) -> String {
+        self.clock.advance(secs);
+        let clock = ConsoleClock { offset: self.clock.offset(), latest: self.clock.now() };
+        match self.service.store().write(|c| store::set_console_clock(c, clock)) {
+            Ok(()) => String::new(),
+            Err(e) => format!("error: the console's clock could not be stored: {e}\n"),
+        }
     }
 
     /// What the scheduler does now: resolves what is due, until nothing is
     /// (a bot catching up after downtime handles one window after another),
     /// and prints what that announced.
     fn tick(&mut self) -> String {
+        self.ticked().0
+    }
+
+    /// [`Console::tick`], and whether the scheduler failed.
+    fn ticked(&mut self) -> (String, bool) {
         let mut out = String::new();
         for _ in 0..100 {
             match self.service.tick() {
@@ -193,17 +261,19 @@ impl Console {
                 Ok(_) => out += &self.pending(),
                 Err(e) => {
                     out += &format!("error: {e}\n");
-                    break;
+                    return (out, true);
                 }
             }
         }
-        out
+        (out, false)
     }
 
     /// Prints the announcements waiting in the outbox (the console's games'
-    /// results, game starts, commitments...) and marks them delivered. The
-    /// console calls it after every line; `play` also calls it on start, so
-    /// whatever a previous session left undelivered is shown.
+    /// results, game starts, commitments...). Each is claimed (marked
+    /// delivered, if it still is pending) before it is printed, so that two
+    /// consoles on one database never both print it. The console calls it
+    /// after every line; `play` also calls it on start, so whatever a
+    /// previous session left undelivered is shown.
     pub fn pending(&mut self) -> String {
         let items = match self.service.outbox_pending() {
             Ok(items) => items,
@@ -211,17 +281,39 @@ impl Console {
         };
         let mut out = String::new();
         for d in items {
+            match self.service.delivered(d.item.id) {
+                Ok(true) => {}
+                Ok(false) => continue, // another console printed it
+                Err(e) => {
+                    out += &format!("error: {e}\n");
+                    continue;
+                }
+            }
+            self.claimed.push(d.item.id);
             let shown = self.show(&d.reply, "");
             if d.item.channel == self.channel {
                 out += &shown;
             } else {
                 out += &format!("(in channel {})\n{shown}", d.item.channel);
             }
-            if let Err(e) = self.service.delivered(d.item.id) {
-                out += &format!("error: {e}\n");
-            }
         }
         out
+    }
+
+    /// Says that everything returned so far was printed: its announcements stay delivered.
+    pub fn printed(&mut self) {
+        self.claimed.clear();
+    }
+
+    /// Says that what was returned since the last [`Console::printed`] could
+    /// not be printed (standard output failed): its announcements go back to
+    /// the outbox, and the next console on this database prints them.
+    ///
+    /// # Errors
+    /// The database could not be written.
+    pub fn unprinted(&mut self) -> Result<(), crate::game::GameError> {
+        let ids = std::mem::take(&mut self.claimed);
+        self.service.undelivered(&ids)
     }
 
     fn show(&mut self, r: &Reply, user: &str) -> String {
@@ -252,6 +344,29 @@ impl Console {
         }
         s
     }
+}
+
+/// The bytes of a file to reveal, reading at most one byte more than a
+/// reveal may have (a huge file, or `/dev/zero`, is refused without being read).
+///
+/// # Errors
+/// The file cannot be read, or is longer than a reveal may be.
+pub fn read_reveal(path: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let max = crate::game::hashed::MAX_REVEAL;
+    if path.is_empty() {
+        return Err("write `<user> reveal-file <path>`, the path of the sealed file to reveal".into());
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(u64::try_from(max).unwrap_or(u64::MAX) + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if bytes.len() > max {
+        return Err(format!(
+            "{path} has more than {max} bytes; a reveal has at most {max} (16 KB): orders are short, check you named the right file"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// The highest `NNN-` number of the images in `dir` (0 if none).

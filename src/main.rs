@@ -8,6 +8,38 @@ use clap::{Parser, Subcommand};
 
 use chessdip::scenario::{self, Scenario};
 
+/// Standard output could not be written (a closed pipe, a full disk).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write to standard output: {0}")]
+struct OutputError(std::io::Error);
+
+impl OutputError {
+    /// Whether the reader went away (`| head`): then chessdip stops quietly.
+    fn broken_pipe(&self) -> bool {
+        self.0.kind() == std::io::ErrorKind::BrokenPipe
+    }
+}
+
+/// The exit status after a closed pipe: what a shell reports for a program
+/// stopped by SIGPIPE (128 + 13), as `cat` or `grep` would end.
+const BROKEN_PIPE: u8 = 141;
+
+/// `println!` that returns a write error ([`OutputError`]) instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err(OutputError)?
+    }};
+}
+
+/// `eprintln!` that does not panic when standard error is closed.
+macro_rules! tell {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 /// chessdip: the game master for chess/Diplomacy hybrids.
 #[derive(Debug, Parser)]
 #[command(version, about)]
@@ -38,9 +70,9 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Seal your orders for a hashed game: write a copy with a random salt line first and print the hash to commit.
+    /// Seal your orders for a hashed game: write a copy with a random salt line first and print the line to commit.
     Seal {
-        /// The file with your orders (UTF-8 text).
+        /// The file with your orders (UTF-8 text, at most 16 KB).
         file: PathBuf,
         /// Where the sealed copy goes (default: FILE.sealed.txt); an existing file is not overwritten.
         #[arg(short, long)]
@@ -55,7 +87,7 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Print the SHA-256 of a file's exact bytes (or standard input's, with `-`), as hashed games commit it.
+    /// Print the SHA-256 of a file's exact bytes (or standard input's, with `-`), as hashed games commit it (at most 16 KB, as a reveal).
     Hash {
         /// The file with your orders, or `-` for standard input.
         file: PathBuf,
@@ -179,20 +211,20 @@ fn check(paths: &[PathBuf]) -> Result<ExitCode> {
         match verdict {
             Ok((name, mismatches)) if mismatches.is_empty() => {
                 passed += 1;
-                println!("PASS {name}");
+                say!("PASS {name}");
             }
             Ok((name, mismatches)) => {
                 failed += 1;
                 let all: Vec<String> = mismatches.iter().map(ToString::to_string).collect();
-                println!("FAIL {name}: {}", all.join("; "));
+                say!("FAIL {name}: {}", all.join("; "));
             }
             Err(e) => {
                 failed += 1;
-                println!("FAIL {name}: {}: {e}", f.display());
+                say!("FAIL {name}: {}: {e}", f.display());
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    say!("{passed} passed, {failed} failed");
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
@@ -200,9 +232,9 @@ fn run(file: &Path, json: bool) -> Result<ExitCode> {
     let s = Scenario::from_file(file).with_context(|| format!("in {}", file.display()))?;
     let report = scenario::run(&s).with_context(|| format!("in {}", file.display()))?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        say!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        println!("{}: {report}", s.name);
+        say!("{}: {report}", s.name);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -217,7 +249,7 @@ fn render(
     let canvas = scenario::draw(&s, stage, style).with_context(|| format!("in {}", file.display()))?;
     let png = canvas.png()?;
     std::fs::write(output, &png).with_context(|| format!("cannot write {}", output.display()))?;
-    println!("{}: {} bytes", output.display(), png.len());
+    say!("{}: {} bytes", output.display(), png.len());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -244,7 +276,7 @@ fn render_animation(
         }
     }
     let cs: u32 = frames.iter().map(|f| u32::from(f.delay)).sum();
-    println!(
+    say!(
         "{}: {} bytes, {} frames, {:.1} s, {}x{} px",
         output.display(),
         gif.len(),
@@ -257,7 +289,7 @@ fn render_animation(
 }
 
 fn play(db: &Path, script: Option<&Path>, moderators: &[String], images: Option<&Path>) -> Result<ExitCode> {
-    use std::io::{BufRead, Write};
+    use std::io::BufRead;
     let dir = images.map_or_else(|| PathBuf::from("chessdip-images"), Path::to_path_buf);
     let mut console = chessdip::console::Console::open(db, dir, moderators.to_vec())
         .with_context(|| format!("cannot open the database {}", db.display()))?;
@@ -265,58 +297,121 @@ fn play(db: &Path, script: Option<&Path>, moderators: &[String], images: Option<
         console = console.without_images();
     }
     let interactive = script.is_none();
-    let reader: Box<dyn BufRead> = match script {
+    let mut reader: Box<dyn BufRead> = match script {
         Some(p) => Box::new(std::io::BufReader::new(
             std::fs::File::open(p).with_context(|| format!("cannot read {}", p.display()))?,
         )),
         None => {
-            println!("chessdip console on {}. Lines are `<user> <command>`, e.g. `gm game create chesspolitik2`, `p1 join France`. `help` lists commands; Ctrl-D quits.", db.display());
+            say!("chessdip console on {}. Lines are `<user> <command>`, e.g. `gm game create chesspolitik2`, `p1 join France`. `help` lists commands; Ctrl-D quits.", db.display());
             Box::new(std::io::BufReader::new(std::io::stdin()))
         }
     };
-    let mut out = std::io::stdout();
+    let mut out = std::io::stdout().lock();
     // Whatever an earlier session announced but did not print (it stopped first) comes now.
     let waiting = console.pending();
     if !waiting.is_empty() {
-        writeln!(out, "(announcements waiting since the last session)")?;
-        write!(out, "{waiting}")?;
+        let text = format!("(announcements waiting since the last session)\n{waiting}");
+        printed(&mut console, &mut out, &text)?;
     }
     if interactive {
-        print!("> ");
-        out.flush()?;
+        printed(&mut console, &mut out, "> ")?;
     }
-    for line in reader.lines() {
-        let line = line?;
-        if !interactive && !line.trim().is_empty() && !line.trim_start().starts_with('#') {
-            writeln!(out, "> {line}")?;
+    let mut bytes = Vec::new();
+    let mut number = 0usize;
+    loop {
+        bytes.clear();
+        let read = reader.read_until(b'\n', &mut bytes).with_context(|| {
+            script.map_or_else(|| "cannot read standard input".to_string(), |p| format!("cannot read {}", p.display()))
+        })?;
+        if read == 0 {
+            break;
         }
-        write!(out, "{}", console.line(&line))?;
+        number += 1;
+        let text = match std::str::from_utf8(&bytes) {
+            Ok(line) => {
+                let line = line.strip_suffix('\n').unwrap_or(line);
+                let line = line.strip_suffix('\r').unwrap_or(line);
+                let mut text = String::new();
+                if !interactive && !line.trim().is_empty() && !line.trim_start().starts_with('#') {
+                    text += &format!("> {line}\n");
+                }
+                text + &console.line(line)
+            }
+            // One bad byte refuses its line only: the console goes on with the next.
+            Err(e) => {
+                let at = e.valid_up_to();
+                let echo = if interactive {
+                    String::new()
+                } else {
+                    format!("> {}\n", String::from_utf8_lossy(&bytes).trim_end())
+                };
+                format!(
+                    "{echo}error: line {number} is not UTF-8 text (byte {} of it is 0x{:02x}), so it was not run: write it again in UTF-8\n",
+                    at + 1,
+                    bytes[at]
+                )
+            }
+        };
+        printed(&mut console, &mut out, &text)?;
         if interactive {
-            print!("> ");
+            printed(&mut console, &mut out, "> ")?;
         }
-        out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn hash(file: &Path) -> Result<ExitCode> {
+/// Writes the console's output. If it cannot be written, the announcements
+/// it carried are given back to the outbox (a later session prints them),
+/// and the error stops the console.
+fn printed(console: &mut chessdip::console::Console, out: &mut impl std::io::Write, text: &str) -> Result<()> {
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => {
+            console.printed();
+            Ok(())
+        }
+        Err(e) => {
+            if let Err(back) = console.unprinted() {
+                tell!("error: {back}");
+            }
+            Err(OutputError(e).into())
+        }
+    }
+}
+
+/// Reads a file of orders (or standard input, with `-`) as UTF-8 text, at
+/// most one byte more than a reveal may have: a longer one could never be
+/// revealed, and is refused without being read to its end.
+fn orders_text(file: &Path) -> Result<String> {
     use std::io::Read;
+    let max = chessdip::game::hashed::MAX_REVEAL;
+    let limit = u64::try_from(max).unwrap_or(u64::MAX) + 1;
     let mut bytes = Vec::new();
     if file.as_os_str() == "-" {
-        std::io::stdin().read_to_end(&mut bytes)?;
+        std::io::stdin().take(limit).read_to_end(&mut bytes).context("cannot read standard input")?;
     } else {
-        bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        std::fs::File::open(file)
+            .and_then(|f| f.take(limit).read_to_end(&mut bytes))
+            .with_context(|| format!("cannot read {}", file.display()))?;
     }
-    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", file.display()))?;
-    println!("{}", chessdip::game::hashed::sha256_hex(&text));
+    if bytes.len() > max {
+        bail!(
+            "{} has more than {max} bytes; a reveal has at most {max} (16 KB), so it could never be revealed: orders are short, check you named the right file",
+            file.display()
+        );
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text: save it as UTF-8 and try again", file.display()))
+}
+
+fn hash(file: &Path) -> Result<ExitCode> {
+    let text = orders_text(file)?;
+    say!("{}", chessdip::game::hashed::sha256_hex(&text));
     Ok(ExitCode::SUCCESS)
 }
 
 /// Writes a sealed copy of `file` (a random salt line first) and prints its hash.
 fn seal(file: &Path, output: Option<&Path>) -> Result<ExitCode> {
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text: save it as UTF-8 and seal it again", file.display()))?;
+    let text = orders_text(file)?;
     let out = output.map_or_else(
         || {
             let mut name = file.as_os_str().to_os_string();
@@ -332,9 +427,12 @@ fn seal(file: &Path, output: Option<&Path>) -> Result<ExitCode> {
     getrandom::getrandom(&mut salt).map_err(|e| anyhow::anyhow!("no randomness for the salt: {e}"))?;
     let sealed = chessdip::game::hashed::seal(&text, &salt);
     std::fs::write(&out, sealed.as_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
-    println!("Sealed copy: {}", out.display());
-    println!("Commit:      commit {}", chessdip::game::hashed::sha256_hex(&sealed));
-    println!(
+    say!("Sealed copy: {}", out.display());
+    say!("During the commit window, send this line to the bot (or give the hash alone to /commit):");
+    say!();
+    say!("commit {}", chessdip::game::hashed::sha256_hex(&sealed));
+    say!();
+    say!(
         "Reveal the sealed file itself, byte for byte: attach it to /reveal (or `reveal-file {}` in the console).",
         out.display()
     );
@@ -348,8 +446,8 @@ fn seal_page(file: &Path, force: bool) -> Result<ExitCode> {
     }
     std::fs::write(file, chessdip::game::hashed::SEAL_PAGE)
         .with_context(|| format!("cannot write {}", file.display()))?;
-    println!("Wrote {}: open it in any browser (it works offline and sends nothing anywhere).", file.display());
-    println!(
+    say!("Wrote {}: open it in any browser (it works offline and sends nothing anywhere).", file.display());
+    say!(
         "It seals your orders with a random salt, shows the line to commit, and checks a revealed text against a hash."
     );
     Ok(ExitCode::SUCCESS)
@@ -395,7 +493,7 @@ fn backup(file: &Path, db: Option<&Path>, config: &Path, force: bool) -> Result<
         chessdip::store::Store::open(&db).with_context(|| format!("cannot open the database {}", db.display()))?;
     store.backup(file).with_context(|| format!("cannot back up {} to {}", db.display(), file.display()))?;
     let size = std::fs::metadata(file).map_or(0, |m| m.len());
-    println!("Backed up {} to {} ({size} bytes).", db.display(), file.display());
+    say!("Backed up {} to {} ({size} bytes).", db.display(), file.display());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -414,7 +512,7 @@ fn load_config(path: &Path) -> Result<chessdip::config::Config> {
 fn run_bot(config_path: &Path) -> Result<ExitCode> {
     let config = load_config(config_path)?;
     if config.bot_token()?.is_none() {
-        eprintln!("{}", chessdip::config::SETUP_HELP);
+        tell!("{}", chessdip::config::SETUP_HELP);
         return Ok(ExitCode::from(2));
     }
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
@@ -432,18 +530,18 @@ fn discord_commands(json: bool) -> Result<ExitCode> {
     let payload = chessdip::discord::registration()?;
     let problems = chessdip::discord::registration_problems(&payload);
     if json {
-        println!("{}", serde_json::to_string_pretty(&payload)?);
+        say!("{}", serde_json::to_string_pretty(&payload)?);
     } else {
         for c in payload.as_array().into_iter().flatten() {
-            println!("/{} - {}", c["name"].as_str().unwrap_or(""), c["description"].as_str().unwrap_or(""));
+            say!("/{} - {}", c["name"].as_str().unwrap_or(""), c["description"].as_str().unwrap_or(""));
             for o in c["options"].as_array().into_iter().flatten() {
                 let sub = matches!(o["type"].as_u64(), Some(1 | 2));
                 let req = if o["required"].as_bool().unwrap_or(false) { "" } else { " (optional)" };
                 let name = o["name"].as_str().unwrap_or("");
                 if sub {
-                    println!("    {name} - {}", o["description"].as_str().unwrap_or(""));
+                    say!("    {name} - {}", o["description"].as_str().unwrap_or(""));
                 } else {
-                    println!("    {name}{req}: {}", o["description"].as_str().unwrap_or(""));
+                    say!("    {name}{req}: {}", o["description"].as_str().unwrap_or(""));
                 }
             }
         }
@@ -452,7 +550,7 @@ fn discord_commands(json: bool) -> Result<ExitCode> {
         Ok(ExitCode::SUCCESS)
     } else {
         for p in problems {
-            eprintln!("invalid for Discord: {p}");
+            tell!("invalid for Discord: {p}");
         }
         Ok(ExitCode::FAILURE)
     }
@@ -496,8 +594,12 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`| head`): nothing to say, and no one to say it to.
+        Err(e) if e.chain().any(|c| c.downcast_ref::<OutputError>().is_some_and(OutputError::broken_pipe)) => {
+            ExitCode::from(BROKEN_PIPE)
+        }
         Err(e) => {
-            eprintln!("error: {e:#}");
+            tell!("error: {e:#}");
             ExitCode::from(2)
         }
     }

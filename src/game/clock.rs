@@ -118,17 +118,17 @@ impl Bounds {
     /// Checks `secs` against the bounds.
     ///
     /// # Errors
-    /// Out of range, naming the bounds.
+    /// Out of range, naming the bound that was broken.
     pub fn check(self, secs: i64, written: &str) -> Result<i64, GameError> {
         if (self.min..=self.max).contains(&secs) {
             Ok(secs)
         } else {
+            let (too, least, bound) =
+                if secs < self.min { ("short", "least", self.min) } else { ("long", "most", self.max) };
             Err(GameError::Invalid(format!(
-                "`{written}` is too {} for {}: it must be from {} to {}",
-                if secs < self.min { "short" } else { "long" },
+                "`{written}` is too {too} for {}: it must be at {least} {}",
                 self.what,
-                format_duration(self.min),
-                format_duration(self.max)
+                format_duration(bound)
             )))
         }
     }
@@ -170,8 +170,8 @@ mod tests {
     fn bounded_durations_name_their_bounds() {
         assert_eq!(parse_duration_within("90d", Bounds::PHASE).ok(), Some(90 * 86400));
         let e = parse_duration_within("9223372036854775807s", Bounds::PHASE).unwrap_err().to_string();
-        assert!(e.contains("too long for a phase or window: it must be from 1m to 90d"), "{e}");
+        assert!(e.contains("too long for a phase or window: it must be at most 90d"), "{e}");
         let e = parse_duration_within("1s", Bounds::CYCLE).unwrap_err().to_string();
-        assert!(e.contains("too short for a cycle: it must be from 7m to 90d"), "{e}");
+        assert!(e.contains("too short for a cycle: it must be at least 7m"), "{e}");
     }
 }

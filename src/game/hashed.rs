@@ -108,6 +108,13 @@ Reveal by attaching the sealed file to `/reveal` (it keeps every byte) or pastin
 /// The most bytes a revealed text may have.
 pub const MAX_REVEAL: usize = 16 * 1024;
 
+/// The refusal of a reveal of `len` bytes, more than [`MAX_REVEAL`].
+fn too_long(len: usize) -> GameError {
+    GameError::Invalid(format!(
+        "that text has {len} bytes; a reveal has at most {MAX_REVEAL} (16 KB): orders are short, check you sent the right file"
+    ))
+}
+
 /// The SHA-256 of the empty text: never a commitment to orders.
 const EMPTY_HASH: &str = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
@@ -211,6 +218,9 @@ impl Service {
     /// # Errors
     /// As [`Service::reveal`], and a file that is not UTF-8.
     pub fn reveal_bytes(&self, channel: &str, caller: &Caller, bytes: &[u8]) -> Result<Vec<Reply>, GameError> {
+        if bytes.len() > MAX_REVEAL {
+            return Err(too_long(bytes.len()));
+        }
         if let Ok(text) = std::str::from_utf8(bytes) {
             return self.reveal(channel, caller, text);
         }
@@ -245,11 +255,7 @@ impl Service {
     pub fn reveal(&self, channel: &str, caller: &Caller, text: &str) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
         if text.len() > MAX_REVEAL {
-            return Err(GameError::Invalid(format!(
-                "that text has {} bytes; a reveal has at most {} (16 KB): orders are short, check you sent the right file",
-                text.len(),
-                MAX_REVEAL
-            )));
+            return Err(too_long(text.len()));
         }
         let hash = sha256_hex(text);
         let (replies, resolve) = self.store.write(|c| {

@@ -179,12 +179,15 @@ impl Service {
     }
 
     /// A moderator moves the deadline: `extend` adds to it, otherwise it is
-    /// set to now + `secs`. A deadline is at most 90 days away. A paused
+    /// set to now + `secs` (from a minute to 90 days, [`Bounds::CHANGE`]). A
+    /// deadline is at least a minute and at most 90 days away. A paused
     /// game keeps its pause and changes the time it will have left.
     ///
     /// # Errors
     /// Not a moderator, no open phase, a calendar game, too far away.
     pub fn deadline(&self, channel: &str, caller: &Caller, secs: i64, extend: bool) -> Result<Reply, GameError> {
+        // Every front end's duration is checked here, naming the bound it broke.
+        let secs = Bounds::CHANGE.check(secs, &format_duration(secs))?;
         let now = self.now();
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Deadline)?;
@@ -196,12 +199,18 @@ impl Service {
                 format!("{} due in {}", row.name, format_duration(secs))
             };
             self.log_moderator(c, live.game.id, caller, if extend { "extend" } else { "deadline" }, what)?;
+            // The deadline that results must be within a phase's bounds; the broken one is named.
             let far = |left: i64| {
                 Bounds::PHASE.check(left, &format_duration(left)).map_err(|_| {
+                    let (least, bound) = if left < Bounds::PHASE.min {
+                        ("least", Bounds::PHASE.min)
+                    } else {
+                        ("most", Bounds::PHASE.max)
+                    };
                     GameError::Invalid(format!(
-                        "that would put the deadline {} away; a deadline is at most {} away",
+                        "that would put the deadline {} away; a deadline is at {least} {} away",
                         format_duration(left),
-                        format_duration(Bounds::PHASE.max)
+                        format_duration(bound)
                     ))
                 })
             };

@@ -156,6 +156,20 @@ impl Service {
         self.store.write(|c| Ok::<_, GameError>(store::outbox_delivered(c, id, now)?))
     }
 
+    /// Gives claimed items back to the outbox (a console could not print
+    /// them): pending again, they are delivered later.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn undelivered(&self, ids: &[i64]) -> Result<(), GameError> {
+        self.store.write(|c| {
+            for &id in ids {
+                store::outbox_undelivered(c, id)?;
+            }
+            Ok::<_, GameError>(())
+        })
+    }
+
     /// Records that the first `parts` messages of an item were confirmed.
     ///
     /// # Errors

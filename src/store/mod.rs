@@ -16,12 +16,14 @@ use std::time::Duration;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
+mod console;
 mod games;
 mod hashed;
 mod orders;
 mod outbox;
 mod phases;
 mod proposals;
+pub use console::*;
 pub use games::*;
 pub use hashed::*;
 pub use orders::*;
@@ -36,8 +38,22 @@ pub enum StoreError {
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
     /// Applying the migrations failed.
-    #[error("database migration failed: {0}")]
+    #[error("database migration failed: {}", migration_error(.0))]
     Migration(#[from] rusqlite_migration::Error),
+    /// A migration failed on its own (not racing another process).
+    #[error("database migration failed: {}", migration_error(.0))]
+    MigrationFailed(rusqlite_migration::Error),
+    /// The database has a schema this chessdip does not know yet.
+    #[error("this database was written by a newer chessdip (schema {found}; this one knows {known}): upgrade chessdip, or restore a backup")]
+    TooNew {
+        /// The database's schema version.
+        found: usize,
+        /// The newest schema this chessdip knows.
+        known: usize,
+    },
+    /// The file has tables but no schema version: not a chessdip database, or its version was reset.
+    #[error("this database has tables but no chessdip schema version (it is not a chessdip database, or its version was reset): open another file, or restore a backup")]
+    Unversioned,
     /// Stored JSON did not parse (a newer or damaged database).
     #[error("stored data is unreadable: {0}")]
     Json(#[from] serde_json::Error),
@@ -62,7 +78,45 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0011_outbox.sql"),
     include_str!("../../migrations/0012_moderation_log.sql"),
     include_str!("../../migrations/0013_outbox_token.sql"),
+    include_str!("../../migrations/0014_console_clock.sql"),
 ];
+
+/// The newest schema version this chessdip knows.
+#[must_use]
+pub fn schema_version() -> usize {
+    SOURCES.len()
+}
+
+/// A migration error in a sentence: SQLite's message, without the SQL that failed.
+fn migration_error(e: &rusqlite_migration::Error) -> String {
+    match e {
+        rusqlite_migration::Error::RusqliteError { err, .. } => err.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The schema version of the database behind `c`, refusing at once (without
+/// migrating) one that this chessdip cannot bring up to date: written by a
+/// newer chessdip, or with tables but no version.
+///
+/// # Errors
+/// [`StoreError::TooNew`], [`StoreError::Unversioned`], or the database's error.
+pub fn check_schema(c: &Connection) -> Result<usize, StoreError> {
+    let (version, tables): (i64, i64) = c.query_row(
+        "SELECT (SELECT user_version FROM pragma_user_version),
+                (SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%')",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let version = usize::try_from(version).unwrap_or(usize::MAX);
+    if version > schema_version() {
+        return Err(StoreError::TooNew { found: version, known: schema_version() });
+    }
+    if version == 0 && tables > 0 {
+        return Err(StoreError::Unversioned);
+    }
+    Ok(version)
+}
 
 /// A game's lifecycle.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -221,15 +275,24 @@ impl Store {
     ///
     /// Several processes may open a new database at the same moment: the
     /// migrations run in one transaction each, and a process that loses the
-    /// race (the schema half-created by the other, or the file locked) waits
-    /// and tries again, so it finds the schema up to date.
+    /// race (the schema created by the other after it read the version, or
+    /// the file locked) waits and tries again, so it finds the schema up to
+    /// date. A database this chessdip cannot migrate (a newer schema, tables
+    /// without a version) is refused at once ([`check_schema`]).
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         const ATTEMPTS: u32 = 40;
         let mut attempt = 0;
         loop {
             attempt += 1;
+            let mut before = None;
             let opened = connect(path).and_then(|mut conn| {
-                MIGRATIONS.to_latest(&mut conn)?;
+                before = Some(check_schema(&conn)?);
+                let migrated = MIGRATIONS.to_latest(&mut conn);
+                if let Err(e) = migrated {
+                    // Lost a race if another process moved the version meanwhile; otherwise say why at once.
+                    let raced = check_schema(&conn).map_or(true, |now| Some(now) != before);
+                    return Err(if raced { StoreError::Migration(e) } else { StoreError::MigrationFailed(e) });
+                }
                 Ok(conn)
             });
             match opened {
@@ -305,10 +368,15 @@ fn is_contention(e: &StoreError) -> bool {
     };
     match e {
         StoreError::Sqlite(e) => busy(e),
-        // A migration that failed may have raced another process's (`table
-        // ... already exists`); trying again reads the schema version afresh.
+        // A migration that raced another process's (`table ... already
+        // exists`, the version moved meanwhile); trying again reads the
+        // schema version afresh.
         StoreError::Migration(_) => true,
-        StoreError::Json(_) => false,
+        // The file stayed locked (another process migrating it for long).
+        StoreError::MigrationFailed(rusqlite_migration::Error::RusqliteError { err, .. }) => busy(err),
+        StoreError::MigrationFailed(_) | StoreError::Json(_) | StoreError::TooNew { .. } | StoreError::Unversioned => {
+            false
+        }
     }
 }
 

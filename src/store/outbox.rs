@@ -199,6 +199,18 @@ pub fn outbox_delivered(c: &Connection, id: i64, now: i64) -> Result<bool, Store
     )? == 1)
 }
 
+/// Makes a delivered item pending again (claimed, but its front end could not show it).
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_undelivered(c: &Connection, id: i64) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE outbox SET status = 'pending', delivered_at = NULL WHERE id = ?1 AND status = 'delivered'",
+        params![id],
+    )?;
+    Ok(())
+}
+
 /// Records that the first `parts` parts of a long item were confirmed.
 ///
 /// # Errors
