@@ -27,7 +27,8 @@ pub(super) fn game_over(
         if let Some(t) = p.transcript() {
             text += &format!("\n```\n{t}\n```");
         }
-        images.push(Image::final_position(p, settings, result));
+        let marks = super::conceded_marks(&store::concessions(c, game.id)?);
+        images.push(Image::final_position(p, settings, result, marks));
     }
     let mut reply = Reply::public(text);
     reply.images = images;

@@ -4,7 +4,6 @@
 
 use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
-use super::opposed_overlap;
 use super::MIN_TEXT;
 use super::{Palette, Style};
 use crate::rules::dip::{
@@ -14,7 +13,9 @@ use crate::rules::dip::{
 use crate::rules::power::Side;
 use crate::rules::{PowerId, Role, Square};
 
+mod legend;
 mod motion;
+use legend::legend;
 pub use motion::animate;
 
 /// What to draw over the position.
@@ -359,16 +360,9 @@ fn move_line(l: &Layout, r: &Resolution, i: usize) -> Option<((f32, f32), (f32, 
         return None;
     };
     let (a, b) = (l.centre(o.square), l.centre(to));
-    // Head-to-head battles, castling and other moves along one line in
-    // opposite directions: each arrow moves to its own right, so the pair
-    // lies side by side.
-    let overlaps = r.orders.iter().enumerate().any(|(j, p)| {
-        let OrderKind::Move { to: pt, .. } = p.kind else {
-            return false;
-        };
-        j != i && opposed_overlap((o.square, to), (p.square, pt))
-    });
-    let (a, b) = if overlaps { shifted(a, b, l.sq * 0.16) } else { (a, b) };
+    // Moves along one line that overlap (head-to-head battles, castling, a
+    // double step behind a single one): each in its own lane, side by side.
+    let (a, b) = shifted(a, b, lane_offsets(l, r).get(i).copied().unwrap_or(0.0));
     let (start, mut tip) = (towards(a, b, l.sq * 0.12), towards(b, a, l.sq * 0.2));
     // A piece on the landing square keeps its plate readable: the head
     // stops short of it (an arrow from below ends under the plate), as long
@@ -393,6 +387,20 @@ fn move_line(l: &Layout, r: &Resolution, i: usize) -> Option<((f32, f32), (f32, 
         }
     }
     Some((start, tip))
+}
+
+/// How far each order's arrow moves sideways (0 for orders that are not
+/// moves): moves on one line that overlap lie in lanes side by side.
+fn lane_offsets(l: &Layout, r: &Resolution) -> Vec<f32> {
+    let segs: Vec<_> = r
+        .orders
+        .iter()
+        .map(|o| match o.kind {
+            OrderKind::Move { to, .. } => (l.centre(o.square), l.centre(to)),
+            _ => ((0.0, 0.0), (0.0, 0.0)),
+        })
+        .collect();
+    super::lanes::lanes(&segs, l.sq * 0.32, l.sq * 0.6)
 }
 
 /// The opacity of a build as ordered, before it is carried out.
@@ -627,8 +635,13 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
             avoid.push(tag_box(cx, o.power, tag_spot(cx, o.power, a, b)));
         }
     }
-    let contested = contested(r);
-    let in_contest = |i: usize| contested.iter().any(|(_, v)| v.contains(&i));
+    // Contested squares: one marker with each contender's strength, which
+    // failure marks keep clear of too.
+    let markers: Vec<(Square, Vec<(PowerId, String)>)> =
+        contested(r).into_iter().map(|(s, moves)| (s, contest_pills(state, r, s, &moves))).collect();
+    if show.outcomes {
+        avoid.extend(markers.iter().map(|(s, pills)| marker_box(cx, *s, pills)));
+    }
     // Crosses are drawn last, over every line.
     let mark_r = (w * 0.1).max(5.0);
     let mut crosses: Vec<(f32, f32)> = Vec::new();
@@ -689,7 +702,8 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
         let colour = cx.colour(o.power);
         let width = w * 0.07;
         let dash = (kind == MoveKind::Travel).then_some((w * 0.14, w * 0.08));
-        let alpha = 255;
+        // A failed move is faded (under its failure mark).
+        let alpha = if ok || !show.outcomes { 255 } else { 150 };
         let head = w * ARROW_HEAD;
         if let (Outcome::Struck { .. }, true) = (outcome, show.outcomes) {
             let centre = l.centre(to);
@@ -703,7 +717,7 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
             cv.arrow(a, tip, &Line { colour: colour.alpha(show.a(alpha)), width, dash }, head);
         }
         tails.push((o.power, tag_spot(cx, o.power, a, b), show.a(alpha)));
-        if !ok && !in_contest(i) && show.outcomes {
+        if !ok && show.outcomes {
             // On the shaft, between the tail tag and the head, off the plates.
             let base = towards(b, a, head);
             crosses.push(mark_spot(a, base, mark_r, &avoid));
@@ -722,35 +736,8 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
     if !show.outcomes {
         return;
     }
-    // Contested squares: one marker with each contender's strength in its
-    // colour (and the strength of a piece that stayed there).
-    for (s, moves) in &contested {
-        // Each side's strength as it counted against the others: what a rival
-        // bounced against when it names this side (a travel move prevents
-        // with more than it attacks), else its attack.
-        let standing = |i: usize| {
-            let from = r.orders[i].square;
-            let against = moves
-                .iter()
-                .filter_map(|&j| match r.outcomes[j] {
-                    Outcome::Bounced { against, by, .. } if j != i && by == from => Some(against),
-                    _ => None,
-                })
-                .max();
-            against.or_else(|| attack_strength(r.outcomes[i]))
-        };
-        let mut pills: Vec<(PowerId, String)> = moves
-            .iter()
-            .map(|&i| (r.orders[i].power, standing(i).map_or_else(|| "?".into(), strength_label)))
-            .collect();
-        let held = moves.iter().find_map(|&i| match r.outcomes[i] {
-            Outcome::Bounced { at, against, by, .. } if at == by => Some(against),
-            _ => None,
-        });
-        if let (Some(h), Some(p)) = (held, state.piece(*s)) {
-            pills.push((p.power, strength_label(h)));
-        }
-        contest_marker(cv, cx, *s, &pills);
+    for (s, pills) in &markers {
+        contest_marker(cv, cx, *s, pills);
     }
     for (x, y) in crosses {
         cv.disc(x, y, mark_r, WHITE);
@@ -765,9 +752,57 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
     }
 }
 
-/// The marker of a square where moves bounced: a dark plate with, side by
-/// side, each contender's strength on its colour.
-fn contest_marker(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) {
+/// The pills of the contest marker on a square where `moves` bounced:
+/// each contender's power and its strength as the reasons give it (see
+/// [`contest_strengths`]), and the strength of a piece that stayed there.
+fn contest_pills(state: &DipState, r: &Resolution, at: Square, moves: &[usize]) -> Vec<(PowerId, String)> {
+    let (movers, held) = contest_strengths(r, moves);
+    let mut pills: Vec<(PowerId, String)> = moves
+        .iter()
+        .zip(movers)
+        .map(|(&i, s)| (r.orders[i].power, s.map_or_else(|| "?".into(), strength_label)))
+        .collect();
+    if let (Some(h), Some(p)) = (held, state.piece(at)) {
+        pills.push((p.power, strength_label(h)));
+    }
+    pills
+}
+
+/// The strengths a contest marker shows: each move's (by `moves`' order)
+/// as it counted against the others, and that of a piece staying on the
+/// square if a move bounced against it. A side's strength is what a rival
+/// bounced against when it names this side (a travel move prevents with
+/// more than it attacks), else its attack.
+fn contest_strengths(r: &Resolution, moves: &[usize]) -> (Vec<Option<Strength>>, Option<Strength>) {
+    let standing = |i: usize| {
+        let from = r.orders[i].square;
+        let against = moves
+            .iter()
+            .filter_map(|&j| match r.outcomes[j] {
+                Outcome::Bounced { against, by, .. } if j != i && by == from => Some(against),
+                _ => None,
+            })
+            .max();
+        against.or_else(|| attack_strength(r.outcomes[i]))
+    };
+    let held = moves.iter().find_map(|&i| match r.outcomes[i] {
+        Outcome::Bounced { at, against, by, .. } if at == by => Some(against),
+        _ => None,
+    });
+    (moves.iter().map(|&i| standing(i)).collect(), held)
+}
+
+/// The geometry of a contest marker: its pills' widths, their total width
+/// and height, the padding and the centre of the row of pills.
+struct MarkerGeometry {
+    widths: Vec<f32>,
+    total: f32,
+    h: f32,
+    pad: f32,
+    centre: (f32, f32),
+}
+
+fn marker_geometry(cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) -> MarkerGeometry {
     let l = &cx.l;
     let size = l.small_text();
     let h = size * 1.25;
@@ -775,8 +810,23 @@ fn contest_marker(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, pills: &[(PowerId, S
     let widths: Vec<f32> = pills.iter().map(|(_, t)| (text_width(t, size, Face::Bold) + size * 0.5).max(h)).collect();
     let total: f32 = widths.iter().sum::<f32>() + gap * (pills.len() as f32 - 1.0);
     let (x, y) = l.centre(s);
-    let y = y - l.sq * 0.12;
-    let pad = size * 0.3;
+    MarkerGeometry { widths, total, h, pad: size * 0.3, centre: (x, y - l.sq * 0.12) }
+}
+
+/// The box a contest marker covers (x, y, w, h).
+fn marker_box(cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) -> (f32, f32, f32, f32) {
+    let g = marker_geometry(cx, s, pills);
+    let (x, y) = g.centre;
+    (x - g.total / 2.0 - g.pad - 1.5, y - g.h / 2.0 - g.pad - 1.5, g.total + 2.0 * g.pad + 3.0, g.h + 2.0 * g.pad + 3.0)
+}
+
+/// The marker of a square where moves bounced: a dark plate with, side by
+/// side, each contender's strength on its colour.
+fn contest_marker(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) {
+    let l = &cx.l;
+    let size = l.small_text();
+    let MarkerGeometry { widths, total, h, pad, centre: (x, y) } = marker_geometry(cx, s, pills);
+    let gap = size * 0.25;
     let (bx, by) = (x - total / 2.0 - pad, y - h / 2.0 - pad);
     cv.rounded_rect(bx - 1.5, by - 1.5, total + 2.0 * pad + 3.0, h + 2.0 * pad + 3.0, pad * 1.6, WHITE);
     cv.rounded_rect(bx, by, total + 2.0 * pad, h + 2.0 * pad, pad * 1.5, INK);
@@ -858,57 +908,5 @@ fn adjustments(
         if state.piece(square).is_some() {
             badge(cv, cx, square, "N", true);
         }
-    }
-}
-
-fn legend(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, style: &Style) {
-    let (l, variant) = (&cx.l, cx.variant);
-    let row = l.row;
-    let col_w = (l.width as f32 - 2.0 * l.margin) / l.columns as f32;
-    let size = (row * 0.46).max(MIN_TEXT / 0.85);
-    for (k, p) in variant.power_ids().enumerate() {
-        let (col, r) = (k % l.columns, k / l.columns);
-        let x = l.margin + col as f32 * col_w;
-        let y = l.legend_y + r as f32 * row;
-        let accent = cx.colour(p);
-        let code_size = (row * 0.45).max(MIN_TEXT);
-        let bh = code_size * 1.25;
-        let bw = (row * 1.1).max(text_width(cx.code(p), code_size, Face::Bold) + code_size);
-        cv.rounded_rect(x - 1.5, y + (row - bh) / 2.0 - 1.5, bw + 3.0, bh + 3.0, bh * 0.5, WHITE);
-        cv.rounded_rect(x, y + (row - bh) / 2.0, bw, bh, bh * 0.45, accent);
-        let text = super::palette::text_on(accent);
-        cv.text(cx.code(p), x + bw / 2.0, y + row / 2.0 + code_size * 0.36, code_size, Face::Bold, Align::Centre, text);
-        let def = variant.power(p);
-        let centers = state.centers_of(p).len();
-        let pieces = state.pieces_of(p).count();
-        let side = match def.side {
-            Side::White => "light",
-            Side::Black => "dark",
-        };
-        let plural = |n: usize, w: &str| if n == 1 { format!("1 {w}") } else { format!("{n} {w}s") };
-        let note = super::note_text(style, &def.name);
-        let room = col_w - bw - row * 0.6;
-        let fits = |info: &str, k: f32| {
-            text_width(&def.name, size * k, Face::Bold)
-                + text_width(info, size * 0.85 * k, Face::Regular)
-                + text_width(&note, size * 0.85 * k, Face::Bold)
-                <= room
-        };
-        // The side goes first when room is short, then the text shrinks
-        // (never below the smallest readable size).
-        let mut info = format!("  {} \u{00B7} {} \u{00B7} {side}", plural(centers, "center"), plural(pieces, "piece"));
-        if !fits(&info, 1.0) {
-            info = format!("  {} \u{00B7} {}", plural(centers, "center"), plural(pieces, "piece"));
-        }
-        let min_k = MIN_TEXT / (size * 0.85);
-        let mut k = 1.0;
-        while k - 0.04 >= min_k && !fits(&info, k) {
-            k -= 0.04;
-        }
-        let tx = x + bw + row * 0.3;
-        let base = y + row / 2.0 + size * 0.36;
-        let name_w = cv.text(&def.name, tx, base, size * k, Face::Bold, Align::Left, TEXT);
-        let info_w = cv.text(&info, tx + name_w, base, size * 0.85 * k, Face::Regular, Align::Left, TEXT.alpha(200));
-        cv.text(&note, tx + name_w + info_w, base, size * 0.85 * k, Face::Bold, Align::Left, super::NOTE);
     }
 }

@@ -455,12 +455,21 @@ fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palet
     let width = (s * 0.1).max(2.2);
     let outline = (s * 0.035).max(1.2);
     let head = (s * 0.32).max(l.t * 0.8);
-    for (mv, route) in r.moves.iter().zip(routes(l, r)) {
-        let (from, to) = (mv.order.piece.space, mv.order.to);
+    let routes = routes(l, r);
+    // Straight moves along one line that overlap (swaps, one behind the
+    // other): each in its own lane, side by side.
+    let segs: Vec<(Pt, Pt)> = routes
+        .iter()
+        .map(|p| match p.as_deref() {
+            Some(&[a, b]) => (a, b),
+            _ => ((0.0, 0.0), (0.0, 0.0)),
+        })
+        .collect();
+    let lanes = super::lanes::lanes(&segs, s * 0.28, s * 0.56);
+    for ((mv, route), off) in r.moves.iter().zip(routes).zip(lanes) {
         let Some(mut pts) = route.filter(|p| p.len() >= 2) else { continue };
-        // Two moves along one line in opposite directions (swaps): offset each to its right.
-        if swapped(r, from, to) && pts.len() == 2 {
-            let (a, b) = super::canvas::shifted(pts[0], pts[1], s * 0.14);
+        if pts.len() == 2 {
+            let (a, b) = super::canvas::shifted(pts[0], pts[1], off);
             pts = vec![a, b];
         }
         let n = pts.len();

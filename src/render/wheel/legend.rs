@@ -13,8 +13,8 @@ pub(super) fn notes(state: &State, report: Option<&WheelReport>, style: &Style) 
     state
         .seats()
         .map(|seat| {
-            if let Some(m) = style.mark(state.name(seat)) {
-                return m.to_string();
+            if let Some(m) = style.notes(state.name(seat)) {
+                return m;
             }
             if report.is_some_and(|r| r.invalid.iter().any(|(s, _)| *s == seat)) {
                 return "invalid message".to_string();
