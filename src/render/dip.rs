@@ -3,19 +3,21 @@
 //! with their outcomes, Winter's builds, disbands and promotions.
 
 use super::canvas::{shifted, towards};
-use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
+use super::canvas::{Align, Canvas, Face, Line, Rgba};
 use super::MIN_TEXT;
 use super::{Palette, Style};
 use crate::rules::dip::{
-    Adjustment, AdjustmentKind, AdjustmentReport, DipState, MoveKind, Order, OrderKind, Outcome, Resolution, Strength,
-    Supported, Variant,
+    Adjustment, AdjustmentKind, AdjustmentReport, DipState, MoveKind, Order, OrderKind, Outcome, Resolution, Supported,
+    Variant,
 };
 use crate::rules::power::Side;
 use crate::rules::{PowerId, Role, Square};
 
 mod legend;
+mod marks;
 mod motion;
 use legend::legend;
+use marks::{burst, contest_marker, contest_pills, contested, mark_spot, marker_box, overlap, tag, tag_box, tag_spot};
 pub use motion::animate;
 
 /// What to draw over the position.
@@ -120,6 +122,13 @@ impl Layout {
     /// a sixth of a square, never below [`MIN_TEXT`].
     fn small_text(&self) -> f32 {
         (self.sq * 0.17).max(MIN_TEXT)
+    }
+
+    /// The box the glyph of a piece on `s` covers, roughly (its plate's
+    /// box overlaps its foot): (x, y, w, h).
+    fn body(&self, s: Square) -> (f32, f32, f32, f32) {
+        let (x, y) = self.centre(s);
+        (x - self.sq * 0.28, y - self.sq * 0.4, self.sq * 0.56, self.sq * 0.68)
     }
 
     /// The power plate under the piece on `s`: (x, y, w, h).
@@ -409,125 +418,6 @@ const GHOST: u8 = 90;
 /// An arrow head's length, in squares.
 const ARROW_HEAD: f32 = 0.25;
 
-/// The attack strength of a failed move, if its outcome gives one.
-fn attack_strength(o: Outcome) -> Option<Strength> {
-    match o {
-        Outcome::Bounced { attack, .. }
-        | Outcome::HeadToHead { attack, .. }
-        | Outcome::ConvoyPrevented { attack, .. } => Some(attack),
-        _ => None,
-    }
-}
-
-/// A strength as a short label: `2`, `½`, `1½`.
-fn strength_label(s: Strength) -> String {
-    match (s.0 / 2, s.0 % 2) {
-        (0, 1) => "\u{00BD}".into(),
-        (n, 1) => format!("{n}\u{00BD}"),
-        (n, _) => n.to_string(),
-    }
-}
-
-/// Squares where two or more moves bounced and none got in: (square, the
-/// moves that bounced there).
-fn contested(r: &Resolution) -> Vec<(Square, Vec<usize>)> {
-    let mut out: Vec<(Square, Vec<usize>)> = Vec::new();
-    for (i, o) in r.outcomes.iter().enumerate() {
-        let Outcome::Bounced { at, .. } = *o else { continue };
-        match out.iter_mut().find(|(s, _)| *s == at) {
-            Some((_, v)) => v.push(i),
-            None => out.push((at, vec![i])),
-        }
-    }
-    let entered = |s: Square| {
-        r.orders
-            .iter()
-            .zip(&r.outcomes)
-            .any(|(o, out)| matches!(o.kind, OrderKind::Move { to, .. } if to == s) && out.succeeded())
-    };
-    out.retain(|(s, v)| v.len() >= 2 && !entered(*s));
-    out
-}
-
-/// Overlap area of two boxes (x, y, w, h).
-fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> f32 {
-    let w = (a.0 + a.2).min(b.0 + b.2) - a.0.max(b.0);
-    let h = (a.1 + a.3).min(b.1 + b.3) - a.1.max(b.1);
-    w.max(0.0) * h.max(0.0)
-}
-
-/// Where a failure mark of radius `rad` goes on the segment `a`-`b`: the
-/// point nearest the middle whose mark covers the least of `avoid` (power
-/// plates and tail tags), trying spots along the line and just beside it.
-fn mark_spot(a: (f32, f32), b: (f32, f32), rad: f32, avoid: &[(f32, f32, f32, f32)]) -> (f32, f32) {
-    let mut best = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-    let mut best_score = f32::INFINITY;
-    for (k, t) in [0.5f32, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9].into_iter().enumerate() {
-        let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-        for side in [0.0f32, 1.0, -1.0] {
-            let (q, _) = shifted(p, b, side * rad * 0.9);
-            let bx = (q.0 - rad, q.1 - rad, 2.0 * rad, 2.0 * rad);
-            let cover: f32 = avoid.iter().map(|&r| overlap(bx, r)).sum();
-            // Prefer no cover, then the line itself, then the middle.
-            let score = cover + (side.abs() * 0.05 + k as f32 * 0.01) * rad * rad;
-            if score < best_score {
-                best_score = score;
-                best = q;
-            }
-        }
-    }
-    best
-}
-
-/// Where the tag of an arrow from `a` to `b` goes: beside its tail, on the
-/// arrow's right (the side head-to-head pairs move away to), so that it
-/// takes no length from short arrows.
-fn tag_spot(cx: &Ctx<'_>, p: PowerId, a: (f32, f32), b: (f32, f32)) -> (f32, f32) {
-    let (_, _, w, h) = tag_box(cx, p, (0.0, 0.0));
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-    // Half the pill's extent across the arrow, plus the shaft's half width and a gap.
-    let across = (w * dy.abs() + h * dx.abs()) / len / 2.0;
-    let (t, _) = shifted(a, b, across + cx.l.sq * 0.06);
-    towards(t, b, cx.l.sq * 0.04)
-}
-
-/// The box of the tag of power `p` at `(x, y)` (see [`tag`]).
-fn tag_box(cx: &Ctx<'_>, p: PowerId, (x, y): (f32, f32)) -> (f32, f32, f32, f32) {
-    let size = cx.l.small_text();
-    let h = size * 1.18;
-    let w = (text_width(cx.code(p), size, Face::Bold) + size * 0.55).max(h);
-    (x - w / 2.0, y - h / 2.0, w, h)
-}
-
-/// A power's code in a small pill of its colour centred on `(x, y)`: the
-/// tag at the tail of its arrows.
-fn tag(cv: &mut Canvas, cx: &Ctx<'_>, p: PowerId, (x, y): (f32, f32), alpha: u8) {
-    let size = cx.l.small_text();
-    let code = cx.code(p);
-    let (bx, by, w, h) = tag_box(cx, p, (x, y));
-    let colour = cx.colour(p);
-    cv.rounded_rect(bx - 1.5, by - 1.5, w + 3.0, h + 3.0, h * 0.5, INK.alpha(alpha));
-    cv.rounded_rect(bx, by, w, h, h * 0.48, colour.alpha(alpha));
-    cv.text(code, x, y + size * 0.36, size, Face::Bold, Align::Centre, super::palette::text_on(colour).alpha(alpha));
-}
-
-/// An eight-pointed burst centred on `(x, y)`: a pawn's attack that struck
-/// (succeeded without moving).
-fn burst(cv: &mut Canvas, (x, y): (f32, f32), r: f32, (fill, rim): (Rgba, Rgba), edge: f32) {
-    let star = |r: f32, k: f32| -> Vec<(f32, f32)> {
-        (0..16)
-            .map(|i| {
-                let a = std::f32::consts::PI * f32::from(i as u8) / 8.0;
-                let d = if i % 2 == 0 { r } else { r * k };
-                (x + d * a.sin(), y - d * a.cos())
-            })
-            .collect()
-    };
-    cv.polygon(&star(r + edge * 1.6, 0.5), rim);
-    cv.polygon(&star(r, 0.5), fill);
-}
-
 /// How much of a movement overlay to draw: the still draws everything; an
 /// animation starts with the orders alone (no outcomes), then keeps them
 /// faded under the moving pieces.
@@ -628,19 +518,23 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
     let w = l.sq;
     let edge = (w * 0.022).max(1.5);
     let dark = |width: f32, alpha: u8| Line { colour: INK.alpha(show.a(alpha)), width: width + 2.0 * edge, dash: None };
+    // What marks keep clear of: the plates, the contest markers (one per
+    // square where several moves bounced, with each contender's strength)
+    // and the tail tags; tags also keep clear of the pieces themselves.
     let mut avoid: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.plate(s)).collect();
-    // The tail tags' boxes, which failure marks keep clear of.
-    for (i, o) in r.orders.iter().enumerate() {
-        if let Some((a, b)) = move_line(l, r, i) {
-            avoid.push(tag_box(cx, o.power, tag_spot(cx, o.power, a, b)));
-        }
-    }
-    // Contested squares: one marker with each contender's strength, which
-    // failure marks keep clear of too.
     let markers: Vec<(Square, Vec<(PowerId, String)>)> =
         contested(r).into_iter().map(|(s, moves)| (s, contest_pills(state, r, s, &moves))).collect();
-    if show.outcomes {
-        avoid.extend(markers.iter().map(|(s, pills)| marker_box(cx, *s, pills)));
+    avoid.extend(markers.iter().map(|(s, pills)| marker_box(cx, *s, pills)));
+    // Each move's tag, placed in order, clear of those placed before it.
+    let bodies: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.body(s)).collect();
+    let mut tag_at: Vec<Option<(f32, f32)>> = vec![None; r.orders.len()];
+    for (i, o) in r.orders.iter().enumerate() {
+        if let Some((a, b)) = move_line(l, r, i) {
+            let clear: Vec<_> = avoid.iter().chain(&bodies).copied().collect();
+            let spot = tag_spot(cx, o.power, (a, b), w * ARROW_HEAD, &clear);
+            avoid.push(tag_box(cx, o.power, spot));
+            tag_at[i] = Some(spot);
+        }
     }
     // Crosses are drawn last, over every line.
     let mark_r = (w * 0.1).max(5.0);
@@ -716,7 +610,9 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
             let tip = towards(b, a, edge * 1.1);
             cv.arrow(a, tip, &Line { colour: colour.alpha(show.a(alpha)), width, dash }, head);
         }
-        tails.push((o.power, tag_spot(cx, o.power, a, b), show.a(alpha)));
+        if let Some(spot) = tag_at[i] {
+            tails.push((o.power, spot, show.a(alpha)));
+        }
         if !ok && show.outcomes {
             // On the shaft, between the tail tag and the head, off the plates.
             let base = towards(b, a, head);
@@ -749,93 +645,6 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
         let (x, y) = l.centre(s);
         cv.cross(x, y, w * 0.3, &Line { colour: WHITE, width: w * 0.12, dash: None });
         cv.cross(x, y, w * 0.3, &Line { colour: c.dislodged, width: w * 0.075, dash: None });
-    }
-}
-
-/// The pills of the contest marker on a square where `moves` bounced:
-/// each contender's power and its strength as the reasons give it (see
-/// [`contest_strengths`]), and the strength of a piece that stayed there.
-fn contest_pills(state: &DipState, r: &Resolution, at: Square, moves: &[usize]) -> Vec<(PowerId, String)> {
-    let (movers, held) = contest_strengths(r, moves);
-    let mut pills: Vec<(PowerId, String)> = moves
-        .iter()
-        .zip(movers)
-        .map(|(&i, s)| (r.orders[i].power, s.map_or_else(|| "?".into(), strength_label)))
-        .collect();
-    if let (Some(h), Some(p)) = (held, state.piece(at)) {
-        pills.push((p.power, strength_label(h)));
-    }
-    pills
-}
-
-/// The strengths a contest marker shows: each move's (by `moves`' order)
-/// as it counted against the others, and that of a piece staying on the
-/// square if a move bounced against it. A side's strength is what a rival
-/// bounced against when it names this side (a travel move prevents with
-/// more than it attacks), else its attack.
-fn contest_strengths(r: &Resolution, moves: &[usize]) -> (Vec<Option<Strength>>, Option<Strength>) {
-    let standing = |i: usize| {
-        let from = r.orders[i].square;
-        let against = moves
-            .iter()
-            .filter_map(|&j| match r.outcomes[j] {
-                Outcome::Bounced { against, by, .. } if j != i && by == from => Some(against),
-                _ => None,
-            })
-            .max();
-        against.or_else(|| attack_strength(r.outcomes[i]))
-    };
-    let held = moves.iter().find_map(|&i| match r.outcomes[i] {
-        Outcome::Bounced { at, against, by, .. } if at == by => Some(against),
-        _ => None,
-    });
-    (moves.iter().map(|&i| standing(i)).collect(), held)
-}
-
-/// The geometry of a contest marker: its pills' widths, their total width
-/// and height, the padding and the centre of the row of pills.
-struct MarkerGeometry {
-    widths: Vec<f32>,
-    total: f32,
-    h: f32,
-    pad: f32,
-    centre: (f32, f32),
-}
-
-fn marker_geometry(cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) -> MarkerGeometry {
-    let l = &cx.l;
-    let size = l.small_text();
-    let h = size * 1.25;
-    let gap = size * 0.25;
-    let widths: Vec<f32> = pills.iter().map(|(_, t)| (text_width(t, size, Face::Bold) + size * 0.5).max(h)).collect();
-    let total: f32 = widths.iter().sum::<f32>() + gap * (pills.len() as f32 - 1.0);
-    let (x, y) = l.centre(s);
-    MarkerGeometry { widths, total, h, pad: size * 0.3, centre: (x, y - l.sq * 0.12) }
-}
-
-/// The box a contest marker covers (x, y, w, h).
-fn marker_box(cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) -> (f32, f32, f32, f32) {
-    let g = marker_geometry(cx, s, pills);
-    let (x, y) = g.centre;
-    (x - g.total / 2.0 - g.pad - 1.5, y - g.h / 2.0 - g.pad - 1.5, g.total + 2.0 * g.pad + 3.0, g.h + 2.0 * g.pad + 3.0)
-}
-
-/// The marker of a square where moves bounced: a dark plate with, side by
-/// side, each contender's strength on its colour.
-fn contest_marker(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) {
-    let l = &cx.l;
-    let size = l.small_text();
-    let MarkerGeometry { widths, total, h, pad, centre: (x, y) } = marker_geometry(cx, s, pills);
-    let gap = size * 0.25;
-    let (bx, by) = (x - total / 2.0 - pad, y - h / 2.0 - pad);
-    cv.rounded_rect(bx - 1.5, by - 1.5, total + 2.0 * pad + 3.0, h + 2.0 * pad + 3.0, pad * 1.6, WHITE);
-    cv.rounded_rect(bx, by, total + 2.0 * pad, h + 2.0 * pad, pad * 1.5, INK);
-    let mut px = x - total / 2.0;
-    for ((p, t), pw) in pills.iter().zip(&widths) {
-        let colour = cx.colour(*p);
-        cv.rounded_rect(px, y - h / 2.0, *pw, h, h * 0.3, colour);
-        cv.text(t, px + pw / 2.0, y + size * 0.36, size, Face::Bold, Align::Centre, super::palette::text_on(colour));
-        px += pw + gap;
     }
 }
 
