@@ -131,6 +131,14 @@ impl Layout {
         (x - self.sq * 0.28, y - self.sq * 0.4, self.sq * 0.56, self.sq * 0.68)
     }
 
+    /// The box of the marker of a center on `s` (top right of the square).
+    fn center_mark(&self, s: Square) -> (f32, f32, f32, f32) {
+        let (x, y) = self.corner(s);
+        let r = self.sq * 0.1;
+        let (mx, my) = (x + self.sq - r * 1.6, y + r * 1.6);
+        (mx - r * 1.3, my - r * 1.3, r * 2.6, r * 2.6)
+    }
+
     /// The power plate under the piece on `s`: (x, y, w, h).
     fn plate(&self, s: Square) -> (f32, f32, f32, f32) {
         self.plate_at(self.centre(s))
@@ -177,6 +185,25 @@ pub fn square_centre(variant: &Variant, width: u32, s: Square) -> (f32, f32) {
 #[must_use]
 pub fn square_size(variant: &Variant, width: u32) -> f32 {
     Layout::new(variant, width).sq
+}
+
+/// The legend's lines as the image of `state` draws them with `style`, one
+/// a power: name, counts, side when every line has room for it, and notes
+/// (`Scandinavia  3 centers · 7 pieces · conceded`).
+#[must_use]
+pub fn legend_lines(variant: &Variant, state: &DipState, style: &Style) -> Vec<String> {
+    legend::lines(&Ctx::new(variant, style), state, style)
+}
+
+/// The contest markers of resolution `r` on `state` (the position before
+/// it), as the orders image draws them: each square where several moves
+/// bounced and none got in, with each pill's power and label. A move's
+/// label is its attack strength as its reason gives it, followed in
+/// brackets by the strength its rivals bounced against when that is more
+/// (`½ (1)`); a piece that stayed there gets its hold strength.
+#[must_use]
+pub fn contest_labels(state: &DipState, r: &Resolution) -> Vec<(Square, Vec<(PowerId, String)>)> {
+    contested(r).into_iter().map(|(s, moves)| (s, contest_pills(state, r, s, &moves))).collect()
 }
 
 /// The light and dark square colours.
@@ -522,11 +549,11 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
     // square where several moves bounced, with each contender's strength)
     // and the tail tags; tags also keep clear of the pieces themselves.
     let mut avoid: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.plate(s)).collect();
-    let markers: Vec<(Square, Vec<(PowerId, String)>)> =
-        contested(r).into_iter().map(|(s, moves)| (s, contest_pills(state, r, s, &moves))).collect();
+    let markers = contest_labels(state, r);
     avoid.extend(markers.iter().map(|(s, pills)| marker_box(cx, *s, pills)));
     // Each move's tag, placed in order, clear of those placed before it.
-    let bodies: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.body(s)).collect();
+    let centers = cx.variant.centers.iter().map(|s| l.center_mark(s));
+    let bodies: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.body(s)).chain(centers).collect();
     let mut tag_at: Vec<Option<(f32, f32)>> = vec![None; r.orders.len()];
     for (i, o) in r.orders.iter().enumerate() {
         if let Some((a, b)) = move_line(l, r, i) {

@@ -167,7 +167,7 @@ pub(crate) fn title_bar(
 }
 
 /// `text` cut to fit `room` pixels at `size`, ending in an ellipsis if cut.
-fn ellipsis(text: &str, room: f32, size: f32, face: canvas::Face) -> String {
+pub(crate) fn ellipsis(text: &str, room: f32, size: f32, face: canvas::Face) -> String {
     let mut chars: Vec<char> = text.chars().collect();
     while !chars.is_empty()
         && canvas::text_width(&format!("{}\u{2026}", chars.iter().collect::<String>()), size, face) > room

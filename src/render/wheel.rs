@@ -386,14 +386,15 @@ fn piece_at(
     let accent = player_colour_in(p.owner, palette);
     let (outline, solid) = super::dip::glyphs(p.role);
     let plate = (!home).then(|| off_board_plate(l, codes, p.owner, (cx, cy)));
-    // The glyph fills what the plate leaves of the square, at most the
-    // size it has at home; the glyph's outline box is about 0.85 of its size.
+    // The glyph fills what the plate leaves of the square (a little gap
+    // above the plate's rim), at most the size it has at home; a glyph's
+    // outline box is at most 0.95 of its size.
     let (size, gy) = match plate {
         None => (s * 0.8, cy),
         Some((_, by, _, _, _)) => {
-            let top = cy - s * 0.48;
-            let room = by - s * 0.02 - top;
-            ((room / 0.85).min(s * 0.8), top + room / 2.0)
+            let top = cy - s * 0.47;
+            let room = by - 1.0 - s * 0.05 - top;
+            ((room / 0.95).min(s * 0.8), top + room / 2.0)
         }
     };
     // The solid glyph in the owner's colour and the outline glyph's lines on

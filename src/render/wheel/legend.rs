@@ -90,7 +90,10 @@ pub(super) fn legend(cv: &mut Canvas, l: &Layout, state: &State, codes: &[String
         let tx = x + bw + name_size * 0.5;
         let name = state.name(seat);
         let line1 = top + bh / 2.0 + name_size * 0.36;
-        let name_w = cv.text(name, tx, line1, nsize, Face::Bold, Align::Left, TEXT);
+        // A name too long even at the smallest size ends in an ellipsis (the
+        // chip and the board's label still say whose entry it is).
+        let name = crate::render::ellipsis(name, room, nsize, Face::Bold);
+        let name_w = cv.text(&name, tx, line1, nsize, Face::Bold, Align::Left, TEXT);
         let info = legend_info(state, seat);
         let mut next = line1 + info_size * 1.4;
         if one_line {
