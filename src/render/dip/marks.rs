@@ -82,8 +82,9 @@ pub(super) fn mark_spot(a: (f32, f32), b: (f32, f32), rad: f32, avoid: &[(f32, f
 /// `head` long) goes: by its tail, clear of everything in `avoid` (plates,
 /// pieces, markers, other tags) where it can be. It tries spots along the
 /// shaft from the tail to the head's base, beside the arrow on its right
-/// (the side lanes move away to), on the shaft, and on its left, and takes
-/// the one that covers least, the nearer the tail the better.
+/// (the side lanes move away to), on its left, and on the shaft itself
+/// (last, as it hides the shaft), and takes the one that covers least, the
+/// nearer the tail the better.
 pub(super) fn tag_spot(
     cx: &Ctx<'_>,
     p: PowerId,
@@ -103,7 +104,7 @@ pub(super) fn tag_spot(
     let mut d = sq * 0.04;
     while d <= reach {
         let on = towards(a, b, d);
-        for (side, penalty) in [(1.0f32, 0.0f32), (0.0, 0.004), (-1.0, 0.008)] {
+        for (side, penalty) in [(1.0f32, 0.0f32), (-1.0, 0.004), (0.0, 0.012)] {
             let (q, _) = shifted(on, b, side * beside);
             let cover: f32 = avoid.iter().map(|&r| overlap(tag_box(cx, p, q), r)).sum();
             let score = cover + (penalty + d / sq * 0.004) * sq * sq;
