@@ -364,31 +364,46 @@ fn wheel(text: &str) -> chessdip::scenario::wheel::Adjudication {
 
 #[test]
 fn item19_a_plate_leaves_the_glyph_of_a_piece_off_its_board_whole() {
-    // Down the middle of a hub square with a piece on it, from the top: the
-    // square, the glyph, the square again, then the plate; before, the
-    // plate began on the glyph's foot.
-    let a = wheel(WHEEL);
-    let c = scenario::draw(&Scenario::parse(WHEEL, "t").expect("scenario"), Stage::Result, &Style::default())
+    // Dee's queen on the hub stands on her plate: the glyph is drawn over
+    // the plate's rim (its light lines show inside the plate's box, where
+    // the plate used to cover the glyph's foot), above the plate's letters
+    // (which stay whole: white, untouched by the glyph's lines).
+    let text = "variant: chess-wheel\nstate:\n  players: Ann, Bo, Cy, Dee\nposition:\n  Ann: K {Ann}e1\n  \
+                Bo: K {Bo}e1\n  Cy: K {Cy}e1\n  Dee: K {Dee}e1, Q d8\n";
+    let a = wheel(text);
+    let c = scenario::draw(&Scenario::parse(text, "t").expect("scenario"), Stage::Result, &Style::default())
         .expect("draws");
     keep(&c, "item19-plates");
     let s = rwheel::square_size(&a.after, 1024);
+    let t = 1024.0 / 40.0;
+    let (x, y) = rwheel::space_centre(&a.after, 1024, Space::Hub { file: 3 }).expect("hub");
+    // The plate: its foot on the square's, its letters at least the phone minimum.
+    let csize = (s * 0.26).max(t);
+    let (bottom, top) = (y + s * 0.47, y + s * 0.47 - csize * 1.05);
     let (light, dark) = rwheel::HUB_SQUARES;
-    let board = |p: Rgba| delta_e(p, light) < 3.0 || delta_e(p, dark) < 3.0;
-    for (file, name) in [(3u8, "Ann's queen on d8"), (6, "Kim's rook on g8")] {
-        let (x, y) = rwheel::space_centre(&a.after, 1024, Space::Hub { file }).expect("hub");
-        let column: Vec<bool> = ((y - s * 0.48) as u32..(y + s * 0.48) as u32)
-            .map(|j| (-1..=1).all(|dx| board(px(&c, (x + dx as f32, j as f32)))))
-            .collect();
-        // Runs: board, then ink, then board again before the plate's ink.
-        let mut runs = vec![column[0]];
-        for &b in &column {
-            if Some(&b) != runs.last() {
-                runs.push(b);
+    // In rows y0..y1 across the plate's middle, the pixels `hit` accepts.
+    let count = |y0: f32, y1: f32, hit: &dyn Fn(Rgba) -> bool| {
+        let mut n = 0;
+        for j in y0 as u32..y1.ceil() as u32 {
+            for i in (x - s * 0.25) as u32..(x + s * 0.25) as u32 {
+                if c.pixel(i, j).is_some_and(hit) {
+                    n += 1;
+                }
             }
         }
-        let inks = runs.iter().filter(|&&b| !b).count();
-        assert!(inks >= 2, "{name}: the glyph and the plate are apart ({runs:?})");
-    }
+        n
+    };
+    // The glyph's light lines: light, but neither a square nor the white letters.
+    let lines = |p: Rgba| {
+        p.luminance() > 0.6 && delta_e(p, light) > 3.0 && delta_e(p, dark) > 3.0 && p != Rgba::rgb(0xFF, 0xFF, 0xFF)
+    };
+    let letters_top = top + csize * 1.05 * 0.5 + csize * 0.36 - csize * 0.75;
+    assert!(count(top, letters_top, &lines) > 3, "the queen's foot over the plate's rim");
+    let white = |p: Rgba| p == Rgba::rgb(0xFF, 0xFF, 0xFF);
+    assert!(count(letters_top, bottom, &white) > 20, "the letter D in white");
+    assert_eq!(count(top, letters_top - 1.0, &white), 0, "and nothing of it above the letters' top");
+    // And above the plate, the glyph's lines (the queen is drawn there).
+    assert!(count(y - s * 0.47, top, &lines) > 20, "the queen above her plate");
 }
 
 #[test]

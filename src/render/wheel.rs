@@ -368,9 +368,9 @@ fn hub(cv: &mut Canvas, l: &Layout) {
 
 /// A piece centred on `(cx, cy)`: on its owner's board (`home`) a large
 /// glyph, elsewhere (on the hub or another player's board) a smaller glyph
-/// above a plate with the owner's code, the two side by side in height so
-/// that the plate hides none of the glyph. A pale colour, which reads
-/// poorly on the light squares, gets a dark rim.
+/// standing on a plate with the owner's code, drawn over the plate's rim
+/// and above its letters, so that the plate hides none of the glyph. A pale
+/// colour, which reads poorly on the light squares, gets a dark rim.
 #[allow(clippy::too_many_arguments)]
 fn piece_at(
     cv: &mut Canvas,
@@ -386,14 +386,21 @@ fn piece_at(
     let accent = player_colour_in(p.owner, palette);
     let (outline, solid) = super::dip::glyphs(p.role);
     let plate = (!home).then(|| off_board_plate(l, codes, p.owner, (cx, cy)));
-    // The glyph fills what the plate leaves of the square (a little gap
-    // above the plate's rim), at most the size it has at home; a glyph's
-    // outline box is at most 0.95 of its size.
+    // Off its board the piece stands on its plate: the plate first, then the
+    // glyph over the plate's upper rim, filling the square down to the top
+    // of the code's letters (at most the size it has at home; a glyph's
+    // outline box is at most 0.95 of its size), so neither hides the other.
     let (size, gy) = match plate {
         None => (s * 0.8, cy),
-        Some((_, by, _, _, _)) => {
+        Some((bx, by, bw, bh, csize)) => {
+            let code = codes.get(usize::from(p.owner)).map_or("?", String::as_str);
+            cv.rounded_rect(bx - 1.0, by - 1.0, bw + 2.0, bh + 2.0, bh * 0.5, INK.alpha(alpha));
+            cv.rounded_rect(bx, by, bw, bh, bh * 0.45, accent.alpha(alpha));
+            let ink = if accent.luminance() > 0.45 { INK } else { WHITE };
+            let base = by + bh * 0.5 + csize * 0.36;
+            cv.text(code, cx, base, csize, Face::Bold, Align::Centre, ink.alpha(alpha));
             let top = cy - s * 0.47;
-            let room = by - 1.0 - s * 0.05 - top;
+            let room = base - csize * 0.75 - 1.0 - top;
             ((room / 0.95).min(s * 0.8), top + room / 2.0)
         }
     };
@@ -404,12 +411,6 @@ fn piece_at(
     cv.glyph(solid, cx, gy, size, accent.alpha(alpha), pale(accent).then_some(&rim));
     let lines = if accent.luminance() < 0.4 { Rgba::rgb(0xF0, 0xF0, 0xF0) } else { INK };
     cv.glyph(outline, cx, gy, size, lines.alpha(alpha), None);
-    let Some((bx, by, bw, bh, csize)) = plate else { return };
-    let code = codes.get(usize::from(p.owner)).map_or("?", String::as_str);
-    cv.rounded_rect(bx - 1.0, by - 1.0, bw + 2.0, bh + 2.0, bh * 0.5, INK.alpha(alpha));
-    cv.rounded_rect(bx, by, bw, bh, bh * 0.45, accent.alpha(alpha));
-    let ink = if accent.luminance() > 0.45 { INK } else { WHITE };
-    cv.text(code, cx, by + bh * 0.5 + csize * 0.36, csize, Face::Bold, Align::Centre, ink.alpha(alpha));
 }
 
 /// Whether a player's colour is pale: light enough to read poorly on the
