@@ -131,7 +131,7 @@ fn item16_a_failed_move_is_faded() {
         let england = colour(v, "England");
         let shaft = (x - s * 0.05, y4 + s * 0.3, s * 0.1, (y1 - y4) - s * 0.6);
         let full = mean_x(&c, shaft, |p| delta_e(p, england) < 4.0).1;
-        let faded = mean_x(&c, shaft, |p| !(delta_e(p, england) < 4.0) && near_any(p, england)).1;
+        let faded = mean_x(&c, shaft, |p| delta_e(p, england) >= 4.0 && near_any(p, england)).1;
         (full, faded)
     };
     let (full, faded) = count(bounced);
@@ -511,17 +511,13 @@ fn item20_a_progressive_animation_counts_steps_as_the_still_does() {
                    Black: K h8, N f5\norders:\n  White: e4, e5\n  Black: Ne3, pass\n";
     let both = "variant: diplomacy-chess\nmode: progressive\nphase: turn 2\nposition:\n  White: K a1, P e2\n  \
                 Black: K h8, N f5\norders:\n  White: e3, e4\n  Black: Nd6, Nb5\n";
-    let first_step = |text: &str| title_of(text, anim_first_moving_frame());
+    // Frame 1 is the first in motion (frame 0 holds the orders).
+    let first_step = |text: &str| title_of(text, 1);
     assert!(first_step(skipped) == first_step(both), "both titles read `step 1 of 2`");
     // And not the whole turn's caption.
     let one_step = "variant: diplomacy-chess\nmode: progressive\nphase: turn 2\nposition:\n  White: K a1, P e2\n  \
                     Black: K h8, N f5\norders:\n  White: e3\n  Black: Nd6\n";
     assert!(first_step(one_step) != first_step(both), "a one-step turn has no step in its title");
-}
-
-/// The first frame after the orders are held (the first one in motion).
-fn anim_first_moving_frame() -> usize {
-    1
 }
 
 #[test]
