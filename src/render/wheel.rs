@@ -252,7 +252,7 @@ fn pieces_and_moves(cv: &mut Canvas, sc: &Scene, state: &State, report: Option<&
         sc.piece(cv, *p, if taken.contains(&p.space) { 150 } else { 255 });
     }
     if let Some(r) = report {
-        moves(cv, &sc.l, &sc.m, r, sc.palette);
+        moves(cv, &sc.l, &sc.m, (state, r), sc.palette);
     }
 }
 
@@ -501,7 +501,7 @@ fn failed_mark(cv: &mut Canvas, l: &Layout, m: &Marks, c: Pt) {
     cv.cross(c.0, c.1, s * 0.09, &Line { colour: m.failed, width: (s * 0.05).max(1.5), dash: None });
 }
 
-fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palette) {
+fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, (state, r): (&State, &WheelReport), palette: Palette) {
     let s = l.s;
     let width = (s * 0.1).max(2.2);
     let outline = (s * 0.035).max(1.2);
@@ -530,6 +530,23 @@ fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palet
         let short = n == 2 && len(pts[0], pts[1]) < s * 1.5;
         pts[0] = towards(pts[0], pts[1], if short { s * 0.06 } else { s * 0.2 });
         pts[n - 1] = towards(pts[n - 1], pts[n - 2], s * 0.18);
+        // A routed arrow that leaves or reaches a piece standing on a plate
+        // (its glyph above, its letters below) keeps off both: it starts or
+        // ends at the square's edge.
+        let on_plate = |space: Space| state.pieces.iter().any(|p| p.space == space && p.space.board() != Some(p.owner));
+        let (from, to) = (mv.order.piece.space, mv.order.to);
+        let edge = |end: Pt, next: Pt, space: Space| match l.centre_of(space) {
+            Some((x, cy)) if (end.0 - x).abs() < 1.0 && (next.0 - end.0).abs() < 1.0 => {
+                (end.0, if next.1 > end.1 { cy + s * 0.5 } else { cy - s * 0.5 })
+            }
+            _ => end,
+        };
+        if n > 2 && on_plate(from) {
+            pts[0] = edge(pts[0], pts[1], from);
+        }
+        if n > 2 && on_plate(to) {
+            pts[n - 1] = edge(pts[n - 1], pts[n - 2], to);
+        }
         let ok = mv.outcome.succeeded();
         let colour = player_colour_in(mv.order.piece.owner, palette);
         let dash = if ok { None } else { Some((s * 0.2, s * 0.1)) };
