@@ -344,12 +344,16 @@ impl Service {
                 let position = live.kind.decode(json).map_err(StoreError::from)?;
                 let mut reply =
                     Reply::public(format!("{}: the final position, after {}. {result}.", live.kind.name(), row.name));
-                reply.images.push(Image::final_position(&position, &live.settings, result));
+                let marks = super::conceded_marks(&store::concessions(c, live.game.id)?);
+                reply.images.push(Image::final_position(&position, &live.settings, result, marks));
                 return Ok(reply);
             }
             let position = decode(&live.kind, &row)?;
             let mut reply = Reply::public(format!("{}: {}", live.kind.name(), row.name));
-            reply.images.push(Image::new(&super::slug(&row.name), &position, None, &live.settings, "position"));
+            let marks = super::conceded_marks(&store::concessions(c, live.game.id)?);
+            reply
+                .images
+                .push(Image::new(&super::slug(&row.name), &position, None, &live.settings, "position").marked(marks));
             Ok(reply)
         })
     }

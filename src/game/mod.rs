@@ -156,10 +156,10 @@ impl Image {
         self
     }
 
-    /// The same image with legend notes on powers (before [`Image::stored`]).
+    /// The same image with more legend notes on powers (before [`Image::stored`]).
     fn marked(mut self, marks: Vec<(String, String)>) -> Image {
         if let Some(job) = Arc::get_mut(&mut self.job) {
-            job.style.marks = marks;
+            job.style.marks.extend(marks);
         }
         self
     }
@@ -187,9 +187,10 @@ impl Image {
         image
     }
 
-    /// The position a game ended in, titled with its result rather than a next phase.
-    fn final_position(position: &Position, settings: &Settings, result: &str) -> Image {
-        let mut image = Image::new("final-position", position, None, settings, "");
+    /// The position a game ended in, titled with its result rather than a
+    /// next phase, with legend `marks` (conceded powers).
+    fn final_position(position: &Position, settings: &Settings, result: &str, marks: Vec<(String, String)>) -> Image {
+        let mut image = Image::new("final-position", position, None, settings, "").marked(marks);
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.style.heading = Some("Final position".into());
             job.style.result = Some(result.to_string());
@@ -226,6 +227,12 @@ impl Image {
             }
         }
     }
+}
+
+/// The legend marks of the powers that have conceded (`conceded`), for
+/// images of the game's current position.
+fn conceded_marks(conceded: &[String]) -> Vec<(String, String)> {
+    conceded.iter().map(|p| (p.clone(), "conceded".to_string())).collect()
 }
 
 /// Runs `draw`, turning a panic into an empty image (logged with `name`).

@@ -28,7 +28,8 @@ pub(super) fn game_over(
         if let Some(t) = transcript_of(p, Some(result)) {
             text += &format!("\n```\n{t}\n```");
         }
-        images.push(Image::final_position(p, settings, result));
+        let marks = super::conceded_marks(&store::concessions(c, game.id)?);
+        images.push(Image::final_position(p, settings, result, marks));
     }
     let mut reply = Reply::public(text);
     reply.images = images;

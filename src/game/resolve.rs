@@ -109,18 +109,21 @@ impl Service {
             reply.images.push(
                 Image::new(&format!("{s}-orders"), &position, Some(&r.report), &settings, "orders")
                     .marked(Self::message_marks(&fates))
+                    .marked(super::conceded_marks(&conceded))
                     .stored(ImageSource::Orders { seq }),
             );
             reply.images.push(if over {
-                Image::final_position(&r.next, &settings, &record.outcome.to_string())
+                Image::final_position(&r.next, &settings, &record.outcome.to_string(), super::conceded_marks(&conceded))
             } else {
                 Image::new(&format!("{s}-result"), &r.next, None, &settings, "position")
+                    .marked(super::conceded_marks(&conceded))
                     .stored(ImageSource::Phase { seq: seq + 1 })
             });
             // The animation comes last: front ends draw and post the stills first.
             if settings.animation {
                 reply.images.push(
                     Image::animation(&format!("{s}-resolution"), &position, &r.report, &settings, "resolution")
+                        .marked(super::conceded_marks(&conceded))
                         .stored(ImageSource::Orders { seq }),
                 );
             }

@@ -3,18 +3,21 @@
 //! with their outcomes, Winter's builds, disbands and promotions.
 
 use super::canvas::{shifted, towards};
-use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
-use super::opposed_overlap;
+use super::canvas::{Align, Canvas, Face, Line, Rgba};
 use super::MIN_TEXT;
 use super::{Palette, Style};
 use crate::rules::dip::{
-    Adjustment, AdjustmentKind, AdjustmentReport, DipState, MoveKind, Order, OrderKind, Outcome, Resolution, Strength,
-    Supported, Variant,
+    Adjustment, AdjustmentKind, AdjustmentReport, DipState, MoveKind, Order, OrderKind, Outcome, Resolution, Supported,
+    Variant,
 };
 use crate::rules::power::Side;
 use crate::rules::{PowerId, Role, Square};
 
+mod legend;
+mod marks;
 mod motion;
+use legend::legend;
+use marks::{burst, contest_marker, contest_pills, contested, mark_spot, marker_box, overlap, tag, tag_box, tag_spot};
 pub use motion::animate;
 
 /// What to draw over the position.
@@ -121,6 +124,21 @@ impl Layout {
         (self.sq * 0.17).max(MIN_TEXT)
     }
 
+    /// The box the glyph of a piece on `s` covers, roughly (its plate's
+    /// box overlaps its foot): (x, y, w, h).
+    fn body(&self, s: Square) -> (f32, f32, f32, f32) {
+        let (x, y) = self.centre(s);
+        (x - self.sq * 0.28, y - self.sq * 0.4, self.sq * 0.56, self.sq * 0.68)
+    }
+
+    /// The box of the marker of a center on `s` (top right of the square).
+    fn center_mark(&self, s: Square) -> (f32, f32, f32, f32) {
+        let (x, y) = self.corner(s);
+        let r = self.sq * 0.1;
+        let (mx, my) = (x + self.sq - r * 1.6, y + r * 1.6);
+        (mx - r * 1.3, my - r * 1.3, r * 2.6, r * 2.6)
+    }
+
     /// The power plate under the piece on `s`: (x, y, w, h).
     fn plate(&self, s: Square) -> (f32, f32, f32, f32) {
         self.plate_at(self.centre(s))
@@ -167,6 +185,25 @@ pub fn square_centre(variant: &Variant, width: u32, s: Square) -> (f32, f32) {
 #[must_use]
 pub fn square_size(variant: &Variant, width: u32) -> f32 {
     Layout::new(variant, width).sq
+}
+
+/// The legend's lines as the image of `state` draws them with `style`, one
+/// a power: name, counts, side when every line has room for it, and notes
+/// (`Scandinavia  3 centers · 7 pieces · conceded`).
+#[must_use]
+pub fn legend_lines(variant: &Variant, state: &DipState, style: &Style) -> Vec<String> {
+    legend::lines(&Ctx::new(variant, style), state, style)
+}
+
+/// The contest markers of resolution `r` on `state` (the position before
+/// it), as the orders image draws them: each square where several moves
+/// bounced and none got in, with each pill's power and label. A move's
+/// label is its attack strength as its reason gives it, followed in
+/// brackets by the strength its rivals bounced against when that is more
+/// (`½ (1)`); a piece that stayed there gets its hold strength.
+#[must_use]
+pub fn contest_labels(state: &DipState, r: &Resolution) -> Vec<(Square, Vec<(PowerId, String)>)> {
+    contested(r).into_iter().map(|(s, moves)| (s, contest_pills(state, r, s, &moves))).collect()
 }
 
 /// The light and dark square colours.
@@ -359,16 +396,9 @@ fn move_line(l: &Layout, r: &Resolution, i: usize) -> Option<((f32, f32), (f32, 
         return None;
     };
     let (a, b) = (l.centre(o.square), l.centre(to));
-    // Head-to-head battles, castling and other moves along one line in
-    // opposite directions: each arrow moves to its own right, so the pair
-    // lies side by side.
-    let overlaps = r.orders.iter().enumerate().any(|(j, p)| {
-        let OrderKind::Move { to: pt, .. } = p.kind else {
-            return false;
-        };
-        j != i && opposed_overlap((o.square, to), (p.square, pt))
-    });
-    let (a, b) = if overlaps { shifted(a, b, l.sq * 0.16) } else { (a, b) };
+    // Moves along one line that overlap (head-to-head battles, castling, a
+    // double step behind a single one): each in its own lane, side by side.
+    let (a, b) = shifted(a, b, lane_offsets(l, r).get(i).copied().unwrap_or(0.0));
     let (start, mut tip) = (towards(a, b, l.sq * 0.12), towards(b, a, l.sq * 0.2));
     // A piece on the landing square keeps its plate readable: the head
     // stops short of it (an arrow from below ends under the plate), as long
@@ -395,130 +425,25 @@ fn move_line(l: &Layout, r: &Resolution, i: usize) -> Option<((f32, f32), (f32, 
     Some((start, tip))
 }
 
+/// How far each order's arrow moves sideways (0 for orders that are not
+/// moves): moves on one line that overlap lie in lanes side by side.
+fn lane_offsets(l: &Layout, r: &Resolution) -> Vec<f32> {
+    let segs: Vec<_> = r
+        .orders
+        .iter()
+        .map(|o| match o.kind {
+            OrderKind::Move { to, .. } => (l.centre(o.square), l.centre(to)),
+            _ => ((0.0, 0.0), (0.0, 0.0)),
+        })
+        .collect();
+    super::lanes::lanes(&segs, l.sq * 0.32, l.sq * 0.6)
+}
+
 /// The opacity of a build as ordered, before it is carried out.
 const GHOST: u8 = 90;
 
 /// An arrow head's length, in squares.
 const ARROW_HEAD: f32 = 0.25;
-
-/// The attack strength of a failed move, if its outcome gives one.
-fn attack_strength(o: Outcome) -> Option<Strength> {
-    match o {
-        Outcome::Bounced { attack, .. }
-        | Outcome::HeadToHead { attack, .. }
-        | Outcome::ConvoyPrevented { attack, .. } => Some(attack),
-        _ => None,
-    }
-}
-
-/// A strength as a short label: `2`, `½`, `1½`.
-fn strength_label(s: Strength) -> String {
-    match (s.0 / 2, s.0 % 2) {
-        (0, 1) => "\u{00BD}".into(),
-        (n, 1) => format!("{n}\u{00BD}"),
-        (n, _) => n.to_string(),
-    }
-}
-
-/// Squares where two or more moves bounced and none got in: (square, the
-/// moves that bounced there).
-fn contested(r: &Resolution) -> Vec<(Square, Vec<usize>)> {
-    let mut out: Vec<(Square, Vec<usize>)> = Vec::new();
-    for (i, o) in r.outcomes.iter().enumerate() {
-        let Outcome::Bounced { at, .. } = *o else { continue };
-        match out.iter_mut().find(|(s, _)| *s == at) {
-            Some((_, v)) => v.push(i),
-            None => out.push((at, vec![i])),
-        }
-    }
-    let entered = |s: Square| {
-        r.orders
-            .iter()
-            .zip(&r.outcomes)
-            .any(|(o, out)| matches!(o.kind, OrderKind::Move { to, .. } if to == s) && out.succeeded())
-    };
-    out.retain(|(s, v)| v.len() >= 2 && !entered(*s));
-    out
-}
-
-/// Overlap area of two boxes (x, y, w, h).
-fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> f32 {
-    let w = (a.0 + a.2).min(b.0 + b.2) - a.0.max(b.0);
-    let h = (a.1 + a.3).min(b.1 + b.3) - a.1.max(b.1);
-    w.max(0.0) * h.max(0.0)
-}
-
-/// Where a failure mark of radius `rad` goes on the segment `a`-`b`: the
-/// point nearest the middle whose mark covers the least of `avoid` (power
-/// plates and tail tags), trying spots along the line and just beside it.
-fn mark_spot(a: (f32, f32), b: (f32, f32), rad: f32, avoid: &[(f32, f32, f32, f32)]) -> (f32, f32) {
-    let mut best = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-    let mut best_score = f32::INFINITY;
-    for (k, t) in [0.5f32, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9].into_iter().enumerate() {
-        let p = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-        for side in [0.0f32, 1.0, -1.0] {
-            let (q, _) = shifted(p, b, side * rad * 0.9);
-            let bx = (q.0 - rad, q.1 - rad, 2.0 * rad, 2.0 * rad);
-            let cover: f32 = avoid.iter().map(|&r| overlap(bx, r)).sum();
-            // Prefer no cover, then the line itself, then the middle.
-            let score = cover + (side.abs() * 0.05 + k as f32 * 0.01) * rad * rad;
-            if score < best_score {
-                best_score = score;
-                best = q;
-            }
-        }
-    }
-    best
-}
-
-/// Where the tag of an arrow from `a` to `b` goes: beside its tail, on the
-/// arrow's right (the side head-to-head pairs move away to), so that it
-/// takes no length from short arrows.
-fn tag_spot(cx: &Ctx<'_>, p: PowerId, a: (f32, f32), b: (f32, f32)) -> (f32, f32) {
-    let (_, _, w, h) = tag_box(cx, p, (0.0, 0.0));
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-    // Half the pill's extent across the arrow, plus the shaft's half width and a gap.
-    let across = (w * dy.abs() + h * dx.abs()) / len / 2.0;
-    let (t, _) = shifted(a, b, across + cx.l.sq * 0.06);
-    towards(t, b, cx.l.sq * 0.04)
-}
-
-/// The box of the tag of power `p` at `(x, y)` (see [`tag`]).
-fn tag_box(cx: &Ctx<'_>, p: PowerId, (x, y): (f32, f32)) -> (f32, f32, f32, f32) {
-    let size = cx.l.small_text();
-    let h = size * 1.18;
-    let w = (text_width(cx.code(p), size, Face::Bold) + size * 0.55).max(h);
-    (x - w / 2.0, y - h / 2.0, w, h)
-}
-
-/// A power's code in a small pill of its colour centred on `(x, y)`: the
-/// tag at the tail of its arrows.
-fn tag(cv: &mut Canvas, cx: &Ctx<'_>, p: PowerId, (x, y): (f32, f32), alpha: u8) {
-    let size = cx.l.small_text();
-    let code = cx.code(p);
-    let (bx, by, w, h) = tag_box(cx, p, (x, y));
-    let colour = cx.colour(p);
-    cv.rounded_rect(bx - 1.5, by - 1.5, w + 3.0, h + 3.0, h * 0.5, INK.alpha(alpha));
-    cv.rounded_rect(bx, by, w, h, h * 0.48, colour.alpha(alpha));
-    cv.text(code, x, y + size * 0.36, size, Face::Bold, Align::Centre, super::palette::text_on(colour).alpha(alpha));
-}
-
-/// An eight-pointed burst centred on `(x, y)`: a pawn's attack that struck
-/// (succeeded without moving).
-fn burst(cv: &mut Canvas, (x, y): (f32, f32), r: f32, (fill, rim): (Rgba, Rgba), edge: f32) {
-    let star = |r: f32, k: f32| -> Vec<(f32, f32)> {
-        (0..16)
-            .map(|i| {
-                let a = std::f32::consts::PI * f32::from(i as u8) / 8.0;
-                let d = if i % 2 == 0 { r } else { r * k };
-                (x + d * a.sin(), y - d * a.cos())
-            })
-            .collect()
-    };
-    cv.polygon(&star(r + edge * 1.6, 0.5), rim);
-    cv.polygon(&star(r, 0.5), fill);
-}
 
 /// How much of a movement overlay to draw: the still draws everything; an
 /// animation starts with the orders alone (no outcomes), then keeps them
@@ -620,15 +545,24 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
     let w = l.sq;
     let edge = (w * 0.022).max(1.5);
     let dark = |width: f32, alpha: u8| Line { colour: INK.alpha(show.a(alpha)), width: width + 2.0 * edge, dash: None };
+    // What marks keep clear of: the plates, the contest markers (one per
+    // square where several moves bounced, with each contender's strength)
+    // and the tail tags; tags also keep clear of the pieces themselves.
     let mut avoid: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.plate(s)).collect();
-    // The tail tags' boxes, which failure marks keep clear of.
+    let markers = contest_labels(state, r);
+    avoid.extend(markers.iter().map(|(s, pills)| marker_box(cx, *s, pills)));
+    // Each move's tag, placed in order, clear of those placed before it.
+    let centers = cx.variant.centers.iter().map(|s| l.center_mark(s));
+    let bodies: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.body(s)).chain(centers).collect();
+    let mut tag_at: Vec<Option<(f32, f32)>> = vec![None; r.orders.len()];
     for (i, o) in r.orders.iter().enumerate() {
         if let Some((a, b)) = move_line(l, r, i) {
-            avoid.push(tag_box(cx, o.power, tag_spot(cx, o.power, a, b)));
+            let clear: Vec<_> = avoid.iter().chain(&bodies).copied().collect();
+            let spot = tag_spot(cx, o.power, (a, b), w * ARROW_HEAD, &clear);
+            avoid.push(tag_box(cx, o.power, spot));
+            tag_at[i] = Some(spot);
         }
     }
-    let contested = contested(r);
-    let in_contest = |i: usize| contested.iter().any(|(_, v)| v.contains(&i));
     // Crosses are drawn last, over every line.
     let mark_r = (w * 0.1).max(5.0);
     let mut crosses: Vec<(f32, f32)> = Vec::new();
@@ -689,7 +623,8 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
         let colour = cx.colour(o.power);
         let width = w * 0.07;
         let dash = (kind == MoveKind::Travel).then_some((w * 0.14, w * 0.08));
-        let alpha = 255;
+        // A failed move is faded (under its failure mark).
+        let alpha = if ok || !show.outcomes { 255 } else { 150 };
         let head = w * ARROW_HEAD;
         if let (Outcome::Struck { .. }, true) = (outcome, show.outcomes) {
             let centre = l.centre(to);
@@ -702,8 +637,10 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
             let tip = towards(b, a, edge * 1.1);
             cv.arrow(a, tip, &Line { colour: colour.alpha(show.a(alpha)), width, dash }, head);
         }
-        tails.push((o.power, tag_spot(cx, o.power, a, b), show.a(alpha)));
-        if !ok && !in_contest(i) && show.outcomes {
+        if let Some(spot) = tag_at[i] {
+            tails.push((o.power, spot, show.a(alpha)));
+        }
+        if !ok && show.outcomes {
             // On the shaft, between the tail tag and the head, off the plates.
             let base = towards(b, a, head);
             crosses.push(mark_spot(a, base, mark_r, &avoid));
@@ -722,35 +659,8 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
     if !show.outcomes {
         return;
     }
-    // Contested squares: one marker with each contender's strength in its
-    // colour (and the strength of a piece that stayed there).
-    for (s, moves) in &contested {
-        // Each side's strength as it counted against the others: what a rival
-        // bounced against when it names this side (a travel move prevents
-        // with more than it attacks), else its attack.
-        let standing = |i: usize| {
-            let from = r.orders[i].square;
-            let against = moves
-                .iter()
-                .filter_map(|&j| match r.outcomes[j] {
-                    Outcome::Bounced { against, by, .. } if j != i && by == from => Some(against),
-                    _ => None,
-                })
-                .max();
-            against.or_else(|| attack_strength(r.outcomes[i]))
-        };
-        let mut pills: Vec<(PowerId, String)> = moves
-            .iter()
-            .map(|&i| (r.orders[i].power, standing(i).map_or_else(|| "?".into(), strength_label)))
-            .collect();
-        let held = moves.iter().find_map(|&i| match r.outcomes[i] {
-            Outcome::Bounced { at, against, by, .. } if at == by => Some(against),
-            _ => None,
-        });
-        if let (Some(h), Some(p)) = (held, state.piece(*s)) {
-            pills.push((p.power, strength_label(h)));
-        }
-        contest_marker(cv, cx, *s, &pills);
+    for (s, pills) in &markers {
+        contest_marker(cv, cx, *s, pills);
     }
     for (x, y) in crosses {
         cv.disc(x, y, mark_r, WHITE);
@@ -762,30 +672,6 @@ fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, giv
         let (x, y) = l.centre(s);
         cv.cross(x, y, w * 0.3, &Line { colour: WHITE, width: w * 0.12, dash: None });
         cv.cross(x, y, w * 0.3, &Line { colour: c.dislodged, width: w * 0.075, dash: None });
-    }
-}
-
-/// The marker of a square where moves bounced: a dark plate with, side by
-/// side, each contender's strength on its colour.
-fn contest_marker(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) {
-    let l = &cx.l;
-    let size = l.small_text();
-    let h = size * 1.25;
-    let gap = size * 0.25;
-    let widths: Vec<f32> = pills.iter().map(|(_, t)| (text_width(t, size, Face::Bold) + size * 0.5).max(h)).collect();
-    let total: f32 = widths.iter().sum::<f32>() + gap * (pills.len() as f32 - 1.0);
-    let (x, y) = l.centre(s);
-    let y = y - l.sq * 0.12;
-    let pad = size * 0.3;
-    let (bx, by) = (x - total / 2.0 - pad, y - h / 2.0 - pad);
-    cv.rounded_rect(bx - 1.5, by - 1.5, total + 2.0 * pad + 3.0, h + 2.0 * pad + 3.0, pad * 1.6, WHITE);
-    cv.rounded_rect(bx, by, total + 2.0 * pad, h + 2.0 * pad, pad * 1.5, INK);
-    let mut px = x - total / 2.0;
-    for ((p, t), pw) in pills.iter().zip(&widths) {
-        let colour = cx.colour(*p);
-        cv.rounded_rect(px, y - h / 2.0, *pw, h, h * 0.3, colour);
-        cv.text(t, px + pw / 2.0, y + size * 0.36, size, Face::Bold, Align::Centre, super::palette::text_on(colour));
-        px += pw + gap;
     }
 }
 
@@ -858,57 +744,5 @@ fn adjustments(
         if state.piece(square).is_some() {
             badge(cv, cx, square, "N", true);
         }
-    }
-}
-
-fn legend(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, style: &Style) {
-    let (l, variant) = (&cx.l, cx.variant);
-    let row = l.row;
-    let col_w = (l.width as f32 - 2.0 * l.margin) / l.columns as f32;
-    let size = (row * 0.46).max(MIN_TEXT / 0.85);
-    for (k, p) in variant.power_ids().enumerate() {
-        let (col, r) = (k % l.columns, k / l.columns);
-        let x = l.margin + col as f32 * col_w;
-        let y = l.legend_y + r as f32 * row;
-        let accent = cx.colour(p);
-        let code_size = (row * 0.45).max(MIN_TEXT);
-        let bh = code_size * 1.25;
-        let bw = (row * 1.1).max(text_width(cx.code(p), code_size, Face::Bold) + code_size);
-        cv.rounded_rect(x - 1.5, y + (row - bh) / 2.0 - 1.5, bw + 3.0, bh + 3.0, bh * 0.5, WHITE);
-        cv.rounded_rect(x, y + (row - bh) / 2.0, bw, bh, bh * 0.45, accent);
-        let text = super::palette::text_on(accent);
-        cv.text(cx.code(p), x + bw / 2.0, y + row / 2.0 + code_size * 0.36, code_size, Face::Bold, Align::Centre, text);
-        let def = variant.power(p);
-        let centers = state.centers_of(p).len();
-        let pieces = state.pieces_of(p).count();
-        let side = match def.side {
-            Side::White => "light",
-            Side::Black => "dark",
-        };
-        let plural = |n: usize, w: &str| if n == 1 { format!("1 {w}") } else { format!("{n} {w}s") };
-        let note = super::note_text(style, &def.name);
-        let room = col_w - bw - row * 0.6;
-        let fits = |info: &str, k: f32| {
-            text_width(&def.name, size * k, Face::Bold)
-                + text_width(info, size * 0.85 * k, Face::Regular)
-                + text_width(&note, size * 0.85 * k, Face::Bold)
-                <= room
-        };
-        // The side goes first when room is short, then the text shrinks
-        // (never below the smallest readable size).
-        let mut info = format!("  {} \u{00B7} {} \u{00B7} {side}", plural(centers, "center"), plural(pieces, "piece"));
-        if !fits(&info, 1.0) {
-            info = format!("  {} \u{00B7} {}", plural(centers, "center"), plural(pieces, "piece"));
-        }
-        let min_k = MIN_TEXT / (size * 0.85);
-        let mut k = 1.0;
-        while k - 0.04 >= min_k && !fits(&info, k) {
-            k -= 0.04;
-        }
-        let tx = x + bw + row * 0.3;
-        let base = y + row / 2.0 + size * 0.36;
-        let name_w = cv.text(&def.name, tx, base, size * k, Face::Bold, Align::Left, TEXT);
-        let info_w = cv.text(&info, tx + name_w, base, size * 0.85 * k, Face::Regular, Align::Left, TEXT.alpha(200));
-        cv.text(&note, tx + name_w + info_w, base, size * 0.85 * k, Face::Bold, Align::Left, super::NOTE);
     }
 }

@@ -360,6 +360,10 @@ pub fn draw(
 struct Still<'a> {
     variant: &'a Variant,
     state: &'a DiplomatState,
+    /// The position the title names (the move and the side to move): the
+    /// image's own, or in an animation's last frame the position before
+    /// the move, so that every frame is titled with the move it plays.
+    titled: &'a DiplomatState,
     scene: Scene,
     plan: LegendPlan,
     style: &'a Style,
@@ -376,7 +380,7 @@ impl<'a> Still<'a> {
     ) -> Still<'a> {
         let scene = Scene::new(variant, state, report);
         let plan = LegendPlan::new(style.width, variant, state, &scene, style);
-        Still { variant, state, scene, plan, style, caption }
+        Still { variant, state, titled: state, scene, plan, style, caption }
     }
 
     /// The whole image on `l`, with the marks of a king in check at
@@ -395,7 +399,7 @@ impl<'a> Still<'a> {
     fn under(&self, l: &Layout, checks: f32, shown: impl Fn(Cell) -> bool) -> Canvas {
         let c = mark_colours(self.style.palette);
         let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
-        title(&mut cv, l, self.state, self.style, self.caption);
+        title(&mut cv, l, self.titled, self.style, self.caption);
         board(&mut cv, l);
         if let Some(m) = &self.scene.last {
             for cell in move_cells(m) {

@@ -16,21 +16,21 @@ pub mod anim;
 pub mod canvas;
 pub mod dip;
 pub mod diplomat;
+mod lanes;
 pub mod palette;
 pub mod quant;
 pub mod simul;
 pub mod vision;
 pub mod wheel;
 
-use crate::rules::Square;
-
 /// The colour of a legend note on a power ([`Style::marks`]): amber, which
 /// reads on the dark background and in every palette.
 pub(crate) const NOTE: canvas::Rgba = canvas::Rgba::rgb(0xF2, 0xA9, 0x3B);
 
-/// A legend note as drawn after a power's line: ` · not revealed`.
+/// A legend note as drawn after a power's line: ` · not revealed`, or
+/// ` · conceded · no message` for a power with two notes.
 pub(crate) fn note_text(style: &Style, power: &str) -> String {
-    style.mark(power).map_or_else(String::new, |m| format!(" \u{00B7} {m}"))
+    style.notes(power).map_or_else(String::new, |m| format!(" \u{00B7} {m}"))
 }
 
 /// The colours of powers and marks (see [`palette::power_colours`]).
@@ -67,7 +67,8 @@ pub struct Style {
     /// What the title bar says instead of the phase (`Final position` once a game is over).
     pub heading: Option<String>,
     /// Short notes on powers for the legend, by power name: a hashed
-    /// phase's `invalid message`, `not revealed`, `no message`.
+    /// phase's `invalid message`, `not revealed`, `no message`; `conceded`.
+    /// A power may have several.
     pub marks: Vec<(String, String)>,
     /// The game's result, on an image of the position it ended in
     /// (`France wins`, `Draw by agreement`): drawn as a banner across the
@@ -76,10 +77,18 @@ pub struct Style {
 }
 
 impl Style {
-    /// The legend note on `power`, if any.
+    /// The first legend note on `power`, if any.
     #[must_use]
     pub fn mark(&self, power: &str) -> Option<&str> {
         self.marks.iter().find(|(p, _)| p == power).map(|(_, m)| m.as_str())
+    }
+
+    /// Every legend note on `power`, joined with ` · ` (`conceded · no
+    /// message`), if it has any.
+    #[must_use]
+    pub fn notes(&self, power: &str) -> Option<String> {
+        let notes: Vec<&str> = self.marks.iter().filter(|(p, _)| p == power).map(|(_, m)| m.as_str()).collect();
+        (!notes.is_empty()).then(|| notes.join(" \u{00B7} "))
     }
 }
 
@@ -107,26 +116,6 @@ impl std::str::FromStr for Stage {
             _ => Err(format!("unknown stage `{s}`: use orders or result")),
         }
     }
-}
-
-/// Whether two moves lie on one line, point opposite ways and overlap.
-pub(crate) fn opposed_overlap((a, b): (Square, Square), (c, d): (Square, Square)) -> bool {
-    let p = |s: Square| (i32::from(s.file().index()), i32::from(s.rank().index()));
-    let (a, b, c, d) = (p(a), p(b), p(c), p(d));
-    let u = (b.0 - a.0, b.1 - a.1);
-    let cross = |q: (i32, i32)| u.0 * (q.1 - a.1) - u.1 * (q.0 - a.0);
-    if cross(c) != 0 || cross(d) != 0 {
-        return false;
-    }
-    let v = (d.0 - c.0, d.1 - c.1);
-    if u.0 * v.0 + u.1 * v.1 >= 0 {
-        return false;
-    }
-    // Projections onto u: the two segments share more than a point.
-    let t = |q: (i32, i32)| u.0 * (q.0 - a.0) + u.1 * (q.1 - a.1);
-    let (lo1, hi1) = (0, t(b));
-    let (lo2, hi2) = (t(c).min(t(d)), t(c).max(t(d)));
-    lo2.max(lo1) < hi2.min(hi1)
 }
 
 /// The title bar of every board image: the game's name (after the game's own
@@ -178,7 +167,7 @@ pub(crate) fn title_bar(
 }
 
 /// `text` cut to fit `room` pixels at `size`, ending in an ellipsis if cut.
-fn ellipsis(text: &str, room: f32, size: f32, face: canvas::Face) -> String {
+pub(crate) fn ellipsis(text: &str, room: f32, size: f32, face: canvas::Face) -> String {
     let mut chars: Vec<char> = text.chars().collect();
     while !chars.is_empty()
         && canvas::text_width(&format!("{}\u{2026}", chars.iter().collect::<String>()), size, face) > room
@@ -195,36 +184,101 @@ fn ellipsis(text: &str, room: f32, size: f32, face: canvas::Face) -> String {
 /// images are shown about 400 px wide.
 pub const MIN_TEXT: f32 = 10.0;
 
+/// `text` broken into lines at most `room` wide at `size`, at spaces
+/// (a word longer than the room is broken between characters). Nothing is
+/// dropped: the lines joined with single spaces give the text back.
+pub(crate) fn wrap(text: &str, size: f32, face: canvas::Face, room: f32) -> Vec<String> {
+    use canvas::text_width;
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let trial = if cur.is_empty() { word.to_string() } else { format!("{cur} {word}") };
+        if text_width(&trial, size, face) <= room || cur.is_empty() && text_width(word, size, face) <= room {
+            cur = trial;
+            continue;
+        }
+        if !cur.is_empty() {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if text_width(word, size, face) <= room {
+            cur = word.to_string();
+            continue;
+        }
+        // A word wider than the room: as many characters a line as fit.
+        for ch in word.chars() {
+            let mut t = cur.clone();
+            t.push(ch);
+            if !cur.is_empty() && text_width(&t, size, face) > room {
+                lines.push(std::mem::take(&mut cur));
+                cur.push(ch);
+            } else {
+                cur = t;
+            }
+        }
+    }
+    if !cur.is_empty() || lines.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
 /// The result banner of a final image ([`Style::result`]): a band opened
-/// across the image at row `y`, under the title (the image
-/// grows by the band, so nothing of the position is hidden), with `GAME
-/// OVER` and the result in large bold type, shrunk to fit. Readable at
-/// 400 px: the result is at least a twentieth of the width tall.
+/// across the image at row `y`, under the title (the image grows by the
+/// band, so nothing of the position is hidden), with `GAME OVER` and the
+/// result in large bold type. Readable at 400 px: the result is at least a
+/// twentieth of the width tall. A result too long for one line at that
+/// size is not cut: `GAME OVER` goes on a line of its own and the result
+/// wraps at spaces onto as many lines as it needs (the band grows).
 pub(crate) fn result_banner(cv: &mut canvas::Canvas, y: f32, result: &str) {
     use canvas::{text_width, Align, Face, Rgba};
+    const WHITE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
     let width = cv.width() as f32;
-    let band_h = (width * 0.1).round().max(40.0);
+    let room = width * 0.94;
+    let one_h = (width * 0.1).round().max(40.0);
     let top = y.round().max(0.0);
-    cv.insert_band(top as u32, band_h as u32, Rgba::rgb(0x15, 0x16, 0x18));
-    let rule = canvas::Line { colour: NOTE, width: (width * 0.004).max(1.5), dash: None };
-    let inset = band_h * 0.08;
-    cv.line((0.0, top + inset), (width, top + inset), &rule);
-    cv.line((0.0, top + band_h - inset), (width, top + band_h - inset), &rule);
+    let inset = one_h * 0.08;
     let label = "GAME OVER";
     let label_size = |size: f32| (size * 0.7).max(MIN_TEXT);
-    let total = |size: f32, result: &str| {
-        text_width(label, label_size(size), Face::Bold) + size * 0.6 + text_width(result, size, Face::Bold)
-    };
-    let mut size = (band_h * 0.42).max(MIN_TEXT);
-    while total(size, result) > width * 0.94 && size > MIN_TEXT {
+    let total =
+        |size: f32| text_width(label, label_size(size), Face::Bold) + size * 0.6 + text_width(result, size, Face::Bold);
+    let full = (one_h * 0.42).max(MIN_TEXT);
+    // One line, shrunk by at most a fifth.
+    let mut size = full;
+    while total(size) > room && size > (full * 0.8).max(MIN_TEXT) {
         size -= 1.0;
     }
-    // Past the phone minimum the end of the result gives way.
-    let room = width * 0.94 - total(size, "");
-    let result = ellipsis(result, room, size, Face::Bold);
-    let gap = size * 0.6;
-    let left = (width - total(size, &result)) / 2.0;
-    let base = top + band_h / 2.0 + size * 0.36;
-    let lw = cv.text(label, left, base, label_size(size), Face::Bold, Align::Left, NOTE);
-    cv.text(&result, left + lw + gap, base, size, Face::Bold, Align::Left, Rgba::rgb(0xFF, 0xFF, 0xFF));
+    let lines = if total(size) <= room {
+        Vec::new()
+    } else {
+        // Wrapped at full size; a word wider than the whole band shrinks the
+        // type (to the phone minimum) before it is broken.
+        size = full;
+        while size > MIN_TEXT && result.split(' ').any(|w| text_width(w, size, Face::Bold) > room) {
+            size -= 1.0;
+        }
+        wrap(result, size, Face::Bold, room)
+    };
+    let line_h = size * 1.2;
+    let lsize = label_size(size);
+    let band_h =
+        if lines.is_empty() { one_h } else { (inset * 4.0 + lsize * 1.45 + line_h * lines.len() as f32).ceil() };
+    cv.insert_band(top as u32, band_h as u32, Rgba::rgb(0x15, 0x16, 0x18));
+    let rule = canvas::Line { colour: NOTE, width: (width * 0.004).max(1.5), dash: None };
+    cv.line((0.0, top + inset), (width, top + inset), &rule);
+    cv.line((0.0, top + band_h - inset), (width, top + band_h - inset), &rule);
+    let centre = width / 2.0;
+    if lines.is_empty() {
+        let left = (width - total(size)) / 2.0;
+        let base = top + band_h / 2.0 + size * 0.36;
+        let lw = cv.text(label, left, base, lsize, Face::Bold, Align::Left, NOTE);
+        cv.text(result, left + lw + size * 0.6, base, size, Face::Bold, Align::Left, WHITE);
+        return;
+    }
+    let mut base = top + inset * 2.0 + lsize * 0.95;
+    cv.text(label, centre, base, lsize, Face::Bold, Align::Centre, NOTE);
+    base += lsize * 0.5 + line_h * 0.5 + size * 0.36;
+    for line in &lines {
+        cv.text(line, centre, base, size, Face::Bold, Align::Centre, WHITE);
+        base += line_h;
+    }
 }

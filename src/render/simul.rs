@@ -24,8 +24,7 @@ pub use motion::{animate, CLASH, MAX_BEATS};
 
 use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
-use super::opposed_overlap;
-use super::{Palette, Style};
+use super::{wrap, Palette, Style};
 use crate::rules::simul::board::side_name;
 use crate::rules::simul::resolve::resolve;
 use crate::rules::simul::Fate;
@@ -221,10 +220,16 @@ fn frames(r: &SimulReport) -> Vec<Frame<'_>> {
     out
 }
 
+/// The number of steps of a progressive turn, as its step boards and its
+/// animation number them ("Step 2 of 3"): its last step with a move.
+pub(super) fn step_count(r: &SimulReport) -> usize {
+    r.moves.iter().map(|m| m.step).max().unwrap_or(1)
+}
+
 /// A progressive turn run again step by step from the report: a frame for
 /// each step that has moves, and the position after the last step.
 fn replay(r: &SimulReport) -> (Vec<Frame<'_>>, Position) {
-    let last = r.moves.iter().map(|m| m.step).max().unwrap_or(1);
+    let last = step_count(r);
     let mut pos = r.before.clone();
     let mut out = Vec::new();
     for step in 1..=last {
@@ -257,50 +262,13 @@ pub fn step_positions(report: &SimulReport) -> Vec<(usize, Position)> {
         return vec![(0, report.before.clone()), (1, report.after.clone())];
     }
     let (frames, after) = replay(report);
-    let last = report.moves.iter().map(|m| m.step).max().unwrap_or(1);
+    let last = step_count(report);
     frames.into_iter().map(|f| (f.step, f.pos)).chain(std::iter::once((last + 1, after))).collect()
 }
 
 /// Text size of the lists, captions and legend at `width`.
 fn text_size(width: f32) -> f32 {
     (width * 0.0165).max(11.0)
-}
-
-/// `text` broken into lines at most `room` wide at `size`, at spaces
-/// (a word longer than the room is broken between characters). Nothing is
-/// dropped: the lines joined with single spaces give the text back.
-fn wrap(text: &str, size: f32, face: Face, room: f32) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut cur = String::new();
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let trial = if cur.is_empty() { word.to_string() } else { format!("{cur} {word}") };
-        if text_width(&trial, size, face) <= room || cur.is_empty() && text_width(word, size, face) <= room {
-            cur = trial;
-            continue;
-        }
-        if !cur.is_empty() {
-            lines.push(std::mem::take(&mut cur));
-        }
-        if text_width(word, size, face) <= room {
-            cur = word.to_string();
-            continue;
-        }
-        // A word wider than the room: as many characters a line as fit.
-        for ch in word.chars() {
-            let mut t = cur.clone();
-            t.push(ch);
-            if !cur.is_empty() && text_width(&t, size, face) > room {
-                lines.push(std::mem::take(&mut cur));
-                cur.push(ch);
-            } else {
-                cur = t;
-            }
-        }
-    }
-    if !cur.is_empty() || lines.is_empty() {
-        lines.push(cur);
-    }
-    lines
 }
 
 /// A move's line in the list: the results' summary (`✓ 1. Nf3 (moved)`);
@@ -407,7 +375,7 @@ fn place(report: Option<&SimulReport>, fr: &[Frame<'_>], style: &Style) -> Place
             let mut bottom = y;
             for (k, f) in row.iter().enumerate() {
                 let cx = pad + k as f32 * (cell_w + pad);
-                let heading = format!("Step {} of {}", f.step, r.moves.iter().map(|m| m.step).max().unwrap_or(1));
+                let heading = format!("Step {} of {}", f.step, step_count(r));
                 let mut h = block(vec![heading], (cx, y), cell_w, (line_h, ts), None, false);
                 h.heading = true;
                 texts.push(h);
@@ -735,12 +703,12 @@ fn arrows_as(cv: &mut Canvas, b: &BoardSpot, c: &Colours, moves: &[&MoveReport],
     }
     // Failed moves first, so that moves carried out lie on top.
     shafts.sort_by_key(|s| s.3);
-    for &(side, from, to, ok, slot, stopped) in &shafts {
-        let (a, e) = (b.centre(from), b.centre(to));
-        // Moves along one line in opposite directions: each to its right.
-        let opposed =
-            shafts.iter().any(|&(_, f2, t2, _, _, _)| (f2, t2) != (from, to) && opposed_overlap((from, to), (f2, t2)));
-        let (a, e) = if opposed { shifted(a, e, w * 0.13) } else { (a, e) };
+    // Moves along one line that overlap (head to head, one behind the
+    // other): each in its own lane, side by side.
+    let segs: Vec<_> = shafts.iter().map(|&(_, from, to, ..)| (b.centre(from), b.centre(to))).collect();
+    let lanes = super::lanes::lanes(&segs, w * 0.26, w * 0.56);
+    for (&(side, from, to, ok, slot, stopped), off) in shafts.iter().zip(lanes) {
+        let (a, e) = shifted(b.centre(from), b.centre(to), off);
         let (a, e) = (towards(a, e, w * 0.3), towards(e, a, w * 0.2));
         let alpha = given.unwrap_or(if ok { 255 } else { 140 });
         arrow(cv, (a, e), w, side, c, alpha, numbered.then_some(slot));

@@ -252,7 +252,7 @@ fn pieces_and_moves(cv: &mut Canvas, sc: &Scene, state: &State, report: Option<&
         sc.piece(cv, *p, if taken.contains(&p.space) { 150 } else { 255 });
     }
     if let Some(r) = report {
-        moves(cv, &sc.l, &sc.m, r, sc.palette);
+        moves(cv, &sc.l, &sc.m, (state, r), sc.palette);
     }
 }
 
@@ -367,7 +367,10 @@ fn hub(cv: &mut Canvas, l: &Layout) {
 }
 
 /// A piece centred on `(cx, cy)`: on its owner's board (`home`) a large
-/// glyph, elsewhere a smaller one with a plate of the owner's code.
+/// glyph, elsewhere (on the hub or another player's board) a smaller glyph
+/// standing on a plate with the owner's code, drawn over the plate's rim
+/// and above its letters, so that the plate hides none of the glyph. A pale
+/// colour, which reads poorly on the light squares, gets a dark rim.
 #[allow(clippy::too_many_arguments)]
 fn piece_at(
     cv: &mut Canvas,
@@ -382,25 +385,49 @@ fn piece_at(
     let s = l.s;
     let accent = player_colour_in(p.owner, palette);
     let (outline, solid) = super::dip::glyphs(p.role);
-    let (size, gy) = if home { (s * 0.8, cy) } else { (s * 0.62, cy - s * 0.19) };
+    let plate = (!home).then(|| off_board_plate(l, codes, p.owner, (cx, cy)));
+    // Off its board the piece stands on its plate: the plate first, then the
+    // glyph over the plate's upper rim, filling the square down to the top
+    // of the code's letters (at most the size it has at home; a glyph's
+    // outline box is at most 0.95 of its size), so neither hides the other.
+    let (size, gy) = match plate {
+        None => (s * 0.8, cy),
+        Some((bx, by, bw, bh, csize)) => {
+            let code = codes.get(usize::from(p.owner)).map_or("?", String::as_str);
+            cv.rounded_rect(bx - 1.0, by - 1.0, bw + 2.0, bh + 2.0, bh * 0.5, INK.alpha(alpha));
+            cv.rounded_rect(bx, by, bw, bh, bh * 0.45, accent.alpha(alpha));
+            let ink = if accent.luminance() > 0.45 { INK } else { WHITE };
+            let base = by + bh * 0.5 + csize * 0.36;
+            cv.text(code, cx, base, csize, Face::Bold, Align::Centre, ink.alpha(alpha));
+            let top = cy - s * 0.47;
+            let room = base - csize * 0.75 - 1.0 - top;
+            ((room / 0.95).min(s * 0.8), top + room / 2.0)
+        }
+    };
     // The solid glyph in the owner's colour and the outline glyph's lines on
-    // top (light lines on dark colours): no halo, which keeps PNGs small.
-    cv.glyph(solid, cx, gy, size, accent.alpha(alpha), None);
+    // top (light lines on dark colours): no halo, which keeps PNGs small,
+    // except the dark rim of a pale colour.
+    let rim = Line { colour: INK.alpha(alpha), width: (s * 0.07).max(2.0), dash: None };
+    cv.glyph(solid, cx, gy, size, accent.alpha(alpha), pale(accent).then_some(&rim));
     let lines = if accent.luminance() < 0.4 { Rgba::rgb(0xF0, 0xF0, 0xF0) } else { INK };
     cv.glyph(outline, cx, gy, size, lines.alpha(alpha), None);
-    if home {
-        return;
-    }
-    // Off its owner's board: a plate with the owner's code over the glyph's foot.
-    let code = codes.get(usize::from(p.owner)).map_or("?", String::as_str);
+}
+
+/// Whether a player's colour is pale: light enough to read poorly on the
+/// light squares without a dark rim.
+fn pale(colour: Rgba) -> bool {
+    colour.luminance() > 0.6
+}
+
+/// The plate with the owner's code under a piece off its owner's board
+/// centred on `(cx, cy)`: (x, y, w, h, text size), its foot on the square's.
+fn off_board_plate(l: &Layout, codes: &[String], owner: Seat, (cx, cy): Pt) -> (f32, f32, f32, f32, f32) {
+    let s = l.s;
+    let code = codes.get(usize::from(owner)).map_or("?", String::as_str);
     let csize = (s * 0.26).max(l.t);
-    let bh = csize * 1.12;
-    let bw = (text_width(code, csize, Face::Bold) + csize * 0.5).max(bh * 1.3);
-    let (bx, by) = (cx - bw / 2.0, cy + s * 0.47 - bh);
-    cv.rounded_rect(bx - 1.0, by - 1.0, bw + 2.0, bh + 2.0, bh * 0.5, INK.alpha(alpha));
-    cv.rounded_rect(bx, by, bw, bh, bh * 0.45, accent.alpha(alpha));
-    let ink = if accent.luminance() > 0.45 { INK } else { WHITE };
-    cv.text(code, cx, by + bh * 0.5 + csize * 0.36, csize, Face::Bold, Align::Centre, ink.alpha(alpha));
+    let bh = csize * 1.05;
+    let bw = (text_width(code, csize, Face::Bold) + csize * 0.45).max(bh * 1.2);
+    (cx - bw / 2.0, cy + s * 0.47 - bh, bw, bh, csize)
 }
 
 /// A polyline with an arrow head at its end.
@@ -441,6 +468,30 @@ fn swapped(r: &WheelReport, from: Space, to: Space) -> bool {
     r.moves.iter().any(|o| o.order.piece.space == to && o.order.to == from)
 }
 
+/// Where the failure mark of a short (one-square) straight arrow `pts`
+/// goes: beside the middle of its shaft, so that the mark hides neither
+/// the shaft nor the head; above a level arrow (the plates of pieces away
+/// from their board are at the foot of a square), right of an upright one.
+fn beside_short(pts: &[Pt], s: f32, head: f32) -> Pt {
+    let (a, b) = (pts[0], pts[pts.len() - 1]);
+    let mid = towards(a, b, ((b.0 - a.0).hypot(b.1 - a.1) - head) / 2.0);
+    let away = s * 0.17 + (s * 0.05).max(1.1) + s * 0.05;
+    let (up, _) = super::canvas::shifted(mid, b, away);
+    let (down, _) = super::canvas::shifted(mid, b, -away);
+    // Of the two sides, the higher one; of two level ones, the right one.
+    if (up.1 - down.1).abs() > 1e-3 {
+        if up.1 < down.1 {
+            up
+        } else {
+            down
+        }
+    } else if up.0 > down.0 {
+        up
+    } else {
+        down
+    }
+}
+
 /// The mark of a failed move: a white disc with a cross, centred on `c`.
 fn failed_mark(cv: &mut Canvas, l: &Layout, m: &Marks, c: Pt) {
     let s = l.s;
@@ -450,22 +501,52 @@ fn failed_mark(cv: &mut Canvas, l: &Layout, m: &Marks, c: Pt) {
     cv.cross(c.0, c.1, s * 0.09, &Line { colour: m.failed, width: (s * 0.05).max(1.5), dash: None });
 }
 
-fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palette) {
+fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, (state, r): (&State, &WheelReport), palette: Palette) {
     let s = l.s;
     let width = (s * 0.1).max(2.2);
     let outline = (s * 0.035).max(1.2);
     let head = (s * 0.32).max(l.t * 0.8);
-    for (mv, route) in r.moves.iter().zip(routes(l, r)) {
-        let (from, to) = (mv.order.piece.space, mv.order.to);
+    let routes = routes(l, r);
+    // Straight moves along one line that overlap (swaps, one behind the
+    // other): each in its own lane, side by side.
+    let segs: Vec<(Pt, Pt)> = routes
+        .iter()
+        .map(|p| match p.as_deref() {
+            Some(&[a, b]) => (a, b),
+            _ => ((0.0, 0.0), (0.0, 0.0)),
+        })
+        .collect();
+    let lanes = super::lanes::lanes(&segs, s * 0.28, s * 0.56);
+    for ((mv, route), off) in r.moves.iter().zip(routes).zip(lanes) {
         let Some(mut pts) = route.filter(|p| p.len() >= 2) else { continue };
-        // Two moves along one line in opposite directions (swaps): offset each to its right.
-        if swapped(r, from, to) && pts.len() == 2 {
-            let (a, b) = super::canvas::shifted(pts[0], pts[1], s * 0.14);
+        if pts.len() == 2 {
+            let (a, b) = super::canvas::shifted(pts[0], pts[1], off);
             pts = vec![a, b];
         }
         let n = pts.len();
-        pts[0] = towards(pts[0], pts[1], s * 0.2);
+        let len = |a: Pt, b: Pt| ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+        // A one-square move keeps as much shaft as it can: it starts near
+        // its piece's centre rather than clear of it.
+        let short = n == 2 && len(pts[0], pts[1]) < s * 1.5;
+        pts[0] = towards(pts[0], pts[1], if short { s * 0.06 } else { s * 0.2 });
         pts[n - 1] = towards(pts[n - 1], pts[n - 2], s * 0.18);
+        // A routed arrow that leaves or reaches a piece standing on a plate
+        // (its glyph above, its letters below) keeps off both: it starts or
+        // ends at the square's edge.
+        let on_plate = |space: Space| state.pieces.iter().any(|p| p.space == space && p.space.board() != Some(p.owner));
+        let (from, to) = (mv.order.piece.space, mv.order.to);
+        let edge = |end: Pt, next: Pt, space: Space| match l.centre_of(space) {
+            Some((x, cy)) if (end.0 - x).abs() < 1.0 && (next.0 - end.0).abs() < 1.0 => {
+                (end.0, if next.1 > end.1 { cy + s * 0.5 } else { cy - s * 0.5 })
+            }
+            _ => end,
+        };
+        if n > 2 && on_plate(from) {
+            pts[0] = edge(pts[0], pts[1], from);
+        }
+        if n > 2 && on_plate(to) {
+            pts[n - 1] = edge(pts[n - 1], pts[n - 2], to);
+        }
         let ok = mv.outcome.succeeded();
         let colour = player_colour_in(mv.order.piece.owner, palette);
         let dash = if ok { None } else { Some((s * 0.2, s * 0.1)) };
@@ -476,10 +557,11 @@ fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, r: &WheelReport, palette: Palet
             // On the arrow, clear of both ends and of the lanes' bends: halfway
             // along a straight arrow, else halfway along the longer of its first
             // and last legs (on the mover's board or the target's).
-            let c = if n == 2 {
+            let c = if short {
+                beside_short(&pts, s, head)
+            } else if n == 2 {
                 super::anim::along(&pts, 0.5)
             } else {
-                let len = |a: Pt, b: Pt| ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
                 let (first, last) = ((pts[0], pts[1]), (pts[n - 2], pts[n - 1]));
                 let leg = if len(first.0, first.1) >= len(last.0, last.1) { first } else { last };
                 super::anim::along(&[leg.0, leg.1], 0.5)

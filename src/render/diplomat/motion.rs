@@ -42,7 +42,8 @@ pub fn animate(
     }
     let after = state.play(variant, mv).next;
     let first = Still::new(variant, state, Some(report), style, caption);
-    let last = Still::new(variant, &after, Some(report), style, caption);
+    // Titled with the move it plays, as every frame before it.
+    let last = Still { titled: state, ..Still::new(variant, &after, Some(report), style, caption) };
     // One size for every frame: the taller legend of the two (the board does not move).
     let tall = if first.plan.rows >= last.plan.rows { &first.plan } else { &last.plan };
     let l = Layout::with(style.width, tall);

@@ -21,7 +21,10 @@
 //! - The last frame is the position after the turn (`report.after`), with
 //!   no arrows, held.
 
-use super::{arrows_as, board, colours, draw_piece, failure_mark, piece_at, place, taken_mark_at, texts, title};
+use super::{
+    arrows_as, board, colours, draw_piece, failure_mark, piece_at, place, replay, step_count, taken_mark_at, texts,
+    title,
+};
 use super::{legend, BoardSpot, Colours, Frame as Board, BACKGROUND};
 use crate::render::anim::{self, along, progress};
 use crate::render::canvas::{towards, Canvas, Line, Rgba};
@@ -61,7 +64,7 @@ struct Segment<'a> {
 /// progressive turn is replayed step by step as the turn ran it.
 fn segments(r: &SimulReport) -> Vec<Segment<'_>> {
     let stepwise = r.mode == Mode::Progressive;
-    let last = if stepwise { r.moves.iter().map(|m| m.step).max().unwrap_or(1) } else { 1 };
+    let last = if stepwise { step_count(r) } else { 1 };
     let mut pos = r.before.clone();
     let mut out = Vec::new();
     let mut start = 0.0;
@@ -333,12 +336,16 @@ pub fn animate(
     let first = layer(&r.before, caption);
     // While pieces move, no square is marked for check (a king may be on its way out of it).
     let calm = Position::empty();
-    let steps = segs.iter().filter(|s| s.step > 0).count();
+    // Numbered as the still's step boards are (a step in which nothing
+    // moved is not played, but still counts), and only when the still
+    // draws the turn as step boards.
+    let steps = step_count(r);
+    let grid = replay(r).0.len() >= 2;
     let layers: Vec<Canvas> = segs
         .iter()
         .map(|s| match s.step {
-            0 => layer(&calm, caption),
-            k => layer(&calm, &format!("step {k} of {steps}")),
+            k if k > 0 && grid => layer(&calm, &format!("step {k} of {steps}")),
+            _ => layer(&calm, caption),
         })
         .collect();
     let numbered = r.mode != Mode::Basic;

@@ -13,8 +13,8 @@ pub(super) fn notes(state: &State, report: Option<&WheelReport>, style: &Style) 
     state
         .seats()
         .map(|seat| {
-            if let Some(m) = style.mark(state.name(seat)) {
-                return m.to_string();
+            if let Some(m) = style.notes(state.name(seat)) {
+                return m;
             }
             if report.is_some_and(|r| r.invalid.iter().any(|(s, _)| *s == seat)) {
                 return "invalid message".to_string();
@@ -69,6 +69,12 @@ pub(super) fn legend(cv: &mut Canvas, l: &Layout, state: &State, codes: &[String
     let margin = l.s * 0.4;
     let bh = name_size * 1.3;
     let one_line = l.legend_lines - usize::from(notes.iter().any(|n| !n.is_empty())) == 1;
+    // One name size for every entry: a long name shrinks them all (never
+    // below the smallest readable size), so no player's entry reads smaller.
+    let mut nsize = name_size;
+    while state.seats().any(|seat| text_width(state.name(seat), nsize, Face::Bold) > room) && nsize > l.t {
+        nsize = (nsize - 0.5).max(l.t);
+    }
     // Each entry: the owner's code chip, the name and counts, and a note in amber.
     for (k, seat) in state.seats().enumerate() {
         let (col, r) = (k % 2, k / 2);
@@ -83,12 +89,11 @@ pub(super) fn legend(cv: &mut Canvas, l: &Layout, state: &State, codes: &[String
         cv.text(code, x + bw / 2.0, top + bh / 2.0 + name_size * 0.36, name_size, Face::Bold, Align::Centre, ink);
         let tx = x + bw + name_size * 0.5;
         let name = state.name(seat);
-        let mut nsize = name_size;
-        while text_width(name, nsize, Face::Bold) > room && nsize > l.t {
-            nsize = (nsize - 0.5).max(l.t);
-        }
         let line1 = top + bh / 2.0 + name_size * 0.36;
-        let name_w = cv.text(name, tx, line1, nsize, Face::Bold, Align::Left, TEXT);
+        // A name too long even at the smallest size ends in an ellipsis (the
+        // chip and the board's label still say whose entry it is).
+        let name = crate::render::ellipsis(name, room, nsize, Face::Bold);
+        let name_w = cv.text(&name, tx, line1, nsize, Face::Bold, Align::Left, TEXT);
         let info = legend_info(state, seat);
         let mut next = line1 + info_size * 1.4;
         if one_line {
