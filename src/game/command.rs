@@ -20,7 +20,7 @@ Commands (the same words as the slash commands):
       `variants` lists the variants and their options
   join [power]            take a power (a random free one without a name)
   leave                   leave before the start
-  game start              start (a moderator may start with vacant powers)
+  game start              moderators: start (vacant powers are in civil disorder)
   orders <o1>, <o2>...    send orders privately, e.g. `orders K e1 - e2, N g1 S e1 - e2`
   orders show | orders clear | orders preview
   ready | unready         mark your orders final (all ready: the phase resolves early)

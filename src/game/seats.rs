@@ -196,6 +196,8 @@ impl Service {
         let now = self.now();
         self.store.write(|c| {
             let mut live = self.game_for(c, channel, Command::Start)?;
+            // Only a moderator starts a game (every announcement says so), whoever has joined.
+            Self::require_moderator(&live.game, caller, "start the game")?;
             let players = store::players(c, live.game.id)?;
             if players.is_empty() {
                 return Err(GameError::State("nobody has joined yet".into()));
@@ -204,12 +206,6 @@ impl Service {
                 Seats::Fixed(all) => {
                     let vacant: Vec<String> =
                         all.iter().filter(|n| !players.iter().any(|(p, _)| p == *n)).cloned().collect();
-                    if !vacant.is_empty() && !Self::is_moderator(&live.game, caller) {
-                        return Err(GameError::State(format!(
-                            "{} still free; a moderator can start anyway, leaving them in civil disorder",
-                            vacant.join(", ")
-                        )));
-                    }
                     (all, vacant)
                 }
                 Seats::Open { min, .. } => {
@@ -219,9 +215,6 @@ impl Service {
                             live.kind.name(),
                             players.len()
                         )));
-                    }
-                    if !Self::is_moderator(&live.game, caller) {
-                        return Err(GameError::NotModerator("start the game"));
                     }
                     (players.iter().map(|(p, _)| p.clone()).collect(), Vec::new())
                 }
