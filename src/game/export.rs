@@ -345,13 +345,14 @@ impl Serialize for Phases<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let doc = self.0;
         let mut list = s.serialize_seq(None)?;
-        // Phases are numbered from 1 without gaps (a rollback opens the next number).
-        for seq in 1.. {
-            let row = match store::phase(doc.c, doc.live.game.id, seq) {
+        let mut seq = 0;
+        loop {
+            let row = match store::phase_after(doc.c, doc.live.game.id, seq) {
                 Ok(Some(row)) => row,
                 Ok(None) => break,
                 Err(e) => return Err(doc.fail(e)),
             };
+            seq = row.seq;
             list.serialize_element(&doc.phase(&row).map_err(|e| doc.fail::<S::Error>(e))?)?;
         }
         list.end()
@@ -433,8 +434,7 @@ impl Service {
     /// No game, the store failed, or over the limit even compressed (the
     /// error says how to get it from the command line).
     pub fn export_file(&self, channel: &str, limit: usize) -> Result<ExportFile, ExportError> {
-        let mut upload =
-            Upload { plain: Some(Capped { limit, ..Capped::default() }), gz: None, limit, json: 0 };
+        let mut upload = Upload { plain: Some(Capped { limit, ..Capped::default() }), gz: None, limit, json: 0 };
         let written = self.export_to(channel, &mut upload);
         let too_large = || ExportError::TooLarge { channel: channel.to_string(), limit };
         match written {

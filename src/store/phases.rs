@@ -31,6 +31,16 @@ pub fn phase(c: &Connection, game: i64, seq: i64) -> Result<Option<PhaseRow>, St
     Ok(c.query_row(&sql, params![game, seq], phase_row).optional()?)
 }
 
+/// The first phase of a game after phase `seq` (to read a long game's
+/// phases one at a time).
+///
+/// # Errors
+/// Database errors.
+pub fn phase_after(c: &Connection, game: i64, seq: i64) -> Result<Option<PhaseRow>, StoreError> {
+    let sql = format!("SELECT {PHASE_COLUMNS} FROM phases WHERE game_id = ?1 AND seq > ?2 ORDER BY seq LIMIT 1");
+    Ok(c.prepare_cached(&sql)?.query_row(params![game, seq], phase_row).optional()?)
+}
+
 /// Every phase of a game, in order.
 ///
 /// # Errors
