@@ -167,7 +167,9 @@ pub fn claim_reminders(c: &Connection, now: i64, ahead: i64) -> Result<Vec<(Game
     );
     let mut st = c.prepare_cached(&sql)?;
     let rows: Vec<(GameRow, i64)> =
-        st.query_map(params![now, ahead], |r| Ok((game_row(r)?, r.get(11)?)))?.collect::<Result<_, _>>()?;
+        // The phase's number comes after the game's columns.
+        st.query_map(params![now, ahead], |r| Ok((game_row(r)?, r.get(GAME_COLUMNS.split(", ").count())?)))?
+            .collect::<Result<_, _>>()?;
     for (g, seq) in &rows {
         c.execute("UPDATE phases SET reminded = 1 WHERE game_id = ?1 AND seq = ?2", params![g.id, seq])?;
     }
