@@ -358,7 +358,8 @@ impl Service {
         })?;
         let mut out = replies.map_err(GameError::Invalid)?;
         if let Some((game, seq)) = resolve {
-            out.extend(self.resolve(game, seq, "every commitment was revealed")?);
+            let done = self.resolve(game, seq, "every commitment was revealed");
+            out.extend(super::resolve::set_off("Your reveal", "resolving the phase", done));
         }
         Ok(out)
     }

@@ -29,6 +29,23 @@ pub struct PhaseRecord {
     pub outcome: GameResult,
 }
 
+/// What an accepted command set off at once (a resolution, the reveal
+/// window), done in its own transaction after the command's own was saved:
+/// if it failed, the caller is told that what they sent is saved and what
+/// happens instead, never that nothing was saved (which would have them send
+/// it again).
+pub(super) fn set_off(saved: &str, what: &str, done: Result<Vec<Reply>, GameError>) -> Vec<Reply> {
+    match done {
+        Ok(replies) => replies,
+        Err(e) => {
+            tracing::error!(error = %e, "{what} after an accepted command failed; the deadline will do it");
+            vec![Reply::private(format!(
+                "{saved} is saved, but {what} right away failed ({e}): that happens at the deadline instead, or when a moderator uses `game force`."
+            ))]
+        }
+    }
+}
+
 impl Service {
     /// Resolves phase `seq` of game `game` if it is still open; nothing if someone else did.
     pub(super) fn resolve(&self, game: i64, seq: i64, why: &str) -> Result<Vec<Reply>, GameError> {
