@@ -492,3 +492,44 @@ fn item21_what_a_saved_command_sets_off_failing_does_not_say_it_was_not_saved() 
     db.execute_batch("DROP TRIGGER no_close;").expect("drop");
     assert!(c.line("advance 24h").contains("**Spring 1401 resolved** (the deadline passed)"));
 }
+
+/// What a, b and d commit in [`four_in_reveal_window`].
+const SALTED: &str = "# salt 00000000aaaaaaaa";
+
+/// A hashed four-player Chesspolitik game in its reveal window, where a, b and d committed [`SALTED`].
+fn four_in_reveal_window(c: &mut Console) {
+    run(
+        c,
+        &[
+            "gm game create chesspolitik4 hashed=yes movement=24h reveal=12h",
+            "a join Mughal Empire",
+            "b join Ming Dynasty",
+            "d join Tsardom of Russia",
+            "e join Ottoman Empire",
+            "gm game start",
+        ],
+    );
+    for u in ["a", "b", "d"] {
+        let r = c.line(&format!("{u} commit {}", sha256_hex(SALTED)));
+        assert!(r.contains("Commitment recorded"), "{r}");
+    }
+    assert!(c.line("advance 24h").contains("committed: Ming Dynasty, Mughal Empire, Tsardom of Russia"));
+}
+
+#[test]
+fn item03_a_reveal_window_left_with_nothing_to_reveal_resolves_at_once() {
+    let salt = SALTED;
+    let mut c = console("item03-concede");
+    four_in_reveal_window(&mut c);
+    assert!(c.line(&format!("a reveal {salt}")).contains("reveal matches"));
+    assert!(c.line(&format!("b reveal {salt}")).contains("reveal matches"));
+    // d's commitment stops counting when d concedes: every one left is revealed.
+    let r = c.line("d concede");
+    assert!(r.contains("**Spring 1601 resolved** (every commitment that still counts was revealed)"), "{r}");
+    let mut k = console("item03-kick");
+    four_in_reveal_window(&mut k);
+    run(&mut k, &["gm game kick a", "gm game kick b"]);
+    let r = k.line("gm game kick d");
+    assert!(r.contains("no commitment counts any more, so there is nothing left to reveal"), "{r}");
+    assert!(k.line("gm game status").contains("Fall 1601"));
+}

@@ -412,6 +412,47 @@ impl Service {
         self.announced_all(c, &g, out)
     }
 
+    /// The open phase of `game`, if it is a reveal window with nothing left
+    /// to reveal ([`super::lifecycle::reveals_done`]) after commitments
+    /// stopped counting (a seat changed hands, a power conceded): its number
+    /// and why it resolves.
+    pub(super) fn nothing_left_to_reveal(
+        c: &rusqlite::Connection,
+        game: i64,
+    ) -> Result<Option<(i64, &'static str)>, GameError> {
+        let Some(g) = store::game(c, game)?.filter(|g| g.status == GameStatus::Active) else { return Ok(None) };
+        let Some(row) = store::phase(c, game, g.phase_seq)?.filter(|r| r.open && r.stage == Stage::Reveal) else {
+            return Ok(None);
+        };
+        let latest: std::collections::BTreeMap<String, String> =
+            store::commitments(c, game, row.seq)?.into_iter().map(|m| (m.power, m.hash)).collect();
+        let reveals = store::reveals(c, game, row.seq)?;
+        let unrevealed = latest
+            .iter()
+            .filter(|(p, h)| !reveals.iter().any(|r| &r.power == *p && r.matched && &r.hash == *h))
+            .count();
+        if !super::lifecycle::reveals_done(latest.len(), unrevealed, &super::settings_of(&g)) {
+            return Ok(None);
+        }
+        Ok(Some((
+            row.seq,
+            if latest.is_empty() {
+                "no commitment counts any more, so there is nothing left to reveal"
+            } else {
+                "every commitment that still counts was revealed"
+            },
+        )))
+    }
+
+    /// Resolves the open phase of `game` in the caller's transaction if
+    /// [`Service::nothing_left_to_reveal`] says so (announced through the outbox).
+    pub(super) fn resolve_if_nothing_left(&self, c: &rusqlite::Connection, game: i64) -> Result<(), GameError> {
+        if let Some((seq, why)) = Self::nothing_left_to_reveal(c, game)? {
+            self.resolve_in(c, game, seq, why)?;
+        }
+        Ok(())
+    }
+
     /// Ends a pause before a move window (Chess Wheel+'s Replenish): the
     /// commit window opens (exactly once) if the calendar is in a move window
     /// (or `forced` on the replenish day); otherwise the phase keeps waiting

@@ -141,6 +141,16 @@ impl AfterCommit {
     }
 }
 
+/// Whether a hashed phase's reveal window is over because nobody has
+/// anything left to reveal, with `counted` commitments that still count
+/// and `unrevealed` of them without a matching reveal: none left at all
+/// (every one void: seats changed hands, powers conceded), or, with early
+/// resolution, every one revealed. A calendar game keeps its calendar.
+#[must_use]
+pub fn reveals_done(counted: usize, unrevealed: usize, settings: &Settings) -> bool {
+    !settings.cycle.is_calendar() && unrevealed == 0 && (counted == 0 || settings.early)
+}
+
 impl State {
     /// The state of `game` whose current phase row is `row`, at `now`.
     #[must_use]
@@ -355,6 +365,16 @@ mod tests {
         assert_eq!(AfterCommit::of(1, &hashed()), AfterCommit::Reveal);
         let weekly = Settings { cycle: Cycle::Weekly, hashed: true, ..Settings::default() };
         assert_eq!(AfterCommit::of(0, &weekly), AfterCommit::Reveal);
+    }
+
+    #[test]
+    fn a_reveal_window_with_nothing_left_to_reveal_is_over() {
+        let late = Settings { early: false, ..hashed() };
+        assert!(reveals_done(0, 0, &hashed()) && reveals_done(0, 0, &late));
+        assert!(reveals_done(2, 0, &hashed()) && !reveals_done(2, 0, &late));
+        assert!(!reveals_done(2, 1, &hashed()));
+        let weekly = Settings { cycle: Cycle::Weekly, hashed: true, ..Settings::default() };
+        assert!(!reveals_done(0, 0, &weekly));
     }
 
     #[test]

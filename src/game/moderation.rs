@@ -360,7 +360,9 @@ impl Service {
                 [] => "draw: every power still in the game conceded".to_string(),
                 _ => {
                     let text = format!("{name} concedes the game and is in civil disorder from now on.");
-                    return self.announced(c, &live.game, Reply::public(text));
+                    let reply = self.announced(c, &live.game, Reply::public(text))?;
+                    self.resolve_if_nothing_left(c, live.game.id)?;
+                    return Ok(reply);
                 }
             };
             let headline = format!("{name} concedes. **Game over: {text}.**");

@@ -342,7 +342,9 @@ impl Service {
                 Self::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;
             }
             let mut extra = String::new();
-            if live.game.status == GameStatus::Active && !live.settings.cycle.is_calendar() {
+            // A reveal window left with nothing to reveal resolves (after this is announced): no deadline to move.
+            let ends = Self::nothing_left_to_reveal(c, live.game.id)?.is_some();
+            if live.game.status == GameStatus::Active && !live.settings.cycle.is_calendar() && !ends {
                 if let Some(row) = store::phase(c, live.game.id, live.game.phase_seq)? {
                     let min = now + live.settings.min_after_replace_secs;
                     if row.open && row.deadline.is_some_and(|d| d < min) {
@@ -351,7 +353,9 @@ impl Service {
                     }
                 }
             }
-            self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")))
+            let reply = self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")))?;
+            self.resolve_if_nothing_left(c, live.game.id)?;
+            Ok(reply)
         })
     }
 
@@ -377,7 +381,9 @@ impl Service {
                 "{} has been removed; {} is vacant until a moderator assigns it (`game assign <user> {}`).",
                 seat.name, seat.power, seat.power
             );
-            self.announced(c, &live.game, Reply::public(text))
+            let reply = self.announced(c, &live.game, Reply::public(text))?;
+            self.resolve_if_nothing_left(c, live.game.id)?;
+            Ok(reply)
         })
     }
 
