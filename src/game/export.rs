@@ -223,13 +223,13 @@ impl Doc<'_> {
         let mut out = Vec::new();
         for p in Service::all_powers(self.c, self.live)? {
             let holder = self.seats.iter().find(|s| s.power == p);
-            let concession = conceded.iter().find(|(q, _, _)| *q == p);
+            let concession = conceded.iter().find(|k| k.power == p);
             out.push(json!({
                 "name": p,
                 "player": holder.map(|s| json!({"user": s.user, "name": s.name})),
                 "conceded": concession.is_some(),
-                "conceded_at": concession.and_then(|(_, at, _)| *at),
-                "conceded_phase": self.phase_name(concession.and_then(|(_, _, seq)| *seq))?,
+                "conceded_at": concession.and_then(|k| k.at),
+                "conceded_phase": self.phase_name(concession.and_then(|k| k.seq))?,
             }));
         }
         Ok(Value::Array(out))
