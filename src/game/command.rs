@@ -246,12 +246,12 @@ impl Service {
             ["game", "assign", _, _, .., "swap"] if words.len() > 4 => {
                 let power = rest_after(3);
                 let power = power[..power.len() - 4].trim_end();
-                one(self.assign(channel, caller, &Caller::player(words[2]), power, true))
+                self.assign(channel, caller, &Caller::player(words[2]), power, true)
             }
             ["game", "assign", _, _, ..] => {
-                one(self.assign(channel, caller, &Caller::player(words[2]), &rest_after(3), false))
+                self.assign(channel, caller, &Caller::player(words[2]), &rest_after(3), false)
             }
-            ["game", "kick", _] => one(self.kick(channel, caller, words[2])),
+            ["game", "kick", _] => self.kick(channel, caller, words[2]),
             ["join"] => one(self.join(channel, caller, None)),
             ["join", ..] => one(self.join(channel, caller, Some(&rest_after(1)))),
             ["leave"] => one(self.leave(channel, caller)),
@@ -271,7 +271,7 @@ impl Service {
             ["vote", ..] => Err(GameError::Invalid("write `vote <number> yes` or `vote <number> no`".into())),
             ["ready"] => self.ready(channel, caller, true),
             ["unready"] => self.ready(channel, caller, false),
-            ["concede"] => one(self.concede(channel, caller)),
+            ["concede"] => self.concede(channel, caller),
             ["draw", "yes"] => self.vote_draw(channel, caller, true),
             ["draw", "no"] => self.vote_draw(channel, caller, false),
             ["history"] => one(self.history(channel, None)),

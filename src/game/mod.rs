@@ -24,6 +24,7 @@ mod resolve;
 mod schedule;
 mod seats;
 pub mod variants;
+mod windows;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

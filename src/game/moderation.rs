@@ -340,10 +340,12 @@ impl Service {
     /// The caller's power concedes: at once in civil disorder (its pending
     /// orders and votes cleared; it no longer orders or votes). When every
     /// surviving power but one has conceded, that one wins.
+    /// A hashed phase's reveal window left with nothing to reveal resolves
+    /// at once (its announcements follow this one's).
     ///
     /// # Errors
     /// No game, not a player, already conceded.
-    pub fn concede(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
+    pub fn concede(&self, channel: &str, caller: &Caller) -> Result<Vec<Reply>, GameError> {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Concede)?;
             let name = Self::playing(c, &live, caller)?;
@@ -360,14 +362,14 @@ impl Service {
                 [] => "draw: every power still in the game conceded".to_string(),
                 _ => {
                     let text = format!("{name} concedes the game and is in civil disorder from now on.");
-                    let reply = self.announced(c, &live.game, Reply::public(text))?;
-                    self.resolve_if_nothing_left(c, live.game.id)?;
-                    return Ok(reply);
+                    let mut out = vec![self.announced(c, &live.game, Reply::public(text))?];
+                    out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
+                    return Ok(out);
                 }
             };
             let headline = format!("{name} concedes. **Game over: {text}.**");
             let reply = game_over(c, &live.game, Some(&position), &live.settings, (&text, self.now()), headline)?;
-            self.announced(c, &live.game, reply)
+            Ok(vec![self.announced(c, &live.game, reply)?])
         })
     }
 }

@@ -264,6 +264,8 @@ impl Service {
     /// loses it). A user who holds another power is refused unless `swap`:
     /// then they move to `power`, and its holder (if any) takes their old one.
     /// Mid-phase, the deadline is pushed to at least the replacement minimum.
+    /// A hashed phase's reveal window left with nothing to reveal resolves
+    /// at once (its announcements follow this one's).
     ///
     /// # Errors
     /// Not a moderator, unknown power, the user seated elsewhere without `swap`.
@@ -274,7 +276,7 @@ impl Service {
         who: &Caller,
         power: &str,
         swap: bool,
-    ) -> Result<Reply, GameError> {
+    ) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Assign)?;
@@ -353,18 +355,20 @@ impl Service {
                     }
                 }
             }
-            let reply = self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")))?;
-            self.resolve_if_nothing_left(c, live.game.id)?;
-            Ok(reply)
+            let mut out = vec![self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")))?];
+            out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
+            Ok(out)
         })
     }
 
     /// A moderator removes a player; their power is vacant (civil disorder)
     /// until assigned, and they may not join the game again on their own.
+    /// A hashed phase's reveal window left with nothing to reveal resolves
+    /// at once (its announcements follow this one's).
     ///
     /// # Errors
     /// Not a moderator, not a player.
-    pub fn kick(&self, channel: &str, caller: &Caller, user: &str) -> Result<Reply, GameError> {
+    pub fn kick(&self, channel: &str, caller: &Caller, user: &str) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Kick)?;
@@ -381,9 +385,9 @@ impl Service {
                 "{} has been removed; {} is vacant until a moderator assigns it (`game assign <user> {}`).",
                 seat.name, seat.power, seat.power
             );
-            let reply = self.announced(c, &live.game, Reply::public(text))?;
-            self.resolve_if_nothing_left(c, live.game.id)?;
-            Ok(reply)
+            let mut out = vec![self.announced(c, &live.game, Reply::public(text))?];
+            out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
+            Ok(out)
         })
     }
 

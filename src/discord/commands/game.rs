@@ -242,14 +242,14 @@ async fn replace(
         moderator: false,
     };
     let swap = swap.unwrap_or(false);
-    run(ctx, move |s, c, ch| one(s.assign(ch, c, &who, &power, swap))).await
+    run(ctx, move |s, c, ch| s.assign(ch, c, &who, &power, swap)).await
 }
 
 /// Moderators: remove a player (their power is vacant until replaced)
 #[poise::command(slash_command, guild_only)]
 async fn kick(ctx: Context<'_>, #[description = "The player"] player: serenity::User) -> Result<(), Error> {
     let id = player.id.get().to_string();
-    run(ctx, move |s, c, ch| one(s.kick(ch, c, &id))).await
+    run(ctx, move |s, c, ch| s.kick(ch, c, &id)).await
 }
 
 /// Moderators: change the images from the next one on (palette, animation)
