@@ -533,3 +533,13 @@ fn item03_a_reveal_window_left_with_nothing_to_reveal_resolves_at_once() {
     assert!(r.contains("no commitment counts any more, so there is nothing left to reveal"), "{r}");
     assert!(k.line("gm game status").contains("Fall 1601"));
 }
+
+#[test]
+fn item07_proposals_have_their_phase() {
+    let mut c = console("item07-proposals");
+    run(&mut c, &["gm game create chess-wheel cycle=7h", "ann join", "bo join", "gm game start"]);
+    assert!(c.line("ann proposal submit Knights may jump between boards").contains("Proposal #1 by ann"));
+    let json = export(&mut c);
+    let p = &json["proposals"][0];
+    assert!(p["submitted_at"].is_number() && p["phase"] == "Cycle 1", "{p}");
+}

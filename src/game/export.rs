@@ -291,13 +291,13 @@ impl Doc<'_> {
     }
 
     fn proposals(&self) -> Result<Value, GameError> {
-        Ok(store::proposals(self.c, self.live.game.id)?
-            .into_iter()
-            .map(|p| {
-                json!({"number": p.number, "by": p.power, "text": p.text, "submitted_at": p.submitted_at,
-                    "open": p.open, "for": p.tally.map(|t| t.0), "against": p.tally.map(|t| t.1), "enacted": p.enacted})
-            })
-            .collect())
+        let mut out = Vec::new();
+        for p in store::proposals(self.c, self.live.game.id)? {
+            out.push(json!({"number": p.number, "by": p.power, "text": p.text, "submitted_at": p.submitted_at,
+                "phase": self.phase_name(Some(p.vote_seq))?,
+                "open": p.open, "for": p.tally.map(|t| t.0), "against": p.tally.map(|t| t.1), "enacted": p.enacted}));
+        }
+        Ok(Value::Array(out))
     }
 
     fn moderation(&self) -> Result<Value, GameError> {
