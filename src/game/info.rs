@@ -41,9 +41,9 @@ fn history_labels<'a>(resolved: &[&'a PhaseRow]) -> Vec<(String, &'a PhaseRow)> 
 }
 
 /// When an ended game ended, in words: `after Spring 1601 resolved` when
-/// that phase's result ended it, `during Spring 1601 (before it resolved)`
+/// that phase's result ended it, `during Spring 1601, before it resolved`
 /// when a vote, a concession, a forfeit or a moderator did; with the time
-/// when it is known.
+/// (after the phase's name) when it is known.
 fn ended_when(game: &store::GameRow, row: &PhaseRow, by_phase: bool) -> String {
     let at = game.ended_at.map_or(String::new(), |t| format!(", <t:{t}>"));
     if by_phase {
