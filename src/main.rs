@@ -70,6 +70,27 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Write a channel's game as JSON (as `game export`, streamed: any size), to FILE or standard output.
+    Export {
+        /// The channel: its Discord id (Copy Channel ID), or a console channel's name (`console`).
+        #[arg(long)]
+        channel: String,
+        /// Where to write it [default: standard output]; an existing file is not overwritten without --force.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Compress it with gzip (name the file game.json.gz).
+        #[arg(long)]
+        gzip: bool,
+        /// Replace OUTPUT if it exists.
+        #[arg(long)]
+        force: bool,
+        /// The database [default: `database` in the configuration, as `run` uses it].
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The configuration file naming the database (optional; CHESSDIP_* variables override it).
+        #[arg(long, default_value = "config.toml")]
+        config: PathBuf,
+    },
     /// Seal your orders for a hashed game: write a copy with a random salt line first and print the line to commit.
     Seal {
         /// The file with your orders (UTF-8 text, at most 16 KB).
@@ -453,8 +474,8 @@ fn seal_page(file: &Path, force: bool) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Copies the database (`db`, or the one `run` would use) to `file`.
-fn backup(file: &Path, db: Option<&Path>, config: &Path, force: bool) -> Result<ExitCode> {
+/// The database `db` names, or the one `run` would use; it must exist.
+fn database(db: Option<&Path>, config: &Path) -> Result<PathBuf> {
     let db = match db {
         Some(d) => d.to_path_buf(),
         None => load_config(config)?.database,
@@ -466,6 +487,91 @@ fn backup(file: &Path, db: Option<&Path>, config: &Path, force: bool) -> Result<
             config.display()
         );
     }
+    Ok(db)
+}
+
+/// Opens an existing database whose schema is this chessdip's (`what` the
+/// command, for the refusal): opening the store brings its schema up to
+/// date, which must never be done to a running bot's database from a
+/// chessdip of another version.
+fn open_current(db: &Path, what: &str) -> Result<chessdip::store::Store> {
+    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
+        .with_context(|| format!("cannot open the database {}", db.display()))?;
+    let pending = chessdip::store::MIGRATIONS
+        .pending_migrations(&conn)
+        .with_context(|| format!("cannot read the schema version of {}", db.display()))?;
+    drop(conn);
+    if pending != 0 {
+        bail!(
+            "{} has a schema {} this chessdip's: {what} with the chessdip that runs the bot",
+            db.display(),
+            if pending > 0 { "older than" } else { "newer than" }
+        );
+    }
+    chessdip::store::Store::open(db).with_context(|| format!("cannot open the database {}", db.display()))
+}
+
+/// Writes the game of `channel` as JSON to `output` (or standard output),
+/// streamed from the database, gzip-compressed with `gzip`.
+fn export(
+    channel: &str,
+    output: Option<&Path>,
+    (gzip, force): (bool, bool),
+    db: Option<&Path>,
+    config: &Path,
+) -> Result<ExitCode> {
+    use std::io::Write as _;
+    let db = database(db, config)?;
+    if let Some(file) = output.filter(|f| f.exists()) {
+        if !force {
+            bail!("{} exists: choose another name, or pass --force to replace it", file.display());
+        }
+        if std::fs::canonicalize(file).ok() == std::fs::canonicalize(&db).ok() {
+            bail!("{} is the database itself: write the export to another file", file.display());
+        }
+    }
+    let store = open_current(&db, "export it")?;
+    let service = chessdip::game::Service::new(store, std::sync::Arc::new(chessdip::game::SystemClock));
+    // Written to a file next to the output and renamed once complete, so that a failed export leaves no half file.
+    let partial = output.map(|f| {
+        let mut name = f.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
+        name.push(".partial");
+        f.with_file_name(name)
+    });
+    let mut sink: Box<dyn std::io::Write> = match &partial {
+        Some(p) => Box::new(std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let written = if gzip {
+        let mut gz = flate2::write::GzEncoder::new(&mut sink, flate2::Compression::default());
+        let n = service.export_to(channel, &mut gz);
+        n.and_then(|n| gz.finish().map(|_| n).map_err(chessdip::game::export::ExportError::Write))
+    } else {
+        service.export_to(channel, &mut sink)
+    };
+    let flushed = sink.flush();
+    drop(sink);
+    let result = written.map_err(anyhow::Error::from).and_then(|n| flushed.map(|()| n).map_err(anyhow::Error::from));
+    match (result, output, partial) {
+        (Ok(n), Some(file), Some(partial)) => {
+            std::fs::rename(&partial, file).with_context(|| format!("cannot write {}", file.display()))?;
+            let size = std::fs::metadata(file).map_or(0, |m| m.len());
+            eprintln!("Wrote the game of {channel} to {} ({n} bytes of JSON, {size} bytes written).", file.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        (Ok(_), _, _) => Ok(ExitCode::SUCCESS),
+        (Err(e), _, partial) => {
+            if let Some(p) = partial {
+                let _ = std::fs::remove_file(p);
+            }
+            Err(e.context(format!("cannot export the game of channel {channel} from {}", db.display())))
+        }
+    }
+}
+
+/// Copies the database (`db`, or the one `run` would use) to `file`.
+fn backup(file: &Path, db: Option<&Path>, config: &Path, force: bool) -> Result<ExitCode> {
+    let db = database(db, config)?;
     if file.exists() {
         if !force {
             bail!("{} exists: choose another name, or pass --force to replace it", file.display());
@@ -474,23 +580,7 @@ fn backup(file: &Path, db: Option<&Path>, config: &Path, force: bool) -> Result<
             bail!("{} is the database itself: back it up to another file", file.display());
         }
     }
-    // Opening the store brings its schema up to date: never do that to a
-    // running bot's database from a chessdip of another version.
-    let conn = rusqlite::Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
-        .with_context(|| format!("cannot open the database {}", db.display()))?;
-    let pending = chessdip::store::MIGRATIONS
-        .pending_migrations(&conn)
-        .with_context(|| format!("cannot read the schema version of {}", db.display()))?;
-    drop(conn);
-    if pending != 0 {
-        bail!(
-            "{} has a schema {} this chessdip's: back it up with the chessdip that runs the bot",
-            db.display(),
-            if pending > 0 { "older than" } else { "newer than" }
-        );
-    }
-    let store =
-        chessdip::store::Store::open(&db).with_context(|| format!("cannot open the database {}", db.display()))?;
+    let store = open_current(&db, "back it up")?;
     store.backup(file).with_context(|| format!("cannot back up {} to {}", db.display(), file.display()))?;
     let size = std::fs::metadata(file).map_or(0, |m| m.len());
     say!("Backed up {} to {} ({size} bytes).", db.display(), file.display());
@@ -576,6 +666,9 @@ fn main() -> ExitCode {
         Command::Seal { file, output } => seal(file, output.as_deref()),
         Command::SealPage { file, force } => seal_page(file, *force),
         Command::Backup { file, db, config, force } => backup(file, db.as_deref(), config, *force),
+        Command::Export { channel, output, gzip, force, db, config } => {
+            export(channel, output.as_deref(), (*gzip, *force), db.as_deref(), config)
+        }
         Command::Discord(DiscordCommand::Commands { json }) => discord_commands(*json),
         Command::Scenario(ScenarioCommand::Check { paths }) => check(paths),
         Command::Scenario(ScenarioCommand::Run { file, json }) => run(file, *json),
@@ -595,7 +688,12 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         // The reader went away (`| head`): nothing to say, and no one to say it to.
-        Err(e) if e.chain().any(|c| c.downcast_ref::<OutputError>().is_some_and(OutputError::broken_pipe)) => {
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<OutputError>().is_some_and(OutputError::broken_pipe)
+                    || c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
             ExitCode::from(BROKEN_PIPE)
         }
         Err(e) => {

@@ -20,7 +20,7 @@ Commands (the same words as the slash commands):
       `variants` lists the variants and their options
   join [power]            take a power (a random free one without a name)
   leave                   leave before the start
-  game start              start (a moderator may start with vacant powers)
+  game start              moderators: start (vacant powers are in civil disorder)
   orders <o1>, <o2>...    send orders privately, e.g. `orders K e1 - e2, N g1 S e1 - e2`
   orders show | orders clear | orders preview
   ready | unready         mark your orders final (all ready: the phase resolves early)
@@ -324,12 +324,12 @@ impl Service {
             ["game", "assign", _, _, .., "swap"] if words.len() > 4 => {
                 let power = rest_after(3);
                 let power = power[..power.len() - 4].trim_end();
-                one(self.assign(channel, caller, &Caller::player(words[2]), power, true))
+                self.assign(channel, caller, &Caller::player(words[2]), power, true)
             }
             ["game", "assign", _, _, ..] => {
-                one(self.assign(channel, caller, &Caller::player(words[2]), &rest_after(3), false))
+                self.assign(channel, caller, &Caller::player(words[2]), &rest_after(3), false)
             }
-            ["game", "kick", _] => one(self.kick(channel, caller, words[2])),
+            ["game", "kick", _] => self.kick(channel, caller, words[2]),
             ["join"] => one(self.join(channel, caller, None)),
             ["join", ..] => one(self.join(channel, caller, Some(&rest_after(1)))),
             ["leave"] => one(self.leave(channel, caller)),
@@ -358,7 +358,7 @@ impl Service {
             ["vote", ..] => Err(GameError::Invalid("write `vote <number> yes` or `vote <number> no`".into())),
             ["ready"] => self.ready(channel, caller, true),
             ["unready"] => self.ready(channel, caller, false),
-            ["concede"] => one(self.concede(channel, caller)),
+            ["concede"] => self.concede(channel, caller),
             ["draw", "yes"] => self.vote_draw(channel, caller, true),
             ["draw", "no"] => self.vote_draw(channel, caller, false),
             ["history"] => one(self.history(channel, None)),

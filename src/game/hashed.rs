@@ -3,20 +3,20 @@
 //! made in time), then reveals the exact text during the reveal window. A
 //! reveal that matches the latest commitment becomes the power's orders; a
 //! power with no matching reveal has no orders. Every commitment and every
-//! reveal attempt is kept and shown in the history once the phase resolves.
+//! reveal attempt is kept and shown in the history once the phase resolves:
+//! a matched reveal with its text, an attempt that did not match only with
+//! its time, size and hash (its text stays private to its sender).
 //!
 //! The canonical form: SHA-256 over the UTF-8 bytes exactly as revealed,
 //! written as 64 lowercase hex digits.
-
-use std::collections::BTreeSet;
 
 use sha2::{Digest, Sha256};
 
 use super::lifecycle::Command;
 use super::orders::{slots, store_orders, submission_text};
-use super::{format_duration, Caller, GameError, Live, Reply, Service};
+use super::{Caller, GameError, Live, Reply, Service};
 use crate::rules::family::Verdict;
-use crate::store::{self, Commitment, GameStatus, PhaseRow, Reveal, Stage};
+use crate::store::{self, Commitment, PhaseRow, Reveal, Stage};
 
 /// SHA-256 of `text`'s UTF-8 bytes, lowercase hex.
 #[must_use]
@@ -302,7 +302,7 @@ impl Service {
                 } else {
                     msg += &format!("Likely cause: {}.", hints.join("; or "));
                 }
-                msg += " You may try again until the reveal window closes.";
+                msg += " You may try again until the reveal window closes. (The attempt is recorded; its text stays private to you: the public record shows only its time, size and hash.)";
                 return Ok((Err(msg), None));
             }
             // The revealed message is the power's whole order set; `#` lines (salt, notes) are not orders.
@@ -338,84 +338,10 @@ impl Service {
         })?;
         let mut out = replies.map_err(GameError::Invalid)?;
         if let Some((game, seq)) = resolve {
-            out.extend(self.resolve(game, seq, "every commitment was revealed")?);
+            let done = self.resolve(game, seq, "every commitment was revealed");
+            out.extend(super::resolve::set_off("Your reveal", "resolving the phase", done));
         }
         Ok(out)
-    }
-
-    /// Ends a commit window: the reveal window opens (exactly once, whoever
-    /// triggers it), closing after the reveal length or on the calendar.
-    pub(super) fn open_reveals(&self, game: i64, seq: i64, why: &str) -> Result<Vec<Reply>, GameError> {
-        let now = self.now();
-        self.store.write(|c| {
-            let Some(g) = store::game(c, game)?.filter(|g| g.status == GameStatus::Active) else {
-                return Ok(Vec::new());
-            };
-            let settings = super::settings_of(&g);
-            let deadline = settings.reveal_deadline(now);
-            if !store::set_stage(c, game, seq, Stage::Commit, Stage::Reveal, Some(deadline))? {
-                return Ok(Vec::new());
-            }
-            let name = store::phase(c, game, seq)?.map_or_else(String::new, |r| r.name);
-            let committed: BTreeSet<String> = store::commitments(c, game, seq)?.into_iter().map(|m| m.power).collect();
-            let who = if committed.is_empty() {
-                "nobody committed".to_string()
-            } else {
-                format!("committed: {}", committed.into_iter().collect::<Vec<_>>().join(", "))
-            };
-            let mut out = vec![Reply::public(format!(
-                "The commit window of {name} has closed ({why}); {who}. Reveal your orders now: `reveal` with the exact text you committed. The reveal window closes in {}.",
-                format_duration(deadline - now)
-            ))
-            .due(Some(deadline))];
-            out.extend(Self::proposal_windows(c, game, seq, Stage::Reveal)?);
-            self.announced_all(c, &g, out)
-        })
-    }
-
-    /// Ends a pause before a move window (Chess Wheel+'s Replenish): the
-    /// commit window opens (exactly once) if the calendar is in a move window
-    /// (or `forced` on the replenish day); otherwise the phase keeps waiting
-    /// for the calendar's next move window, and a force says so.
-    pub(super) fn open_commits(&self, game: i64, seq: i64, why: &str, forced: bool) -> Result<Vec<Reply>, GameError> {
-        let now = self.now();
-        self.store.write(|c| {
-            let Some(g) = store::game(c, game)?.filter(|g| g.status == GameStatus::Active) else {
-                return Ok(Vec::new());
-            };
-            let Some(row) = store::phase(c, game, seq)?.filter(|r| r.open && r.stage == Stage::Wait) else {
-                return Ok(Vec::new());
-            };
-            let settings = super::settings_of(&g);
-            let name = row.name;
-            let (stage, deadline) = settings.enter_commit(now, forced);
-            if stage == Stage::Wait {
-                let when = format!("its calendar time, in {}", format_duration(deadline - now));
-                if forced {
-                    return Err(GameError::State(format!(
-                        "the move phase of {name} opens at {when}: the calendar is in its resolve days, so the move window is not opened early"
-                    )));
-                }
-                if row.deadline == Some(deadline) {
-                    return Ok(Vec::new());
-                }
-                store::set_deadline(c, game, seq, Some(deadline), None)?;
-                let text = format!(
-                    "The move phase of {name} opens at {when}: its window on the calendar had passed, so it waits for the next one."
-                );
-                return self.announced_all(c, &g, vec![Reply::public(text).due(Some(deadline))]);
-            }
-            if !store::set_stage(c, game, seq, Stage::Wait, Stage::Commit, Some(deadline))? {
-                return Ok(Vec::new());
-            }
-            let mut out = vec![Reply::public(format!(
-                "The move phase of {name} is open ({why}): commit the SHA-256 of your orders with `commit <hash>` within {}.",
-                format_duration(deadline - now)
-            ))
-            .due(Some(deadline))];
-            out.extend(Self::proposal_windows(c, game, seq, Stage::Commit)?);
-            self.announced_all(c, &g, out)
-        })
     }
 
     /// What became of each power's message in a hashed phase that resolved
@@ -473,7 +399,7 @@ impl Service {
                 }
             };
         }
-        t + "\n(`history` shows every revealed text, to check against its hash.)"
+        t + "\n(`history` shows every matched text, to check against its hash.)"
     }
 
     /// The legend marks of powers whose message is missing or invalid.
@@ -521,8 +447,18 @@ impl Service {
                 r.detail,
                 void(&r.void)
             );
-            // Once resolved, every revealed text is public: anyone can hash it and check.
-            t += &quoted(&r.text);
+            // Once resolved, every matched text is public: anyone can hash it and check. An attempt
+            // that did not match (a mis-pasted file, a private note) stays private to its sender:
+            // the record keeps only its time, size and hash.
+            if r.matched {
+                t += &quoted(&r.text);
+            } else {
+                t += &format!(
+                    "\n    ({} byte{}; a text that did not match stays private to its sender)",
+                    r.text.len(),
+                    if r.text.len() == 1 { "" } else { "s" }
+                );
+            }
         }
         Ok(t)
     }

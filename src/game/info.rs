@@ -1,12 +1,9 @@
-//! Information: status, history, export, help.
+//! Information: status, history, help (the export is in `export.rs`).
 
 use super::lifecycle::{State, Timer};
 use super::orders::by_power;
 use super::{decode, format_duration, Caller, GameError, Image, PhaseRecord, Reply, Service};
 use crate::store::{self, GameStatus, PhaseRow, StoreError};
-
-/// The version of `game export`'s JSON (`docs/export.md`).
-pub const EXPORT_FORMAT_VERSION: u32 = 2;
 
 /// Whether `query` names the phase `name`: the whole name in any case, or
 /// every word of the query among the name's words (`turn 12`, `12`,
@@ -17,6 +14,48 @@ fn phase_matches(name: &str, query: &str) -> bool {
     };
     let (have, want) = (words(name), words(query));
     name.eq_ignore_ascii_case(query.trim()) || (!want.is_empty() && want.iter().all(|w| have.contains(w)))
+}
+
+/// The names `history` lists and takes for resolved phases, oldest first:
+/// the phase's name, and for a rolled-back record `Spring 1601 (rolled
+/// back)` (numbered, `(rolled back 2)`, when a phase was rolled back more
+/// than once).
+fn history_labels<'a>(resolved: &[&'a PhaseRow]) -> Vec<(String, &'a PhaseRow)> {
+    let undone = |name: &str| resolved.iter().filter(|r| r.rolled_back && r.name == name).count();
+    let mut seen: Vec<&str> = Vec::new();
+    resolved
+        .iter()
+        .map(|r| {
+            if !r.rolled_back {
+                return (r.name.clone(), *r);
+            }
+            seen.push(&r.name);
+            let label = if undone(&r.name) > 1 {
+                format!("{} (rolled back {})", r.name, seen.iter().filter(|n| **n == r.name).count())
+            } else {
+                format!("{} (rolled back)", r.name)
+            };
+            (label, *r)
+        })
+        .collect()
+}
+
+/// When an ended game ended, in words: `after Spring 1601 resolved` when
+/// that phase's result ended it, `during Spring 1601, before it resolved`
+/// when a vote, a concession, a forfeit or a moderator did; with the time
+/// (after the phase's name) when it is known.
+fn ended_when(game: &store::GameRow, row: &PhaseRow, by_phase: bool) -> String {
+    let at = game.ended_at.map_or(String::new(), |t| format!(", <t:{t}>"));
+    if by_phase {
+        format!("after {} resolved{at}", row.name)
+    } else {
+        format!("during {}{at}, before it resolved", row.name)
+    }
+}
+
+/// `text` in lower case with its runs of spaces as one, to compare labels.
+fn normalised(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
 
 impl Service {
@@ -55,8 +94,7 @@ impl Service {
             };
             let running = match &live.state {
                 State::Ended { result, by_phase } => {
-                    let when = if *by_phase { "after" } else { "during" };
-                    t += &format!("**Game over: {result}.** It ended {when} {}.", row.name);
+                    t += &format!("**Game over: {result}.** It ended {}.", ended_when(game, &row, *by_phase));
                     None
                 }
                 State::Running(r) => {
@@ -223,7 +261,9 @@ impl Service {
     pub fn resolved_phases(&self, channel: &str) -> Result<Vec<String>, GameError> {
         self.store.read(|c| {
             let game = store::latest_game(c, channel)?.ok_or(GameError::NoGame)?;
-            Ok(store::phases(c, game.id)?.into_iter().filter(|r| !r.open).map(|r| r.name).collect())
+            let rows = store::phases(c, game.id)?;
+            let resolved: Vec<&PhaseRow> = rows.iter().filter(|r| !r.open && r.report.is_some()).collect();
+            Ok(history_labels(&resolved).into_iter().map(|(label, _)| label).collect())
         })
     }
 
@@ -239,25 +279,24 @@ impl Service {
             Ok::<_, GameError>((live, rows))
         })?;
         let resolved: Vec<&PhaseRow> = rows.iter().filter(|r| !r.open && r.report.is_some()).collect();
-        // A phase rolled back and played again has two records: the one that stands comes first.
+        let labels = history_labels(&resolved);
         let so_far = || {
-            if resolved.is_empty() {
+            if labels.is_empty() {
                 "none yet".to_string()
             } else {
-                resolved
-                    .iter()
-                    .map(|r| if r.rolled_back { format!("{} (rolled back)", r.name) } else { r.name.clone() })
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                labels.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>().join(", ")
             }
         };
-        let row = match phase.map(str::trim).filter(|p| !p.is_empty()) {
-            None => resolved.last().copied().ok_or_else(|| {
+        // Every name the list shows is taken as it is written there.
+        let labelled = phase.and_then(|q| labels.iter().find(|(l, _)| normalised(l) == normalised(q)).map(|(_, r)| *r));
+        let row = match (labelled, phase.map(str::trim).filter(|p| !p.is_empty())) {
+            (Some(row), _) => row,
+            (None, None) => resolved.last().copied().ok_or_else(|| {
                 GameError::Invalid(
                     "no phase has been resolved yet: `history` shows one once the first phase resolves".into(),
                 )
             })?,
-            Some(query) => {
+            (None, Some(query)) => {
                 // The full name, or its words in any case (`turn 12`), or just its number (`12`, `1601`).
                 let matching: Vec<&PhaseRow> =
                     resolved.iter().copied().filter(|r| phase_matches(&r.name, query)).collect();
@@ -340,10 +379,13 @@ impl Service {
             let live = self.latest(c, channel)?;
             let row = store::phase(c, live.game.id, live.game.phase_seq)?
                 .ok_or_else(|| GameError::State("the game has not started yet".into()))?;
-            if let (State::Ended { result, .. }, Some(json)) = (&live.state, live.game.final_state.as_deref()) {
+            if let (State::Ended { result, by_phase }, Some(json)) = (&live.state, live.game.final_state.as_deref()) {
                 let position = live.kind.decode(json).map_err(StoreError::from)?;
-                let mut reply =
-                    Reply::public(format!("{}: the final position, after {}. {result}.", live.kind.name(), row.name));
+                let mut reply = Reply::public(format!(
+                    "{}: the final position. **Game over: {result}.** It ended {}.",
+                    live.kind.name(),
+                    ended_when(&live.game, &row, *by_phase)
+                ));
                 let marks = super::conceded_marks(&store::concessions(c, live.game.id)?);
                 reply.images.push(Image::final_position(&position, &live.settings, result, marks));
                 return Ok(reply);
@@ -373,127 +415,6 @@ impl Service {
             }
             Err(_) => super::command::HELP.to_string(),
         }
-    }
-
-    /// The whole game as JSON: settings, players, every phase's position and,
-    /// once resolved, its orders and outcomes; the transcript for games that keep one.
-    ///
-    /// # Errors
-    /// No game.
-    pub fn export(&self, channel: &str) -> Result<String, GameError> {
-        use serde_json::{json, Value};
-        let now = self.now();
-        self.store.read(|c| {
-            let live = self.latest(c, channel)?;
-            let game = &live.game;
-            let parse = |j: &str| serde_json::from_str::<Value>(j).map_err(StoreError::from);
-            let seats = store::seats(c, game.id)?;
-            let conceded = store::concessions(c, game.id)?;
-            // Every power by name, in the variant's order, with who holds it.
-            let powers: Vec<Value> = Self::all_powers(c, &live)?
-                .into_iter()
-                .map(|p| {
-                    let holder = seats.iter().find(|s| s.power == p);
-                    json!({
-                        "name": p,
-                        "player": holder.map(|s| json!({"user": s.user, "name": s.name})),
-                        "conceded": conceded.contains(&p),
-                    })
-                })
-                .collect();
-            let named = |user: &str| seats.iter().find(|s| s.user == user).map_or(user.to_string(), |s| s.name.clone());
-            let position_of = |position: &super::Position| -> Value {
-                position.pieces_by_power().into_iter().map(|(p, pieces)| (p, json!(pieces))).collect::<serde_json::Map<_, _>>().into()
-            };
-            let mut phases = Vec::new();
-            let mut transcript = None;
-            for row in store::phases(c, game.id)? {
-                let position = decode(&live.kind, &row)?;
-                let report: Option<Value> = row.report.as_deref().map(parse).transpose()?;
-                // Orders of an open phase are private: not exported.
-                let orders: Vec<Value> = if row.open {
-                    Vec::new()
-                } else {
-                    store::orders(c, game.id, row.seq, None)?
-                        .into_iter()
-                        .map(|o| json!({"power": o.power, "order": o.text, "by": named(&o.submitted_by), "user": o.submitted_by, "at": o.submitted_at}))
-                        .collect()
-                };
-                // Commitments are public at once; reveal attempts once the phase is resolved.
-                let commitments: Vec<Value> = store::all_commitments(c, game.id, row.seq)?
-                    .into_iter()
-                    .map(|m| json!({"power": m.power, "hash": m.hash, "at": m.at, "void": m.void}))
-                    .collect();
-                let reveals: Vec<Value> = if row.open {
-                    Vec::new()
-                } else {
-                    store::all_reveals(c, game.id, row.seq)?
-                        .into_iter()
-                        .map(|r| json!({"power": r.power, "text": r.text, "hash": r.hash, "matched": r.matched, "detail": r.detail, "at": r.at, "void": r.void}))
-                        .collect()
-                };
-                let board_actions: Vec<Value> = store::board_actions(c, game.id, row.seq)?
-                    .into_iter()
-                    .map(|(power, action, result, at)| json!({"power": power, "action": action, "result": result, "at": at}))
-                    .collect();
-                if row.seq == game.phase_seq {
-                    transcript = super::moderation::transcript_of(&position, game.ended.as_deref());
-                }
-                phases.push(json!({
-                    "seq": row.seq,
-                    "phase": row.name,
-                    "open": row.open,
-                    "rolled_back": row.rolled_back,
-                    "stage": row.stage.as_str(),
-                    "deadline": if row.open { row.deadline } else { None },
-                    "resolved_at": row.resolved_at,
-                    "position": position_of(&position),
-                    "state": parse(&row.state)?,
-                    "orders": orders,
-                    "report": report,
-                    "commitments": commitments,
-                    "reveals": reveals,
-                    "board_actions": board_actions,
-                }));
-            }
-            let proposals: Vec<Value> = store::proposals(c, game.id)?
-                .into_iter()
-                .map(|p| {
-                    json!({"number": p.number, "by": p.power, "text": p.text, "submitted_at": p.submitted_at,
-                        "open": p.open, "for": p.tally.map(|t| t.0), "against": p.tally.map(|t| t.1), "enacted": p.enacted})
-                })
-                .collect();
-            let moderation: Vec<Value> = store::moderation_log(c, game.id)?
-                .into_iter()
-                .map(|a| json!({"at": a.at, "by": a.name, "user": a.user, "action": a.action, "detail": a.detail}))
-                .collect();
-            let final_position = match game.final_state.as_deref() {
-                Some(j) => {
-                    let p = live.kind.decode(j).map_err(StoreError::from)?;
-                    Some(json!({"position": position_of(&p), "state": parse(j)?}))
-                }
-                None => None,
-            };
-            let v = json!({
-                "format_version": EXPORT_FORMAT_VERSION,
-                "exported_at": now,
-                "variant": game.variant,
-                "variant_name": live.kind.name(),
-                "channel": game.channel,
-                "created_by": named(&game.created_by),
-                "created_at": game.created_at,
-                "status": format!("{:?}", game.status).to_lowercase(),
-                "result": game.ended,
-                "settings": parse(&game.settings)?,
-                "powers": powers,
-                "phases": phases,
-                "proposals": proposals,
-                "moderation": moderation,
-                "final": final_position,
-                "transcript": transcript,
-            });
-            Ok(serde_json::to_string_pretty(&v).map_err(StoreError::from)?)
-        })
     }
 
     /// Whether `caller` moderates the channel's live game (for front ends that hide moderator commands).

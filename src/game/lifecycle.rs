@@ -15,6 +15,9 @@
 //!   draw vote, and voids its commitments and reveals for the open phase;
 //! - nothing recorded is deleted: orders, commitments, reveal attempts,
 //!   board actions and rolled-back phases stay as history.
+//!
+//! Closing a hashed phase's commit window is the transition [`AfterCommit`]:
+//! the reveal window, or, when nobody committed, the resolution at once.
 
 use super::{format_duration, AtDeadline, GameError, Settings};
 use crate::store::{GameRow, GameStatus, PhaseRow, Stage};
@@ -111,6 +114,41 @@ pub enum Command {
     Enact,
     /// `game set` (the images' palette and animation).
     Settings,
+}
+
+/// What closing a hashed phase's commit window leads to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AfterCommit {
+    /// The reveal window opens for the powers that committed.
+    Reveal,
+    /// Nobody committed, so nobody has anything to reveal: the phase resolves
+    /// at once instead of waiting out an empty reveal window.
+    Resolve,
+}
+
+impl AfterCommit {
+    /// The transition out of the commit window, with `committed` counted
+    /// commitments (void ones do not count). A calendar game (Chess Wheel+)
+    /// keeps its calendar: its resolve window, which also holds proposal
+    /// votes and board actions, is never cut short.
+    #[must_use]
+    pub fn of(committed: usize, settings: &Settings) -> AfterCommit {
+        if committed == 0 && !settings.cycle.is_calendar() {
+            AfterCommit::Resolve
+        } else {
+            AfterCommit::Reveal
+        }
+    }
+}
+
+/// Whether a hashed phase's reveal window is over because nobody has
+/// anything left to reveal, with `counted` commitments that still count
+/// and `unrevealed` of them without a matching reveal: none left at all
+/// (every one void: seats changed hands, powers conceded), or, with early
+/// resolution, every one revealed. A calendar game keeps its calendar.
+#[must_use]
+pub fn reveals_done(counted: usize, unrevealed: usize, settings: &Settings) -> bool {
+    !settings.cycle.is_calendar() && unrevealed == 0 && (counted == 0 || settings.early)
 }
 
 impl State {
@@ -319,6 +357,24 @@ mod tests {
         for c in [Command::Join, Command::Leave, Command::Start, Command::Assign, Command::Kick, Command::End] {
             assert!(State::Forming.check(c, &Settings::default(), 0).is_ok(), "{c:?}");
         }
+    }
+
+    #[test]
+    fn a_commit_window_with_no_commitment_resolves_at_once_except_on_a_calendar() {
+        assert_eq!(AfterCommit::of(0, &hashed()), AfterCommit::Resolve);
+        assert_eq!(AfterCommit::of(1, &hashed()), AfterCommit::Reveal);
+        let weekly = Settings { cycle: Cycle::Weekly, hashed: true, ..Settings::default() };
+        assert_eq!(AfterCommit::of(0, &weekly), AfterCommit::Reveal);
+    }
+
+    #[test]
+    fn a_reveal_window_with_nothing_left_to_reveal_is_over() {
+        let late = Settings { early: false, ..hashed() };
+        assert!(reveals_done(0, 0, &hashed()) && reveals_done(0, 0, &late));
+        assert!(reveals_done(2, 0, &hashed()) && !reveals_done(2, 0, &late));
+        assert!(!reveals_done(2, 1, &hashed()));
+        let weekly = Settings { cycle: Cycle::Weekly, hashed: true, ..Settings::default() };
+        assert!(!reveals_done(0, 0, &weekly));
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod calendar;
 pub mod chars;
 pub mod clock;
 pub mod command;
+pub mod export;
 pub mod hashed;
 mod info;
 pub mod lifecycle;
@@ -25,6 +26,7 @@ mod resolve;
 mod schedule;
 mod seats;
 pub mod variants;
+mod windows;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -552,12 +554,26 @@ impl Service {
         action: &str,
         detail: impl Into<String>,
     ) -> Result<(), GameError> {
+        self.log_moderator_in(c, game, caller, action, detail, None)
+    }
+
+    /// [`Service::log_moderator`] for an action on phase `seq` (`None`: the game's current phase).
+    fn log_moderator_in(
+        &self,
+        c: &rusqlite::Connection,
+        game: i64,
+        caller: &Caller,
+        action: &str,
+        detail: impl Into<String>,
+        seq: Option<i64>,
+    ) -> Result<(), GameError> {
         let entry = store::ModeratorAction {
             at: self.now(),
             user: caller.user.clone(),
             name: caller.name.clone(),
             action: action.into(),
             detail: detail.into(),
+            seq,
         };
         Ok(store::log_moderation(c, game, &entry)?)
     }

@@ -17,10 +17,12 @@ pub(super) fn game_over(
     game: &GameRow,
     position: Option<&Position>,
     settings: &Settings,
-    result: &str,
+    (result, at): (&str, i64),
     headline: String,
 ) -> Result<Reply, GameError> {
     store::set_status(c, game.id, GameStatus::Ended, Some(result))?;
+    // It ends during the phase being played (none before the start).
+    store::set_ended_at(c, game.id, at, Some(game.phase_seq).filter(|s| *s > 0))?;
     let mut text = headline;
     let mut images = Vec::new();
     if let Some(p) = position {
@@ -302,12 +304,19 @@ impl Service {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Rollback)?;
             Self::require_moderator(&live.game, caller, "roll back a phase")?;
-            self.log_moderator(c, live.game.id, caller, "rollback", if fresh { "fresh" } else { "" })?;
             let game = &live.game;
             let phases = store::phases(c, game.id)?;
             let Some(target) = phases.iter().rfind(|r| !r.open && !r.rolled_back) else {
                 return Err(GameError::State("there is no resolved phase to roll back".into()));
             };
+            let undone = phases.iter().filter(|r| r.seq >= target.seq && !r.rolled_back).map(|r| r.name.as_str());
+            let detail = format!(
+                "{} reopened{} (rolled back: {})",
+                target.name,
+                if fresh { " fresh" } else { "" },
+                undone.collect::<Vec<_>>().join(", ")
+            );
+            self.log_moderator(c, game.id, caller, "rollback", detail)?;
             let position = decode(&live.kind, target)?;
             let kind = position.phase().kind;
             let last = phases.last().map_or(target.seq, |r| r.seq);
@@ -375,14 +384,16 @@ impl Service {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::End)?;
             Self::require_moderator(&live.game, caller, "end the game")?;
-            self.log_moderator(c, live.game.id, caller, "end", "")?;
-            let position = Self::current_phase(c, &live).ok().map(|(_, p)| p);
+            let current = Self::current_phase(c, &live).ok();
+            let detail = current.as_ref().map_or("before the start".to_string(), |(row, _)| format!("during {}", row.name));
+            self.log_moderator(c, live.game.id, caller, "end", detail)?;
+            let position = current.map(|(_, p)| p);
             let reply = game_over(
                 c,
                 &live.game,
                 position.as_ref(),
                 &live.settings,
-                "ended by a moderator",
+                ("ended by a moderator", self.now()),
                 format!("**Game over: ended by a moderator ({}).** Its history stays available with `history` and `game export`; `game create` starts a new game here.", caller.name),
             )?;
             self.announced(c, &live.game, reply)
@@ -427,7 +438,7 @@ impl Service {
             if yes && voters.iter().all(|p| votes.contains(p)) {
                 let text = format!("draw between {}", alive.join(", "));
                 let headline = format!("**Game over: {text}**, by unanimous vote of the powers still playing.");
-                out.push(game_over(c, &live.game, Some(&position), &live.settings, &text, headline)?);
+                out.push(game_over(c, &live.game, Some(&position), &live.settings, (&text, self.now()), headline)?);
             }
             self.announced_all(c, &live.game, out)
         })
@@ -436,15 +447,17 @@ impl Service {
     /// The caller's power concedes: at once in civil disorder (its pending
     /// orders and votes cleared; it no longer orders or votes). When every
     /// surviving power but one has conceded, that one wins.
+    /// A hashed phase's reveal window left with nothing to reveal resolves
+    /// at once (its announcements follow this one's).
     ///
     /// # Errors
     /// No game, not a player, already conceded.
-    pub fn concede(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
+    pub fn concede(&self, channel: &str, caller: &Caller) -> Result<Vec<Reply>, GameError> {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Concede)?;
             let name = Self::playing(c, &live, caller)?;
-            let (_, position) = Self::current_phase(c, &live)?;
-            store::concede(c, live.game.id, &name)?;
+            let (row, position) = Self::current_phase(c, &live)?;
+            store::concede(c, live.game.id, &name, self.now(), row.seq)?;
             Self::clear_seat(c, &live.game, &name, "the power conceded")?;
             let conceded = store::concessions(c, live.game.id)?;
             let standing: Vec<String> = Self::all_powers(c, &live)?
@@ -456,12 +469,14 @@ impl Service {
                 [] => "draw: every power still in the game conceded".to_string(),
                 _ => {
                     let text = format!("{name} concedes the game and is in civil disorder from now on.");
-                    return self.announced(c, &live.game, Reply::public(text));
+                    let mut out = vec![self.announced(c, &live.game, Reply::public(text))?];
+                    out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
+                    return Ok(out);
                 }
             };
             let headline = format!("{name} concedes. **Game over: {text}.**");
-            let reply = game_over(c, &live.game, Some(&position), &live.settings, &text, headline)?;
-            self.announced(c, &live.game, reply)
+            let reply = game_over(c, &live.game, Some(&position), &live.settings, (&text, self.now()), headline)?;
+            Ok(vec![self.announced(c, &live.game, reply)?])
         })
     }
 }

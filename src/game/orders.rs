@@ -279,7 +279,8 @@ impl Service {
         })?;
         let mut out = vec![reply];
         if let Some((game, seq)) = resolve {
-            out.extend(self.resolve(game, seq, "the move was made")?);
+            let done = self.resolve(game, seq, "the move was made");
+            out.extend(super::resolve::set_off("Your move", "resolving the phase", done));
         }
         Ok(out)
     }
@@ -370,9 +371,11 @@ impl Service {
         let mut out = vec![Reply::private(text)];
         if let Some((game, seq, stage)) = done {
             out.extend(if stage == Stage::Commit {
-                self.open_reveals(game, seq, "every power committed and is ready")?
+                let done = self.open_reveals(game, seq, "every power committed and is ready");
+                super::resolve::set_off("Your ready mark", "closing the commit window", done)
             } else {
-                self.resolve(game, seq, "every power is ready")?
+                let done = self.resolve(game, seq, "every power is ready");
+                super::resolve::set_off("Your ready mark", "resolving the phase", done)
             });
         }
         Ok(out)

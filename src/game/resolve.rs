@@ -29,11 +29,39 @@ pub struct PhaseRecord {
     pub outcome: GameResult,
 }
 
+/// What an accepted command set off at once (a resolution, the reveal
+/// window), done in its own transaction after the command's own was saved:
+/// if it failed, the caller is told that what they sent is saved and what
+/// happens instead, never that nothing was saved (which would have them send
+/// it again).
+pub(super) fn set_off(saved: &str, what: &str, done: Result<Vec<Reply>, GameError>) -> Vec<Reply> {
+    match done {
+        Ok(replies) => replies,
+        Err(e) => {
+            tracing::error!(error = %e, "{what} after an accepted command failed; the deadline will do it");
+            vec![Reply::private(format!(
+                "{saved} is saved, but {what} right away failed ({e}): that happens at the deadline instead, or when a moderator uses `game force`."
+            ))]
+        }
+    }
+}
+
 impl Service {
     /// Resolves phase `seq` of game `game` if it is still open; nothing if someone else did.
     pub(super) fn resolve(&self, game: i64, seq: i64, why: &str) -> Result<Vec<Reply>, GameError> {
+        self.store.write(|c| self.resolve_in(c, game, seq, why))
+    }
+
+    /// [`Service::resolve`] in the caller's transaction.
+    pub(super) fn resolve_in(
+        &self,
+        c: &rusqlite::Connection,
+        game: i64,
+        seq: i64,
+        why: &str,
+    ) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
-        self.store.write(|c| {
+        {
             let Some(g) = store::game(c, game)? else { return Ok(Vec::new()) };
             let Some(row) = store::phase(c, game, seq)? else { return Ok(Vec::new()) };
             // Only a running, unpaused game's current phase resolves.
@@ -69,6 +97,7 @@ impl Service {
                 // No next phase: the game ends in the position this phase left.
                 store::set_final_state(c, game, &encode(&r.next)?)?;
                 store::set_status(c, game, GameStatus::Ended, Some(&result.to_string()))?;
+                store::set_ended_at(c, game, now, Some(seq))?;
                 (None, Vec::new())
             } else {
                 store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, Some(at), stage)?;
@@ -140,7 +169,7 @@ impl Service {
             }
             // The result and everything it causes are announced in this transaction.
             self.announced_all(c, &g, out)
-        })
+        }
     }
 
     /// A moderator resolves the current phase now; with `expected` (a phase
@@ -177,13 +206,12 @@ impl Service {
             Ok::<_, GameError>((live.game.id, row.seq, row.stage))
         })?;
         // In a hashed game a force moves to the next window: pause, commitments, reveals, resolution.
-        let r = self.next_window(game, seq, commit, super::schedule::Trigger::Moderator)?;
+        // The moderation log's entry is written in the same transaction as what the force did:
+        // either both are saved, or neither (and the moderator is told it was not saved).
+        let r = self.next_window(game, seq, commit, super::schedule::Trigger::Moderator(caller))?;
         if r.is_empty() {
             return Err(GameError::State("that phase was already resolved".into()));
         }
-        // What the force did, as its announcement's first line says it.
-        let did = r.first().map_or("", |x| x.text.lines().next().unwrap_or("")).replace("**", "");
-        self.store.write(|c| self.log_moderator(c, game, caller, "force", did))?;
         Ok(r)
     }
 }

@@ -2,7 +2,7 @@
 //! reminding players with missing orders before a deadline.
 
 use super::orders::by_power;
-use super::{decode, kind_of, settings_of, AtDeadline, GameError, Reply, Service};
+use super::{decode, kind_of, settings_of, AtDeadline, Caller, GameError, Reply, Service};
 use crate::store::{self, Stage};
 
 /// A reminder's text: the phase, its deadline (as a Discord timestamp) and
@@ -28,19 +28,19 @@ pub struct Reminder {
 
 /// What ends a phase's window.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Trigger {
+pub(super) enum Trigger<'a> {
     /// Its deadline passed.
     Deadline,
-    /// A moderator forced it.
-    Moderator,
+    /// This moderator forced it (the moderation log records it with what it did).
+    Moderator(&'a Caller),
 }
 
-impl Trigger {
+impl Trigger<'_> {
     /// How the result says why.
     fn why(self) -> &'static str {
         match self {
             Trigger::Deadline => "the deadline passed",
-            Trigger::Moderator => "forced by a moderator",
+            Trigger::Moderator(_) => "forced by a moderator",
         }
     }
 }
@@ -76,23 +76,33 @@ impl Service {
 
     /// Ends the current window of a phase in `stage`: a pause opens the
     /// commit window, a commit window opens the reveal window, anything else resolves.
+    /// A moderator's force is logged in the same transaction, with what it
+    /// did (its announcement's first line) and the phase it forced.
     pub(super) fn next_window(
         &self,
         game: i64,
         seq: i64,
         stage: Stage,
-        trigger: Trigger,
+        trigger: Trigger<'_>,
     ) -> Result<Vec<Reply>, GameError> {
         let why = trigger.why();
-        match stage {
-            Stage::Wait => self.open_commits(game, seq, why, trigger == Trigger::Moderator),
-            Stage::Commit => self.open_reveals(game, seq, why),
-            Stage::Orders if trigger == Trigger::Deadline => match self.missed_turn(game, seq)? {
-                Some(replies) => Ok(replies),
-                None => self.resolve(game, seq, why),
-            },
-            Stage::Reveal | Stage::Orders | Stage::Sealed => self.resolve(game, seq, why),
+        if stage == Stage::Orders && trigger == Trigger::Deadline {
+            if let Some(replies) = self.missed_turn(game, seq)? {
+                return Ok(replies);
+            }
         }
+        self.store.write(|c| {
+            let out = match stage {
+                Stage::Wait => self.open_commits_in(c, game, seq, why, matches!(trigger, Trigger::Moderator(_)))?,
+                Stage::Commit => self.open_reveals_in(c, game, seq, why)?,
+                Stage::Reveal | Stage::Orders | Stage::Sealed => self.resolve_in(c, game, seq, why)?,
+            };
+            if let (Trigger::Moderator(caller), Some(first)) = (trigger, out.first()) {
+                let did = first.text.lines().next().unwrap_or("").replace("**", "");
+                self.log_moderator_in(c, game, caller, "force", did, Some(seq))?;
+            }
+            Ok(out)
+        })
     }
 
     /// A turn-based phase whose deadline passed without the move: the turn
@@ -122,7 +132,7 @@ impl Service {
             let missed = store::miss_turn(c, game, power)?;
             let limit = i64::from(settings.forfeit_after);
             if limit > 0 && missed >= limit {
-                store::concede(c, game, power)?;
+                store::concede(c, game, power, now, seq)?;
                 let others: Vec<String> =
                     seated.iter().map(|(p, _)| p.clone()).filter(|p| p != power && position.alive(p)).collect();
                 let text = match others.as_slice() {
@@ -134,7 +144,7 @@ impl Service {
                     &g,
                     Some(&position),
                     &settings,
-                    &text,
+                    (&text, now),
                     format!("**Game over: {text}.**"),
                 )?;
                 store::set_deadline(c, game, seq, None, None)?;

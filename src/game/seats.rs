@@ -258,6 +258,8 @@ impl Service {
         let now = self.now();
         self.store.write(|c| {
             let mut live = self.game_for(c, channel, Command::Start)?;
+            // Only a moderator starts a game (every announcement says so), whoever has joined.
+            Self::require_moderator(&live.game, caller, "start the game")?;
             let players = store::players(c, live.game.id)?;
             if players.is_empty() {
                 return Err(GameError::State("nobody has joined yet".into()));
@@ -266,12 +268,6 @@ impl Service {
                 Seats::Fixed(all) => {
                     let vacant: Vec<String> =
                         all.iter().filter(|n| !players.iter().any(|(p, _)| p == *n)).cloned().collect();
-                    if !vacant.is_empty() && !Self::is_moderator(&live.game, caller) {
-                        return Err(GameError::State(format!(
-                            "{} still free; a moderator can start anyway, leaving them in civil disorder",
-                            vacant.join(", ")
-                        )));
-                    }
                     (all, vacant)
                 }
                 Seats::Open { min, .. } => {
@@ -281,9 +277,6 @@ impl Service {
                             live.kind.name(),
                             players.len()
                         )));
-                    }
-                    if !Self::is_moderator(&live.game, caller) {
-                        return Err(GameError::NotModerator("start the game"));
                     }
                     (players.iter().map(|(p, _)| p.clone()).collect(), Vec::new())
                 }
@@ -333,6 +326,8 @@ impl Service {
     /// loses it). A user who holds another power is refused unless `swap`:
     /// then they move to `power`, and its holder (if any) takes their old one.
     /// Mid-phase, the deadline is pushed to at least the replacement minimum.
+    /// A hashed phase's reveal window left with nothing to reveal resolves
+    /// at once (its announcements follow this one's).
     ///
     /// # Errors
     /// Not a moderator, unknown power, the user seated elsewhere without `swap`.
@@ -343,7 +338,7 @@ impl Service {
         who: &Caller,
         power: &str,
         swap: bool,
-    ) -> Result<Reply, GameError> {
+    ) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Assign)?;
@@ -411,7 +406,9 @@ impl Service {
                 Self::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;
             }
             let mut extra = String::new();
-            if live.game.status == GameStatus::Active && !live.settings.cycle.is_calendar() {
+            // A reveal window left with nothing to reveal resolves (after this is announced): no deadline to move.
+            let ends = Self::nothing_left_to_reveal(c, live.game.id)?.is_some();
+            if live.game.status == GameStatus::Active && !live.settings.cycle.is_calendar() && !ends {
                 if let Some(row) = store::phase(c, live.game.id, live.game.phase_seq)? {
                     let min = now + live.settings.min_after_replace_secs;
                     if row.open && row.deadline.is_some_and(|d| d < min) {
@@ -420,16 +417,20 @@ impl Service {
                     }
                 }
             }
-            self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")))
+            let mut out = vec![self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")))?];
+            out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
+            Ok(out)
         })
     }
 
     /// A moderator removes a player; their power is vacant (civil disorder)
     /// until assigned, and they may not join the game again on their own.
+    /// A hashed phase's reveal window left with nothing to reveal resolves
+    /// at once (its announcements follow this one's).
     ///
     /// # Errors
     /// Not a moderator, not a player.
-    pub fn kick(&self, channel: &str, caller: &Caller, user: &str) -> Result<Reply, GameError> {
+    pub fn kick(&self, channel: &str, caller: &Caller, user: &str) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Kick)?;
@@ -446,7 +447,9 @@ impl Service {
                 "{} has been removed; {} is vacant until a moderator assigns it (`game assign <user> {}`).",
                 seat.name, seat.power, seat.power
             );
-            self.announced(c, &live.game, Reply::public(text))
+            let mut out = vec![self.announced(c, &live.game, Reply::public(text))?];
+            out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
+            Ok(out)
         })
     }
 

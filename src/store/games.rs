@@ -5,7 +5,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use super::{GameRow, GameStatus, StoreError};
 
 pub(super) const GAME_COLUMNS: &str =
-    "id, channel_id, guild_id, variant, settings, status, created_by, created_at, ended, phase_seq, final_state";
+    "id, channel_id, guild_id, variant, settings, status, created_by, created_at, ended, phase_seq, final_state, ended_at, ended_seq";
 
 pub(super) fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
@@ -20,6 +20,8 @@ pub(super) fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         ended: r.get(8)?,
         phase_seq: r.get(9)?,
         final_state: r.get(10)?,
+        ended_at: r.get(11)?,
+        ended_seq: r.get(12)?,
     })
 }
 
@@ -80,7 +82,20 @@ pub fn set_status(c: &Connection, id: i64, status: GameStatus, ended: Option<&st
 /// # Errors
 /// Database errors.
 pub fn reopen_game(c: &Connection, id: i64) -> Result<(), StoreError> {
-    c.execute("UPDATE games SET status = 'active', ended = NULL, final_state = NULL WHERE id = ?1", params![id])?;
+    c.execute(
+        "UPDATE games SET status = 'active', ended = NULL, final_state = NULL, ended_at = NULL, ended_seq = NULL WHERE id = ?1",
+        params![id],
+    )?;
+    Ok(())
+}
+
+/// Records when a game ended and in which phase (`seq`; none for a game
+/// that never started).
+///
+/// # Errors
+/// Database errors.
+pub fn set_ended_at(c: &Connection, id: i64, at: i64, seq: Option<i64>) -> Result<(), StoreError> {
+    c.execute("UPDATE games SET ended_at = ?2, ended_seq = ?3 WHERE id = ?1", params![id, at, seq])?;
     Ok(())
 }
 
@@ -205,6 +220,9 @@ pub struct ModeratorAction {
     pub action: String,
     /// What it did: `Spring 1601 resolved`, `by 1d`, `alice to France`.
     pub detail: String,
+    /// The phase it was taken in (none before the start). When logging,
+    /// `None` means the game's current phase.
+    pub seq: Option<i64>,
 }
 
 /// Records a moderator action on `game`.
@@ -213,8 +231,9 @@ pub struct ModeratorAction {
 /// Database errors.
 pub fn log_moderation(c: &Connection, game: i64, a: &ModeratorAction) -> Result<(), StoreError> {
     c.execute(
-        "INSERT INTO moderation_log (game_id, at, user_id, name, action, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![game, a.at, a.user, a.name, a.action, a.detail],
+        "INSERT INTO moderation_log (game_id, at, user_id, name, action, detail, seq)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, COALESCE(?7, (SELECT NULLIF(phase_seq, 0) FROM games WHERE id = ?1)))",
+        params![game, a.at, a.user, a.name, a.action, a.detail, a.seq],
     )?;
     Ok(())
 }
@@ -225,10 +244,17 @@ pub fn log_moderation(c: &Connection, game: i64, a: &ModeratorAction) -> Result<
 /// Database errors.
 pub fn moderation_log(c: &Connection, game: i64) -> Result<Vec<ModeratorAction>, StoreError> {
     let mut st = c.prepare_cached(
-        "SELECT at, user_id, name, action, detail FROM moderation_log WHERE game_id = ?1 ORDER BY id",
+        "SELECT at, user_id, name, action, detail, seq FROM moderation_log WHERE game_id = ?1 ORDER BY id",
     )?;
     let rows = st.query_map(params![game], |r| {
-        Ok(ModeratorAction { at: r.get(0)?, user: r.get(1)?, name: r.get(2)?, action: r.get(3)?, detail: r.get(4)? })
+        Ok(ModeratorAction {
+            at: r.get(0)?,
+            user: r.get(1)?,
+            name: r.get(2)?,
+            action: r.get(3)?,
+            detail: r.get(4)?,
+            seq: r.get(5)?,
+        })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

@@ -79,6 +79,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0012_moderation_log.sql"),
     include_str!("../../migrations/0013_outbox_token.sql"),
     include_str!("../../migrations/0014_console_clock.sql"),
+    include_str!("../../migrations/0015_event_times.sql"),
 ];
 
 /// The newest schema version this chessdip knows.
@@ -175,8 +176,15 @@ pub struct GameRow {
     /// The current phase's sequence number (0 before the start; once a
     /// phase's result ended the game, that last resolved phase).
     pub phase_seq: i64,
-    /// The position the game ended in, when a phase's result ended it (versioned JSON).
+    /// The position the game ended in (versioned JSON): the one a phase's
+    /// result left, or the position of the phase it ended during.
     pub final_state: Option<String>,
+    /// When it ended (unix seconds; unknown for games ended before this was recorded).
+    pub ended_at: Option<i64>,
+    /// The phase it ended in: the phase being played when a vote, a
+    /// concession, a forfeit or a moderator ended it, or the last phase,
+    /// whose result ended it.
+    pub ended_seq: Option<i64>,
 }
 
 /// A stored phase.

@@ -110,9 +110,33 @@ pub fn draw_votes(c: &Connection, game: i64, seq: i64) -> Result<Vec<String>, St
 ///
 /// # Errors
 /// Database errors.
-pub fn concede(c: &Connection, game: i64, power: &str) -> Result<(), StoreError> {
-    c.execute("INSERT OR IGNORE INTO concessions (game_id, power) VALUES (?1, ?2)", params![game, power])?;
+pub fn concede(c: &Connection, game: i64, power: &str, at: i64, seq: i64) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR IGNORE INTO concessions (game_id, power, at, seq) VALUES (?1, ?2, ?3, ?4)",
+        params![game, power, at, seq],
+    )?;
     Ok(())
+}
+
+/// A power's concession (or forfeit), as history keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Concession {
+    /// The power.
+    pub power: String,
+    /// When (unknown for those recorded before times were kept).
+    pub at: Option<i64>,
+    /// The phase it was made in (unknown likewise).
+    pub seq: Option<i64>,
+}
+
+/// Each concession (or forfeit) with when it was made and in which phase, oldest first.
+///
+/// # Errors
+/// Database errors.
+pub fn concessions_timed(c: &Connection, game: i64) -> Result<Vec<Concession>, StoreError> {
+    let mut st = c.prepare_cached("SELECT power, at, seq FROM concessions WHERE game_id = ?1 ORDER BY at, rowid")?;
+    let rows = st.query_map(params![game], |r| Ok(Concession { power: r.get(0)?, at: r.get(1)?, seq: r.get(2)? }))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// The powers that have conceded.

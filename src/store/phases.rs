@@ -31,6 +31,16 @@ pub fn phase(c: &Connection, game: i64, seq: i64) -> Result<Option<PhaseRow>, St
     Ok(c.query_row(&sql, params![game, seq], phase_row).optional()?)
 }
 
+/// The first phase of a game after phase `seq` (to read a long game's
+/// phases one at a time).
+///
+/// # Errors
+/// Database errors.
+pub fn phase_after(c: &Connection, game: i64, seq: i64) -> Result<Option<PhaseRow>, StoreError> {
+    let sql = format!("SELECT {PHASE_COLUMNS} FROM phases WHERE game_id = ?1 AND seq > ?2 ORDER BY seq LIMIT 1");
+    Ok(c.prepare_cached(&sql)?.query_row(params![game, seq], phase_row).optional()?)
+}
+
 /// Every phase of a game, in order.
 ///
 /// # Errors
@@ -157,7 +167,9 @@ pub fn claim_reminders(c: &Connection, now: i64, ahead: i64) -> Result<Vec<(Game
     );
     let mut st = c.prepare_cached(&sql)?;
     let rows: Vec<(GameRow, i64)> =
-        st.query_map(params![now, ahead], |r| Ok((game_row(r)?, r.get(11)?)))?.collect::<Result<_, _>>()?;
+        // The phase's number comes after the game's columns.
+        st.query_map(params![now, ahead], |r| Ok((game_row(r)?, r.get(GAME_COLUMNS.split(", ").count())?)))?
+            .collect::<Result<_, _>>()?;
     for (g, seq) in &rows {
         c.execute("UPDATE phases SET reminded = 1 WHERE game_id = ?1 AND seq = ?2", params![g.id, seq])?;
     }

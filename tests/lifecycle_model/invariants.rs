@@ -95,12 +95,13 @@ pub struct StepCheck<'a> {
     pub tracker: &'a Tracker,
 }
 
-/// A salt line's token, who revealed it and in which phase.
+/// A salt line's token, who revealed it, in which phase, and whether the reveal matched.
 #[derive(Clone, Debug)]
 struct Salt {
     token: String,
     revealer: String,
     seq: i64,
+    matched: bool,
 }
 
 /// What the checks remember across the steps of a sequence.
@@ -116,7 +117,8 @@ impl Tracker {
         let Step::Command { user, line } = step else { return };
         if line.trim_start().to_ascii_lowercase().starts_with("reveal") {
             if let Some(token) = salt_of(line) {
-                self.salts.push(Salt { token, revealer: user.clone(), seq: before.phase_seq });
+                let matched = ran.replies.iter().any(|r| r.text.contains("reveal matches its commitment"));
+                self.salts.push(Salt { token, revealer: user.clone(), seq: before.phase_seq, matched });
             }
         }
         let words = step.words();
@@ -262,16 +264,17 @@ fn reader<'a>(r: &'a Reply, caller: Option<&'a str>) -> Option<&'a str> {
 }
 
 /// Invariant 4: Nobody else can read a power's pending orders or reveals: the salt of
-/// a reveal of a still-open phase appears in no reply that someone other
-/// than the revealer can read; `game export` lists no orders and no reveals
-/// of an open phase; and in the open phase of a running game every order
+/// a reveal of a still-open phase, or of a reveal that did not match, appears
+/// in no reply that someone other than the revealer can read; `game export`
+/// lists no orders and no reveals of a phase that has not resolved; and in the open phase of a running game every order
 /// row was sent by the power's current holder.
 fn pending_orders_stay_private(s: &StepCheck<'_>) -> Result<(), String> {
     let a = s.after;
-    // A salt is pending while every phase it was revealed in is still open (the same text revealed
-    // again after its phase resolved is already public).
+    // A salt is pending while every phase it was revealed in with a match is still open (the same
+    // text revealed again after its phase resolved is already public); the text of a reveal that did
+    // not match is never published.
     let public: BTreeSet<&str> =
-        s.tracker.salts.iter().filter(|t| !a.is_open(t.seq)).map(|t| t.token.as_str()).collect();
+        s.tracker.salts.iter().filter(|t| t.matched && !a.is_open(t.seq)).map(|t| t.token.as_str()).collect();
     let pending: Vec<&Salt> = s.tracker.salts.iter().filter(|t| !public.contains(t.token.as_str())).collect();
     for r in &s.ran.replies {
         let who = reader(r, s.step.user());
@@ -291,11 +294,12 @@ fn pending_orders_stay_private(s: &StepCheck<'_>) -> Result<(), String> {
     if s.step.starts_with(&["game", "export"]) {
         for r in &s.ran.replies {
             let Ok(json) = serde_json::from_str::<serde_json::Value>(&r.text) else { continue };
-            for p in json["phases"].as_array().into_iter().flatten().filter(|p| p["open"] == true) {
+            let unresolved = |p: &&serde_json::Value| p["open"] == true || p["resolved_at"].is_null();
+            for p in json["phases"].as_array().into_iter().flatten().filter(unresolved) {
                 for key in ["orders", "reveals"] {
                     if p[key].as_array().is_some_and(|l| !l.is_empty()) {
                         return Err(format!(
-                            "`game export` lists the {key} of the open phase {}: {}",
+                            "`game export` lists the {key} of the unresolved phase {}: {}",
                             p["phase"], p[key]
                         ));
                     }

@@ -80,7 +80,8 @@ fn a_pending_reveal_is_seen_only_by_its_revealer() {
     let before = game("active", 1, "reveal");
     let reveal = Step::command("ann", "reveal # salt 0123456789abcdef\nK e1 - e2");
     let mut t = Tracker::default();
-    t.observe(&reveal, &before, &Ran::default());
+    let matched = Ran { replies: vec![public("France's reveal matches its commitment `ab`.")], ..Ran::default() };
+    t.observe(&reveal, &before, &matched);
     let inv = Invariant::PendingOrdersStayPrivate;
     let leak = || vec![public("ann revealed: # salt 0123456789abcdef")];
     assert!(!check(inv, &reveal, &before, &before, leak(), &t), "public while the phase is open");
@@ -89,6 +90,12 @@ fn a_pending_reveal_is_seen_only_by_its_revealer() {
     let to_ann = Reply::private_text("# salt 0123456789abcdef");
     assert!(check(inv, &reveal, &before, &before, vec![to_ann], &t), "the revealer's own reply");
     assert!(check(inv, &Step::Advance(60), &before, &game("active", 2, "commit"), leak(), &t), "once resolved");
+    // A reveal that did not match stays private even once its phase resolved.
+    let wrong = Step::command("ann", "reveal # salt 00112233aabbccdd\nstab England");
+    let mut t = Tracker::default();
+    t.observe(&wrong, &before, &Ran::default());
+    let leak = vec![public("history: # salt 00112233aabbccdd")];
+    assert!(!check(inv, &Step::Advance(60), &before, &game("active", 2, "commit"), leak, &t), "a mismatch published");
 }
 
 #[test]

@@ -154,19 +154,22 @@ async fn history(
 /// The whole game as a JSON file
 #[poise::command(slash_command, guild_only)]
 async fn export(ctx: Context<'_>) -> Result<(), Error> {
+    use crate::discord::post::UPLOAD_LIMIT;
+    use crate::game::export::ExportError;
     let key = channel_key(ctx);
-    let json = ctx.data().call(move |s| s.export(&key)).await?;
-    match json {
-        Ok(j) => {
-            let file = serenity::CreateAttachment::bytes(j.into_bytes(), "game.json");
-            let reply = poise::CreateReply::default()
-                .content("The game so far:")
-                .attachment(file)
-                .allowed_mentions(super::post::quiet());
+    // Streamed from the store: the JSON as it is if it fits the channel's
+    // upload limit, gzip-compressed if not, or a refusal saying how to get it.
+    let file = ctx.data().call(move |s| s.export_file(&key, UPLOAD_LIMIT)).await?;
+    match file {
+        Ok(f) => {
+            let caption = f.caption(UPLOAD_LIMIT);
+            let file = serenity::CreateAttachment::bytes(f.bytes, f.name);
+            let reply =
+                poise::CreateReply::default().content(caption).attachment(file).allowed_mentions(super::post::quiet());
             ctx.send(reply).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?;
             Ok(())
         }
-        Err(GameError::Store(e)) => Err(Failure::tag(Outcome::NotSaved, e)),
+        Err(ExportError::Game(GameError::Store(e))) => Err(Failure::tag(Outcome::NotSaved, e)),
         Err(e) => super::refuse(ctx, e.to_string()).await.map_err(|e| Failure::tag(Outcome::RefusalLost, e)),
     }
 }
@@ -240,14 +243,14 @@ async fn replace(
         moderator: false,
     };
     let swap = swap.unwrap_or(false);
-    run(ctx, move |s, c, ch| one(s.assign(ch, c, &who, &power, swap))).await
+    run(ctx, move |s, c, ch| s.assign(ch, c, &who, &power, swap)).await
 }
 
 /// Moderators: remove a player (their power is vacant until replaced)
 #[poise::command(slash_command, guild_only)]
 async fn kick(ctx: Context<'_>, #[description = "The player"] player: serenity::User) -> Result<(), Error> {
     let id = player.id.get().to_string();
-    run(ctx, move |s, c, ch| one(s.kick(ch, c, &id))).await
+    run(ctx, move |s, c, ch| s.kick(ch, c, &id)).await
 }
 
 /// Moderators: the images from the next one on; Chess Wheel+'s movement power from the next cycle

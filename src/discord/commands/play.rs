@@ -59,5 +59,5 @@ pub async fn draw(ctx: Context<'_>, #[description = "yes for a draw, no to withd
 /// Concede the game (the last power standing wins)
 #[poise::command(slash_command, guild_only)]
 pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| s.concede(ch, c).map(|r| vec![r])).await
+    run(ctx, |s, c, ch| s.concede(ch, c)).await
 }

@@ -1,0 +1,155 @@
+//! The windows of a hashed phase as the lifecycle moves it on
+//! (`docs/lifecycle.md`): a move window opening after a pause (Chess
+//! Wheel+'s Replenish), the commit window closing into the reveal window
+//! or, with nothing to reveal, the resolution ([`AfterCommit`]), and a
+//! reveal window left with nothing to reveal
+//! ([`super::lifecycle::reveals_done`]).
+
+use std::collections::BTreeSet;
+
+use super::lifecycle::AfterCommit;
+use super::{format_duration, GameError, Reply, Service};
+use crate::store::{self, GameStatus, Stage};
+
+impl Service {
+    /// Ends a commit window (exactly once, whoever triggers it), as the
+    /// lifecycle's [`AfterCommit`] says: the reveal window opens, closing
+    /// after the reveal length or on the calendar; or, when nobody
+    /// committed, there is nothing to reveal and the phase resolves at once.
+    pub(super) fn open_reveals(&self, game: i64, seq: i64, why: &str) -> Result<Vec<Reply>, GameError> {
+        self.store.write(|c| self.open_reveals_in(c, game, seq, why))
+    }
+
+    /// [`Service::open_reveals`] in the caller's transaction.
+    pub(super) fn open_reveals_in(
+        &self,
+        c: &rusqlite::Connection,
+        game: i64,
+        seq: i64,
+        why: &str,
+    ) -> Result<Vec<Reply>, GameError> {
+        let now = self.now();
+        let Some(g) = store::game(c, game)?.filter(|g| g.status == GameStatus::Active) else {
+            return Ok(Vec::new());
+        };
+        let Some(row) = store::phase(c, game, seq)?.filter(|r| r.open && r.stage == Stage::Commit) else {
+            return Ok(Vec::new());
+        };
+        let settings = super::settings_of(&g);
+        let committed: BTreeSet<String> = store::commitments(c, game, seq)?.into_iter().map(|m| m.power).collect();
+        if AfterCommit::of(committed.len(), &settings) == AfterCommit::Resolve {
+            let why = format!("{why}; nobody committed, so there was nothing to reveal");
+            return self.resolve_in(c, game, seq, &why);
+        }
+        let deadline = settings.reveal_deadline(now);
+        if !store::set_stage(c, game, seq, Stage::Commit, Stage::Reveal, Some(deadline))? {
+            return Ok(Vec::new());
+        }
+        let name = row.name;
+        let who = if committed.is_empty() {
+            "nobody committed".to_string()
+        } else {
+            format!("committed: {}", committed.into_iter().collect::<Vec<_>>().join(", "))
+        };
+        let mut out = vec![Reply::public(format!(
+            "The commit window of {name} has closed ({why}); {who}. Reveal your orders now: `reveal` with the exact text you committed. The reveal window closes in {}.",
+            format_duration(deadline - now)
+        ))
+        .due(Some(deadline))];
+        out.extend(Self::proposal_windows(c, game, seq, Stage::Reveal)?);
+        self.announced_all(c, &g, out)
+    }
+
+    /// The open phase of `game`, if it is a reveal window with nothing left
+    /// to reveal ([`super::lifecycle::reveals_done`]) after commitments
+    /// stopped counting (a seat changed hands, a power conceded): its number
+    /// and why it resolves.
+    pub(super) fn nothing_left_to_reveal(
+        c: &rusqlite::Connection,
+        game: i64,
+    ) -> Result<Option<(i64, &'static str)>, GameError> {
+        let Some(g) = store::game(c, game)?.filter(|g| g.status == GameStatus::Active) else { return Ok(None) };
+        let Some(row) = store::phase(c, game, g.phase_seq)?.filter(|r| r.open && r.stage == Stage::Reveal) else {
+            return Ok(None);
+        };
+        let latest: std::collections::BTreeMap<String, String> =
+            store::commitments(c, game, row.seq)?.into_iter().map(|m| (m.power, m.hash)).collect();
+        let reveals = store::reveals(c, game, row.seq)?;
+        let unrevealed = latest
+            .iter()
+            .filter(|(p, h)| !reveals.iter().any(|r| &r.power == *p && r.matched && &r.hash == *h))
+            .count();
+        if !super::lifecycle::reveals_done(latest.len(), unrevealed, &super::settings_of(&g)) {
+            return Ok(None);
+        }
+        Ok(Some((
+            row.seq,
+            if latest.is_empty() {
+                "no commitment counts any more, so there is nothing left to reveal"
+            } else {
+                "every commitment that still counts was revealed"
+            },
+        )))
+    }
+
+    /// Resolves the open phase of `game` in the caller's transaction if
+    /// [`Service::nothing_left_to_reveal`] says so, with the announcements.
+    pub(super) fn resolve_if_nothing_left(&self, c: &rusqlite::Connection, game: i64) -> Result<Vec<Reply>, GameError> {
+        match Self::nothing_left_to_reveal(c, game)? {
+            Some((seq, why)) => self.resolve_in(c, game, seq, why),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Ends a pause before a move window (Chess Wheel+'s Replenish): the
+    /// commit window opens (exactly once) if the calendar is in a move window
+    /// (or `forced` on the replenish day); otherwise the phase keeps waiting
+    /// for the calendar's next move window, and a force says so.
+    pub(super) fn open_commits_in(
+        &self,
+        c: &rusqlite::Connection,
+        game: i64,
+        seq: i64,
+        why: &str,
+        forced: bool,
+    ) -> Result<Vec<Reply>, GameError> {
+        let now = self.now();
+        {
+            let Some(g) = store::game(c, game)?.filter(|g| g.status == GameStatus::Active) else {
+                return Ok(Vec::new());
+            };
+            let Some(row) = store::phase(c, game, seq)?.filter(|r| r.open && r.stage == Stage::Wait) else {
+                return Ok(Vec::new());
+            };
+            let settings = super::settings_of(&g);
+            let name = row.name;
+            let (stage, deadline) = settings.enter_commit(now, forced);
+            if stage == Stage::Wait {
+                let when = format!("its calendar time, in {}", format_duration(deadline - now));
+                if forced {
+                    return Err(GameError::State(format!(
+                        "the move phase of {name} opens at {when}: the calendar is in its resolve days, so the move window is not opened early"
+                    )));
+                }
+                if row.deadline == Some(deadline) {
+                    return Ok(Vec::new());
+                }
+                store::set_deadline(c, game, seq, Some(deadline), None)?;
+                let text = format!(
+                    "The move phase of {name} opens at {when}: its window on the calendar had passed, so it waits for the next one."
+                );
+                return self.announced_all(c, &g, vec![Reply::public(text).due(Some(deadline))]);
+            }
+            if !store::set_stage(c, game, seq, Stage::Wait, Stage::Commit, Some(deadline))? {
+                return Ok(Vec::new());
+            }
+            let mut out = vec![Reply::public(format!(
+                "The move phase of {name} is open ({why}): commit the SHA-256 of your orders with `commit <hash>` within {}.",
+                format_duration(deadline - now)
+            ))
+            .due(Some(deadline))];
+            out.extend(Self::proposal_windows(c, game, seq, Stage::Commit)?);
+            self.announced_all(c, &g, out)
+        }
+    }
+}
