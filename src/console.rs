@@ -166,6 +166,13 @@ impl Console {
                     return "error: write `<user> <command>`, e.g. `p1 join England`; `help` lists the commands\n"
                         .into();
                 }
+                // `gm advance 1d`: the console's own commands take no user.
+                let word = rest.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+                if matches!(word.as_str(), "advance" | "downtime" | "channel") {
+                    return format!(
+                        "error: `{word}` is the console's own command and takes no user: write `{rest}` alone on the line\n"
+                    );
+                }
                 let caller = Caller {
                     user: user.to_string(),
                     name: user.to_string(),

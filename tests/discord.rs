@@ -372,7 +372,7 @@ async fn chess_wheel_board_actions_and_proposals_on_discord() {
     posted(&fake, n, "Proposal #1 by bob").await;
     let r = ask(&fake, (ALICE, "alice"), &["vote"], &[("number", json!(1)), ("ballot", json!(0))], false).await;
     assert!(r.ephemeral() && r.content().contains("not now"), "{}", r.content());
-    // Issue 26 item 10: the movement power is a moderator's setting; plain orders are refused.
+    // The movement power is a moderator's setting; plain orders are refused.
     let n = fake.requests().len();
     ask(&fake, (GM, "gm"), &["game", "set"], &[("movement-power", json!(4))], false).await;
     posted(&fake, n, "set the movement power to 4 moves per cycle from Cycle 2 on").await;

@@ -1,4 +1,4 @@
-//! The console and the command line that a group must trust (issue 26):
+//! The console and the command line that a group must trust:
 //! the console's clock across runs, `seal`'s line to commit, bad bytes in a
 //! script, bounded file reads, bounded `advance`, two consoles on one
 //! database, closed or full standard output, deadline bounds, and a database
@@ -287,6 +287,10 @@ fn item25_advance_is_bounded_and_names_its_bound() {
     assert!(c.service().now() - before < 60, "a refused advance does not move the clock");
     let r = c.line("advance 0s");
     assert!(r.contains("is not a duration"), "{r}");
+    // Written after a user's name, the console's own command is explained, not "unknown".
+    let r = c.line("gm advance 1d");
+    assert!(r.contains("`advance` is the console's own command and takes no user: write `advance 1d` alone"), "{r}");
+    assert!(c.service().now() - before < 60, "a refused advance does not move the clock");
     // The longest advance leaves the clock usable: later deadlines are real times.
     c.line("gm game pause");
     c.line("advance 365d");

@@ -1,4 +1,4 @@
-//! Images that hide or cut what they should show (issue 26, items 16-20):
+//! Images that hide or cut what they should show:
 //! arrows on one line side by side, failed moves faded and crossed, contest
 //! markers that agree with the reasons, a GAME OVER band that wraps, one
 //! legend look for every power (conceded ones marked), tags clear of the

@@ -1,4 +1,4 @@
-//! Issue 26, the rules' part: the small defects that decide whether a group
+//! The rules' part of the small defects that decide whether a group
 //! trusts the bot. Item 4: a failed move's reason names what really stopped
 //! it (not a piece that was dislodged anyway). Item 5: Diplomat Chess does
 //! not say "You are in check." after a move that escaped check. Item 10:

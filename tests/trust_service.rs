@@ -1,4 +1,4 @@
-//! Issue 26, the game master's part: the small defects that decide whether
+//! The game master's part of the small defects that decide whether
 //! a group trusts the bot. One test (or a few) per item, named after it,
 //! through the `play` console or the service.
 

@@ -1,5 +1,4 @@
-//! The small texts that decide whether a group trusts the bot (issue 26,
-//! items 11, 12, 14 and 15): look-alike characters named, hash mismatches
+//! The small texts that decide whether a group trusts the bot: look-alike characters named, hash mismatches
 //! explained, small wordings right, and refusals that ping nobody. Each
 //! item is pinned through the console, the service or the fake Discord.
 
