@@ -104,7 +104,7 @@ pub const SETTING_KEYS: &str =
 /// As [`parse_settings`], and such a setting.
 pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<Settings, GameError> {
     let s = parse_settings(args, base)?;
-    let Some(offer) = super::variants::offer(variant) else {
+    let Some(offer) = crate::rules::any::offer(variant) else {
         return Ok(s);
     };
     let given = |key: &str| {

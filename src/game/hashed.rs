@@ -307,7 +307,9 @@ impl Service {
             }
             // The revealed message is the power's whole order set; `#` lines (salt, notes) are not orders.
             let old = store::orders(c, live.game.id, row.seq, Some(&name))?;
-            let sub = position.submit(&name, &[], &without_comments(text));
+            let orders_text = without_comments(text);
+            let mut sub = position.submit(&name, &[], &orders_text);
+            super::chars::explain_submission(&orders_text, &mut sub);
             store_orders(c, (live.game.id, row.seq), &name, &old, &sub.orders, &caller.user, now)?;
             let n = |k: usize| format!("{k} order{}", if k == 1 { "" } else { "s" });
             let detail = if let Some(why) = &sub.invalid {

@@ -225,7 +225,7 @@ impl Service {
             Ok(store::games_of(c, user)?
                 .into_iter()
                 .map(|(ch, v, p)| {
-                    let name = super::variants::offer(&v).map_or(v.clone(), |o| o.name.to_string());
+                    let name = crate::rules::any::offer(&v).map_or(v.clone(), |o| o.name.to_string());
                     (ch, name, p)
                 })
                 .collect())

@@ -3,9 +3,9 @@
 //! every call takes the channel and the caller and returns [`Reply`]s that
 //! say who may see them. This is the only place that decides who may do what.
 //!
-//! The games themselves are reached through [`variants`], which dispatches
-//! to the rules families and their renderers; nothing here knows a game's
-//! rules. Front ends call [`Service::command`] with the same words as the
+//! The games themselves are reached through [`crate::rules::any`], which
+//! dispatches to the rules families, and drawn through
+//! [`crate::render::any`]; nothing here knows a game's rules. Front ends call [`Service::command`] with the same words as the
 //! slash commands (see [`command`]), or the typed methods.
 
 mod actions;
@@ -25,7 +25,6 @@ mod proposals;
 mod resolve;
 mod schedule;
 mod seats;
-pub mod variants;
 mod windows;
 
 use std::collections::BTreeMap;
@@ -33,10 +32,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::any::{Game, Position, Report, OFFERS};
 pub use clock::{format_duration, parse_duration, parse_duration_within, Bounds, Clock, ManualClock, SystemClock};
 pub use resolve::PhaseRecord;
 pub use schedule::{reminder_text, Reminder};
-pub use variants::{Game, Position, Report, OFFERS};
 
 use crate::render::{Palette, Style};
 use crate::rules::family::PhaseKind;
@@ -215,13 +214,15 @@ impl Image {
         let j = &*self.job;
         if j.animated {
             let Some(report) = j.report.as_ref() else { return Vec::new() };
-            let Some(frames) = j.position.animate(report, &j.style, &j.caption) else { return Vec::new() };
+            let Some(frames) = crate::render::any::animate(&j.position, report, &j.style, &j.caption) else {
+                return Vec::new();
+            };
             return crate::render::anim::gif(&frames).unwrap_or_else(|e| {
                 tracing::error!(image = %self.name, error = %e, "GIF encoding failed");
                 Vec::new()
             });
         }
-        match j.position.draw(j.report.as_ref(), &j.style, &j.caption).png() {
+        match crate::render::any::draw(&j.position, j.report.as_ref(), &j.style, &j.caption).png() {
             Ok(bytes) => bytes,
             Err(e) => {
                 tracing::error!(image = %self.name, error = %e, "PNG encoding failed");
@@ -305,7 +306,7 @@ impl Reply {
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
     /// No game in the channel.
-    #[error("there is no game in this channel: start one with `game create <variant>` ({})", variants::ids())]
+    #[error("there is no game in this channel: start one with `game create <variant>` ({})", crate::rules::any::ids())]
     NoGame,
     /// The channel's game is over.
     #[error("this game has ended: {0}. Its history stays available (`history`, `game export`); start a new game with `game create <variant>`")]

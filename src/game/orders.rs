@@ -245,7 +245,8 @@ impl Service {
             let live = self.game_for(c, channel, Command::Orders)?;
             let (name, row, position) = Self::ordering(c, &live, caller)?;
             let old = store::orders(c, live.game.id, row.seq, Some(&name))?;
-            let sub = position.submit(&name, &slots(&old), text);
+            let mut sub = position.submit(&name, &slots(&old), text);
+            super::chars::explain_submission(text, &mut sub);
             let mut unreadied = false;
             if !sub.accepted.is_empty() {
                 store_orders(c, (live.game.id, row.seq), &name, &old, &sub.orders, &caller.user, now)?;

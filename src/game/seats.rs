@@ -3,8 +3,8 @@
 use std::collections::BTreeSet;
 
 use super::lifecycle::Command;
-use super::variants::Game;
 use super::{encode, format_duration, Caller, GameError, Image, Reply, Service, Settings};
+use crate::rules::any::Game;
 use crate::rules::family::{find_name, Seats};
 use crate::store::{self, GameStatus, StoreError};
 
@@ -66,14 +66,14 @@ impl Service {
     ) -> Result<Reply, GameError> {
         let kind = Game::build(variant, &settings.options).map_err(|e| {
             // An unknown key may have been meant as a game setting rather than the variant's option.
-            GameError::Invalid(if settings.options.is_empty() || super::variants::offer(variant).is_none() {
+            GameError::Invalid(if settings.options.is_empty() || crate::rules::any::offer(variant).is_none() {
                 e
             } else {
                 format!("{e} (game settings: {})", super::command::SETTING_KEYS)
             })
         })?;
         let mut settings = settings.clone();
-        if let Some(o) = super::variants::offer(kind.id()) {
+        if let Some(o) = crate::rules::any::offer(kind.id()) {
             if o.always_hashed {
                 settings.hashed = true;
             }
@@ -94,7 +94,8 @@ impl Service {
         };
         let mut shown: Vec<String> = settings.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         // Turn-based variants forfeit after missed turns: the players should know after how many.
-        if super::variants::offer(kind.id()).is_some_and(|o| o.options.iter().any(|x| x.starts_with("forfeit-after"))) {
+        if crate::rules::any::offer(kind.id()).is_some_and(|o| o.options.iter().any(|x| x.starts_with("forfeit-after")))
+        {
             shown.push(match settings.forfeit_after {
                 0 => "forfeit-after=0 (never)".to_string(),
                 n => format!("forfeit-after={n} (missed turns in a row)"),

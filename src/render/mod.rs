@@ -13,6 +13,7 @@
 //! ([`Stage::Result`]).
 
 pub mod anim;
+pub mod any;
 pub mod canvas;
 pub mod dip;
 pub mod diplomat;

@@ -4,6 +4,7 @@
 //! phase cycle. Must not touch I/O, time, async, Discord or SQL: states and
 //! reports go in and out as plain (serde) values.
 
+pub mod any;
 pub mod dip;
 pub mod diplomat;
 pub mod family;

@@ -1,16 +1,16 @@
-//! The games the service can run, dispatched by enum over the rules
-//! families ([`crate::rules::family::Family`]) and their renderers.
+//! Any of the five games: the one dispatch over the rules families
+//! ([`crate::rules::family::Family`]), by enum.
 //!
 //! A [`Game`] is a variant with its creation options; a [`Position`] is a
-//! game together with a state of that game, so the two cannot mismatch.
+//! game together with a state of that game, so the two cannot mismatch; a
+//! [`Report`] is what resolving a phase of it tells the renderers. Drawing
+//! them is [`crate::render::any`]'s job.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::render::canvas::Canvas;
-use crate::render::Style;
 use crate::rules::dip::{self, DipReport, DipState};
 use crate::rules::diplomat::{self, DiplomatReport, DiplomatState};
 use crate::rules::family::{Family, GameResult, PhaseInfo, Resolution, Seats, SlotOrder, Submission};
@@ -402,12 +402,11 @@ impl Position {
         each!(self, |v, s, _w| v.phase(s))
     }
 
-    /// Applies a submission to `power`'s orders.
+    /// Applies a submission to `power`'s orders (the rules' own words: the
+    /// service names odd characters in what it refuses).
     #[must_use]
     pub fn submit(&self, power: &str, current: &[SlotOrder], text: &str) -> Submission {
-        let mut sub = each!(self, |v, s, _w| v.submit(s, power, current, text));
-        super::chars::explain_submission(text, &mut sub);
-        sub
+        each!(self, |v, s, _w| v.submit(s, power, current, text))
     }
 
     /// The read-back of `power`'s orders.
@@ -461,74 +460,6 @@ impl Position {
     #[must_use]
     pub fn transcript(&self) -> Option<String> {
         each!(self, |v, s, _w| v.transcript(s))
-    }
-
-    /// Draws the position, with a resolved phase's orders and outcomes over it if `report` is given.
-    #[must_use]
-    pub fn draw(&self, report: Option<&Report>, style: &Style, caption: &str) -> Canvas {
-        match (self, report) {
-            (Position::Dip { v, s }, Some(Report::Dip(DipReport::Movement { resolution, orders }))) => {
-                crate::render::dip::draw(
-                    v,
-                    s,
-                    crate::render::dip::Overlay::Movement(resolution, orders),
-                    style,
-                    caption,
-                )
-            }
-            (Position::Dip { v, s }, Some(Report::Dip(DipReport::Adjustment { orders, report }))) => {
-                crate::render::dip::draw(v, s, crate::render::dip::Overlay::Adjustment(orders, report), style, caption)
-            }
-            (Position::Dip { v, s }, _) => {
-                crate::render::dip::draw(v, s, crate::render::dip::Overlay::None, style, caption)
-            }
-            (Position::Simul { v, s }, Some(Report::Simul(r))) => {
-                crate::render::simul::draw(v, s, Some(r), style, caption)
-            }
-            (Position::Simul { v, s }, _) => crate::render::simul::draw(v, s, None, style, caption),
-            (Position::Diplomat { v, s }, Some(Report::Diplomat(r))) => {
-                crate::render::diplomat::draw(v, s, Some(r), style, caption)
-            }
-            (Position::Diplomat { v, s }, _) => crate::render::diplomat::draw(v, s, None, style, caption),
-            (Position::Wheel { v, s }, Some(Report::Wheel(r))) => {
-                crate::render::wheel::draw(v, s, Some(r), style, caption)
-            }
-            (Position::Wheel { v, s }, _) => crate::render::wheel::draw(v, s, None, style, caption),
-        }
-    }
-
-    /// A resolved phase's `report` as an animation over this position (the
-    /// phase's starting position): frames drawn by the still renderers at
-    /// successive moments of the resolution. `None` when nothing moves,
-    /// appears or disappears.
-    #[must_use]
-    pub fn animate(&self, report: &Report, style: &Style, caption: &str) -> Option<Vec<crate::render::anim::Frame>> {
-        match (self, report) {
-            (Position::Dip { v, s }, Report::Dip(DipReport::Movement { resolution, orders })) => {
-                crate::render::dip::animate(
-                    v,
-                    s,
-                    crate::render::dip::Overlay::Movement(resolution, orders),
-                    style,
-                    caption,
-                )
-            }
-            (Position::Dip { v, s }, Report::Dip(DipReport::Adjustment { orders, report })) => {
-                crate::render::dip::animate(
-                    v,
-                    s,
-                    crate::render::dip::Overlay::Adjustment(orders, report),
-                    style,
-                    caption,
-                )
-            }
-            (Position::Simul { v, s }, Report::Simul(r)) => crate::render::simul::animate(v, s, r, style, caption),
-            (Position::Diplomat { v, s }, Report::Diplomat(r)) => {
-                crate::render::diplomat::animate(v, s, r, style, caption)
-            }
-            (Position::Wheel { v, s }, Report::Wheel(r)) => crate::render::wheel::animate(v, s, r, style, caption),
-            _ => None,
-        }
     }
 
     /// An action that changes the position outside the orders (Chess

@@ -1,0 +1,66 @@
+//! Drawing any of the five games: the one dispatch from the rules layer's
+//! [`Position`] and [`Report`] to the renderer of the position's family.
+
+use super::anim::Frame;
+use super::canvas::Canvas;
+use super::{Stage, Style};
+use crate::rules::any::{Position, Report};
+use crate::rules::dip::DipReport;
+
+/// Draws `position`, with a resolved phase's orders and outcomes over it if `report` is given.
+#[must_use]
+pub fn draw(position: &Position, report: Option<&Report>, style: &Style, caption: &str) -> Canvas {
+    match (position, report) {
+        (Position::Dip { v, s }, Some(Report::Dip(DipReport::Movement { resolution, orders }))) => {
+            super::dip::draw(v, s, super::dip::Overlay::Movement(resolution, orders), style, caption)
+        }
+        (Position::Dip { v, s }, Some(Report::Dip(DipReport::Adjustment { orders, report }))) => {
+            super::dip::draw(v, s, super::dip::Overlay::Adjustment(orders, report), style, caption)
+        }
+        (Position::Dip { v, s }, _) => super::dip::draw(v, s, super::dip::Overlay::None, style, caption),
+        (Position::Simul { v, s }, Some(Report::Simul(r))) => super::simul::draw(v, s, Some(r), style, caption),
+        (Position::Simul { v, s }, _) => super::simul::draw(v, s, None, style, caption),
+        (Position::Diplomat { v, s }, Some(Report::Diplomat(r))) => {
+            super::diplomat::draw(v, s, Some(r), style, caption)
+        }
+        (Position::Diplomat { v, s }, _) => super::diplomat::draw(v, s, None, style, caption),
+        (Position::Wheel { v, s }, Some(Report::Wheel(r))) => super::wheel::draw(v, s, Some(r), style, caption),
+        (Position::Wheel { v, s }, _) => super::wheel::draw(v, s, None, style, caption),
+    }
+}
+
+/// A resolved phase's `report` as an animation over `position` (the
+/// phase's starting position): frames drawn by the still renderers at
+/// successive moments of the resolution. `None` when nothing moves,
+/// appears or disappears.
+#[must_use]
+pub fn animate(position: &Position, report: &Report, style: &Style, caption: &str) -> Option<Vec<Frame>> {
+    match (position, report) {
+        (Position::Dip { v, s }, Report::Dip(DipReport::Movement { resolution, orders })) => {
+            super::dip::animate(v, s, super::dip::Overlay::Movement(resolution, orders), style, caption)
+        }
+        (Position::Dip { v, s }, Report::Dip(DipReport::Adjustment { orders, report })) => {
+            super::dip::animate(v, s, super::dip::Overlay::Adjustment(orders, report), style, caption)
+        }
+        (Position::Simul { v, s }, Report::Simul(r)) => super::simul::animate(v, s, r, style, caption),
+        (Position::Diplomat { v, s }, Report::Diplomat(r)) => super::diplomat::animate(v, s, r, style, caption),
+        (Position::Wheel { v, s }, Report::Wheel(r)) => super::wheel::animate(v, s, r, style, caption),
+        _ => None,
+    }
+}
+
+/// One of a resolved phase's two images ([`Stage`]): the phase's orders and
+/// their outcomes on the position `before` it (captioned `orders`, or
+/// `adjustments` for Chess Dip's and Chesspolitik's Winter), or the position
+/// `after` it (captioned `position`).
+#[must_use]
+pub fn stage(before: &Position, after: &Position, report: &Report, stage: Stage, style: &Style) -> Canvas {
+    match stage {
+        Stage::Orders => {
+            let caption =
+                if matches!(report, Report::Dip(DipReport::Adjustment { .. })) { "adjustments" } else { "orders" };
+            draw(before, Some(report), style, caption)
+        }
+        Stage::Result => draw(after, None, style, "position"),
+    }
+}
