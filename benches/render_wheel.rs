@@ -11,7 +11,9 @@
 use std::hint::black_box;
 use std::path::Path;
 
-use chessdip::render::{anim, Stage, Style};
+use chessdip::render::anim::{self, Frame};
+use chessdip::render::canvas::Canvas;
+use chessdip::render::{any, Stage, Style};
 use chessdip::scenario::{self, Scenario};
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -20,13 +22,25 @@ fn sample(name: &str) -> Scenario {
     Scenario::from_file(&path).expect("sample")
 }
 
+/// The orders image of `s`, as `chessdip render` draws it: adjudicated, then drawn.
+fn draw(s: &Scenario, style: &Style) -> Canvas {
+    let r = scenario::run(s).expect("adjudicates");
+    any::stage(&r.before, &r.after, &r.phase, Stage::Orders, style)
+}
+
+/// The resolution animation of `s`, as `chessdip render --animate` draws it.
+fn animate(s: &Scenario, style: &Style) -> Option<Vec<Frame>> {
+    let r = scenario::run(s).expect("adjudicates");
+    any::animate(&r.before, &r.phase, style, "resolution")
+}
+
 fn bench(c: &mut Criterion) {
     let style = Style::default();
     for name in ["twelve", "eight"] {
         let s = sample(name);
         c.bench_function(&format!("{name}_orders_1024"), |b| {
             b.iter(|| {
-                let canvas = scenario::draw(black_box(&s), Stage::Orders, &style).expect("draws");
+                let canvas = draw(black_box(&s), &style);
                 black_box(canvas.png().expect("png").len())
             });
         });
@@ -34,9 +48,9 @@ fn bench(c: &mut Criterion) {
     // The drawing alone and the encoding alone, to see where the time goes.
     let s = sample("twelve");
     c.bench_function("twelve_orders_1024_draw", |b| {
-        b.iter(|| black_box(scenario::draw(black_box(&s), Stage::Orders, &style).expect("draws").width()));
+        b.iter(|| black_box(draw(black_box(&s), &style).width()));
     });
-    let canvas = scenario::draw(&s, Stage::Orders, &style).expect("draws");
+    let canvas = draw(&s, &style);
     c.bench_function("twelve_orders_1024_png", |b| b.iter(|| black_box(canvas.png().expect("png").len())));
     // The animations: a few seconds each, so fewer samples.
     let style = Style { width: anim::WIDTH, ..Style::default() };
@@ -46,7 +60,7 @@ fn bench(c: &mut Criterion) {
         let s = sample(name);
         group.bench_function(format!("animate_{name}_768"), |b| {
             b.iter(|| {
-                let frames = scenario::animate(black_box(&s), &style).expect("adjudicates").expect("something moves");
+                let frames = animate(black_box(&s), &style).expect("something moves");
                 black_box(anim::gif(&frames).expect("gif").len())
             });
         });
@@ -54,9 +68,9 @@ fn bench(c: &mut Criterion) {
     // The frames alone and the encoding alone.
     let s = sample("twelve");
     group.bench_function("animate_twelve_768_frames", |b| {
-        b.iter(|| black_box(scenario::animate(black_box(&s), &style).expect("adjudicates").map(|f| f.len())));
+        b.iter(|| black_box(animate(black_box(&s), &style).map(|f| f.len())));
     });
-    let frames = scenario::animate(&s, &style).expect("adjudicates").expect("something moves");
+    let frames = animate(&s, &style).expect("something moves");
     group.bench_function("animate_twelve_768_gif", |b| b.iter(|| black_box(anim::gif(&frames).expect("gif").len())));
     group.finish();
 }

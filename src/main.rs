@@ -227,7 +227,7 @@ fn check(paths: &[PathBuf]) -> Result<ExitCode> {
         let name = f.file_stem().map_or_else(|| f.display().to_string(), |s| s.to_string_lossy().into_owned());
         let verdict = Scenario::from_file(f).and_then(|s| {
             let r = scenario::run(&s)?;
-            Ok((s.name.clone(), scenario::check(&s, &r)))
+            Ok((s.name.clone(), scenario::check(&s, &r.report)))
         });
         match verdict {
             Ok((name, mismatches)) if mismatches.is_empty() => {
@@ -251,7 +251,7 @@ fn check(paths: &[PathBuf]) -> Result<ExitCode> {
 
 fn run(file: &Path, json: bool) -> Result<ExitCode> {
     let s = Scenario::from_file(file).with_context(|| format!("in {}", file.display()))?;
-    let report = scenario::run(&s).with_context(|| format!("in {}", file.display()))?;
+    let report = scenario::run(&s).with_context(|| format!("in {}", file.display()))?.report;
     if json {
         say!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -267,7 +267,8 @@ fn render(
     style: &chessdip::render::Style,
 ) -> Result<ExitCode> {
     let s = Scenario::from_file(file).with_context(|| format!("in {}", file.display()))?;
-    let canvas = scenario::draw(&s, stage, style).with_context(|| format!("in {}", file.display()))?;
+    let r = scenario::run(&s).with_context(|| format!("in {}", file.display()))?;
+    let canvas = chessdip::render::any::stage(&r.before, &r.after, &r.phase, stage, style);
     let png = canvas.png()?;
     std::fs::write(output, &png).with_context(|| format!("cannot write {}", output.display()))?;
     say!("{}: {} bytes", output.display(), png.len());
@@ -281,7 +282,8 @@ fn render_animation(
     frames_dir: Option<&Path>,
 ) -> Result<ExitCode> {
     let s = Scenario::from_file(file).with_context(|| format!("in {}", file.display()))?;
-    let Some(frames) = scenario::animate(&s, style).with_context(|| format!("in {}", file.display()))? else {
+    let r = scenario::run(&s).with_context(|| format!("in {}", file.display()))?;
+    let Some(frames) = chessdip::render::any::animate(&r.before, &r.phase, style, "resolution") else {
         bail!(
             "nothing moves, appears or disappears in {}, so there is nothing to animate: render its still image without --animate",
             file.display()

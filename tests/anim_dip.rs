@@ -8,6 +8,8 @@
 mod gen;
 #[path = "common/gifs.rs"]
 mod gifs;
+#[path = "common/scenes.rs"]
+mod scenes;
 
 use chessdip::render::anim::{self, FRAMES_PER_BEAT, FRAME_DELAY, HOLD_FIRST};
 use chessdip::render::canvas::Rgba;
@@ -15,7 +17,7 @@ use chessdip::render::dip as rdip;
 use chessdip::render::{Palette, Style};
 use chessdip::rules::dip::Variant;
 use chessdip::rules::Square;
-use chessdip::scenario::{self, dip::adjudicate, Scenario};
+use chessdip::scenario::{dip::adjudicate, Scenario};
 
 /// Decoded frames: every full RGBA picture with its delay in centiseconds.
 struct Gif {
@@ -83,7 +85,7 @@ fn colour(v: &Variant, palette: Palette, name: &str) -> Rgba {
 fn animate(text: &str, style: &Style) -> Option<(Variant, Gif, usize)> {
     let s = Scenario::parse(text, "test").expect("scenario");
     let v = adjudicate(&s).expect("adjudicates").variant;
-    let frames = scenario::animate(&s, style).expect("animates")?;
+    let frames = scenes::animation(&s, style).expect("animates")?;
     let n = frames.len();
     let bytes = anim::gif(&frames).expect("encodes");
     Some((v, Gif::decode(&bytes), n))
@@ -113,7 +115,7 @@ fn frames_are_timed_and_sized() {
     let (v, g, n) = animate(SLIDES, &style(768, Palette::Classic)).expect("something moves");
     assert!((15..=45).contains(&n), "{n} frames");
     let s = Scenario::parse(SLIDES, "test").expect("scenario");
-    let still = scenario::draw(&s, chessdip::render::Stage::Orders, &style(768, Palette::Classic)).expect("draws");
+    let still = scenes::image(&s, chessdip::render::Stage::Orders, &style(768, Palette::Classic)).expect("draws");
     assert_eq!((g.width, g.height), (768, still.height()));
     let delays: Vec<u16> = g.frames.iter().map(|f| f.1).collect();
     assert!(delays[0] >= 100, "first frame held: {delays:?}");

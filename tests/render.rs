@@ -9,6 +9,8 @@ mod gen;
 
 #[path = "common/pixels.rs"]
 mod pixels;
+#[path = "common/scenes.rs"]
+mod scenes;
 use pixels::px;
 
 use chessdip::render::canvas::{Canvas, Rgba};
@@ -17,7 +19,7 @@ use chessdip::render::vision::delta_e;
 use chessdip::render::{Palette, Stage, Style};
 use chessdip::rules::dip::{self, Variant};
 use chessdip::rules::Square;
-use chessdip::scenario::{dip::adjudicate, Scenario};
+use chessdip::scenario::{dip::adjudicate, Run, Scenario};
 
 fn sq(s: &str) -> Square {
     s.parse().expect("square")
@@ -30,7 +32,7 @@ fn image(text: &str, stage: Stage) -> (Variant, Canvas) {
 fn image_in(text: &str, stage: Stage, palette: Palette) -> (Variant, Canvas) {
     let s = Scenario::parse(text, "test").expect("scenario");
     let a = adjudicate(&s).expect("adjudicates");
-    let c = a.draw(stage, &Style { palette, ..Style::default() });
+    let c = scenes::draw(&Run::from(a.clone()), stage, &Style { palette, ..Style::default() });
     (a.variant, c)
 }
 

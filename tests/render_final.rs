@@ -1,9 +1,12 @@
 //! Every game's final image carries its result: a `GAME OVER` band opened
 //! above the board (the position stays whole below it), readable on a phone.
 
+#[path = "common/scenes.rs"]
+mod scenes;
+
 use chessdip::render::canvas::Rgba;
 use chessdip::render::{Stage, Style};
-use chessdip::scenario::{self, Scenario};
+use chessdip::scenario::Scenario;
 
 const GAMES: [&str; 5] = [
     "chessdip/castle-blocked-by-own-piece.txt",
@@ -30,8 +33,8 @@ fn a_final_image_opens_a_result_band_above_the_whole_position() {
         for width in [1024, 400] {
             let plain = Style { width, ..Style::default() };
             let finished = Style { width, result: Some("France wins".into()), ..Style::default() };
-            let a = scenario::draw(&s, Stage::Result, &plain).expect("draws");
-            let b = scenario::draw(&s, Stage::Result, &finished).expect("draws");
+            let a = scenes::image(&s, Stage::Result, &plain).expect("draws");
+            let b = scenes::image(&s, Stage::Result, &finished).expect("draws");
             let band = b.height() - a.height();
             assert!(band >= 40 && band >= width / 12, "{path} at {width}: band of {band} px");
             // The image is the plain one with a band opened at some row: above it
@@ -61,7 +64,7 @@ fn a_long_title_and_caption_stay_readable_on_a_phone() {
             heading: Some("Final position".into()),
             ..Style::default()
         };
-        let c = scenario::draw(&s, Stage::Result, &style).expect("draws");
+        let c = scenes::image(&s, Stage::Result, &style).expect("draws");
         let smallest = c.smallest_text().expect("text");
         assert!(smallest >= chessdip::render::MIN_TEXT, "{path}: text of {smallest} px");
     }

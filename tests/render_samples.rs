@@ -7,10 +7,13 @@
 //! (`X.png`, `X-result.png`, `X-cb.png`, `X-400.png`, `X.gif`), which is
 //! how the README's samples are refreshed.
 
+#[path = "common/scenes.rs"]
+mod scenes;
+
 use std::path::{Path, PathBuf};
 
 use chessdip::render::{Palette, Stage, Style};
-use chessdip::scenario::{self, Scenario};
+use chessdip::scenario::Scenario;
 
 /// The smallest font size, in pixels, of any text on a 400 px wide image
 /// (a capital letter is about 0.73 of it: 7 px).
@@ -45,7 +48,7 @@ fn every_sample_reads_at_400_px_and_stays_small_at_1024() {
         for stage in [Stage::Orders, Stage::Result] {
             for palette in [Palette::Classic, Palette::ColourBlind] {
                 let small = Style { width: 400, palette, ..Style::default() };
-                let c = scenario::draw(&s, stage, &small).expect("draws");
+                let c = scenes::image(&s, stage, &small).expect("draws");
                 match c.smallest_text() {
                     Some(t) if t + 0.01 < MIN_TEXT_400 => {
                         problems.push(format!("{stem} {stage:?} {palette:?} at 400 px: text of {t:.1} px"));
@@ -53,7 +56,7 @@ fn every_sample_reads_at_400_px_and_stays_small_at_1024() {
                     _ => {}
                 }
                 let big = Style { width: 1024, palette, ..Style::default() };
-                let png = scenario::draw(&s, stage, &big).expect("draws").png().expect("png");
+                let png = scenes::image(&s, stage, &big).expect("draws").png().expect("png");
                 if png.len() > MAX_PNG {
                     problems.push(format!("{stem} {stage:?} {palette:?} at 1024 px: {} bytes", png.len()));
                 }
@@ -86,7 +89,7 @@ fn every_sample_that_moves_has_a_small_animation_beside_it() {
         let stem = file.file_stem().and_then(|x| x.to_str()).unwrap_or_default().to_string();
         let gif_path = file.with_extension("gif");
         let style = Style { width: anim::WIDTH, ..Style::default() };
-        let Some(frames) = scenario::animate(&s, &style).expect("animates") else {
+        let Some(frames) = scenes::animation(&s, &style).expect("animates") else {
             if gif_path.exists() {
                 problems.push(format!("{stem}: nothing moves, but {} exists", gif_path.display()));
             }

@@ -22,7 +22,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn run_one(path: &Path) -> Result<(), Failed> {
     let s = Scenario::from_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let report = scenario::run(&s).map_err(|e| format!("{}: {e}", path.display()))?;
+    let report = scenario::run(&s).map_err(|e| format!("{}: {e}", path.display()))?.report;
     let mismatches = scenario::check(&s, &report);
     if mismatches.is_empty() {
         return Ok(());

@@ -8,6 +8,8 @@
 
 #[path = "common/pixels.rs"]
 mod pixels;
+#[path = "common/scenes.rs"]
+mod scenes;
 use pixels::px;
 
 use std::path::PathBuf;
@@ -22,7 +24,7 @@ use chessdip::rules::dip::Variant;
 use chessdip::rules::wheel::Space;
 use chessdip::rules::Square;
 use chessdip::scenario::dip::{adjudicate, Adjudication, PhaseResult};
-use chessdip::scenario::{self, Scenario};
+use chessdip::scenario::{Run, Scenario};
 
 /// Writes `c` as `name.png` into `CHESSDIP_RENDER_DIR`, if set (to look at a failure).
 fn keep(c: &Canvas, name: &str) {
@@ -37,6 +39,11 @@ fn sq(s: &str) -> Square {
 
 fn dip(text: &str) -> Adjudication {
     adjudicate(&Scenario::parse(text, "test").expect("scenario")).expect("adjudicates")
+}
+
+/// One image of a Diplomacy-style phase, as `chessdip render` draws it.
+fn draw(a: &Adjudication, stage: Stage, style: &Style) -> Canvas {
+    scenes::draw(&Run::from(a.clone()), stage, style)
 }
 
 fn file(path: &str) -> Scenario {
@@ -97,7 +104,7 @@ fn item16_moves_on_one_line_lie_side_by_side() {
     // Scandinavia's d7 - d5 passes through d6, over France's d6 - d5: the
     // two arrows lie in lanes either side of the d file, not on top of each other.
     let a = dip(ONE_LINE);
-    let c = a.draw(Stage::Orders, &Style::default());
+    let c = draw(&a, Stage::Orders, &Style::default());
     keep(&c, "item16-one-line");
     let v = &a.variant;
     let s = rdip::square_size(v, 1024);
@@ -122,7 +129,7 @@ fn item16_a_failed_move_is_faded() {
                  orders:\n  England: R a1 - a4\n";
     let count = |text: &str| {
         let a = dip(text);
-        let c = a.draw(Stage::Orders, &Style::default());
+        let c = draw(&a, Stage::Orders, &Style::default());
         keep(&c, "item16-faded");
         let v = &a.variant;
         let s = rdip::square_size(v, 1024);
@@ -145,7 +152,7 @@ fn item16_moves_that_bounced_at_a_contest_marker_get_their_failure_marks() {
     // d4 - e4 and f4 - e4 bounce: the marker on e4 and a cross on each arrow.
     let a = dip("variant: chesspolitik4\nphase: spring 1601\nposition:\n  Mughal Empire: K d4\n  Ming Dynasty: K f4\n\
          orders:\n  Mughal Empire: K d4 - e4\n  Ming Dynasty: K f4 - e4\n");
-    let c = a.draw(Stage::Orders, &Style::default());
+    let c = draw(&a, Stage::Orders, &Style::default());
     let v = &a.variant;
     let s = rdip::square_size(v, 1024);
     for from in ["d4", "f4"] {
@@ -233,9 +240,9 @@ fn item17_a_long_result_wraps_instead_of_being_cut() {
     let a = dip(ONE_LINE);
     let long = "draw between France, England, Italy and Scandinavia";
     let style = |result: &str, width: u32| Style { width, result: Some(result.into()), ..Style::default() };
-    let plain = a.draw(Stage::Result, &Style { width: 400, ..Style::default() });
-    let short = a.draw(Stage::Result, &style("France wins", 400));
-    let wrapped = a.draw(Stage::Result, &style(long, 400));
+    let plain = draw(&a, Stage::Result, &Style { width: 400, ..Style::default() });
+    let short = draw(&a, Stage::Result, &style("France wins", 400));
+    let wrapped = draw(&a, Stage::Result, &style(long, 400));
     keep(&wrapped, "item17-wrapped");
     keep(&short, "item17-short");
     let band = |c: &Canvas| c.height() - plain.height();
@@ -253,9 +260,9 @@ fn item17_a_long_result_wraps_instead_of_being_cut() {
     // Nothing is shrunk below the phone minimum either.
     assert!(wrapped.smallest_text().is_some_and(|t| t >= chessdip::render::MIN_TEXT));
     // At full width it takes two lines at most.
-    let wide = a.draw(Stage::Result, &style(long, 1024));
+    let wide = draw(&a, Stage::Result, &style(long, 1024));
     keep(&wide, "item17-wide");
-    let plain = a.draw(Stage::Result, &Style::default());
+    let plain = draw(&a, Stage::Result, &Style::default());
     let top = (1024.0f32 * 0.075).round() as u32;
     let lines = white_lines(&wide, top, top + wide.height() - plain.height());
     assert!((1..=2).contains(&lines), "{lines} lines at 1024 px");
@@ -337,7 +344,7 @@ fn item18_tags_at_arrow_tails_stay_off_the_pieces() {
     // knight's right side, over the glyph.
     let a = dip("variant: chessdip\nphase: spring 1\nposition:\n  England: N b1, K e1\n  France: K e8\norders:\n  \
                  England: N b1 - c3\n");
-    let c = a.draw(Stage::Orders, &Style::default());
+    let c = draw(&a, Stage::Orders, &Style::default());
     keep(&c, "item18-tag");
     let v = &a.variant;
     let s = rdip::square_size(v, 1024);
@@ -371,8 +378,8 @@ fn item19_a_plate_leaves_the_glyph_of_a_piece_off_its_board_whole() {
     let text = "variant: chess-wheel\nstate:\n  players: Ann, Bo, Cy, Dee\nposition:\n  Ann: K {Ann}e1\n  \
                 Bo: K {Bo}e1\n  Cy: K {Cy}e1\n  Dee: K {Dee}e1, Q d8\n";
     let a = wheel(text);
-    let c = scenario::draw(&Scenario::parse(text, "t").expect("scenario"), Stage::Result, &Style::default())
-        .expect("draws");
+    let c =
+        scenes::image(&Scenario::parse(text, "t").expect("scenario"), Stage::Result, &Style::default()).expect("draws");
     keep(&c, "item19-plates");
     let s = rwheel::square_size(&a.after, 1024);
     let t = 1024.0 / 40.0;
@@ -411,7 +418,7 @@ fn item19_a_one_square_move_keeps_its_arrow_visible() {
     // Ann's bishop on Kim's board tries one square up (out of range): the
     // failure mark sits beside the arrow, not on it, and the head shows.
     let a = wheel(WHEEL);
-    let c = scenario::draw(&Scenario::parse(WHEEL, "t").expect("scenario"), Stage::Orders, &Style::default())
+    let c = scenes::image(&Scenario::parse(WHEEL, "t").expect("scenario"), Stage::Orders, &Style::default())
         .expect("draws");
     let kim = a.before.seat("Kim").expect("Kim");
     let ann = a.before.seat("Ann").expect("Ann");
@@ -433,8 +440,8 @@ fn item19_pale_players_get_a_dark_rim() {
     let text = "variant: chess-wheel\nstate:\n  players: Ann, Bo, Cy, Dee, Eli, Fay, Gus, Hal, Ivy, Jo, Kim, Lu\n\
                 position:\n  Ann: K {Ann}e1\n  Jo: K {Jo}e1\n  Kim: K {Kim}e1\n  Lu: K {Lu}e1\n";
     let a = wheel(text);
-    let c = scenario::draw(&Scenario::parse(text, "t").expect("scenario"), Stage::Result, &Style::default())
-        .expect("draws");
+    let c =
+        scenes::image(&Scenario::parse(text, "t").expect("scenario"), Stage::Result, &Style::default()).expect("draws");
     keep(&c, "item19-rim");
     let (light, dark) = rwheel::BOARD_SQUARES;
     let edge = |name: &str| {
@@ -466,7 +473,7 @@ fn item19_every_legend_entry_has_one_name_size() {
     let text = format!(
         "variant: chess-wheel\nstate:\n  players: Ann, {long}\nposition:\n  Ann: K {{Ann}}e1\n  {long}: K {{{long}}}e1\n"
     );
-    let c = scenario::draw(&Scenario::parse(&text, "t").expect("scenario"), Stage::Result, &Style::default())
+    let c = scenes::image(&Scenario::parse(&text, "t").expect("scenario"), Stage::Result, &Style::default())
         .expect("draws");
     keep(&c, "item19-legend");
     let text_colour = Rgba::rgb(0xEE, 0xEE, 0xEE);
@@ -493,7 +500,7 @@ fn item19_every_legend_entry_has_one_name_size() {
 
 /// The title bar of frame `k` of a scenario's animation.
 fn title_of(text: &str, k: usize) -> Vec<Rgba> {
-    let frames = scenario::animate(&Scenario::parse(text, "t").expect("scenario"), &Style::default())
+    let frames = scenes::animation(&Scenario::parse(text, "t").expect("scenario"), &Style::default())
         .expect("animates")
         .expect("something moves");
     let f = &frames[k.min(frames.len() - 1)].canvas;

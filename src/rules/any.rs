@@ -108,6 +108,33 @@ pub fn offer(id: &str) -> Option<&'static Offer> {
     OFFERS.iter().find(|o| o.id.eq_ignore_ascii_case(id.trim()))
 }
 
+/// The rules family a variant belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Chess Dip and Chesspolitik.
+    Dip,
+    /// Diplomacy Chess.
+    Simul,
+    /// Diplomat Chess.
+    Diplomat,
+    /// Chess Wheel+.
+    Wheel,
+}
+
+impl Kind {
+    /// The family of variant `id` (case-insensitive), if it is one the service offers.
+    #[must_use]
+    pub fn of(id: &str) -> Option<Kind> {
+        match offer(id)?.id {
+            "chessdip" | "chesspolitik4" | "chesspolitik2" => Some(Kind::Dip),
+            "diplomacy-chess" => Some(Kind::Simul),
+            "diplomat-chess" => Some(Kind::Diplomat),
+            "chess-wheel" => Some(Kind::Wheel),
+            _ => None,
+        }
+    }
+}
+
 /// A variant with its options, ready to play.
 #[derive(Clone, Debug)]
 pub enum Game {
@@ -227,17 +254,17 @@ impl Game {
                 OFFERS.iter().map(|o| o.id).collect::<Vec<_>>().join(", ")
             ));
         };
-        match o.id {
-            "chessdip" | "chesspolitik4" | "chesspolitik2" => {
+        match Kind::of(o.id) {
+            Some(Kind::Dip) => {
                 if let Some(k) = options.keys().next() {
                     return Err(format!("{} takes no option `{k}`", o.name));
                 }
                 dip::Variant::builtin(o.id).map(|v| Game::Dip(Arc::new(v))).map_err(|e| e.to_string())
             }
-            "diplomacy-chess" => simul::Variant::new(options).map(|v| Game::Simul(Arc::new(v))),
-            "diplomat-chess" => diplomat::Variant::new(options).map(|v| Game::Diplomat(Arc::new(v))),
-            "chess-wheel" => wheel::new(options).map(|v| Game::Wheel(Arc::new(v))),
-            other => Err(format!("variant `{other}` is not available")),
+            Some(Kind::Simul) => simul::Variant::new(options).map(|v| Game::Simul(Arc::new(v))),
+            Some(Kind::Diplomat) => diplomat::Variant::new(options).map(|v| Game::Diplomat(Arc::new(v))),
+            Some(Kind::Wheel) => wheel::new(options).map(|v| Game::Wheel(Arc::new(v))),
+            None => Err(format!("variant `{}` is not available", o.id)),
         }
     }
 

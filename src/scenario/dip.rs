@@ -1,11 +1,13 @@
 //! Runs scenarios of the Diplomacy-style variants (Chesspolitik, Chess Dip).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use super::{parse_owner_list, InvalidResult, OrderResult, Report, Scenario, ScenarioError};
+use super::{parse_owner_list, InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
+use crate::rules::any::Position;
 use crate::rules::dip::{
-    self, apply_adjustments, apply_movement, validate_adjustment, validate_movement, Adjustment, Context, DipState,
-    GameResult, Order, Phase, Setup, Variant,
+    self, apply_adjustments, apply_movement, validate_adjustment, validate_movement, Adjustment, Context, DipReport,
+    DipState, GameResult, Order, Phase, Setup, Variant,
 };
 use crate::rules::{PowerId, Role, Square};
 
@@ -164,11 +166,6 @@ pub struct Adjudication {
     pub report: Report,
 }
 
-/// Runs a scenario of a Diplomacy-style variant.
-pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
-    adjudicate(s).map(|a| a.report)
-}
-
 /// Adjudicates a scenario of a Diplomacy-style variant, keeping the states
 /// and reports.
 ///
@@ -283,35 +280,18 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
     }
 }
 
-impl Adjudication {
-    /// Draws one image of the adjudicated phase: the orders and outcomes on
-    /// the old position, or the new position.
-    #[must_use]
-    pub fn draw(&self, stage: crate::render::Stage, style: &crate::render::Style) -> crate::render::canvas::Canvas {
-        use crate::render::dip::{draw, Overlay};
-        use crate::render::Stage;
-        match (stage, &self.phase) {
-            (Stage::Orders, PhaseResult::Movement { report, orders }) => {
-                draw(&self.variant, &self.before, Overlay::Movement(&report.resolution, orders), style, "orders")
-            }
-            (Stage::Orders, PhaseResult::Adjustment { orders, report }) => {
-                draw(&self.variant, &self.before, Overlay::Adjustment(orders, report), style, "adjustments")
-            }
-            (Stage::Result, _) => draw(&self.variant, &self.after, Overlay::None, style, "position"),
-        }
-    }
-
-    /// The adjudicated phase as an animation, if anything moves, appears or disappears.
-    #[must_use]
-    pub fn animate(&self, style: &crate::render::Style) -> Option<Vec<crate::render::anim::Frame>> {
-        use crate::render::dip::{animate, Overlay};
-        match &self.phase {
-            PhaseResult::Movement { report, orders } => {
-                animate(&self.variant, &self.before, Overlay::Movement(&report.resolution, orders), style, "resolution")
-            }
-            PhaseResult::Adjustment { orders, report } => {
-                animate(&self.variant, &self.before, Overlay::Adjustment(orders, report), style, "resolution")
-            }
+impl From<Adjudication> for Run {
+    fn from(a: Adjudication) -> Run {
+        let v = Arc::new(a.variant);
+        let phase = match a.phase {
+            PhaseResult::Movement { orders, report } => DipReport::Movement { resolution: report.resolution, orders },
+            PhaseResult::Adjustment { orders, report } => DipReport::Adjustment { orders, report },
+        };
+        Run {
+            before: Position::Dip { v: v.clone(), s: a.before },
+            after: Position::Dip { v, s: a.after },
+            phase: phase.into(),
+            report: a.report,
         }
     }
 }

@@ -10,7 +10,10 @@
 //! or suborned under `remove`/`drop`); `after` lists the board, and pieces
 //! in hand as `hand H`.
 
-use super::{split_list, InvalidResult, OrderResult, Report, Scenario, ScenarioError};
+use std::sync::Arc;
+
+use super::{split_list, InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
+use crate::rules::any;
 use crate::rules::diplomat::{
     parse_piece, ByColour, Colour, DiplomatState, Kind, Position, Rot, Setup, SubornRule, Variant,
 };
@@ -139,8 +142,22 @@ fn outcome_text(state: &DiplomatState) -> String {
     }
 }
 
-/// Runs a Diplomat Chess scenario.
-pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
+/// Runs a Diplomat Chess scenario: the textual report from the move as
+/// read, the positions and the resolution from [`turn`].
+pub(super) fn run(s: &Scenario) -> Result<Run, ScenarioError> {
+    let report = summary(s)?;
+    let (v, before, r) = turn(s)?;
+    let v = Arc::new(v);
+    Ok(Run {
+        before: any::Position::Diplomat { v: v.clone(), s: before },
+        after: any::Position::Diplomat { v, s: r.next },
+        phase: r.report.into(),
+        report,
+    })
+}
+
+/// The textual report of a Diplomat Chess scenario.
+fn summary(s: &Scenario) -> Result<Report, ScenarioError> {
     let (v, state) = setup(s)?;
     let mut report = Report { phase: state.phase_name(), ..Report::default() };
     let mut played = None;

@@ -1,8 +1,10 @@
 //! Scenario files: one adjudication case per file (`../shared/SCENARIO-FORMAT.md`).
 //!
 //! [`Scenario::parse`] reads the text into sections without knowing the game;
-//! a runner per game family turns it into a [`Report`]; [`check`] compares
-//! a report with the file's `expect` and `after` sections.
+//! a runner per game family turns it into a [`Run`] (the positions and the
+//! resolution, and the textual [`Report`]); [`check`] compares a report with
+//! the file's `expect` and `after` sections. Scenarios draw nothing: the
+//! renderers take a [`Run`]'s positions and resolution.
 
 mod check;
 pub mod dip;
@@ -16,6 +18,8 @@ use std::path::Path;
 
 use serde::Serialize;
 use thiserror::Error;
+
+use crate::rules::any::{self, Kind, Position};
 
 pub use check::{check, Mismatch};
 
@@ -314,82 +318,31 @@ impl fmt::Display for Report {
     }
 }
 
-/// Adjudicates a scenario with the runner for its variant.
+/// A scenario's phase, adjudicated: the positions before and after it and
+/// what its resolution reports, as the rules layer holds them (for
+/// [`crate::render::any`] to draw), with the textual [`Report`].
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// The position the orders were given on.
+    pub before: Position,
+    /// The position after the phase.
+    pub after: Position,
+    /// What the resolution reports (the orders and what happened to them).
+    pub phase: any::Report,
+    /// The textual report (what `scenario run` prints).
+    pub report: Report,
+}
+
+/// Adjudicates a scenario with the runner for its variant's family.
 ///
 /// # Errors
 /// [`ScenarioError`] when the scenario cannot be set up (unknown variant,
 /// bad position, unknown power...).
-pub fn run(s: &Scenario) -> Result<Report, ScenarioError> {
-    match s.variant.as_str() {
-        "diplomacy-chess" => simul::run(s),
-        "diplomat-chess" => diplomat::run(s),
-        "chess-wheel" => wheel::run(s),
-        _ => dip::run(s),
+pub fn run(s: &Scenario) -> Result<Run, ScenarioError> {
+    match Kind::of(&s.variant) {
+        Some(Kind::Simul) => simul::adjudicate(s).map(Run::from),
+        Some(Kind::Diplomat) => diplomat::run(s),
+        Some(Kind::Wheel) => wheel::adjudicate(s).map(Run::from),
+        Some(Kind::Dip) | None => dip::adjudicate(s).map(Run::from),
     }
-}
-
-/// The image of scenario `s` (any game): its orders and their outcomes on
-/// the position before ([`Stage::Orders`](crate::render::Stage)), or the
-/// position after.
-///
-/// # Errors
-/// The scenario does not set up or adjudicate.
-pub fn draw(
-    s: &Scenario,
-    stage: crate::render::Stage,
-    style: &crate::render::Style,
-) -> Result<crate::render::canvas::Canvas, ScenarioError> {
-    use crate::render::{self, Stage};
-    Ok(match s.variant.as_str() {
-        "diplomacy-chess" => {
-            let a = simul::adjudicate(s)?;
-            match stage {
-                Stage::Orders => render::simul::draw(&a.variant, &a.before, Some(&a.turn), style, "orders"),
-                Stage::Result => render::simul::draw(&a.variant, &a.after, None, style, "position"),
-            }
-        }
-        "chess-wheel" => {
-            let a = wheel::adjudicate(s)?;
-            match stage {
-                Stage::Orders => render::wheel::draw(&a.variant, &a.before, Some(&a.wheel), style, "orders"),
-                Stage::Result => render::wheel::draw(&a.variant, &a.after, None, style, "position"),
-            }
-        }
-        "diplomat-chess" => {
-            let (v, state, r) = diplomat::turn(s)?;
-            match stage {
-                Stage::Orders => render::diplomat::draw(&v, &state, Some(&r.report), style, "orders"),
-                Stage::Result => render::diplomat::draw(&v, &r.next, None, style, "position"),
-            }
-        }
-        _ => dip::adjudicate(s)?.draw(stage, style),
-    })
-}
-
-/// The scenario's phase as an animation ([`crate::render::anim`]): the
-/// frames of its resolution, drawn by the still renderer over the position
-/// before, or `None` when nothing moves, appears or disappears.
-///
-/// # Errors
-/// The scenario does not set up or adjudicate.
-pub fn animate(
-    s: &Scenario,
-    style: &crate::render::Style,
-) -> Result<Option<Vec<crate::render::anim::Frame>>, ScenarioError> {
-    use crate::render;
-    Ok(match s.variant.as_str() {
-        "diplomacy-chess" => {
-            let a = simul::adjudicate(s)?;
-            render::simul::animate(&a.variant, &a.before, &a.turn, style, "resolution")
-        }
-        "chess-wheel" => {
-            let a = wheel::adjudicate(s)?;
-            render::wheel::animate(&a.variant, &a.before, &a.wheel, style, "resolution")
-        }
-        "diplomat-chess" => {
-            let (v, state, r) = diplomat::turn(s)?;
-            render::diplomat::animate(&v, &state, &r.report, style, "resolution")
-        }
-        _ => dip::adjudicate(s)?.animate(style),
-    })
 }

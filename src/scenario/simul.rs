@@ -10,8 +10,10 @@
 //! their square at the start of the turn.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use super::{InvalidResult, OrderResult, Report, Scenario, ScenarioError};
+use super::{InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
+use crate::rules::any;
 use crate::rules::simul::board::side_name;
 use crate::rules::simul::plan::{plan, Planned};
 use crate::rules::simul::state::{GameEnd, SimulState};
@@ -109,11 +111,6 @@ pub struct Adjudication {
     pub report: Report,
 }
 
-/// Runs a Diplomacy Chess scenario.
-pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
-    adjudicate(s).map(|a| a.report)
-}
-
 /// Adjudicates a Diplomacy Chess scenario, keeping the states and the turn report.
 ///
 /// # Errors
@@ -177,4 +174,16 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
         Some(GameEnd::Drawn { .. }) => "draw".into(),
     };
     Ok(Adjudication { variant, before: state, after: next, turn, report })
+}
+
+impl From<Adjudication> for Run {
+    fn from(a: Adjudication) -> Run {
+        let v = Arc::new(a.variant);
+        Run {
+            before: any::Position::Simul { v: v.clone(), s: a.before },
+            after: any::Position::Simul { v, s: a.after },
+            phase: a.turn.into(),
+            report: a.report,
+        }
+    }
 }

@@ -19,8 +19,10 @@
 //! With no `position`, every existing board holds the starting pieces.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use super::{split_list, InvalidResult, OrderResult, Report, Scenario, ScenarioError};
+use super::{split_list, InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
+use crate::rules::any;
 use crate::rules::wheel::{
     self, parse_piece, BoardAction, Messages, Piece, Seat, Space, State, Variant, WheelReport, START,
 };
@@ -131,11 +133,6 @@ pub struct Adjudication {
     pub wheel: WheelReport,
     /// The textual report (what `scenario run` prints).
     pub report: Report,
-}
-
-/// Runs a Chess Wheel+ scenario.
-pub(super) fn run(s: &Scenario) -> Result<Report, ScenarioError> {
-    adjudicate(s).map(|a| a.report)
 }
 
 /// Adjudicates a Chess Wheel+ scenario, keeping the states and the report.
@@ -266,5 +263,17 @@ mod spelling_tests {
         assert_eq!(wheel_piece("Ann", "{ann}e2"), "p{ann}e2");
         assert_eq!(wheel_piece("Ann", "e2"), "p{ann}e2");
         assert_eq!(wheel_piece("Ann", "p{ann}e2"), "p{ann}e2");
+    }
+}
+
+impl From<Adjudication> for Run {
+    fn from(a: Adjudication) -> Run {
+        let v = Arc::new(a.variant);
+        Run {
+            before: any::Position::Wheel { v: v.clone(), s: a.before },
+            after: any::Position::Wheel { v, s: a.after },
+            phase: a.wheel.into(),
+            report: a.report,
+        }
     }
 }
