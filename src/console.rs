@@ -35,6 +35,17 @@ impl OffsetClock {
         let _ = self.0.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |o| Some(o.saturating_add(secs.max(0))));
     }
 
+    /// The console clock kept in `store`: it goes on from where the last
+    /// console on this database left it, never back.
+    ///
+    /// # Errors
+    /// The stored clock cannot be read.
+    pub fn resumed(store: &Store) -> Result<OffsetClock, StoreError> {
+        let stored = store.read(|c| store::console_clock(c))?;
+        let wall = SystemClock.now();
+        Ok(OffsetClock::new(stored.map_or(0, |s| s.offset.max(s.latest.saturating_sub(wall)))))
+    }
+
     /// How far ahead of the system clock it is, in seconds.
     #[must_use]
     pub fn offset(&self) -> i64 {
@@ -67,21 +78,16 @@ pub struct Console {
 }
 
 impl Console {
-    /// A console on the database at `db`, writing images under `images`.
-    ///
-    /// # Errors
-    /// If the database cannot be opened.
-    pub fn open(db: &std::path::Path, images: PathBuf, moderators: Vec<String>) -> Result<Console, StoreError> {
-        let store = Store::open(db)?;
-        // The clock goes on from where the last console on this database left it, never back.
-        let stored = store.read(|c| store::console_clock(c))?;
-        let wall = SystemClock.now();
-        let offset = stored.map_or(0, |s| s.offset.max(s.latest.saturating_sub(wall)));
-        let clock = Arc::new(OffsetClock::new(offset));
-        let service = Service::new(store, clock.clone());
+    /// A console over `service`, whose clock is `clock` (the one the
+    /// service reads: `advance` and `downtime` move it), writing images
+    /// under `images`. The store stays the service's: the console does not
+    /// open one (`chessdip play` builds the service; so does
+    /// [`Console::open`]).
+    #[must_use]
+    pub fn new(service: Service, clock: Arc<OffsetClock>, images: PathBuf, moderators: Vec<String>) -> Console {
         // Number images after those an earlier session wrote, so that files sort in order and none is overwritten.
         let written = last_image_number(&images);
-        Ok(Console {
+        Console {
             service,
             clock,
             moderators,
@@ -89,7 +95,7 @@ impl Console {
             channel: "console".into(),
             written,
             claimed: Vec::new(),
-        })
+        }
     }
 
     /// Stops writing images (replies then name the images they carry).

@@ -314,8 +314,11 @@ fn render_animation(
 fn play(db: &Path, script: Option<&Path>, moderators: &[String], images: Option<&Path>) -> Result<ExitCode> {
     use std::io::BufRead;
     let dir = images.map_or_else(|| PathBuf::from("chessdip-images"), Path::to_path_buf);
-    let mut console = chessdip::console::Console::open(db, dir, moderators.to_vec())
-        .with_context(|| format!("cannot open the database {}", db.display()))?;
+    let opened = |e| anyhow::Error::new(e).context(format!("cannot open the database {}", db.display()));
+    let store = chessdip::store::Store::open(db).map_err(opened)?;
+    let clock = std::sync::Arc::new(chessdip::console::OffsetClock::resumed(&store).map_err(opened)?);
+    let service = chessdip::game::Service::new(store, clock.clone());
+    let mut console = chessdip::console::Console::new(service, clock, dir, moderators.to_vec());
     if images.is_none() {
         console = console.without_images();
     }
@@ -608,7 +611,14 @@ fn run_bot(config_path: &Path) -> Result<ExitCode> {
         return Ok(ExitCode::from(2));
     }
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(chessdip::discord::run(config)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let store = chessdip::store::Store::open(&config.database).map_err(|e| anyhow::anyhow!("{e}"))?;
+    runtime
+        .block_on(async {
+            let service =
+                chessdip::game::Service::new(store, std::sync::Arc::new(chessdip::discord::TokioClock::new()));
+            chessdip::discord::run(config, service).await
+        })
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -31,7 +31,6 @@ pub use types::{Data, Error, PendingDms};
 
 use crate::config::Config;
 use crate::game::Service;
-use crate::store::Store;
 use failure::{Outcome, Via};
 
 /// The gateway intents the bot needs; none is privileged (direct messages
@@ -193,13 +192,12 @@ async fn on_event(
     Ok(())
 }
 
-/// Runs the bot with `config` until Ctrl-C (or SIGTERM).
+/// Runs the bot with `config` over `service` (built by `main.rs` on the
+/// configured database, with a [`TokioClock`]) until Ctrl-C (or SIGTERM).
 ///
 /// # Errors
-/// No token, the database cannot be opened, Discord refused the connection.
-pub async fn run(config: Config) -> Result<(), Error> {
-    let store = Store::open(&config.database)?;
-    let service = Service::new(store, Arc::new(TokioClock::new()));
+/// No token, Discord refused the connection.
+pub async fn run(config: Config, service: Service) -> Result<(), Error> {
     serve(config, service, shutdown_signal()).await
 }
 
