@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::{Report, Scenario};
+use crate::rules::any::Kind;
 
 /// One expectation that did not hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,7 +99,7 @@ pub fn check(s: &Scenario, r: &Report) -> Vec<Mismatch> {
         }
     }
     if let Some(after) = &s.after {
-        let wheel = s.variant == "chess-wheel";
+        let wheel = Kind::of(&s.variant) == Some(Kind::Wheel);
         let canon =
             |p: &str, piece: &str| if wheel { super::wheel::canonical_piece(p, &norm(piece)) } else { norm(piece) };
         let want: BTreeSet<(String, String)> =

@@ -319,8 +319,8 @@ impl fmt::Display for Report {
 }
 
 /// A scenario's phase, adjudicated: the positions before and after it and
-/// what its resolution reports, as the rules layer holds them (for
-/// [`crate::render::any`] to draw), with the textual [`Report`].
+/// what its resolution reports, as the rules layer holds them (what the
+/// renderers draw), with the textual [`Report`].
 #[derive(Debug, Clone)]
 pub struct Run {
     /// The position the orders were given on.

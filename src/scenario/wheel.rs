@@ -250,6 +250,18 @@ pub(super) fn canonical_piece(owner: &str, piece: &str) -> String {
     }
 }
 
+impl From<Adjudication> for Run {
+    fn from(a: Adjudication) -> Run {
+        let v = Arc::new(a.variant);
+        Run {
+            before: any::Position::Wheel { v: v.clone(), s: a.before },
+            after: any::Position::Wheel { v, s: a.after },
+            phase: a.wheel.into(),
+            report: a.report,
+        }
+    }
+}
+
 #[cfg(test)]
 mod spelling_tests {
     use super::canonical_piece as wheel_piece;
@@ -263,17 +275,5 @@ mod spelling_tests {
         assert_eq!(wheel_piece("Ann", "{ann}e2"), "p{ann}e2");
         assert_eq!(wheel_piece("Ann", "e2"), "p{ann}e2");
         assert_eq!(wheel_piece("Ann", "p{ann}e2"), "p{ann}e2");
-    }
-}
-
-impl From<Adjudication> for Run {
-    fn from(a: Adjudication) -> Run {
-        let v = Arc::new(a.variant);
-        Run {
-            before: any::Position::Wheel { v: v.clone(), s: a.before },
-            after: any::Position::Wheel { v, s: a.after },
-            phase: a.wheel.into(),
-            report: a.report,
-        }
     }
 }
