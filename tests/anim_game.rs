@@ -1,6 +1,5 @@
-//! Animations of resolutions around the rules (issue 20, the game
-//! master's part): the console writes each resolution's GIF beside the
-//! still images, after them; `animation=no` leaves it out; a phase in which
+//! Animations of resolutions as the game master delivers them: the console
+//! writes each resolution's GIF beside the still images, after them; `animation=no` leaves it out; a phase in which
 //! nothing moves has none; an announcement drawn again from the outbox
 //! (after a restart) draws its animation again; `chessdip render --animate`
 //! writes one from a scenario file.

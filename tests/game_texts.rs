@@ -1,4 +1,4 @@
-//! What players read around the rules (issue 18, the game master's part):
+//! What players read around the rules (the game master's part):
 //! ready marks withdrawn by new orders, `history` by number, every ending
 //! with its move list and final position, a self-describing export, and the
 //! console's times and image files. Each found problem is a regression

@@ -374,7 +374,7 @@ fn the_result_lists_every_message_and_history_shows_the_revealed_texts() {
     assert!(history.contains("```\n# salt 77aa0e19c2d4\nK c1 - c2\n```"), "{history}");
 }
 
-/// Issue 17: the help of a hashed game and `hash` without a text say how to
+/// The help of a hashed game and `hash` without a text say how to
 /// seal orders on one's own device (the page, `chessdip seal`, by hand on
 /// each system); `hash` with a text warns that the bot saw it.
 #[test]

@@ -1,6 +1,6 @@
 //! The game's lifecycle (`docs/lifecycle.md`) through the `play` console:
 //! each problem found by groups playing it, as a regression test, numbered
-//! as in the issue that reported them.
+//! in the order the problems were reported.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Barrier};

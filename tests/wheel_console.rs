@@ -117,7 +117,7 @@ fn other_games_have_no_proposals_or_board_actions() {
     assert!(c.line("a board create").contains("no board actions"));
 }
 
-/// Issue 17: a message is judged in full when the cycle resolves, on the
+/// A message is judged in full when the cycle resolves, on the
 /// board as it stands then. A move of pieces still to be placed is kept at
 /// the reveal (the player is told what it waits for) and runs if the board
 /// is populated in time; otherwise the message is invalid as a whole, and
