@@ -4,22 +4,12 @@
 //! console's times and image files. Each found problem is a regression
 //! test through the console.
 
-use std::path::PathBuf;
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{console, console_at, temp_dir};
 
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-texts-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn console(name: &str) -> Console {
-    let d = temp_dir(name);
-    Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console").without_images()
-}
 
 fn run(c: &mut Console, lines: &[&str]) -> String {
     lines.iter().map(|l| c.line(l)).collect()
@@ -203,10 +193,10 @@ fn console_times_are_local_times_not_discord_timestamps() {
 fn console_images_are_numbered_after_an_earlier_sessions() {
     let d = temp_dir("images");
     let lines = ["gm game create chesspolitik2", "alice join France", "bob join England", "gm game start"];
-    let mut first = Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console");
+    let mut first = console_at(&d, &[]);
     run(&mut first, &lines);
     drop(first);
-    let mut second = Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console");
+    let mut second = console_at(&d, &[]);
     let out = second.line("gm game board");
     assert!(out.contains("002-"), "the second session's first image follows the first's: {out}");
     let mut names: Vec<String> = std::fs::read_dir(d.join("img"))

@@ -6,7 +6,9 @@
 //! cycle, proposals say truthfully what happens to them, and `hashed=no` is
 //! refused there.
 
-use std::path::PathBuf;
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::console;
 
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
@@ -74,18 +76,6 @@ fn politik() -> Variant {
 
 fn chessdip() -> Variant {
     Variant::builtin("chessdip").expect("chessdip")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-trust-rules-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn console(name: &str) -> Console {
-    let d = temp_dir(name);
-    Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console").without_images()
 }
 
 // Item 4: a failed move names what stopped it.

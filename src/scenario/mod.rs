@@ -5,6 +5,7 @@
 //! a report with the file's `expect` and `after` sections.
 
 mod check;
+mod files;
 pub mod dip;
 pub mod diplomat;
 pub mod simul;
@@ -18,6 +19,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 pub use check::{check, Mismatch};
+pub use files::{files, FilesError};
 
 /// A scenario file, split into its sections, still as text.
 #[derive(Debug, Clone, Default)]
