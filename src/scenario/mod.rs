@@ -1,13 +1,13 @@
-//! Scenario files: one adjudication case per file (`../shared/SCENARIO-FORMAT.md`).
+//! Scenario files: one adjudication case per file (`docs/scenario-format.md`).
 //!
 //! [`Scenario::parse`] reads the text into sections without knowing the game;
 //! a runner per game family turns it into a [`Report`]; [`check`] compares
 //! a report with the file's `expect` and `after` sections.
 
 mod check;
-mod files;
 pub mod dip;
 pub mod diplomat;
+mod files;
 pub mod simul;
 pub mod wheel;
 
