@@ -6,15 +6,11 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console_at, temp_dir};
+use scratch::{console_at, run, temp_dir};
 
 use std::path::Path;
 
 use chessdip::console::Console;
-
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
-}
 
 /// The files in `dir`, sorted by name.
 fn files(dir: &Path) -> Vec<String> {

@@ -1,36 +1,13 @@
 //! Whole games of Diplomacy Chess and Diplomat Chess through the `play`
 //! console, as a group would play them.
 
+#[path = "common/diplomat_sample.rs"]
+mod diplomat_sample;
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console, console_at, temp_dir};
+use diplomat_sample::sample_game;
 
-use chessdip::console::Console;
-
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
-}
-
-/// The seed's sample game, move by move, as `(side, move)`.
-fn sample_game() -> Vec<String> {
-    let text = include_str!("data/diplomat-sample-game.txt");
-    let mut moves = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') || line.starts_with('(') {
-            continue;
-        }
-        let Some((num, rest)) = line.split_once('.') else { continue };
-        if num.trim().parse::<u32>().is_err() {
-            continue;
-        }
-        for m in rest.split(',').map(str::trim) {
-            if !m.is_empty() && m != "..." {
-                moves.push(m.to_string());
-            }
-        }
-    }
-    moves
-}
+use scratch::{console, console_at, run, temp_dir};
 
 #[test]
 fn diplomat_chess_the_seeds_sample_game_through_the_console() {

@@ -4,18 +4,13 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console, temp_dir};
+use scratch::{console, run, temp_dir};
 
 use std::sync::{Arc, Barrier};
 
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
 use chessdip::store::Store;
-
-/// Runs each line and returns everything printed.
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
-}
 
 /// A two-player Chesspolitik game created by `gm` for alice (France) and bob (England), started.
 fn two_players(c: &mut Console, options: &str) {

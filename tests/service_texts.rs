@@ -6,14 +6,10 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console, console_at, temp_dir};
+use scratch::{console, console_at, run, temp_dir};
 
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
-
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
-}
 
 fn simul(c: &mut Console) {
     run(c, &["gm game create diplomacy-chess", "alice join White", "bob join Black", "gm game start"]);

@@ -6,7 +6,7 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::temp_dir;
+use scratch::{run, temp_dir};
 
 use std::io::Write as _;
 use std::path::Path;
@@ -18,11 +18,6 @@ use chessdip::game::{Caller, Clock as _, SystemClock};
 
 fn open(db: &Path) -> Console {
     Console::open(db, db.with_extension("img"), Vec::new()).expect("console").without_images()
-}
-
-/// Runs each line and returns everything printed.
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
 }
 
 /// A two-player Chesspolitik game created by `gm` for alice (France) and bob (England), started.

@@ -4,7 +4,7 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console_at, temp_dir};
+use scratch::{console_at, run, temp_dir};
 
 use std::io::Read as _;
 use std::path::Path;
@@ -22,11 +22,6 @@ fn moderated_in(dir: &Path) -> Console {
 /// A console on a fresh database in the test's own directory, with `mod` a moderator.
 fn moderated(name: &str) -> Console {
     moderated_in(&temp_dir(name))
-}
-
-/// Runs each line and returns everything printed.
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
 }
 
 /// A two-player Chesspolitik game created by `gm` for alice (France) and bob (England), started.

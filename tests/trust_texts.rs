@@ -4,7 +4,7 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console, temp_dir};
+use scratch::{console, run, temp_dir};
 
 use std::sync::Arc;
 
@@ -12,10 +12,6 @@ use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
 use chessdip::game::{Caller, ManualClock, Reply, Service};
 use chessdip::store::Store;
-
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
-}
 
 fn politik2(c: &mut Console) {
     run(c, &["gm game create chesspolitik2", "alice join France", "bob join England", "gm game start"]);

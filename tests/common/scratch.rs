@@ -28,3 +28,8 @@ pub fn console_at(dir: &Path, moderators: &[&str]) -> Console {
 pub fn console(name: &str) -> Console {
     console_at(&temp_dir(name), &[]).without_images()
 }
+
+/// Runs each line on the console and returns everything it printed.
+pub fn run(c: &mut Console, lines: &[&str]) -> String {
+    lines.iter().map(|l| c.line(l)).collect()
+}
