@@ -19,19 +19,14 @@ pub use motion::animate;
 
 use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
+use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};
 use super::{Palette, Style};
 use crate::rules::diplomat::{
     Cell, Colour, DiplomatReport, DiplomatState, Kind, Move, Outcome, Piece, Position, Radius, SubornRule, Variant,
 };
 
-const LIGHT: Rgba = Rgba::rgb(0xF0, 0xD9, 0xB5);
-const DARK: Rgba = Rgba::rgb(0xB5, 0x88, 0x63);
 const HOLE: Rgba = Rgba::rgb(0x45, 0x48, 0x4F);
-const INK: Rgba = Rgba::rgb(0x22, 0x22, 0x22);
-const WHITE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
 const BLACK_BODY: Rgba = Rgba::rgb(0x1E, 0x1E, 0x22);
-const BACKGROUND: Rgba = Rgba::rgb(0x2B, 0x2D, 0x31);
-const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
 
 /// The opacity of a suborned piece that left the board, drawn faintly on
 /// its cell (crossed out) for the move that took it.

@@ -24,6 +24,7 @@ pub use motion::{animate, CLASH, MAX_BEATS};
 
 use super::canvas::{shifted, towards};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
+use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};
 use super::{wrap, Palette, Style};
 use crate::rules::simul::board::side_name;
 use crate::rules::simul::resolve::resolve;
@@ -31,12 +32,6 @@ use crate::rules::simul::Fate;
 use crate::rules::simul::{Mode, MoveReport, Piece, Position, SimulReport, SimulState, Variant};
 use crate::rules::{Role, Side, Square};
 
-const LIGHT: Rgba = Rgba::rgb(0xF0, 0xD9, 0xB5);
-const DARK: Rgba = Rgba::rgb(0xB5, 0x88, 0x63);
-const INK: Rgba = Rgba::rgb(0x22, 0x22, 0x22);
-const WHITE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
-const BACKGROUND: Rgba = Rgba::rgb(0x2B, 0x2D, 0x31);
-const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
 /// Faded text (failed moves' lines, notes).
 const DIM: Rgba = Rgba::rgb(0xB4, 0xB6, 0xBA);
 
