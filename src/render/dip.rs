@@ -1,6 +1,10 @@
 //! Boards of the Diplomacy-style square-board games (Chess Dip,
 //! Chesspolitik): the position, the centers and their owners, the orders
 //! with their outcomes, Winter's builds, disbands and promotions.
+//!
+//! By job: this file the geometry, the board, pieces and plates; `orders`
+//! the movement overlay, `marks` where its marks go, `winter` the
+//! adjustments, `legend` the legend, [`animate`] the animation (`motion`).
 
 use super::canvas::{Align, Canvas, Face, Line, Rgba};
 use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};

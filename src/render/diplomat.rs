@@ -11,6 +11,9 @@
 //!
 //! [`animate`] draws a turn as frames of the same drawing: the orders
 //! image, the move under way, the position image.
+//!
+//! By job: `layout` the geometry, `marks` the last move, check and badges,
+//! `legend` the legend; this file the board, its pieces and the scene.
 
 use std::f32::consts::PI;
 

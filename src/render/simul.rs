@@ -16,8 +16,9 @@
 //! progressive modes start every move from the turn's position: one board
 //! (in the latter, each arrow's tail carries its number in the list).
 //!
-//! Drawing and layout are split: [`placement`] computes where everything
-//! goes (tests probe the pixels it names), [`draw`] draws it.
+//! Drawing and layout are split: [`placement`] (in `layout`) computes where
+//! everything goes (tests probe the pixels it names) on the boards `frames`
+//! replays, [`draw`] draws it.
 
 mod frames;
 mod layout;
