@@ -94,6 +94,7 @@ impl Canvas {
 mod tests {
     use ab_glyph::Font;
 
+    use super::pieces::PieceLook;
     use super::text::font;
     use super::*;
 
@@ -133,7 +134,16 @@ mod tests {
             let mut b = Canvas::new(160, 160, bg);
             b.chess_piece(('\u{2656}', '\u{265C}'), light, (80.25, 77.625), 90.0, (body, lines), 3.0, alpha);
             let mut c = Canvas::new(160, 160, bg);
-            c.draw_piece(('\u{2656}', '\u{265C}'), light, (80.25, 77.625), 90.0, (body, lines), 3.0, alpha);
+            let look = PieceLook {
+                glyphs: ('\u{2656}', '\u{265C}'),
+                light,
+                centre: (80.25, 77.625),
+                size: 90.0,
+                colours: (body, lines),
+                halo: 3.0,
+                alpha,
+            };
+            c.draw_piece(&look);
             assert_eq!(max_diff(&a, &b), 0);
             assert!(max_diff(&a, &c) <= 3, "piece {light} {alpha}: {}", max_diff(&a, &c));
             assert!(max_diff(&a, &Canvas::new(160, 160, bg)) > 60, "the piece left ink");

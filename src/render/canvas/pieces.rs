@@ -12,6 +12,19 @@ const INK_TONE: Rgba = Rgba::rgb(0x22, 0x22, 0x22);
 /// The light halo of dark pieces.
 const PAPER_TONE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
 
+/// A chess piece as [`Canvas::chess_piece`] is asked for it: glyph pair,
+/// light or dark, centre, size, (body, lines) colours, halo width, alpha.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct PieceLook {
+    pub(super) glyphs: (char, char),
+    pub(super) light: bool,
+    pub(super) centre: (f32, f32),
+    pub(super) size: f32,
+    pub(super) colours: (Rgba, Rgba),
+    pub(super) halo: f32,
+    pub(super) alpha: u8,
+}
+
 impl Canvas {
     /// A chess piece from its (outline, solid) glyph pair: a light piece is
     /// the solid glyph in `body` under the outline glyph in `lines`; a dark
@@ -48,7 +61,16 @@ impl Canvas {
         };
         let sprite = sprite(key, side as u32, |c| {
             let (x, y) = (fx as f32 / 8.0, fy as f32 / 8.0);
-            c.draw_piece((outline, solid), light, (x, y), size, (body, lines), halo, alpha);
+            let look = PieceLook {
+                glyphs: (outline, solid),
+                light,
+                centre: (x, y),
+                size,
+                colours: (body, lines),
+                halo,
+                alpha,
+            };
+            c.draw_piece(&look);
         });
         if let Some(sprite) = sprite {
             self.composite(&sprite, x0 as i64, y0 as i64);
@@ -56,17 +78,9 @@ impl Canvas {
     }
 
     /// Draws a chess piece directly (see [`Canvas::chess_piece`]).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn draw_piece(
-        &mut self,
-        (outline, solid): (char, char),
-        light: bool,
-        (cx, cy): (f32, f32),
-        size: f32,
-        (body, lines): (Rgba, Rgba),
-        halo: f32,
-        alpha: u8,
-    ) {
+    pub(super) fn draw_piece(&mut self, look: &PieceLook) {
+        let PieceLook { glyphs: (outline, solid), light, centre: (cx, cy), size, colours: (body, lines), halo, alpha } =
+            *look;
         let ring = Line { colour: if light { INK_TONE } else { PAPER_TONE }.alpha(alpha), width: halo, dash: None };
         // The body is the solid glyph's silhouette (its holes filled), and the
         // halo runs round the silhouette only, not round the inner details.
