@@ -2,7 +2,7 @@
 //! Chesspolitik, Diplomacy Chess, Diplomat Chess, Chess Wheel+).
 //!
 //! Layers, each depending only on the ones before it (see
-//! `../shared/ARCHITECTURE.md`): [`rules`] (pure game logic, one module per
+//! `docs/architecture.md`): [`rules`] (pure game logic, one module per
 //! game family behind [`rules::family::Family`]), [`render`] (board images),
 //! [`game`] (the game master: who may do what, phases, deadlines, orders,
 //! history), [`store`] (SQLite), and the front ends: `discord` (the bot,

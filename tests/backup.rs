@@ -1,19 +1,16 @@
 //! `Store::backup` and `chessdip backup`: a consistent copy of a database
 //! that another thread (or the bot) keeps writing to.
 
-use std::path::{Path, PathBuf};
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::temp_dir;
+
+use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use chessdip::store::{self, Store, StoreError};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-backup-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
 
 /// Adds game `n` (channel `c{n}`, its settings padded so the database has some size).
 fn add_game(s: &Store, n: i64) {

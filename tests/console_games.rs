@@ -1,51 +1,18 @@
 //! Whole games of Diplomacy Chess and Diplomat Chess through the `play`
 //! console, as a group would play them.
 
-use std::path::PathBuf;
+#[path = "common/diplomat_sample.rs"]
+mod diplomat_sample;
+#[path = "common/scratch.rs"]
+mod scratch;
+use diplomat_sample::sample_game;
 
-use chessdip::console::Console;
-
-fn console(name: &str) -> (Console, PathBuf) {
-    let (c, d) = console_with_images(name);
-    (c.without_images(), d)
-}
-
-fn console_with_images(name: &str) -> (Console, PathBuf) {
-    let d = std::env::temp_dir().join(format!("chessdip-console-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    let c = Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console");
-    (c, d)
-}
-
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
-}
-
-/// The seed's sample game, move by move, as `(side, move)`.
-fn sample_game() -> Vec<String> {
-    let text = include_str!("data/diplomat-sample-game.txt");
-    let mut moves = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') || line.starts_with('(') {
-            continue;
-        }
-        let Some((num, rest)) = line.split_once('.') else { continue };
-        if num.trim().parse::<u32>().is_err() {
-            continue;
-        }
-        for m in rest.split(',').map(str::trim) {
-            if !m.is_empty() && m != "..." {
-                moves.push(m.to_string());
-            }
-        }
-    }
-    moves
-}
+use scratch::{console, console_at, run, temp_dir};
 
 #[test]
 fn diplomat_chess_the_seeds_sample_game_through_the_console() {
-    let (mut c, dir) = console("diplomat");
+    let dir = temp_dir("diplomat");
+    let mut c = console_at(&dir, &[]).without_images();
     let out = run(&mut c, &["gm game create diplomat-chess", "w join White", "b join Black", "gm game start"]);
     assert!(out.contains("Move 1 (White)"), "{out}");
     // Black may not move first.
@@ -76,7 +43,7 @@ fn diplomat_chess_the_seeds_sample_game_through_the_console() {
 
 #[test]
 fn diplomat_chess_forfeits_after_missed_turns() {
-    let (mut c, _) = console("forfeit");
+    let mut c = console("forfeit");
     run(
         &mut c,
         &["gm game create diplomat-chess movement=1h forfeit-after=2", "w join White", "b join Black", "gm game start"],
@@ -94,7 +61,8 @@ fn diplomat_chess_forfeits_after_missed_turns() {
 
 #[test]
 fn diplomacy_chess_a_short_game_to_checkmate_through_the_console() {
-    let (mut c, dir) = console_with_images("simul");
+    let dir = temp_dir("simul");
+    let mut c = console_at(&dir, &[]);
     let out = run(&mut c, &["gm game create diplomacy-chess", "alice join White", "bob join Black", "gm game start"]);
     assert!(out.contains("Turn 1"), "{out}");
     let turns = [("e4", "e5"), ("Qh5", "Nc6"), ("Bc4", "Nf6")];
@@ -126,7 +94,7 @@ fn diplomacy_chess_a_short_game_to_checkmate_through_the_console() {
 
 #[test]
 fn diplomacy_chess_progressive_turns_take_more_moves() {
-    let (mut c, _) = console("progressive");
+    let mut c = console("progressive");
     run(
         &mut c,
         &["gm game create diplomacy-chess mode=progressive", "alice join White", "bob join Black", "gm game start"],
@@ -138,13 +106,13 @@ fn diplomacy_chess_progressive_turns_take_more_moves() {
     assert!(r.contains("Turn 2 (2 moves each)"), "{r}");
     let two = c.line("alice orders Nf3, Bc4");
     assert!(two.contains("Accepted for White: Nf3, Bc4"), "{two}");
-    let (mut c2, _) = console("badmode");
+    let mut c2 = console("badmode");
     assert!(c2.line("gm game create diplomacy-chess mode=turbo").contains("mode"));
 }
 
 #[test]
 fn order_suggestions_for_the_chess_games() {
-    let (mut c, _) = console("suggest");
+    let mut c = console("suggest");
     run(&mut c, &["gm game create diplomat-chess", "w join White", "b join Black", "gm game start"]);
     let white = chessdip::game::Caller::player("w");
     let s = c.service().order_suggestions("console", &white, "H", 25);
@@ -154,7 +122,7 @@ fn order_suggestions_for_the_chess_games() {
         "not Black's move"
     );
 
-    let (mut c, _) = console("suggest-simul");
+    let mut c = console("suggest-simul");
     run(&mut c, &["gm game create diplomacy-chess", "a join White", "b join Black", "gm game start"]);
     let s = c.service().order_suggestions("console", &chessdip::game::Caller::player("a"), "g1", 25);
     assert_eq!(s, vec!["g1f3".to_string(), "g1h3".to_string()]);

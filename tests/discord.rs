@@ -5,6 +5,10 @@
 
 mod support;
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::temp_dir;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,11 +27,9 @@ const GM: u64 = 4_000_000_000_000_201;
 const ALICE: u64 = 4_000_000_000_000_202;
 const BOB: u64 = 4_000_000_000_000_203;
 
+/// A fresh database file for the test `name`.
 fn temp_db(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-discord-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d.join("bot.db")
+    temp_dir(name).join("bot.db")
 }
 
 fn config(fake: &FakeDiscord, db: &std::path::Path) -> Config {

@@ -1,30 +1,16 @@
 //! The game's lifecycle (`docs/lifecycle.md`) through the `play` console:
 //! each problem found by groups playing it, as a regression test, numbered
-//! as in the issue that reported them.
+//! in the order the problems were reported.
 
-use std::path::PathBuf;
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{console, run, temp_dir};
+
 use std::sync::{Arc, Barrier};
 
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
 use chessdip::store::Store;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-lifecycle-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn console(name: &str) -> Console {
-    let d = temp_dir(name);
-    Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console").without_images()
-}
-
-/// Runs each line and returns everything printed.
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
-}
 
 /// A two-player Chesspolitik game created by `gm` for alice (France) and bob (England), started.
 fn two_players(c: &mut Console, options: &str) {

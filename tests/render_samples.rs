@@ -22,7 +22,7 @@ const MIN_TEXT_400: f32 = 10.0;
 /// The largest PNG at 1024 px.
 const MAX_PNG: usize = 250 * 1024;
 
-/// The largest animation at 768 px (the bound for a busy phase).
+/// The largest animation at 768 px (the bound set for a busy phase).
 const MAX_GIF: usize = 2 * 1024 * 1024;
 
 fn samples() -> Vec<PathBuf> {

@@ -1,24 +1,9 @@
 //! Runs every scenario file under `tests/scenarios/` as its own named test.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use chessdip::scenario::{self, Scenario};
 use libtest_mimic::{Arguments, Failed, Trial};
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for e in entries {
-        if e.is_dir() {
-            files(&e, out);
-        } else if e.extension().is_some_and(|x| x == "txt") {
-            out.push(e);
-        }
-    }
-}
 
 fn run_one(path: &Path) -> Result<(), Failed> {
     let s = Scenario::from_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -34,8 +19,7 @@ fn run_one(path: &Path) -> Result<(), Failed> {
 fn main() {
     let args = Arguments::from_args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut all = Vec::new();
-    files(&root, &mut all);
+    let all = scenario::files(&[&root]).expect("the scenario files");
     assert!(!all.is_empty(), "no scenario files under {}", root.display());
     let trials = all
         .into_iter()

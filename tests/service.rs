@@ -1,23 +1,19 @@
 //! The game master end to end: whole games through the console, restart
 //! safety, concurrent submissions racing a resolution, and who may do what.
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{console_at, temp_dir};
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use chessdip::console::Console;
 use chessdip::game::{Caller, ManualClock, Service, Visibility};
 use chessdip::rules::dip::{geometry, DipState, Variant};
 use chessdip::rules::{PowerId, Square};
 use chessdip::store::Store;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
 
 fn current_state(service: &Service, channel: &str) -> DipState {
     let json: serde_json::Value = serde_json::from_str(&service.export(channel).expect("export")).expect("json");
@@ -69,7 +65,7 @@ fn greedy_orders(v: &Variant, state: &DipState, me: PowerId) -> Vec<String> {
 #[test]
 fn a_two_player_chesspolitik_game_to_a_solo() {
     let dir = temp_dir("solo");
-    let mut con = Console::open(&dir.join("g.db"), dir.join("img"), vec![]).expect("console");
+    let mut con = console_at(&dir, &[]);
     let mut log = String::new();
     for line in ["gm game create chesspolitik2 early=no", "fr join France", "en join England", "gm game start"] {
         log += &con.line(line);
@@ -104,7 +100,7 @@ fn a_two_player_chesspolitik_game_to_a_solo() {
 #[test]
 fn a_chess_dip_game_through_two_years() {
     let dir = temp_dir("chessdip");
-    let mut con = Console::open(&dir.join("g.db"), dir.join("img"), vec![]).expect("console");
+    let mut con = console_at(&dir, &[]);
     let script =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/chessdip-two-years.txt"))
             .expect("script");

@@ -4,28 +4,20 @@
 //! database, closed or full standard output, deadline bounds, and a database
 //! from a newer chessdip. One test (or a few) per item, named after it.
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{run, temp_dir};
+
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use chessdip::console::Console;
 use chessdip::game::{Caller, Clock as _, SystemClock};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-trust-console-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
 fn open(db: &Path) -> Console {
     Console::open(db, db.with_extension("img"), Vec::new()).expect("console").without_images()
-}
-
-/// Runs each line and returns everything printed.
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
 }
 
 /// A two-player Chesspolitik game created by `gm` for alice (France) and bob (England), started.

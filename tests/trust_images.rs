@@ -10,11 +10,14 @@
 mod pixels;
 #[path = "common/scenes.rs"]
 mod scenes;
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{console_at, temp_dir};
+
 use pixels::px;
 
 use std::path::PathBuf;
 
-use chessdip::console::Console;
 use chessdip::render::canvas::{Canvas, Rgba};
 use chessdip::render::dip::{self as rdip};
 use chessdip::render::vision::delta_e;
@@ -282,13 +285,6 @@ fn item18_the_side_is_shown_for_every_power_or_for_none() {
     }
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-trust-images-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
 /// The pixels of the colour of a legend note (amber) in the lower `part` of a PNG file.
 fn amber_pixels(path: &std::path::Path, part: f32) -> usize {
     let img = image::open(path).expect("png").to_rgba8();
@@ -300,7 +296,7 @@ fn amber_pixels(path: &std::path::Path, part: f32) -> usize {
 #[test]
 fn item18_a_conceded_power_is_marked_in_the_legend() {
     let d = temp_dir("conceded");
-    let mut c = Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console");
+    let mut c = console_at(&d, &[]);
     for line in [
         "gm game create chessdip",
         "alice join France",

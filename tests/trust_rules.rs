@@ -6,54 +6,27 @@
 //! cycle, proposals say truthfully what happens to them, and `hashed=no` is
 //! refused there.
 
-use std::path::PathBuf;
+#[path = "common/dip_setup.rs"]
+mod dip_setup;
+#[path = "common/diplomat_sample.rs"]
+mod diplomat_sample;
+#[path = "common/scratch.rs"]
+mod scratch;
+use dip_setup::{chessdip, outcome, politik, position, sq, submit_all};
+
+use diplomat_sample::sample_game;
+
+use scratch::console;
 
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
-use chessdip::rules::dip::{self, DipState, Outcome, Phase, Setup, Variant};
-use chessdip::rules::family::{Family, Resolution, SlotOrder};
-use chessdip::rules::{Role, Square};
-
-fn sq(s: &str) -> Square {
-    s.parse().expect("a square")
-}
-
-/// A position of `variant` in `phase` with `pieces` (`(power, "K d1")`) and
-/// the last phase's two-square advances.
-fn position(v: &Variant, phase: &str, pieces: &[(&str, &str)], double_steps: &[(&str, &str)]) -> DipState {
-    let mut setup = Setup::default();
-    for (power, piece) in pieces {
-        let p = v.power_by_name(power).expect("a power");
-        let (letter, square) = piece.split_once(' ').expect("`K d1`");
-        let role = Role::from_char(letter.chars().next().expect("a letter")).expect("a piece letter");
-        setup.pieces.push((p, role, sq(square), false));
-    }
-    setup.double_steps = double_steps.iter().map(|(a, b)| (sq(a), sq(b))).collect();
-    DipState::from_setup(v, Phase::parse(phase).expect("a phase"), &setup).expect("a position")
-}
+use chessdip::rules::dip::{self, DipState, Outcome, Variant};
+use chessdip::rules::family::{Family, Resolution};
 
 /// Resolves `orders` as the service does: each power's orders submitted
 /// through the family (all accepted), then the phase resolved.
 fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, dip::DipReport> {
-    let mut by_power: Vec<(String, Vec<SlotOrder>)> = Vec::new();
-    for (power, text) in orders {
-        let name = v.power(v.power_by_name(power).expect("a power")).name.clone();
-        let i = by_power.iter().position(|(p, _)| *p == name).unwrap_or_else(|| {
-            by_power.push((name.clone(), Vec::new()));
-            by_power.len() - 1
-        });
-        let sub = v.submit(state, &name, &by_power[i].1, text);
-        assert!(sub.rejected.is_empty(), "{text}: {:?}", sub.rejected);
-        by_power[i].1 = sub.orders;
-    }
-    v.resolve(state, &by_power)
-}
-
-/// The public outcome of `order` (canonical): (succeeded, reason).
-fn outcome(r: &Resolution<DipState, dip::DipReport>, order: &str) -> (bool, String) {
-    let o = r.outcomes.iter().find(|o| o.order == order);
-    let o = o.unwrap_or_else(|| panic!("no outcome for `{order}` in:\n{}", r.summary));
-    (o.succeeded, o.reason.clone())
+    v.resolve(state, &submit_all(v, state, orders))
 }
 
 /// The resolver's outcome of the order from `from` landing on `to`.
@@ -66,26 +39,6 @@ fn raw(state: &DipState, v: &Variant, orders: &[(&str, &str)], from: &str, to: &
         .position(|o| o.square == sq(from) && o.move_target() == Some(sq(to)))
         .expect("that order");
     resolution.outcomes[i]
-}
-
-fn politik() -> Variant {
-    Variant::builtin("chesspolitik4").expect("chesspolitik4")
-}
-
-fn chessdip() -> Variant {
-    Variant::builtin("chessdip").expect("chessdip")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-trust-rules-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn console(name: &str) -> Console {
-    let d = temp_dir(name);
-    Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console").without_images()
 }
 
 // Item 4: a failed move names what stopped it.
@@ -219,24 +172,6 @@ fn item04_a_convoy_square_whose_piece_was_dislodged_names_the_move_that_came_in(
 }
 
 // Item 5: Diplomat Chess and check.
-
-/// The seed's sample game, as (White's move, Black's move) pairs.
-fn sample_game() -> Vec<String> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/diplomat-sample-game.txt"))
-        .expect("game file");
-    let mut out = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.starts_with('#') || line.starts_with('(') {
-            continue;
-        }
-        let Some((num, rest)) = line.split_once(". ") else { continue };
-        if num.parse::<u32>().is_err() {
-            continue;
-        }
-        out.extend(rest.split(',').map(str::trim).filter(|m| !m.is_empty() && *m != "...").map(String::from));
-    }
-    out
-}
 
 #[test]
 fn item05_a_move_that_escapes_check_is_not_told_it_is_in_check() {

@@ -2,33 +2,26 @@
 //! a group trusts the bot. One test (or a few) per item, named after it,
 //! through the `play` console or the service.
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{console_at, run, temp_dir};
+
 use std::io::Read as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use chessdip::console::Console;
 use chessdip::game::export::ExportError;
 use chessdip::game::hashed::sha256_hex;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-trust-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
 /// A console on a fresh database in `dir`, with `mod` a moderator (and `gm` each game's creator).
-fn console_in(dir: &Path) -> Console {
-    Console::open(&dir.join("g.db"), dir.join("img"), vec!["mod".into()]).expect("console").without_images()
+fn moderated_in(dir: &Path) -> Console {
+    console_at(dir, &["mod"]).without_images()
 }
 
-fn console(name: &str) -> Console {
-    console_in(&temp_dir(name))
-}
-
-/// Runs each line and returns everything printed.
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
+/// A console on a fresh database in the test's own directory, with `mod` a moderator.
+fn moderated(name: &str) -> Console {
+    moderated_in(&temp_dir(name))
 }
 
 /// A two-player Chesspolitik game created by `gm` for alice (France) and bob (England), started.
@@ -55,7 +48,7 @@ const NOTE: &str = "stab England in fall";
 
 #[test]
 fn item01_a_reveal_that_does_not_match_is_told_privately_and_never_published() {
-    let mut c = console("item01");
+    let mut c = moderated("item01");
     two_players(&mut c, "hashed=yes movement=24h reveal=12h");
     run(
         &mut c,
@@ -88,7 +81,7 @@ fn item01_a_reveal_that_does_not_match_is_told_privately_and_never_published() {
 
 #[test]
 fn item01_a_reveal_without_a_commitment_stays_private_too() {
-    let mut c = console("item01-none");
+    let mut c = moderated("item01-none");
     two_players(&mut c, "hashed=yes movement=24h reveal=12h");
     run(&mut c, &[&format!("bob commit {}", sha256_hex(BOB)), "advance 24h"]);
     let r = c.line(&format!("alice reveal {NOTE}"));
@@ -102,7 +95,7 @@ fn item01_a_reveal_without_a_commitment_stays_private_too() {
 
 #[test]
 fn item02_only_a_moderator_starts_a_game() {
-    let mut c = console("item02");
+    let mut c = moderated("item02");
     run(&mut c, &["gm game create chesspolitik2", "alice join France", "bob join England"]);
     for outsider in ["carol", "alice"] {
         let r = c.line(&format!("{outsider} game start"));
@@ -118,7 +111,7 @@ fn item02_only_a_moderator_starts_a_game() {
         ("diplomacy-chess", ["alice join White", "bob join Black"]),
         ("chess-wheel cycle=7h", ["alice join", "bob join"]),
     ] {
-        let mut c = console(&format!("item02-{}", variant.split(' ').next().unwrap_or(variant)));
+        let mut c = moderated(&format!("item02-{}", variant.split(' ').next().unwrap_or(variant)));
         run(&mut c, &[&format!("gm game create {variant}"), joins[0], joins[1]]);
         let r = c.line("carol game start");
         assert!(r.contains("only a moderator of this game can start the game"), "{variant}: {r}");
@@ -130,7 +123,7 @@ fn item02_only_a_moderator_starts_a_game() {
 
 #[test]
 fn item03_a_commit_window_without_commitments_resolves_at_once() {
-    let mut c = console("item03");
+    let mut c = moderated("item03");
     two_players(&mut c, "hashed=yes movement=24h reveal=12h");
     let out = c.line("advance 24h");
     assert!(
@@ -154,7 +147,7 @@ fn item03_a_commit_window_without_commitments_resolves_at_once() {
 
 #[test]
 fn item03_a_calendar_game_keeps_its_resolve_window() {
-    let mut c = console("item03-wheel");
+    let mut c = moderated("item03-wheel");
     run(&mut c, &["gm game create chess-wheel cycle=7h", "ann join", "bo join", "gm game start"]);
     // Chess Wheel+ follows its calendar: its resolve window holds votes and board actions.
     let out = c.line("advance 3h");
@@ -166,7 +159,7 @@ fn item03_a_calendar_game_keeps_its_resolve_window() {
 
 #[test]
 fn item06_a_game_drawn_during_a_phase_is_not_labelled_after_it() {
-    let mut c = console("item06");
+    let mut c = moderated("item06");
     two_players(&mut c, "");
     run(&mut c, &["alice draw yes"]);
     assert!(c.line("bob draw yes").contains("Game over: draw between"));
@@ -184,13 +177,13 @@ fn item06_a_game_drawn_during_a_phase_is_not_labelled_after_it() {
 
 #[test]
 fn item06_a_concession_and_a_moderators_end_say_when_too() {
-    let mut c = console("item06-concede");
+    let mut c = moderated("item06-concede");
     two_players(&mut c, "");
     run(&mut c, &["alice orders K c1 - c2", "bob orders K d6 - d5", "alice ready", "bob ready"]);
     assert!(c.line("bob concede").contains("France wins by concession"));
     let board = c.line("carol game board");
     assert!(board.contains("France wins by concession.** It ended during Fall 1401"), "{board}");
-    let mut d = console("item06-end");
+    let mut d = moderated("item06-end");
     two_players(&mut d, "");
     d.line("gm game end");
     let board = d.line("carol game board");
@@ -201,7 +194,7 @@ fn item06_a_concession_and_a_moderators_end_say_when_too() {
 
 #[test]
 fn item07_the_export_says_open_only_for_the_phase_being_played() {
-    let mut c = console("item07");
+    let mut c = moderated("item07");
     two_players(&mut c, "");
     run(&mut c, &["alice orders K c1 - c2", "bob orders K d6 - d5", "alice ready", "bob ready"]);
     run(&mut c, &["gm game rollback", "alice ready", "bob ready"]);
@@ -226,7 +219,7 @@ fn json_current(json: &serde_json::Value) -> serde_json::Value {
 
 #[test]
 fn item07_concessions_draws_and_moderator_actions_have_their_time_and_phase() {
-    let mut c = console("item07-events");
+    let mut c = moderated("item07-events");
     run(
         &mut c,
         &[
@@ -281,7 +274,7 @@ fn item07_concessions_draws_and_moderator_actions_have_their_time_and_phase() {
 
 #[test]
 fn item07_a_moderators_end_is_logged_with_its_phase() {
-    let mut c = console("item07-end");
+    let mut c = moderated("item07-end");
     two_players(&mut c, "");
     c.line("gm game end");
     let json = export(&mut c);
@@ -296,7 +289,7 @@ fn item07_a_moderators_end_is_logged_with_its_phase() {
 
 #[test]
 fn item08_history_takes_every_name_it_lists() {
-    let mut c = console("item08");
+    let mut c = moderated("item08");
     two_players(&mut c, "");
     run(&mut c, &["alice orders K c1 - c2", "bob orders K d6 - d5", "alice ready", "bob ready"]);
     run(&mut c, &["gm game rollback", "alice ready", "bob ready"]);
@@ -313,7 +306,7 @@ fn item08_history_takes_every_name_it_lists() {
     }
     // The autocomplete offers the same names.
     assert_eq!(c.service().resolved_phases("console").expect("names").join(", "), listed);
-    let mut d = console("item08-once");
+    let mut d = moderated("item08-once");
     two_players(&mut d, "");
     run(&mut d, &["alice ready", "bob ready", "gm game rollback", "alice ready", "bob ready"]);
     let r = d.line("carol history spring 1401 (rolled back)");
@@ -325,7 +318,7 @@ fn item08_history_takes_every_name_it_lists() {
 #[test]
 fn item21_a_force_whose_log_fails_saves_nothing_and_says_so() {
     let dir = temp_dir("item21");
-    let mut c = console_in(&dir);
+    let mut c = moderated_in(&dir);
     two_players(&mut c, "");
     run(&mut c, &["alice orders K c1 - c2"]);
     // The moderation log cannot be written (as a full disk or a locked table would make it).
@@ -354,7 +347,7 @@ fn item21_a_force_whose_log_fails_saves_nothing_and_says_so() {
 
 /// A started Chesspolitik game in `dir` with `extra` resolved phases added directly to the store.
 fn long_game(dir: &Path, extra: i64) -> Console {
-    let mut c = console_in(dir);
+    let mut c = moderated_in(dir);
     two_players(&mut c, "");
     run(&mut c, &["alice orders K c1 - c2", "bob orders K d6 - d5", "alice ready", "bob ready"]);
     let db = rusqlite::Connection::open(dir.join("g.db")).expect("db");
@@ -468,7 +461,7 @@ fn item24_chessdip_export_writes_the_game_from_the_command_line() {
 #[test]
 fn item21_what_a_saved_command_sets_off_failing_does_not_say_it_was_not_saved() {
     let dir = temp_dir("item21-ready");
-    let mut c = console_in(&dir);
+    let mut c = moderated_in(&dir);
     two_players(&mut c, "movement=24h");
     run(&mut c, &["alice orders K c1 - c2", "alice ready"]);
     // Resolving cannot be written (the phase's row is locked, the disk full...).
@@ -519,14 +512,14 @@ fn four_in_reveal_window(c: &mut Console) {
 #[test]
 fn item03_a_reveal_window_left_with_nothing_to_reveal_resolves_at_once() {
     let salt = SALTED;
-    let mut c = console("item03-concede");
+    let mut c = moderated("item03-concede");
     four_in_reveal_window(&mut c);
     assert!(c.line(&format!("a reveal {salt}")).contains("reveal matches"));
     assert!(c.line(&format!("b reveal {salt}")).contains("reveal matches"));
     // d's commitment stops counting when d concedes: every one left is revealed.
     let r = c.line("d concede");
     assert!(r.contains("**Spring 1601 resolved** (every commitment that still counts was revealed)"), "{r}");
-    let mut k = console("item03-kick");
+    let mut k = moderated("item03-kick");
     four_in_reveal_window(&mut k);
     run(&mut k, &["gm game kick a", "gm game kick b"]);
     let r = k.line("gm game kick d");
@@ -536,7 +529,7 @@ fn item03_a_reveal_window_left_with_nothing_to_reveal_resolves_at_once() {
 
 #[test]
 fn item07_proposals_have_their_phase() {
-    let mut c = console("item07-proposals");
+    let mut c = moderated("item07-proposals");
     run(&mut c, &["gm game create chess-wheel cycle=7h", "ann join", "bo join", "gm game start"]);
     assert!(c.line("ann proposal submit Knights may jump between boards").contains("Proposal #1 by ann"));
     let json = export(&mut c);

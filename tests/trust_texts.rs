@@ -2,29 +2,16 @@
 //! explained, small wordings right, and refusals that ping nobody. Each
 //! item is pinned through the console, the service or the fake Discord.
 
-use std::path::PathBuf;
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{console, run, temp_dir};
+
 use std::sync::Arc;
 
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
 use chessdip::game::{Caller, ManualClock, Reply, Service};
 use chessdip::store::Store;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-trust-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn console(name: &str) -> Console {
-    let d = temp_dir(name);
-    Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console").without_images()
-}
-
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
-}
 
 fn politik2(c: &mut Console) {
     run(c, &["gm game create chesspolitik2", "alice join France", "bob join England", "gm game start"]);

@@ -1,4 +1,4 @@
-//! Announcements through the outbox (`../shared/ARCHITECTURE.md`): every
+//! Announcements through the outbox (`docs/architecture.md`): every
 //! public reply and every direct message the service asks for is written to
 //! the `outbox` table in the same transaction as the state change that
 //! causes it ([`Service::announce`]), with its images as specs that are

@@ -11,36 +11,35 @@
 //!
 //! [`animate`] draws a turn as frames of the same drawing: the orders
 //! image, the move under way, the position image.
+//!
+//! By job: `layout` the geometry, `marks` the last move, check and badges,
+//! `legend` the legend; this file the board, its pieces and the scene.
 
 use std::f32::consts::PI;
 
+mod layout;
+mod legend;
+mod marks;
 mod motion;
 pub use motion::animate;
 
-use super::canvas::towards;
-use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
+use super::canvas::{Align, Canvas, Face, Line, Rgba};
+use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};
 use super::{Palette, Style};
 use crate::rules::diplomat::{
     Cell, Colour, DiplomatReport, DiplomatState, Kind, Move, Outcome, Piece, Position, Radius, SubornRule, Variant,
 };
 
-const LIGHT: Rgba = Rgba::rgb(0xF0, 0xD9, 0xB5);
-const DARK: Rgba = Rgba::rgb(0xB5, 0x88, 0x63);
+use layout::{Layout, RINGS};
+use legend::{legend, LegendPlan};
+use marks::{badge_centre, check_lines, king_marks, last_move};
+
 const HOLE: Rgba = Rgba::rgb(0x45, 0x48, 0x4F);
-const INK: Rgba = Rgba::rgb(0x22, 0x22, 0x22);
-const WHITE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
 const BLACK_BODY: Rgba = Rgba::rgb(0x1E, 0x1E, 0x22);
-const BACKGROUND: Rgba = Rgba::rgb(0x2B, 0x2D, 0x31);
-const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
 
 /// The opacity of a suborned piece that left the board, drawn faintly on
 /// its cell (crossed out) for the move that took it.
 const GHOST: u8 = 90;
-
-/// Crown boundaries as fractions of the board's radius: the centre hole,
-/// then crowns 3, 2 and 1 outwards. The inner crowns are wide (the author:
-/// "make the 3rd crown cells as exaggeratedly big as possible").
-const RINGS: [f32; 4] = [0.34, 0.56, 0.78, 1.0];
 
 /// The colours of the marks over the board. Each mark also has its own
 /// shape, so that colour is never the only cue: the move is a solid arrow,
@@ -77,95 +76,6 @@ pub const fn mark_colours(palette: Palette) -> MarkColours {
             suborn: Rgba::rgb(0xCC, 0x79, 0xA7),
             check: Rgba::rgb(0xD5, 0x5E, 0x00),
         },
-    }
-}
-
-/// Geometry of one image.
-struct Layout {
-    width: u32,
-    height: u32,
-    title_h: f32,
-    cx: f32,
-    cy: f32,
-    r: f32,
-    band: f32,
-    legend_y: f32,
-}
-
-impl Layout {
-    /// The board's geometry (the legend below it does not move it).
-    fn new(width: u32) -> Layout {
-        Layout::with(width, &LegendPlan::default())
-    }
-
-    /// The whole image: the board and the legend's rows.
-    fn with(width: u32, legend: &LegendPlan) -> Layout {
-        let w = width.max(320) as f32;
-        let title_h = (w * 0.075).round();
-        let margin = (w * 0.02).round();
-        let band = (w * 0.055).round();
-        let r = (w / 2.0 - margin - band).floor();
-        let cx = w / 2.0;
-        let cy = title_h + band + r;
-        let legend_y = cy + r + band + margin * 0.5;
-        let rows = legend.rows.max(2) as f32;
-        let height = legend_y + legend.row * (rows + 0.35) + margin * 0.5;
-        Layout { width: width.max(320), height: height.ceil() as u32, title_h, cx, cy, r, band, legend_y }
-    }
-
-    /// The screen angle of the middle of radius `i`: `d` at the bottom,
-    /// letters running anticlockwise (so `a`..`g` go left to right).
-    fn angle(i: f32) -> f32 {
-        PI / 2.0 - (i - 3.0) * 2.0 * PI / 14.0
-    }
-
-    fn point(&self, angle: f32, rho: f32) -> (f32, f32) {
-        (self.cx + angle.cos() * rho * self.r, self.cy + angle.sin() * rho * self.r)
-    }
-
-    /// Inner and outer radius (as fractions) of a crown.
-    fn crown_span(crown: u8) -> (f32, f32) {
-        match crown {
-            1 => (RINGS[2], RINGS[3]),
-            2 => (RINGS[1], RINGS[2]),
-            3 => (RINGS[0], RINGS[1]),
-            _ => (0.0, RINGS[0]),
-        }
-    }
-
-    fn centre_of(&self, cell: Cell) -> (f32, f32) {
-        match cell.radius() {
-            None => (self.cx, self.cy),
-            Some(r) => {
-                let (a, b) = Layout::crown_span(cell.crown());
-                self.point(Layout::angle(f32::from(r.index())), (a + b) / 2.0)
-            }
-        }
-    }
-
-    /// The size a piece is drawn at on `cell` (cells grow outwards).
-    fn piece_size(&self, cell: Cell) -> f32 {
-        let (a, b) = Layout::crown_span(cell.crown());
-        if cell.is_centre() {
-            return self.r * 0.36;
-        }
-        let arc = (a + b) / 2.0 * 2.0 * PI / 14.0;
-        (arc.min(b - a) * self.r * 0.92).min(self.r * 0.25)
-    }
-
-    fn sector(&self, i: u8, crown: u8) -> Vec<(f32, f32)> {
-        let (a, b) = Layout::crown_span(crown);
-        let mid = Layout::angle(f32::from(i));
-        let half = PI / 14.0;
-        let n = 8;
-        let mut pts = Vec::with_capacity(2 * n + 2);
-        for k in 0..=n {
-            pts.push(self.point(mid - half + 2.0 * half * k as f32 / n as f32, b));
-        }
-        for k in (0..=n).rev() {
-            pts.push(self.point(mid - half + 2.0 * half * k as f32 / n as f32, a));
-        }
-        pts
     }
 }
 
@@ -597,265 +507,4 @@ fn diplomat(cv: &mut Canvas, x: f32, y: f32, size: f32, body: Rgba, lines: Rgba,
 fn piece(cv: &mut Canvas, l: &Layout, cell: Cell, p: Piece, alpha: u8) {
     let (x, y) = l.centre_of(cell);
     piece_at(cv, x, y, l.piece_size(cell), p, alpha);
-}
-
-/// The width of the last move's arrow.
-fn stroke_width(l: &Layout) -> f32 {
-    (l.width as f32 * 0.008).max(2.5)
-}
-
-fn last_move(cv: &mut Canvas, l: &Layout, c: &MarkColours, variant: &Variant, m: &LastMove, state: &DiplomatState) {
-    let width = stroke_width(l);
-    let halo = Line { colour: Rgba(0, 0, 0, 120), width: width * 1.8, dash: None };
-    match m.mv {
-        Move::Step { to, promotion, .. } => {
-            if m.path.len() >= 2 {
-                let pts: Vec<(f32, f32)> = m.path.iter().map(|&cell| l.centre_of(cell)).collect();
-                let shorten = l.piece_size(to) * 0.42;
-                let line = Line { colour: c.arrow.alpha(235), width, dash: None };
-                polyline_arrow(cv, &pts, (0.0, shorten), &halo, width * 4.2);
-                polyline_arrow(cv, &pts, (0.0, shorten), &line, width * 3.6);
-            }
-            if let Some(kind) = promotion {
-                let new = Piece::new(m.colour, kind);
-                if m.before && state.position.piece(to).is_none() {
-                    // The piece the pawn becomes, waiting on its cell.
-                    piece(cv, l, to, new, 120);
-                }
-                promotion_badge(cv, l, (to, m.path.iter().rev().nth(1).copied()), new, c.arrow);
-            }
-        }
-        Move::Suborn { from, target } => {
-            let (a, b) = (l.centre_of(from), l.centre_of(target));
-            let dash = Some((width * 2.2, width * 1.4));
-            let s = l.piece_size(target);
-            let start = towards(a, b, l.piece_size(from) * 0.4);
-            let end = towards(b, a, s * 0.55);
-            cv.arrow(start, end, &halo, width * 4.2);
-            cv.arrow(start, end, &Line { colour: c.suborn, width, dash }, width * 3.6);
-            let ring = Line { colour: c.suborn, width: width * 1.1, dash: None };
-            cv.ring(b.0, b.1, s * 0.58, &Line { colour: Rgba(0, 0, 0, 110), width: width * 1.9, dash: None });
-            cv.ring(b.0, b.1, s * 0.58, &ring);
-            if variant.suborn_rule() == SubornRule::Convert {
-                // The piece changes sides where it stands.
-                text_badge(cv, l, (target, Some(from)), "\u{21C4}", c.suborn, 1.0);
-            } else {
-                // The piece leaves the board: its ghost (if the cell is empty now), crossed out.
-                if let Some(p) = m.suborned.filter(|_| state.position.piece(target).is_none()) {
-                    piece(cv, l, target, p, GHOST);
-                }
-                cv.cross(b.0, b.1, s * 0.3, &Line { colour: c.suborn, width, dash: None });
-            }
-        }
-        Move::Drop { kind, to } => {
-            let (x, y) = l.centre_of(to);
-            let s = l.piece_size(to);
-            if m.before && state.position.piece(to).is_none() {
-                // The dropped piece, arriving: translucent on its cell.
-                piece(cv, l, to, Piece::new(m.colour, kind), 160);
-            }
-            cv.ring(x, y, s * 0.6, &Line { colour: Rgba(0, 0, 0, 110), width: width * 1.9, dash: None });
-            cv.ring(x, y, s * 0.6, &Line { colour: c.arrow, width: width * 1.1, dash: Some((width * 1.6, width)) });
-            text_badge(cv, l, (to, None), "@", c.arrow, 1.0);
-        }
-    }
-}
-
-/// Where a cell's badge sits, and its radius: beside the piece along the
-/// cell's crown (the way crown cells have room), on the side away from
-/// `away` (where an arrow comes from) or else the upper side; on the
-/// centre, at the top right.
-fn badge_centre(l: &Layout, cell: Cell, away: Option<Cell>) -> ((f32, f32), f32) {
-    let (x, y) = l.centre_of(cell);
-    let s = l.piece_size(cell);
-    let r = (s * 0.2).max(8.5);
-    let Some(radius) = cell.radius() else {
-        return ((x + s * 0.4, y - s * 0.36), r);
-    };
-    let t = Layout::angle(f32::from(radius.index()));
-    // The tangent pointing up the screen (right on the bottom and top radii).
-    let (mut tx, mut ty) = (-t.sin(), t.cos());
-    let flip = match away.map(|a| l.centre_of(a)) {
-        Some((ax, ay)) => (ax - x) * tx + (ay - y) * ty > 0.0,
-        None => ty > 0.05 || (ty.abs() <= 0.05 && tx < 0.0),
-    };
-    if flip {
-        (tx, ty) = (-tx, -ty);
-    }
-    ((x + tx * s * 0.5, y + ty * s * 0.5 - s * 0.18), r)
-}
-
-/// A round badge with a bold symbol (`@`, `+`, `#`, `⇄`) on a cell's
-/// piece, at `k` (0 to 1) of its opacity.
-fn text_badge(cv: &mut Canvas, l: &Layout, (cell, away): (Cell, Option<Cell>), symbol: &str, fill: Rgba, k: f32) {
-    let ((x, y), r) = badge_centre(l, cell, away);
-    let size = (r * 1.35).max(10.0);
-    cv.disc(x, y, r + (r * 0.14).max(1.5), fade(INK, k));
-    cv.disc(x, y, r, fade(fill, k));
-    cv.text(symbol, x, y + size * 0.37, size, Face::Bold, Align::Centre, fade(WHITE, k));
-}
-
-/// A promotion's badge on its cell: `=` and the piece the pawn became.
-fn promotion_badge(cv: &mut Canvas, l: &Layout, (cell, away): (Cell, Option<Cell>), new: Piece, fill: Rgba) {
-    let ((x, y), r) = badge_centre(l, cell, away);
-    let size = (r * 1.35).max(10.0);
-    let eq = text_width("=", size, Face::Bold);
-    let glyph = r * 2.1;
-    let (h, w) = (r * 2.3, eq + glyph + r * 0.8);
-    let (left, top) = (x - r, y - h / 2.0);
-    let edge = (r * 0.14).max(1.5);
-    cv.rounded_rect(left - edge, top - edge, w + 2.0 * edge, h + 2.0 * edge, h / 2.0 + edge, INK);
-    cv.rounded_rect(left, top, w, h, h / 2.0, fill);
-    cv.text("=", left + r * 0.35, y + size * 0.37, size, Face::Bold, Align::Left, WHITE);
-    piece_at(cv, left + r * 0.45 + eq + glyph / 2.0, y, glyph, new, 255);
-}
-
-/// The arrows from the pieces that check the king, with a ring on each:
-/// drawn under the pieces, so that on an orders image a piece that is
-/// about to uncover the line stands on it. At `k` (0 to 1) of their opacity.
-fn check_lines(cv: &mut Canvas, l: &Layout, c: &MarkColours, scene: &Scene, k: f32) {
-    let width = stroke_width(l) * if scene.mate { 1.0 } else { 0.8 };
-    let halo = Line { colour: fade(Rgba(0, 0, 0, 140), k), width: width * 1.9, dash: None };
-    let line = Line { colour: fade(c.check, k), width, dash: None };
-    for path in &scene.lines {
-        let (Some(&a), Some(&king)) = (path.first(), path.last()) else { continue };
-        let pts: Vec<(f32, f32)> = path.iter().map(|&cell| l.centre_of(cell)).collect();
-        let trim = (l.piece_size(a) * 0.4, l.piece_size(king) * 0.5);
-        polyline_arrow(cv, &pts, trim, &halo, width * 4.2);
-        polyline_arrow(cv, &pts, trim, &line, width * 3.6);
-        let (x, y) = l.centre_of(a);
-        let s = l.piece_size(a);
-        cv.ring(x, y, s * 0.56, &Line { colour: fade(Rgba(0, 0, 0, 110), k), width: width * 1.6, dash: None });
-        cv.ring(x, y, s * 0.56, &Line { colour: fade(c.check, k), width: width * 0.8, dash: None });
-    }
-}
-
-/// A king in check: `+` on it, or a heavy ring and `#` if it is mated; at
-/// `k` (0 to 1) of their opacity.
-fn king_marks(cv: &mut Canvas, l: &Layout, c: &MarkColours, king: Cell, scene: &Scene, k: f32) {
-    if scene.mate {
-        let width = stroke_width(l);
-        let (x, y) = l.centre_of(king);
-        let s = l.piece_size(king);
-        cv.ring(x, y, s * 0.6, &Line { colour: fade(INK, k), width: width * 2.6, dash: None });
-        cv.ring(x, y, s * 0.6, &Line { colour: fade(c.check, k), width: width * 1.6, dash: None });
-    }
-    let away = scene.lines.first().and_then(|p| p.iter().rev().nth(1).copied());
-    text_badge(cv, l, (king, away), if scene.mate { "#" } else { "+" }, c.check, k);
-}
-
-/// Lines through `pts`, trimmed by `trim.0` at the start and `trim.1` at
-/// the end, the last segment an arrow.
-fn polyline_arrow(cv: &mut Canvas, pts: &[(f32, f32)], trim: (f32, f32), line: &Line, head: f32) {
-    let n = pts.len();
-    if n < 2 {
-        return;
-    }
-    let mut pts = pts.to_vec();
-    if trim.0 > 0.0 {
-        pts[0] = towards(pts[0], pts[1], trim.0);
-    }
-    for k in 0..n - 2 {
-        cv.line(pts[k], pts[k + 1], line);
-    }
-    let (a, b) = (pts[n - 2], pts[n - 1]);
-    cv.arrow(a, towards(b, a, trim.1), line, head);
-}
-
-/// The legend's texts and sizes, measured before the image is laid out: a
-/// row per side on the left; the last move and the game's suborn rule on
-/// the right, or on rows of their own under the sides when the width is
-/// too small for both.
-#[derive(Default)]
-struct LegendPlan {
-    size: f32,
-    row: f32,
-    /// Hand pieces' size.
-    hand: f32,
-    /// Per side: its line and the pieces in hand.
-    sides: Vec<(Colour, String, String, Vec<Kind>)>,
-    /// The right-hand texts, with their size and whether bold (the last move).
-    notes: Vec<(String, f32, bool)>,
-    /// Whether the notes go under the sides.
-    stacked: bool,
-    rows: usize,
-}
-
-impl LegendPlan {
-    fn new(width: u32, variant: &Variant, state: &DiplomatState, scene: &Scene, style: &Style) -> LegendPlan {
-        let w = width.max(320) as f32;
-        let margin = w * 0.03;
-        let size = (w * 0.025).max(11.0);
-        // Hand pieces big enough for the diplomat's letter to stay readable.
-        let hand = (size * 1.35).max(25.0);
-        let row = (size * 1.6).max(hand * 1.05);
-        let p = &state.position;
-        let mut sides = Vec::new();
-        let mut left: f32 = 0.0;
-        for colour in Colour::BOTH {
-            let n = p.count(colour);
-            let mut info = format!("{colour}: {n} piece{}", if n == 1 { "" } else { "s" });
-            if p.in_check(colour) && state.ended().is_none() {
-                info += " \u{00B7} in check";
-            }
-            let note = super::note_text(style, &colour.to_string());
-            let kinds = if variant.suborn_rule() == SubornRule::Drop { p.hand(colour).to_vec() } else { Vec::new() };
-            let mut wdt = row * 1.1 + text_width(&info, size, Face::Bold) + text_width(&note, size, Face::Bold);
-            if !kinds.is_empty() {
-                wdt += row * 0.4 + text_width("in hand:", size, Face::Regular) + hand * 0.85 * kinds.len() as f32;
-            }
-            left = left.max(wdt);
-            sides.push((colour, info, note, kinds));
-        }
-        let mut notes = Vec::new();
-        if let Some(m) = &scene.last {
-            let dots = if m.colour == Colour::Black { "... " } else { "" };
-            let word = if m.before { "move" } else { "last move" };
-            notes.push((format!("{word}: {}. {dots}{}", m.number, m.notation), size, true));
-        }
-        let rule = match variant.suborn_rule() {
-            SubornRule::Convert => "",
-            SubornRule::Remove => "suborned pieces leave the board",
-            SubornRule::Drop => "suborned pieces go to hand",
-        };
-        if !rule.is_empty() {
-            notes.push((rule.to_string(), (size * 0.85).max(11.0), false));
-        }
-        let right = notes.iter().map(|(t, s, _)| text_width(t, *s, Face::Bold)).fold(0.0, f32::max);
-        let stacked = !notes.is_empty() && margin * 2.0 + left + right + row > w;
-        let rows = if stacked { 2 + notes.len() } else { 2.max(notes.len()) };
-        LegendPlan { size, row, hand, sides, notes, stacked, rows }
-    }
-}
-
-fn legend(cv: &mut Canvas, l: &Layout, plan: &LegendPlan) {
-    let w = l.width as f32;
-    let margin = w * 0.03;
-    let (row, size) = (plan.row, plan.size);
-    let baseline = |k: usize| l.legend_y + row * (0.75 + k as f32);
-    for (k, (colour, info, note, kinds)) in plan.sides.iter().enumerate() {
-        let y = baseline(k);
-        // The side's colour as a disc (a small king glyph reads ambiguously).
-        let (fill, edge) = if *colour == Colour::White { (WHITE, INK) } else { (BLACK_BODY, WHITE) };
-        let (dx, dy, dr) = (margin + row * 0.4, y - size * 0.36, (size * 0.48).max(6.0));
-        cv.disc(dx, dy, dr + 2.0, edge);
-        cv.disc(dx, dy, dr, fill);
-        let tx = margin + row * 1.1;
-        let mut used = cv.text(info, tx, y, size, Face::Bold, Align::Left, TEXT);
-        used += cv.text(note, tx + used, y, size, Face::Bold, Align::Left, super::NOTE);
-        if !kinds.is_empty() {
-            let x0 = tx + used + row * 0.4;
-            let hw = cv.text("in hand:", x0, y, size, Face::Regular, Align::Left, TEXT.alpha(200));
-            for (i, &kind) in kinds.iter().enumerate() {
-                let x = x0 + hw + plan.hand * (0.6 + 0.85 * i as f32);
-                piece_at(cv, x, y - size * 0.35, plan.hand, Piece::new(*colour, kind), 255);
-            }
-        }
-    }
-    for (k, (text, s, bold)) in plan.notes.iter().enumerate() {
-        let (x, y, align) =
-            if plan.stacked { (margin, baseline(2 + k), Align::Left) } else { (w - margin, baseline(k), Align::Right) };
-        let (face, colour) = if *bold { (Face::Bold, TEXT) } else { (Face::Regular, TEXT.alpha(200)) };
-        cv.text(text, x, y, *s, face, align, colour);
-    }
 }

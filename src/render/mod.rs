@@ -5,9 +5,10 @@
 //! games, [`simul`] the Diplomacy Chess board, [`diplomat`] the circular
 //! Diplomat Chess board and [`wheel`] Chess Wheel+'s boards around their
 //! shared hub; [`palette`] gives the powers' colours in each palette,
-//! [`vision`] simulates colour-vision deficiencies for palette checks,
-//! [`quant`] reduces an image to the 256 colours it uses most (for PNG and
-//! GIF) and [`anim`] encodes frames as an animated GIF. A
+//! [`theme`] the colours every board shares, [`vision`] simulates
+//! colour-vision deficiencies for palette checks, [`quant`] reduces an
+//! image to the 256 colours it uses most (for PNG and GIF) and [`anim`]
+//! encodes frames as an animated GIF. A
 //! resolved movement phase gives two images: the orders with their
 //! outcomes on the old position ([`Stage::Orders`]) and the new position
 //! ([`Stage::Result`]).
@@ -21,6 +22,7 @@ mod lanes;
 pub mod palette;
 pub mod quant;
 pub mod simul;
+pub mod theme;
 pub mod vision;
 pub mod wheel;
 
@@ -129,8 +131,8 @@ pub(crate) fn title_bar(
     name: &str,
     (phase, caption): (&str, &str),
 ) {
-    use canvas::{text_width, Align, Face, Rgba};
-    const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
+    use canvas::{text_width, Align, Face};
+    use theme::TEXT;
     let width = cv.width() as f32;
     let size = (title_h * 0.42).max(MIN_TEXT);
     let y = title_h * 0.66;
@@ -232,7 +234,7 @@ pub(crate) fn wrap(text: &str, size: f32, face: canvas::Face, room: f32) -> Vec<
 /// wraps at spaces onto as many lines as it needs (the band grows).
 pub(crate) fn result_banner(cv: &mut canvas::Canvas, y: f32, result: &str) {
     use canvas::{text_width, Align, Face, Rgba};
-    const WHITE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
+    use theme::WHITE;
     let width = cv.width() as f32;
     let room = width * 0.94;
     let one_h = (width * 0.1).round().max(40.0);

@@ -18,6 +18,7 @@ pub use motion::animate;
 
 use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
+use super::theme::{BACKGROUND, TEXT, WHITE};
 use super::{Palette, Style};
 use crate::rules::wheel::{Piece, Seat, Space, State, Variant, WheelReport, HUB_RANK};
 use layout::{BoardBox, Layout, Pt};
@@ -28,10 +29,8 @@ pub const BOARD_SQUARES: (Rgba, Rgba) = (Rgba::rgb(0xEC, 0xE9, 0xE2), Rgba::rgb(
 /// The light and dark squares of the hub.
 pub const HUB_SQUARES: (Rgba, Rgba) = (Rgba::rgb(0xF6, 0xE3, 0xA6), Rgba::rgb(0xD9, 0xB5, 0x5E));
 
+/// Chess Wheel+'s ink, a shade darker than the other boards' ([`super::theme::INK`]).
 const INK: Rgba = Rgba::rgb(0x1C, 0x1C, 0x1E);
-const WHITE: Rgba = Rgba::rgb(0xFF, 0xFF, 0xFF);
-const BACKGROUND: Rgba = Rgba::rgb(0x2B, 0x2D, 0x31);
-const TEXT: Rgba = Rgba::rgb(0xEE, 0xEE, 0xEE);
 
 /// Player colours of the classic palette, by seat (repeating after
 /// twelve): picked so that every pair stays far apart for normal eyes

@@ -1,4 +1,4 @@
-//! Scenario files: one adjudication case per file (`../shared/SCENARIO-FORMAT.md`).
+//! Scenario files: one adjudication case per file (`docs/scenario-format.md`).
 //!
 //! [`Scenario::parse`] reads the text into sections without knowing the game;
 //! a runner per game family turns it into a [`Run`] (the positions and the
@@ -9,6 +9,7 @@
 mod check;
 pub mod dip;
 pub mod diplomat;
+mod files;
 pub mod simul;
 pub mod wheel;
 
@@ -22,6 +23,7 @@ use thiserror::Error;
 use crate::rules::any::{self, Kind, Position};
 
 pub use check::{check, Mismatch};
+pub use files::{files, FilesError};
 
 /// A scenario file, split into its sections, still as text.
 #[derive(Debug, Clone, Default)]

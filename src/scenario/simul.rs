@@ -1,6 +1,6 @@
 //! Runs Diplomacy Chess scenarios (`variant: diplomacy-chess`).
 //!
-//! Besides the sections of SCENARIO-FORMAT.md: `phase: turn N` sets the
+//! Besides the sections every game has (`docs/scenario-format.md`): `phase: turn N` sets the
 //! turn (in the progressive modes, how many moves each side may give;
 //! without it, the most moves either side gives), and `state:` takes
 //! `moved:` (pieces that have moved: castling rights lost), `double-step:`

@@ -1,5 +1,6 @@
 //! The movement resolver: Diplomacy adjudication (DATC v3.0 strengths and
-//! rules) generalised to Chess Dip (RULINGS.md 1.2): multi-square orders with
+//! rules) generalised to Chess Dip (the revised formal rules in
+//! `docs/rules/chessdip.md`): multi-square orders with
 //! implicit convoy orders on their intermediate squares, support-convoys,
 //! travel orders, pawn attacks that move only when they dislodge, and
 //! coupled orders (castling, en passant) that fail together.

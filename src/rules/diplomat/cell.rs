@@ -2,7 +2,7 @@
 //! (inner), and the centre `4`, with the neighbour and line tables every
 //! piece moves by (built once).
 //!
-//! Geometry (RULINGS 4): orthogonal neighbours share a radius (crown +-1) or a
+//! Geometry (`docs/rules/diplomat-chess.md`): orthogonal neighbours share a radius (crown +-1) or a
 //! crown (radius +-1, `n` wrapping to `a`); diagonal neighbours differ by one
 //! in both. The centre is orthogonally and diagonally adjacent to all 14
 //! crown-3 cells. A line entering the centre from a crown-3 cell leaves it by

@@ -1,4 +1,5 @@
-//! Diplomat Chess (`../shared/seeds/diplomat-chess.txt`, RULINGS 4): a
+//! Diplomat Chess (the published *Diplomat Chess*, read as in
+//! `docs/rules/diplomat-chess.md`): a
 //! turn-based chess on a disk of 43 cells whose diplomat suborns enemy
 //! pieces instead of capturing them.
 //!

@@ -1,5 +1,5 @@
-//! Diplomacy Chess: simultaneous chess (`../shared/seeds/diplomacy-chess.txt`
-//! with RULINGS.md section 3; decisions in `docs/rules/diplomacy-chess.md`).
+//! Diplomacy Chess: simultaneous chess (the published *Diplomacy Chess*, as
+//! `docs/rules/diplomacy-chess.md` reads it and decides where it is silent).
 //!
 //! Both players move at once; moves that clash fail by the seed's conflict
 //! rules, played out on a clock of one square per tick. Three modes: basic

@@ -1,4 +1,5 @@
-//! Chess Wheel+ (`seeds/chess-wheel-plus.txt`, RULINGS.md section 5): one
+//! Chess Wheel+ (the published *Chess Wheel+*, read as in
+//! `docs/rules/chess-wheel.md`): one
 //! standard chessboard per player, all joined at one shared rank 8 (the
 //! hub); every player moves at once with a movement power of 3 moves per
 //! cycle, ordered through hashed commit/reveal messages.

@@ -1,8 +1,8 @@
 //! Resolution of every player's moves together.
 //!
 //! 1. A move outside its piece's range fails.
-//! 2. Moves (in range) that end on one space all fail (RULINGS 5: two
-//!    pieces can never share a space, so none of them succeeds).
+//! 2. Moves (in range) that end on one space all fail (`docs/rules/chess-wheel.md`:
+//!    two pieces can never share a space, so none of them succeeds).
 //! 3. A move onto an empty space succeeds. A move onto a space whose piece
 //!    leaves it successfully succeeds (chains); pieces moving round a cycle,
 //!    two pieces swapping included, all succeed: nothing blocks and no two

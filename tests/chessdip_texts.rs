@@ -3,48 +3,13 @@
 //! readings, advice for orders of the wrong season, and true public reasons
 //! in the results (third person, naming the orders involved).
 
-use chessdip::rules::dip::{self, Context, DipState, Phase, Setup, Validated, Variant};
+#[path = "common/dip_setup.rs"]
+mod dip_setup;
+use dip_setup::{chessdip, outcome, politik, position, sq, submit_all};
+
+use chessdip::rules::dip::{self, Context, DipState, Validated, Variant};
 use chessdip::rules::family::{Family, Resolution, SlotOrder, Submission};
-use chessdip::rules::{Role, Square};
 use proptest::prelude::*;
-
-fn sq(s: &str) -> Square {
-    s.parse().expect("a square")
-}
-
-/// A position of `variant` in `phase` with `pieces` (`(power, "K d1")`),
-/// start center owners, and the last phase's two-square advances.
-fn position(v: &Variant, phase: &str, pieces: &[(&str, &str)], double_steps: &[(&str, &str)]) -> DipState {
-    let mut setup = Setup::default();
-    for (power, piece) in pieces {
-        let p = v.power_by_name(power).expect("a power");
-        let (letter, square) = piece.split_once(' ').expect("`K d1`");
-        let role = Role::from_char(letter.chars().next().expect("a letter")).expect("a piece letter");
-        setup.pieces.push((p, role, sq(square), false));
-    }
-    setup.double_steps = double_steps.iter().map(|(a, b)| (sq(a), sq(b))).collect();
-    DipState::from_setup(v, Phase::parse(phase).expect("a phase"), &setup).expect("a position")
-}
-
-/// Submits each power's orders through the family, as a player would, and
-/// checks they were all accepted.
-fn submit_all(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Vec<(String, Vec<SlotOrder>)> {
-    let mut out: Vec<(String, Vec<SlotOrder>)> = Vec::new();
-    for (power, text) in orders {
-        let name = v.power(v.power_by_name(power).expect("a power")).name.clone();
-        let i = match out.iter().position(|(p, _)| *p == name) {
-            Some(i) => i,
-            None => {
-                out.push((name.clone(), Vec::new()));
-                out.len() - 1
-            }
-        };
-        let sub = v.submit(state, &name, &out[i].1, text);
-        assert!(sub.rejected.is_empty(), "{text}: {:?}", sub.rejected);
-        out[i].1 = sub.orders;
-    }
-    out
-}
 
 fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, dip::DipReport> {
     let r = v.resolve(state, &submit_all(v, state, orders));
@@ -53,21 +18,6 @@ fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution
         assert!(!o.reason.to_lowercase().contains("your"), "{o:?}");
     }
     r
-}
-
-/// The public outcome of `order` (canonical) of `power`: (succeeded, reason).
-fn outcome(r: &Resolution<DipState, dip::DipReport>, order: &str) -> (bool, String) {
-    let o = r.outcomes.iter().find(|o| o.order == order);
-    let o = o.unwrap_or_else(|| panic!("no outcome for `{order}` in:\n{}", r.summary));
-    (o.succeeded, o.reason.clone())
-}
-
-fn chessdip() -> Variant {
-    Variant::builtin("chessdip").expect("chessdip")
-}
-
-fn politik() -> Variant {
-    Variant::builtin("chesspolitik4").expect("chesspolitik4")
 }
 
 fn submit(v: &Variant, state: &DipState, power: &str, current: &[SlotOrder], text: &str) -> Submission {

@@ -1,7 +1,7 @@
 //! Chess Wheel+ images: pixels that matter (hub and board squares, pieces in
 //! their owner's colour, arrows, failure and take marks), and sample images
 //! written to a directory on request:
-//! `CHESSDIP_WHEEL_SAMPLES=/tmp/wheel cargo test --no-default-features --test render_wheel -- --ignored`.
+//! `CHESSDIP_WHEEL_SAMPLES=/tmp/wheel cargo test --no-default-features --test render_chess_wheel -- --ignored`.
 
 #[path = "common/pixels.rs"]
 mod pixels;

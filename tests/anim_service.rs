@@ -1,33 +1,16 @@
-//! Animations of resolutions around the rules (issue 20, the game
-//! master's part): the console writes each resolution's GIF beside the
-//! still images, after them; `animation=no` leaves it out; a phase in which
+//! Animations of resolutions as the game master delivers them: the console
+//! writes each resolution's GIF beside the still images, after them; `animation=no` leaves it out; a phase in which
 //! nothing moves has none; an announcement drawn again from the outbox
 //! (after a restart) draws its animation again; `chessdip render --animate`
 //! writes one from a scenario file.
 
-use std::path::{Path, PathBuf};
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{console_at, run, temp_dir};
+
+use std::path::Path;
 
 use chessdip::console::Console;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-anim-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
-}
-
-/// A console on a fresh folder, writing its images into `img` there:
-/// (the console, the folder, the image folder).
-fn console(name: &str) -> (Console, PathBuf, PathBuf) {
-    let d = temp_dir(name);
-    let img = d.join("img");
-    let c = Console::open(&d.join("g.db"), img.clone(), Vec::new()).expect("console");
-    (c, d, img)
-}
 
 /// The files in `dir`, sorted by name.
 fn files(dir: &Path) -> Vec<String> {
@@ -66,7 +49,9 @@ fn started(c: &mut Console, settings: &str) {
 
 #[test]
 fn the_console_writes_the_resolution_as_a_gif_after_the_stills() {
-    let (mut c, _, img) = console("console");
+    let d = temp_dir("console");
+    let mut c = console_at(&d, &[]);
+    let img = d.join("img");
     started(&mut c, "");
     c.line("alice orders K c1 - c2, N b1 - c3");
     c.line("bob orders K d6 - d5");
@@ -92,13 +77,17 @@ fn the_console_writes_the_resolution_as_a_gif_after_the_stills() {
 
 #[test]
 fn animation_no_leaves_the_gif_out_and_a_phase_where_nothing_moves_has_none() {
-    let (mut c, _, img) = console("off");
+    let d = temp_dir("off");
+    let mut c = console_at(&d, &[]);
+    let img = d.join("img");
     started(&mut c, "animation=no");
     c.line("alice orders K c1 - c2");
     c.line("gm game force");
     assert!(files(&img).iter().all(|n| !n.ends_with(".gif")), "{:?}", files(&img));
 
-    let (mut c, _, img) = console("holds");
+    let d = temp_dir("holds");
+    let mut c = console_at(&d, &[]);
+    let img = d.join("img");
     started(&mut c, "");
     c.line("alice orders K c1 H");
     let out = c.line("gm game force");
@@ -111,7 +100,7 @@ fn animation_no_leaves_the_gif_out_and_a_phase_where_nothing_moves_has_none() {
 #[test]
 fn a_bad_animation_setting_says_what_is_right() {
     let d = temp_dir("bad");
-    let mut c = Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console").without_images();
+    let mut c = console_at(&d, &[]).without_images();
     let out = c.line("gm game create chesspolitik2 animation=sometimes");
     assert!(out.contains("`animation=sometimes`: use yes or no"), "{out}");
 }
@@ -195,7 +184,9 @@ fn render_animate_writes_a_gif_from_a_scenario_and_refuses_what_cannot_be() {
 #[test]
 fn a_chess_wheel_cycle_is_animated_after_its_reveals() {
     use chessdip::game::hashed::sha256_hex;
-    let (mut c, d, img) = console("wheel");
+    let d = temp_dir("wheel");
+    let mut c = console_at(&d, &[]);
+    let img = d.join("img");
     run(&mut c, &["gm game create chess-wheel cycle=7h", "ann join", "bo join", "gm game start"]);
     for p in ["ann", "bo"] {
         c.line(&format!("{p} board create"));
@@ -224,7 +215,9 @@ fn a_chess_wheel_cycle_is_animated_after_its_reveals() {
 
 #[test]
 fn a_moderator_turns_animations_off_and_on_during_a_game() {
-    let (mut c, _, img) = console("set");
+    let d = temp_dir("set");
+    let mut c = console_at(&d, &[]);
+    let img = d.join("img");
     started(&mut c, "");
     // Only the images can change, only by a moderator, and only to something valid.
     let refused = c.line("alice game set animation=no");

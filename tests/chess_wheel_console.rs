@@ -1,22 +1,16 @@
 //! Chess Wheel+ through the `play` console: three players, board actions,
 //! a whole cycle of hashed commits and reveals, proposals and votes.
 
-use std::path::PathBuf;
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{console, console_at, temp_dir};
 
-use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
-
-fn console(name: &str) -> (Console, PathBuf) {
-    let d = std::env::temp_dir().join(format!("chessdip-wheel-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    let c = Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console").without_images();
-    (c, d)
-}
 
 #[test]
 fn three_players_through_a_whole_cycle_with_hashed_orders() {
-    let (mut c, dir) = console("cycle");
+    let dir = temp_dir("cycle");
+    let mut c = console_at(&dir, &[]).without_images();
     let out = c.line("gm game create chess-wheel cycle=7h");
     assert!(out.contains("A 7h cycle: move (commitments) 3h, resolve (reveals) 3h, replenish 1h"), "{out}");
     for p in ["ann", "bo", "cy"] {
@@ -77,7 +71,7 @@ fn three_players_through_a_whole_cycle_with_hashed_orders() {
 
 #[test]
 fn proposals_are_voted_in_the_other_half_of_the_cycle_and_enacted_by_a_moderator() {
-    let (mut c, _) = console("proposals");
+    let mut c = console("proposals");
     c.line("gm game create chess-wheel cycle=7h");
     for p in ["ann", "bo", "cy"] {
         c.line(&format!("{p} join"));
@@ -108,7 +102,7 @@ fn proposals_are_voted_in_the_other_half_of_the_cycle_and_enacted_by_a_moderator
 
 #[test]
 fn other_games_have_no_proposals_or_board_actions() {
-    let (mut c, _) = console("none");
+    let mut c = console("none");
     c.line("gm game create chesspolitik2");
     c.line("a join France");
     c.line("b join England");
@@ -117,14 +111,15 @@ fn other_games_have_no_proposals_or_board_actions() {
     assert!(c.line("a board create").contains("no board actions"));
 }
 
-/// Issue 17: a message is judged in full when the cycle resolves, on the
+/// A message is judged in full when the cycle resolves, on the
 /// board as it stands then. A move of pieces still to be placed is kept at
 /// the reveal (the player is told what it waits for) and runs if the board
 /// is populated in time; otherwise the message is invalid as a whole, and
 /// the result says so for everyone, with the powers that never revealed.
 #[test]
 fn a_message_for_a_board_populated_later_in_the_cycle_is_judged_at_resolution() {
-    let (mut c, dir) = console("later");
+    let dir = temp_dir("later");
+    let mut c = console_at(&dir, &[]).without_images();
     c.line("gm game create chess-wheel cycle=7h");
     for p in ["ann", "bo", "cy", "dee"] {
         c.line(&format!("{p} join"));

@@ -1,29 +1,15 @@
-//! What players read around the rules (issue 18, the game master's part):
+//! What players read around the rules (the game master's part):
 //! ready marks withdrawn by new orders, `history` by number, every ending
 //! with its move list and final position, a self-describing export, and the
 //! console's times and image files. Each found problem is a regression
 //! test through the console.
 
-use std::path::PathBuf;
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{console, console_at, run, temp_dir};
 
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-texts-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn console(name: &str) -> Console {
-    let d = temp_dir(name);
-    Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console").without_images()
-}
-
-fn run(c: &mut Console, lines: &[&str]) -> String {
-    lines.iter().map(|l| c.line(l)).collect()
-}
 
 fn simul(c: &mut Console) {
     run(c, &["gm game create diplomacy-chess", "alice join White", "bob join Black", "gm game start"]);
@@ -203,10 +189,10 @@ fn console_times_are_local_times_not_discord_timestamps() {
 fn console_images_are_numbered_after_an_earlier_sessions() {
     let d = temp_dir("images");
     let lines = ["gm game create chesspolitik2", "alice join France", "bob join England", "gm game start"];
-    let mut first = Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console");
+    let mut first = console_at(&d, &[]);
     run(&mut first, &lines);
     drop(first);
-    let mut second = Console::open(&d.join("g.db"), d.join("img"), Vec::new()).expect("console");
+    let mut second = console_at(&d, &[]);
     let out = second.line("gm game board");
     assert!(out.contains("002-"), "the second session's first image follows the first's: {out}");
     let mut names: Vec<String> = std::fs::read_dir(d.join("img"))

@@ -3,6 +3,10 @@
 //! accepted, written back exactly as the seed writes it, and the comments'
 //! claims hold.
 
+#[path = "common/diplomat_sample.rs"]
+mod diplomat_sample;
+use diplomat_sample::sample_game;
+
 use chessdip::rules::diplomat::{Cell, Colour, DiplomatState, IllegalMove, Kind, MoveError, Outcome, Variant};
 use chessdip::rules::family::{Family, GameResult};
 
@@ -10,30 +14,12 @@ fn c(s: &str) -> Cell {
     s.parse().expect("cell")
 }
 
-/// The moves of the game file, in order (comments and `...` dropped).
-fn moves() -> Vec<String> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/diplomat-sample-game.txt"))
-        .expect("game file");
-    let mut out = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.starts_with('#') || line.starts_with('(') {
-            continue;
-        }
-        let Some((num, rest)) = line.split_once(". ") else { continue };
-        if num.parse::<u32>().is_err() {
-            continue;
-        }
-        out.extend(rest.split(',').map(str::trim).filter(|m| !m.is_empty() && *m != "...").map(String::from));
-    }
-    out
-}
-
 /// The states before each move (index i: before the i-th move) and the final one.
 fn replay() -> (Vec<DiplomatState>, DiplomatState) {
     let v = Variant::default();
     let mut s = DiplomatState::start(&v);
     let mut before = Vec::new();
-    for (i, text) in moves().iter().enumerate() {
+    for (i, text) in sample_game().iter().enumerate() {
         let mv = s.position.read_move(&v, text).unwrap_or_else(|e| panic!("move {} `{text}`: {e}", i + 1));
         let turn = s.play(&v, mv);
         // The seed writes 6. f-f3 where a bare f3 already means the f-pawn (its
@@ -54,7 +40,7 @@ fn before(states: &[DiplomatState], n: u32, colour: Colour) -> &DiplomatState {
 
 #[test]
 fn the_game_has_fifty_moves_and_ends_in_checkmate() {
-    assert_eq!(moves().len(), 50);
+    assert_eq!(sample_game().len(), 50);
     let (_, end) = replay();
     assert_eq!(end.outcome, Some(Outcome::Checkmate { winner: Colour::Black }));
     let v = Variant::default();

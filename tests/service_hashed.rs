@@ -1,18 +1,15 @@
 //! Hashed orders through the service: commit, reveal, windows, history.
 
-use std::path::{Path, PathBuf};
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::{console_at, temp_dir};
+
+use std::path::Path;
 use std::sync::Arc;
 
 use chessdip::game::hashed::sha256_hex;
 use chessdip::game::{Caller, ManualClock, Reply, Service, Visibility};
 use chessdip::store::Store;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("chessdip-hashed-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
 
 fn open(dir: &Path, clock: &Arc<ManualClock>) -> Service {
     Service::new(Store::open(&dir.join("g.db")).expect("store"), clock.clone())
@@ -304,9 +301,7 @@ fn a_latin1_file_is_refused_clearly_and_recorded() {
 #[test]
 fn the_console_reveals_a_line_with_its_trailing_spaces() {
     let dir = temp_dir("console-spaces");
-    let mut con = chessdip::console::Console::open(&dir.join("g.db"), dir.join("img"), Vec::new())
-        .expect("console")
-        .without_images();
+    let mut con = console_at(&dir, &[]).without_images();
     for line in [
         "gm game create chesspolitik2 hashed=yes movement=24h reveal=12h",
         "alice join France",
@@ -374,7 +369,7 @@ fn the_result_lists_every_message_and_history_shows_the_revealed_texts() {
     assert!(history.contains("```\n# salt 77aa0e19c2d4\nK c1 - c2\n```"), "{history}");
 }
 
-/// Issue 17: the help of a hashed game and `hash` without a text say how to
+/// The help of a hashed game and `hash` without a text say how to
 /// seal orders on one's own device (the page, `chessdip seal`, by hand on
 /// each system); `hash` with a text warns that the bot saw it.
 #[test]

@@ -1,0 +1,63 @@
+//! Chess Dip and Chesspolitik positions and order sets for the tests that
+//! drive the rules through the [`Family`] surface, as the service does.
+#![allow(dead_code)]
+
+use chessdip::rules::dip::{self, DipState, Phase, Setup, Variant};
+use chessdip::rules::family::{Family, Resolution, SlotOrder};
+use chessdip::rules::{Role, Square};
+
+/// The square named `s` (`"d1"`).
+pub fn sq(s: &str) -> Square {
+    s.parse().expect("a square")
+}
+
+/// Chess Dip.
+pub fn chessdip() -> Variant {
+    Variant::builtin("chessdip").expect("chessdip")
+}
+
+/// Chesspolitik for four players.
+pub fn politik() -> Variant {
+    Variant::builtin("chesspolitik4").expect("chesspolitik4")
+}
+
+/// A position of `variant` in `phase` with `pieces` (`(power, "K d1")`),
+/// start center owners, and the last phase's two-square advances.
+pub fn position(v: &Variant, phase: &str, pieces: &[(&str, &str)], double_steps: &[(&str, &str)]) -> DipState {
+    let mut setup = Setup::default();
+    for (power, piece) in pieces {
+        let p = v.power_by_name(power).expect("a power");
+        let (letter, square) = piece.split_once(' ').expect("`K d1`");
+        let role = Role::from_char(letter.chars().next().expect("a letter")).expect("a piece letter");
+        setup.pieces.push((p, role, sq(square), false));
+    }
+    setup.double_steps = double_steps.iter().map(|(a, b)| (sq(a), sq(b))).collect();
+    DipState::from_setup(v, Phase::parse(phase).expect("a phase"), &setup).expect("a position")
+}
+
+/// Submits each power's orders through the family, as a player would, and
+/// checks they were all accepted.
+pub fn submit_all(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Vec<(String, Vec<SlotOrder>)> {
+    let mut out: Vec<(String, Vec<SlotOrder>)> = Vec::new();
+    for (power, text) in orders {
+        let name = v.power(v.power_by_name(power).expect("a power")).name.clone();
+        let i = match out.iter().position(|(p, _)| *p == name) {
+            Some(i) => i,
+            None => {
+                out.push((name.clone(), Vec::new()));
+                out.len() - 1
+            }
+        };
+        let sub = v.submit(state, &name, &out[i].1, text);
+        assert!(sub.rejected.is_empty(), "{text}: {:?}", sub.rejected);
+        out[i].1 = sub.orders;
+    }
+    out
+}
+
+/// The public outcome of `order` (canonical): (succeeded, reason).
+pub fn outcome(r: &Resolution<DipState, dip::DipReport>, order: &str) -> (bool, String) {
+    let o = r.outcomes.iter().find(|o| o.order == order);
+    let o = o.unwrap_or_else(|| panic!("no outcome for `{order}` in:\n{}", r.summary));
+    (o.succeeded, o.reason.clone())
+}

@@ -1,0 +1,35 @@
+//! Scratch directories and `play` consoles on fresh databases, shared by the
+//! tests that play games through the console or open their own store.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use chessdip::console::Console;
+
+/// A fresh, empty directory for the test `name`: under the system's temporary
+/// directory, named after the test binary and the process, so that tests
+/// running at the same time never share one.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("chessdip-{}-{}-{name}", env!("CARGO_CRATE_NAME"), std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// A console on the database `dir/g.db` that writes its images under
+/// `dir/img`, with these moderators.
+pub fn console_at(dir: &Path, moderators: &[&str]) -> Console {
+    let moderators = moderators.iter().map(|m| m.to_string()).collect();
+    Console::open(&dir.join("g.db"), dir.join("img"), moderators).expect("console")
+}
+
+/// A console on a fresh database in the test's own directory, with no
+/// moderators, that writes no images.
+pub fn console(name: &str) -> Console {
+    console_at(&temp_dir(name), &[]).without_images()
+}
+
+/// Runs each line on the console and returns everything it printed.
+pub fn run(c: &mut Console, lines: &[&str]) -> String {
+    lines.iter().map(|l| c.line(l)).collect()
+}
