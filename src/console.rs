@@ -81,8 +81,7 @@ impl Console {
     /// A console over `service`, whose clock is `clock` (the one the
     /// service reads: `advance` and `downtime` move it), writing images
     /// under `images`. The store stays the service's: the console does not
-    /// open one (`chessdip play` builds the service; so does
-    /// [`Console::open`]).
+    /// open one (`chessdip play` builds the service).
     #[must_use]
     pub fn new(service: Service, clock: Arc<OffsetClock>, images: PathBuf, moderators: Vec<String>) -> Console {
         // Number images after those an earlier session wrote, so that files sort in order and none is overwritten.

@@ -8,8 +8,8 @@
 //! history), [`store`] (SQLite), and the front ends: `discord` (the bot,
 //! behind the default `discord` feature) and [`console`] (`chessdip play`).
 //! [`scenario`] runs adjudication test files over the rules; [`config`]
-//! reads `config.toml` and `CHESSDIP_*` variables; [`setup`] builds a front
-//! end over a database file in one call (the front ends open no store).
+//! reads `config.toml` and `CHESSDIP_*` variables. The front ends open no
+//! store: `main.rs` builds the [`game::Service`] they are given.
 #![forbid(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 
@@ -21,5 +21,4 @@ pub mod game;
 pub mod render;
 pub mod rules;
 pub mod scenario;
-pub mod setup;
 pub mod store;

@@ -6,7 +6,7 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{run, temp_dir};
+use scratch::{open_console, run, temp_dir};
 
 use std::io::Write as _;
 use std::path::Path;
@@ -17,7 +17,7 @@ use chessdip::console::Console;
 use chessdip::game::{Caller, Clock as _, SystemClock};
 
 fn open(db: &Path) -> Console {
-    Console::open(db, db.with_extension("img"), Vec::new()).expect("console").without_images()
+    open_console(db, db.with_extension("img"), Vec::new()).expect("console").without_images()
 }
 
 /// A two-player Chesspolitik game created by `gm` for alice (France) and bob (England), started.
@@ -467,7 +467,7 @@ fn item29_a_database_from_a_newer_chessdip_is_refused_at_once() {
     let known = chessdip::store::schema_version();
     set_user_version(&db, i64::try_from(known).expect("small") + 1);
     let start = Instant::now();
-    let e = Console::open(&db, d.join("img"), Vec::new()).expect_err("refused").to_string();
+    let e = open_console(&db, d.join("img"), Vec::new()).expect_err("refused").to_string();
     assert!(start.elapsed() < Duration::from_secs(2), "refused after {:?}", start.elapsed());
     let plain = format!(
         "this database was written by a newer chessdip (schema {}; this one knows {known}): upgrade chessdip, or restore a backup",
@@ -490,7 +490,7 @@ fn item29_tables_without_a_schema_version_are_refused_without_sql() {
     drop(open(&db));
     set_user_version(&db, 0);
     let start = Instant::now();
-    let e = Console::open(&db, d.join("img"), Vec::new()).expect_err("refused").to_string();
+    let e = open_console(&db, d.join("img"), Vec::new()).expect_err("refused").to_string();
     assert!(start.elapsed() < Duration::from_secs(2), "refused after {:?}", start.elapsed());
     assert!(e.contains("no chessdip schema version") && e.contains("restore a backup"), "{e}");
     assert!(!e.contains("CREATE") && !e.contains('\n'), "{e}");

@@ -3,8 +3,11 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use chessdip::console::Console;
+use chessdip::console::{Console, OffsetClock};
+use chessdip::game::Service;
+use chessdip::store::{Store, StoreError};
 
 /// A fresh, empty directory for the test `name`: under the system's temporary
 /// directory, named after the test binary and the process, so that tests
@@ -16,11 +19,20 @@ pub fn temp_dir(name: &str) -> PathBuf {
     d
 }
 
+/// A console on the database `db` (created if missing) that writes its
+/// images under `images`, built as `chessdip play` builds it: the store
+/// opened, the service built over it, the console given the service.
+pub fn open_console(db: &Path, images: PathBuf, moderators: Vec<String>) -> Result<Console, StoreError> {
+    let store = Store::open(db)?;
+    let clock = Arc::new(OffsetClock::resumed(&store)?);
+    Ok(Console::new(Service::new(store, clock.clone()), clock, images, moderators))
+}
+
 /// A console on the database `dir/g.db` that writes its images under
 /// `dir/img`, with these moderators.
 pub fn console_at(dir: &Path, moderators: &[&str]) -> Console {
     let moderators = moderators.iter().map(|m| m.to_string()).collect();
-    Console::open(&dir.join("g.db"), dir.join("img"), moderators).expect("console")
+    open_console(&dir.join("g.db"), dir.join("img"), moderators).expect("console")
 }
 
 /// A console on a fresh database in the test's own directory, with no
