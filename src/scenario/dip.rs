@@ -1,7 +1,6 @@
 //! Runs scenarios of the Diplomacy-style variants (Chesspolitik, Chess Dip).
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use super::{parse_owner_list, InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
 use crate::rules::any::Position;
@@ -282,16 +281,10 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
 
 impl From<Adjudication> for Run {
     fn from(a: Adjudication) -> Run {
-        let v = Arc::new(a.variant);
         let phase = match a.phase {
             PhaseResult::Movement { orders, report } => DipReport::Movement { resolution: report.resolution, orders },
             PhaseResult::Adjustment { orders, report } => DipReport::Adjustment { orders, report },
         };
-        Run {
-            before: Position::Dip { v: v.clone(), s: a.before },
-            after: Position::Dip { v, s: a.after },
-            phase: phase.into(),
-            report: a.report,
-        }
+        Run::new(a.variant, (a.before, a.after), |v, s| Position::Dip { v, s }, phase, a.report)
     }
 }

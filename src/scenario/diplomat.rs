@@ -10,8 +10,6 @@
 //! or suborned under `remove`/`drop`); `after` lists the board, and pieces
 //! in hand as `hand H`.
 
-use std::sync::Arc;
-
 use super::{split_list, InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
 use crate::rules::any;
 use crate::rules::diplomat::{
@@ -147,13 +145,7 @@ fn outcome_text(state: &DiplomatState) -> String {
 pub(super) fn run(s: &Scenario) -> Result<Run, ScenarioError> {
     let report = summary(s)?;
     let (v, before, r) = turn(s)?;
-    let v = Arc::new(v);
-    Ok(Run {
-        before: any::Position::Diplomat { v: v.clone(), s: before },
-        after: any::Position::Diplomat { v, s: r.next },
-        phase: r.report.into(),
-        report,
-    })
+    Ok(Run::new(v, (before, r.next), |v, s| any::Position::Diplomat { v, s }, r.report, report))
 }
 
 /// The textual report of a Diplomat Chess scenario.

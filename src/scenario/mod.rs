@@ -16,6 +16,7 @@ pub mod wheel;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::Serialize;
 use thiserror::Error;
@@ -333,6 +334,20 @@ pub struct Run {
     pub phase: any::Report,
     /// The textual report (what `scenario run` prints).
     pub report: Report,
+}
+
+impl Run {
+    /// A run of a family whose positions are `wrap(variant, state)`.
+    fn new<V, S>(
+        variant: V,
+        (before, after): (S, S),
+        wrap: fn(Arc<V>, S) -> Position,
+        phase: impl Into<any::Report>,
+        report: Report,
+    ) -> Run {
+        let v = Arc::new(variant);
+        Run { before: wrap(v.clone(), before), after: wrap(v, after), phase: phase.into(), report }
+    }
 }
 
 /// Adjudicates a scenario with the runner for its variant's family.

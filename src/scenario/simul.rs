@@ -10,7 +10,6 @@
 //! their square at the start of the turn.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use super::{InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
 use crate::rules::any;
@@ -178,12 +177,6 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
 
 impl From<Adjudication> for Run {
     fn from(a: Adjudication) -> Run {
-        let v = Arc::new(a.variant);
-        Run {
-            before: any::Position::Simul { v: v.clone(), s: a.before },
-            after: any::Position::Simul { v, s: a.after },
-            phase: a.turn.into(),
-            report: a.report,
-        }
+        Run::new(a.variant, (a.before, a.after), |v, s| any::Position::Simul { v, s }, a.turn, a.report)
     }
 }

@@ -19,7 +19,6 @@
 //! With no `position`, every existing board holds the starting pieces.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use super::{split_list, InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
 use crate::rules::any;
@@ -252,13 +251,7 @@ pub(super) fn canonical_piece(owner: &str, piece: &str) -> String {
 
 impl From<Adjudication> for Run {
     fn from(a: Adjudication) -> Run {
-        let v = Arc::new(a.variant);
-        Run {
-            before: any::Position::Wheel { v: v.clone(), s: a.before },
-            after: any::Position::Wheel { v, s: a.after },
-            phase: a.wheel.into(),
-            report: a.report,
-        }
+        Run::new(a.variant, (a.before, a.after), |v, s| any::Position::Wheel { v, s }, a.wheel, a.report)
     }
 }
 
