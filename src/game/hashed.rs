@@ -13,10 +13,11 @@
 use sha2::{Digest, Sha256};
 
 use super::lifecycle::Command;
+use super::lifecycle::Stage;
 use super::orders::{slots, store_orders, submission_text};
 use super::{Caller, GameError, Live, Reply, Service};
 use crate::rules::family::Verdict;
-use crate::store::{self, Commitment, PhaseRow, Reveal, Stage};
+use crate::store::{self, Commitment, PhaseRow, Reveal};
 
 /// SHA-256 of `text`'s UTF-8 bytes, lowercase hex.
 #[must_use]

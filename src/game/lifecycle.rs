@@ -19,8 +19,12 @@
 //! Closing a hashed phase's commit window is the transition [`AfterCommit`]:
 //! the reveal window, or, when nobody committed, the resolution at once.
 
+mod resets;
+pub use resets::{change_stage, clear_seat};
+
 use super::{format_duration, AtDeadline, GameError, Settings};
-use crate::store::{GameRow, GameStatus, PhaseRow, Stage};
+pub use crate::status::{GameStatus, Stage};
+use crate::store::{GameRow, PhaseRow};
 
 /// Where a game is.
 #[derive(Clone, Debug, PartialEq, Eq)]

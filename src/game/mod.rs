@@ -40,7 +40,8 @@ pub use variants::{Game, Position, Report, OFFERS};
 
 use crate::render::{Palette, Style};
 use crate::rules::family::PhaseKind;
-use crate::store::{self, GameRow, GameStatus, PhaseRow, Store, StoreError};
+use crate::store::{self, GameRow, PhaseRow, Store, StoreError};
+use lifecycle::{GameStatus, Stage};
 
 /// Who is calling: a user id and whether the front end vouches that they
 /// moderate this channel (Discord: the moderator role or Manage Channels).
@@ -421,11 +422,11 @@ fn default_reveal_secs() -> i64 {
 impl Settings {
     /// How a phase opens: for commitments in a hashed game, for orders otherwise.
     #[must_use]
-    pub fn first_stage(&self) -> crate::store::Stage {
+    pub fn first_stage(&self) -> Stage {
         if self.hashed {
-            crate::store::Stage::Commit
+            Stage::Commit
         } else {
-            crate::store::Stage::Orders
+            Stage::Orders
         }
     }
 

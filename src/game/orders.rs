@@ -1,9 +1,10 @@
 //! Orders: submit, show, clear, ready, preview.
 
+use super::lifecycle::Stage;
 use super::lifecycle::{Command, State};
 use super::{Caller, GameError, Image, Live, Reply, Service};
 use crate::rules::family::{PhaseInfo, SlotOrder, Submission};
-use crate::store::{self, OrderRow, PhaseRow, Stage};
+use crate::store::{self, OrderRow, PhaseRow};
 
 /// A power's stored orders as the rules see them.
 pub(super) fn slots(rows: &[OrderRow]) -> Vec<SlotOrder> {

@@ -9,8 +9,9 @@
 //! enact <number> <note>`, once per proposal.
 
 use super::lifecycle::Command;
+use super::lifecycle::Stage;
 use super::{Caller, GameError, Reply, Service};
-use crate::store::{self, Proposal, Stage};
+use crate::store::{self, Proposal};
 
 fn rank(stage: Stage) -> i64 {
     match stage {

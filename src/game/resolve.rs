@@ -4,11 +4,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::lifecycle::Command;
+use super::lifecycle::{GameStatus, Stage};
 use super::orders::by_power;
 use super::outbox::ImageSource;
 use super::{decode, encode, format_duration, kind_of, settings_of, slug, Caller, GameError, Image, Reply, Service};
 use crate::rules::family::{GameResult, OrderOutcome};
-use crate::store::{self, GameStatus, StoreError};
+use crate::store::{self, StoreError};
 
 /// The stored form of a resolution (versioned): public history.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -122,8 +123,8 @@ impl Service {
             match (&record.outcome, deadline) {
                 (GameResult::Ongoing, Some(d)) => {
                     let when = match stage {
-                        crate::store::Stage::Wait => "its move phase opens in",
-                        crate::store::Stage::Commit => "commitments due in",
+                        Stage::Wait => "its move phase opens in",
+                        Stage::Commit => "commitments due in",
                         _ => "due in",
                     };
                     text += &format!("\nNext: {}, {when} {}.", next_phase.name, format_duration(d - now));
@@ -184,7 +185,7 @@ impl Service {
             Self::require_moderator(&live.game, caller, "force a phase")?;
             let (row, position) = Self::current_phase(c, &live)?;
             let phase = position.phase();
-            if phase.resolve_on_submit && row.stage == crate::store::Stage::Orders {
+            if phase.resolve_on_submit && row.stage == Stage::Orders {
                 // A turn-based game resolves as soon as the move is in: there is nothing to force but a skipped turn.
                 let orders = store::orders(c, live.game.id, row.seq, None)?;
                 let waiting: Vec<&String> = phase.owing.iter().filter(|p| !orders.iter().any(|o| &o.power == *p)).collect();

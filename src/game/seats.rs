@@ -3,10 +3,11 @@
 use std::collections::BTreeSet;
 
 use super::lifecycle::Command;
+use super::lifecycle::{GameStatus, Stage};
 use super::variants::Game;
 use super::{encode, format_duration, Caller, GameError, Image, Reply, Service, Settings};
 use crate::rules::family::{find_name, Seats};
-use crate::store::{self, GameStatus, StoreError};
+use crate::store::{self, StoreError};
 
 /// The look-alike characters of `name`, named in parentheses (empty if none).
 fn named_lookalikes(name: &str) -> String {
@@ -225,7 +226,7 @@ impl Service {
                 }
             }
             store::seat(c, live.game.id, &name, &caller.user, &caller.name, now)?;
-            Self::clear_seat(c, &live.game, &name, "the seat changed hands")?;
+            super::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
             let tail = match left {
                 _ if live.game.status != GameStatus::Forming => " (taking over a vacant power)".to_string(),
                 Some(0) => " Every power is taken: a moderator can `game start`.".to_string(),
@@ -293,7 +294,7 @@ impl Service {
             store::set_status(c, live.game.id, GameStatus::Active, None)?;
             let cd =
                 if vacant.is_empty() { String::new() } else { format!(" In civil disorder: {}.", vacant.join(", ")) };
-            let text = if stage == crate::store::Stage::Wait {
+            let text = if stage == Stage::Wait {
                 format!(
                     "The game begins: {}. Orders are hashed; the move phase (commitments) opens in {}.{cd}",
                     phase.name,
@@ -392,7 +393,7 @@ impl Service {
             }
             store::seat(c, live.game.id, &name, &who.user, &shown, now)?;
             store::unkick(c, live.game.id, &who.user)?;
-            Self::clear_seat(c, &live.game, &name, "the seat changed hands")?;
+            super::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
             let mut said = format!("{shown} now plays {name}");
             if let (Some(m), Some(b)) = (&mine, &before) {
                 store::seat(c, live.game.id, &m.power, &b.user, &b.name, now)?;
@@ -403,7 +404,7 @@ impl Service {
                 said += &format!(" (replacing {})", b.name);
             }
             if let Some(m) = &mine {
-                Self::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;
+                super::lifecycle::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;
             }
             let mut extra = String::new();
             // A reveal window left with nothing to reveal resolves (after this is announced): no deadline to move.
@@ -442,7 +443,7 @@ impl Service {
             };
             store::unseat(c, live.game.id, &seat.user)?;
             store::kick(c, live.game.id, &seat.user, now)?;
-            Self::clear_seat(c, &live.game, &seat.power, "the seat changed hands")?;
+            super::lifecycle::clear_seat(c, &live.game, &seat.power, "the seat changed hands")?;
             let text = format!(
                 "{} has been removed; {} is vacant until a moderator assigns it (`game assign <user> {}`).",
                 seat.name, seat.power, seat.power
@@ -451,27 +452,5 @@ impl Service {
             out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
             Ok(out)
         })
-    }
-
-    /// A seat changed hands, or its power conceded: its pending orders, ready
-    /// mark and draw vote in the open phase are cleared, its commitments and
-    /// reveals there stop counting (kept in history with `why`), and its
-    /// missed-turn count starts again.
-    pub(super) fn clear_seat(
-        c: &rusqlite::Connection,
-        game: &store::GameRow,
-        power: &str,
-        why: &str,
-    ) -> Result<(), GameError> {
-        if game.phase_seq > 0 {
-            if let Some(row) = store::phase(c, game.id, game.phase_seq)?.filter(|r| r.open) {
-                store::delete_orders(c, game.id, row.seq, power, None)?;
-                store::set_ready(c, game.id, row.seq, power, false)?;
-                store::set_draw_vote(c, game.id, row.seq, power, false)?;
-                store::void_hashed(c, game.id, row.seq, power, why)?;
-            }
-        }
-        store::moved_in_time(c, game.id, power)?;
-        Ok(())
     }
 }
