@@ -148,8 +148,10 @@ impl Service {
         }
     }
 
-    /// Checks that the caller may order now and returns their power, the open phase and its position.
-    fn ordering(
+    /// Checks that the caller owes orders (plain, or a hashed game's
+    /// commitment or reveal) in the open phase, whose stage the lifecycle
+    /// already checked, and returns their power, the phase and its position.
+    pub(super) fn ordering(
         c: &rusqlite::Connection,
         live: &Live,
         caller: &Caller,
@@ -158,7 +160,8 @@ impl Service {
         let (row, position) = Self::current_phase(c, live)?;
         let phase = position.phase();
         if !phase.owing.contains(&name) {
-            return Err(GameError::State(if phase.resolve_on_submit {
+            // A hashed game names nobody whose move it is: only that there is nothing to order.
+            return Err(GameError::State(if phase.resolve_on_submit && !live.settings.hashed {
                 format!("it is not your move: {} waits for {}", phase.name, phase.owing.join(", "))
             } else {
                 format!("{name} has nothing to order in {}", phase.name)
