@@ -1,7 +1,6 @@
 //! Orders: submit, show, clear, ready, preview.
 
-use super::lifecycle::Stage;
-use super::lifecycle::{Command, State};
+use super::lifecycle::{Command, Refusal, Stage};
 use super::{Caller, GameError, Image, Live, Reply, Service};
 use crate::rules::family::{PhaseInfo, SlotOrder, Submission};
 use crate::store::{self, OrderRow, PhaseRow};
@@ -141,11 +140,8 @@ impl Service {
     /// a forming or ended game says so.
     pub(super) fn running(&self, c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
         let live = self.latest(c, channel)?;
-        live.state.not_ended()?;
-        match live.state {
-            State::Forming => Err(GameError::State("the game has not started yet".into())),
-            _ => Ok(live),
-        }
+        live.state.started()?;
+        Ok(live)
     }
 
     /// Checks that the caller owes orders (plain, or a hashed game's
@@ -161,11 +157,12 @@ impl Service {
         let phase = position.phase();
         if !phase.owing.contains(&name) {
             // A hashed game names nobody whose move it is: only that there is nothing to order.
-            return Err(GameError::State(if phase.resolve_on_submit && !live.settings.hashed {
-                format!("it is not your move: {} waits for {}", phase.name, phase.owing.join(", "))
+            return Err(if phase.resolve_on_submit && !live.settings.hashed {
+                Refusal::NotYourMove { phase: &phase.name, owing: &phase.owing }
             } else {
-                format!("{name} has nothing to order in {}", phase.name)
-            }));
+                Refusal::NothingToOrder { power: &name, phase: &phase.name }
+            }
+            .into());
         }
         Ok((name, row, position))
     }
@@ -344,16 +341,10 @@ impl Service {
             let (row, position) = Self::current_phase(c, &live)?;
             let phase = position.phase();
             if !phase.owing.contains(&name) {
-                return Err(GameError::State(format!(
-                    "{name} has nothing to order in {}, so there is nothing to mark ready",
-                    phase.name
-                )));
+                return Err(Refusal::NothingToMarkReady { power: &name, phase: &phase.name }.into());
             }
             if phase.resolve_on_submit && row.stage == Stage::Orders {
-                return Err(GameError::State(format!(
-                    "{} ends when the move is made: send it with `orders ...` (there is no ready mark in a turn-based game)",
-                    phase.name
-                )));
+                return Err(Refusal::NoReadyInTurns { phase: &phase.name }.into());
             }
             let was = store::ready_powers(c, live.game.id, row.seq)?.contains(&name);
             store::set_ready(c, live.game.id, row.seq, &name, ready)?;

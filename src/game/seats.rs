@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::lifecycle::Command;
+use super::lifecycle::{Command, Refusal};
 use super::lifecycle::{GameStatus, Stage};
 use super::variants::Game;
 use super::{encode, format_duration, Caller, GameError, Image, Reply, Service, Settings};
@@ -128,14 +128,11 @@ impl Service {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Join)?;
             if store::is_kicked(c, live.game.id, &caller.user)? {
-                return Err(GameError::State(
-                    "a moderator removed you from this game: only a moderator can seat you again (`game assign`)"
-                        .into(),
-                ));
+                return Err(Refusal::Kicked.into());
             }
             let players = store::players(c, live.game.id)?;
             if let Some((p, _)) = players.iter().find(|(_, u)| *u == caller.user) {
-                return Err(GameError::State(format!("you already play {p}; `leave` first to change")));
+                return Err(Refusal::AlreadyPlays { power: p }.into());
             }
             let taken: BTreeSet<&str> = players.iter().map(|(p, _)| p.as_str()).collect();
             let (name, left) = match live.kind.seats() {
@@ -153,24 +150,17 @@ impl Service {
                                 )));
                             };
                             if taken.contains(name) {
-                                return Err(GameError::State(format!(
-                                    "{name} is taken; free powers: {}",
-                                    if free.is_empty() { "none".to_string() } else { free.join(", ") }
-                                )));
+                                return Err(Refusal::PowerTaken { power: name, free: &free }.into());
                             }
                             if store::concessions(c, live.game.id)?.iter().any(|p| p == name) {
-                                return Err(GameError::State(format!(
-                                    "{name} has conceded and stays in civil disorder; nobody takes it over"
-                                )));
+                                return Err(Refusal::ConcededForGood { power: name }.into());
                             }
                             name.to_string()
                         }
                         None if live.game.status != GameStatus::Forming => {
-                            return Err(GameError::State(
-                                "the game has started: name the vacant power you take over".into(),
-                            ))
+                            return Err(Refusal::NameTheVacantPower.into())
                         }
-                        None if free.is_empty() => return Err(GameError::State("every power is taken".into())),
+                        None if free.is_empty() => return Err(Refusal::EveryPowerTaken.into()),
                         None => {
                             let pick = (now.unsigned_abs() as usize) ^ caller.user.len().wrapping_mul(2_654_435_761);
                             free[pick % free.len()].clone()
@@ -180,10 +170,10 @@ impl Service {
                 }
                 Seats::Open { max, .. } => {
                     if live.game.status != GameStatus::Forming {
-                        return Err(GameError::State("the game has started; new players join the next game".into()));
+                        return Err(Refusal::JoinTheNextGame.into());
                     }
                     if players.len() >= max {
-                        return Err(GameError::State(format!("the game is full ({max} players)")));
+                        return Err(Refusal::Full { max }.into());
                     }
                     let name = match power {
                         Some(p) => p.trim().to_string(),
@@ -200,15 +190,11 @@ impl Service {
                     };
                     board_name_allowed(&name)?;
                     if let Some(t) = taken.iter().find(|t| super::chars::skeleton(t) == super::chars::skeleton(&name)) {
-                        return Err(GameError::State(if t.to_lowercase() == name.to_lowercase() {
-                            format!("{name} is taken; `join <another name>`")
-                        } else {
-                            format!(
-                                "`{}` looks like {t}, who has already joined{}: boards and players must be told apart at a glance; `join <another name>`",
-                                super::chars::visible(&name),
-                                named_lookalikes(&name)
-                            )
-                        }));
+                        if t.to_lowercase() == name.to_lowercase() {
+                            return Err(Refusal::BoardNameTaken { name: &name }.into());
+                        }
+                        let (shown, lookalikes) = (super::chars::visible(&name), named_lookalikes(&name));
+                        return Err(Refusal::BoardNameLooksLike { shown: &shown, taken: t, lookalikes: &lookalikes }.into());
                     }
                     (name, None)
                 }
@@ -263,7 +249,7 @@ impl Service {
             Self::require_moderator(&live.game, caller, "start the game")?;
             let players = store::players(c, live.game.id)?;
             if players.is_empty() {
-                return Err(GameError::State("nobody has joined yet".into()));
+                return Err(Refusal::NobodyJoined.into());
             }
             let (powers, vacant) = match live.kind.seats() {
                 Seats::Fixed(all) => {
@@ -273,11 +259,9 @@ impl Service {
                 }
                 Seats::Open { min, .. } => {
                     if players.len() < min {
-                        return Err(GameError::State(format!(
-                            "{} needs at least {min} players; {} joined so far",
-                            live.kind.name(),
-                            players.len()
-                        )));
+                        return Err(
+                            Refusal::TooFewPlayers { game: live.kind.name(), min, joined: players.len() }.into()
+                        );
                     }
                     (players.iter().map(|(p, _)| p.clone()).collect(), Vec::new())
                 }
@@ -363,19 +347,15 @@ impl Service {
             let mine = seats.iter().find(|s| s.user == who.user).cloned();
             if let Some(m) = &mine {
                 if m.power == name {
-                    return Err(GameError::State(format!("{} already plays {name}", m.name)));
+                    return Err(Refusal::AssignedAlready { player: &m.name, power: &name }.into());
                 }
                 if !swap {
-                    return Err(GameError::State(format!(
-                        "{} already plays {}: `game assign {} {name} swap` moves them to {name}{}",
-                        m.name,
-                        m.power,
-                        who.user,
-                        match &before {
-                            Some(b) => format!(" and {} to {}", b.name, m.power),
-                            None => format!(" and leaves {} vacant", m.power),
-                        }
-                    )));
+                    let and = match &before {
+                        Some(b) => format!(" and {} to {}", b.name, m.power),
+                        None => format!(" and leaves {} vacant", m.power),
+                    };
+                    let (player, holds, user) = (&m.name, &m.power, &who.user);
+                    return Err(Refusal::AssignWithoutSwap { player, holds, user, power: &name, and: &and }.into());
                 }
             } else if swap {
                 return Err(GameError::Invalid(format!(
@@ -384,7 +364,7 @@ impl Service {
                 )));
             }
             if store::concessions(c, live.game.id)?.contains(&name) {
-                return Err(GameError::State(format!("{name} has conceded and stays in civil disorder")));
+                return Err(Refusal::Conceded { power: &name }.into());
             }
             // Move the user out of their old seat first (a user holds one power).
             let shown = mine.as_ref().map_or(who.name.clone(), |m| m.name.clone());
