@@ -21,7 +21,7 @@
 
 mod refusals;
 mod resets;
-pub use refusals::Refusal;
+pub use refusals::{may_mark_ready, owes, Refusal};
 pub use resets::{change_stage, clear_seat};
 
 use super::{format_duration, AtDeadline, GameError, Settings};

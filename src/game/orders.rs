@@ -1,6 +1,6 @@
 //! Orders: submit, show, clear, ready, preview.
 
-use super::lifecycle::{Command, Refusal, Stage};
+use super::lifecycle::{self, Command, Stage};
 use super::{Caller, GameError, Image, Live, Reply, Service};
 use crate::rules::family::{PhaseInfo, SlotOrder, Submission};
 use crate::store::{self, OrderRow, PhaseRow};
@@ -154,16 +154,7 @@ impl Service {
     ) -> Result<(String, PhaseRow, super::Position), GameError> {
         let name = Self::playing(c, live, caller)?;
         let (row, position) = Self::current_phase(c, live)?;
-        let phase = position.phase();
-        if !phase.owing.contains(&name) {
-            // A hashed game names nobody whose move it is: only that there is nothing to order.
-            return Err(if phase.resolve_on_submit && !live.settings.hashed {
-                Refusal::NotYourMove { phase: &phase.name, owing: &phase.owing }
-            } else {
-                Refusal::NothingToOrder { power: &name, phase: &phase.name }
-            }
-            .into());
-        }
+        lifecycle::owes(&position.phase(), &name, live.settings.hashed)?;
         Ok((name, row, position))
     }
 
@@ -340,12 +331,7 @@ impl Service {
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let phase = position.phase();
-            if !phase.owing.contains(&name) {
-                return Err(Refusal::NothingToMarkReady { power: &name, phase: &phase.name }.into());
-            }
-            if phase.resolve_on_submit && row.stage == Stage::Orders {
-                return Err(Refusal::NoReadyInTurns { phase: &phase.name }.into());
-            }
+            lifecycle::may_mark_ready(&phase, row.stage, &name)?;
             let was = store::ready_powers(c, live.game.id, row.seq)?.contains(&name);
             store::set_ready(c, live.game.id, row.seq, &name, ready)?;
             let done = ready && Self::stage_complete(c, &live, &row, &phase)?;

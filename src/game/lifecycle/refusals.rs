@@ -3,7 +3,43 @@
 //! ([`super::State::check`]). The service finds the facts; the words are
 //! written here, each a [`GameError::State`].
 
+use super::Stage;
 use crate::game::GameError;
+use crate::rules::family::PhaseInfo;
+
+/// Whether `power` owes something in `phase`: orders, or in a `hashed`
+/// game a commitment and its reveal (the stage the lifecycle already
+/// checked).
+///
+/// # Errors
+/// Not its move in a turn-based phase, or nothing to order.
+pub fn owes(phase: &PhaseInfo, power: &str, hashed: bool) -> Result<(), GameError> {
+    if phase.owing.iter().any(|p| p == power) {
+        return Ok(());
+    }
+    // A hashed game names nobody whose move it is: only that there is nothing to order.
+    Err(if phase.resolve_on_submit && !hashed {
+        Refusal::NotYourMove { phase: &phase.name, owing: &phase.owing }
+    } else {
+        Refusal::NothingToOrder { power, phase: &phase.name }
+    }
+    .into())
+}
+
+/// Whether `power` may mark itself ready in `phase` at `stage`: it owes
+/// something, and the phase is not a turn that ends when the move is made.
+///
+/// # Errors
+/// Nothing to mark ready, or a turn-based phase.
+pub fn may_mark_ready(phase: &PhaseInfo, stage: Stage, power: &str) -> Result<(), GameError> {
+    if !phase.owing.iter().any(|p| p == power) {
+        return Err(Refusal::NothingToMarkReady { power, phase: &phase.name }.into());
+    }
+    if phase.resolve_on_submit && stage == Stage::Orders {
+        return Err(Refusal::NoReadyInTurns { phase: &phase.name }.into());
+    }
+    Ok(())
+}
 
 /// A command refused by what it meets in the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
