@@ -267,7 +267,7 @@ impl Service {
             };
             let mut votes = String::new();
             if stage != row.stage {
-                super::lifecycle::change_stage(c, live.game.id, row.seq, row.stage, stage, Some(d))?;
+                super::lifecycle::change_stage(c, (live.game.id, row.seq), row.stage, stage, Some(d))?;
                 for r in Self::proposal_windows(c, live.game.id, row.seq, stage)? {
                     votes += &format!("\n{}", r.text);
                 }

@@ -43,7 +43,7 @@ impl Service {
             return self.resolve_in(c, game, seq, &why);
         }
         let deadline = settings.reveal_deadline(now);
-        if !super::lifecycle::change_stage(c, game, seq, Stage::Commit, Stage::Reveal, Some(deadline))? {
+        if !super::lifecycle::change_stage(c, (game, seq), Stage::Commit, Stage::Reveal, Some(deadline))? {
             return Ok(Vec::new());
         }
         let name = row.name;
@@ -141,7 +141,7 @@ impl Service {
                 );
                 return self.announced_all(c, &g, vec![Reply::public(text).due(Some(deadline))]);
             }
-            if !super::lifecycle::change_stage(c, game, seq, Stage::Wait, Stage::Commit, Some(deadline))? {
+            if !super::lifecycle::change_stage(c, (game, seq), Stage::Wait, Stage::Commit, Some(deadline))? {
                 return Ok(Vec::new());
             }
             let mut out = vec![Reply::public(format!(

@@ -16,16 +16,15 @@ use super::Stage;
 use crate::game::GameError;
 use crate::store::{self, GameRow, StoreError};
 
-/// Moves an open phase from `from` to `to` with a new deadline, and clears
-/// its ready marks and draw votes when the stage changed; `false` if it was
-/// not in `from` (someone else moved it first).
+/// Moves the open phase `seq` of `game` from `from` to `to` with a new
+/// deadline, and clears its ready marks and draw votes when the stage
+/// changed; `false` if it was not in `from` (someone else moved it first).
 ///
 /// # Errors
 /// Database errors.
 pub fn change_stage(
     c: &Connection,
-    game: i64,
-    seq: i64,
+    (game, seq): (i64, i64),
     from: Stage,
     to: Stage,
     deadline: Option<i64>,
