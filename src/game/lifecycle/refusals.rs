@@ -278,3 +278,31 @@ impl From<Refusal<'_>> for GameError {
         GameError::State(r.text())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::family::PhaseKind;
+
+    fn turn(resolve_on_submit: bool) -> PhaseInfo {
+        PhaseInfo { name: "Turn 4".into(), kind: PhaseKind::Movement, owing: vec!["White".into()], resolve_on_submit }
+    }
+
+    #[test]
+    fn a_turn_names_whose_move_it_is_except_in_a_hashed_game() {
+        assert!(owes(&turn(true), "White", false).is_ok());
+        let e = owes(&turn(true), "Black", false).unwrap_err().to_string();
+        assert!(e.contains("it is not your move: Turn 4 waits for White"), "{e}");
+        let e = owes(&turn(true), "Black", true).unwrap_err().to_string();
+        assert!(e.contains("Black has nothing to order in Turn 4"), "{e}");
+    }
+
+    #[test]
+    fn a_turn_takes_no_ready_mark() {
+        assert!(may_mark_ready(&turn(false), Stage::Orders, "White").is_ok());
+        let e = may_mark_ready(&turn(true), Stage::Orders, "White").unwrap_err().to_string();
+        assert!(e.contains("no ready mark in a turn-based game"), "{e}");
+        let e = may_mark_ready(&turn(false), Stage::Orders, "Black").unwrap_err().to_string();
+        assert!(e.contains("nothing to mark ready"), "{e}");
+    }
+}
