@@ -21,4 +21,5 @@ pub mod game;
 pub mod render;
 pub mod rules;
 pub mod scenario;
+pub mod status;
 pub mod store;

@@ -11,9 +11,9 @@ use chrono::{Datelike, Duration, NaiveTime, TimeZone, Weekday};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
+use super::lifecycle::Stage;
 use super::Settings;
 use crate::rules::family::PhaseKind;
-use crate::store::Stage;
 
 /// How a game's phases are timed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,8 +13,9 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
 
+use super::lifecycle::GameStatus;
 use super::{decode, GameError, Live, Service};
-use crate::store::{self, GameStatus, PhaseRow, Seat, StoreError};
+use crate::store::{self, PhaseRow, Seat, StoreError};
 
 /// The version of `game export`'s JSON (`docs/export.md`).
 pub const EXPORT_FORMAT_VERSION: u32 = 2;

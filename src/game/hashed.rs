@@ -13,10 +13,11 @@
 use sha2::{Digest, Sha256};
 
 use super::lifecycle::Command;
+use super::lifecycle::Stage;
 use super::orders::{slots, store_orders, submission_text};
-use super::{Caller, GameError, Live, Reply, Service};
+use super::{Caller, GameError, Reply, Service};
 use crate::rules::family::Verdict;
-use crate::store::{self, Commitment, PhaseRow, Reveal, Stage};
+use crate::store::{self, Commitment, PhaseRow, Reveal};
 
 /// SHA-256 of `text`'s UTF-8 bytes, lowercase hex.
 #[must_use]
@@ -171,22 +172,6 @@ fn quoted(text: &str) -> String {
 }
 
 impl Service {
-    /// The caller's power, the open phase and its position in a hashed
-    /// game whose stage the lifecycle already checked.
-    fn hashed_phase(
-        c: &rusqlite::Connection,
-        live: &Live,
-        caller: &Caller,
-    ) -> Result<(String, PhaseRow, super::Position), GameError> {
-        let name = Self::playing(c, live, caller)?;
-        let (row, position) = Self::current_phase(c, live)?;
-        let phase = position.phase();
-        if !phase.owing.contains(&name) {
-            return Err(GameError::State(format!("{name} has nothing to order in {}", phase.name)));
-        }
-        Ok((name, row, position))
-    }
-
     /// Records the caller's commitment (the latest counts) and announces it publicly.
     ///
     /// # Errors
@@ -196,7 +181,7 @@ impl Service {
         let now = self.now();
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Commit)?;
-            let (name, row, _) = Self::hashed_phase(c, &live, caller)?;
+            let (name, row, _) = Self::ordering(c, &live, caller)?;
             let before = store::commitments(c, live.game.id, row.seq)?.into_iter().filter(|m| m.power == name).count();
             store::add_commitment(c, live.game.id, row.seq, &Commitment { power: name.clone(), hash: hash.clone(), user: caller.user.clone(), at: now, void: None })?;
             let unreadied = super::orders::unready(c, live.game.id, row.seq, &name)?;
@@ -228,7 +213,7 @@ impl Service {
         let hash = sha256_hex_bytes(bytes);
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Reveal)?;
-            let (name, row, _) = Self::hashed_phase(c, &live, caller)?;
+            let (name, row, _) = Self::ordering(c, &live, caller)?;
             let attempt = Reveal {
                 power: name,
                 text: String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_REVEAL)]).into_owned(),
@@ -260,7 +245,7 @@ impl Service {
         let hash = sha256_hex(text);
         let (replies, resolve) = self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Reveal)?;
-            let (name, row, position) = Self::hashed_phase(c, &live, caller)?;
+            let (name, row, position) = Self::ordering(c, &live, caller)?;
             let latest = store::commitments(c, live.game.id, row.seq)?.into_iter().rfind(|m| m.power == name);
             let record = |matched: bool, detail: String| Reveal {
                 power: name.clone(),

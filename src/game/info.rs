@@ -1,9 +1,10 @@
 //! Information: status, history, help (the export is in `export.rs`).
 
+use super::lifecycle::{GameStatus, Stage};
 use super::lifecycle::{State, Timer};
 use super::orders::by_power;
 use super::{decode, format_duration, Caller, GameError, Image, PhaseRecord, Reply, Service};
-use crate::store::{self, GameStatus, PhaseRow, StoreError};
+use crate::store::{self, PhaseRow, StoreError};
 
 /// Whether `query` names the phase `name`: the whole name in any case, or
 /// every word of the query among the name's words (`turn 12`, `12`,
@@ -110,11 +111,11 @@ impl Service {
                     t += ".";
                     if live.settings.hashed {
                         t += match r.stage {
-                            store::Stage::Commit => " Commit window.",
-                            store::Stage::Wait => " Waiting for the move phase.",
-                            store::Stage::Reveal => " Reveal window.",
-                            store::Stage::Sealed => " Orders fixed (rolled back after publication).",
-                            store::Stage::Orders => "",
+                            Stage::Commit => " Commit window.",
+                            Stage::Wait => " Waiting for the move phase.",
+                            Stage::Reveal => " Reveal window.",
+                            Stage::Sealed => " Orders fixed (rolled back after publication).",
+                            Stage::Orders => "",
                         };
                     }
                     Some(r.stage)

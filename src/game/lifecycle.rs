@@ -19,8 +19,14 @@
 //! Closing a hashed phase's commit window is the transition [`AfterCommit`]:
 //! the reveal window, or, when nobody committed, the resolution at once.
 
+mod refusals;
+mod resets;
+pub use refusals::{may_mark_ready, owes, Refusal};
+pub use resets::{change_stage, clear_seat};
+
 use super::{format_duration, AtDeadline, GameError, Settings};
-use crate::store::{GameRow, GameStatus, PhaseRow, Stage};
+pub use crate::status::{GameStatus, Stage};
+use crate::store::{GameRow, PhaseRow};
 
 /// Where a game is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,6 +191,19 @@ impl State {
     pub fn not_ended(&self) -> Result<(), GameError> {
         match self {
             State::Ended { result, .. } => Err(GameError::Ended(result.clone())),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the game is under way: an ended game says so ("this game has
+    /// ended: ..."), a forming one that it has not started.
+    ///
+    /// # Errors
+    /// The game has ended, or has not started.
+    pub fn started(&self) -> Result<(), GameError> {
+        self.not_ended()?;
+        match self {
+            State::Forming => Err(GameError::State("the game has not started yet".into())),
             _ => Ok(()),
         }
     }

@@ -2,11 +2,12 @@
 //! draw votes, concession.
 
 use super::lifecycle::{Command, State, Timer};
+use super::lifecycle::{GameStatus, Stage};
 use super::{
     decode, encode, format_duration, Bounds, Caller, GameError, Image, Position, Reply, Service, Settings, MIN_RESUME,
 };
 use crate::rules::wheel::{DEFAULT_MOVEMENT_POWER, MOVEMENT_POWER_OPTION};
-use crate::store::{self, GameRow, GameStatus, Stage};
+use crate::store::{self, GameRow};
 
 /// Ends `game` with `result` (`draw between ...`, `Black wins by concession`)
 /// in `position` (none for a game that never started): records both, and
@@ -266,7 +267,7 @@ impl Service {
             };
             let mut votes = String::new();
             if stage != row.stage {
-                store::set_stage(c, live.game.id, row.seq, row.stage, stage, Some(d))?;
+                super::lifecycle::change_stage(c, (live.game.id, row.seq), row.stage, stage, Some(d))?;
                 for r in Self::proposal_windows(c, live.game.id, row.seq, stage)? {
                     votes += &format!("\n{}", r.text);
                 }
@@ -458,7 +459,7 @@ impl Service {
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             store::concede(c, live.game.id, &name, self.now(), row.seq)?;
-            Self::clear_seat(c, &live.game, &name, "the power conceded")?;
+            super::lifecycle::clear_seat(c, &live.game, &name, "the power conceded")?;
             let conceded = store::concessions(c, live.game.id)?;
             let standing: Vec<String> = Self::all_powers(c, &live)?
                 .into_iter()

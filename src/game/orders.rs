@@ -1,9 +1,9 @@
 //! Orders: submit, show, clear, ready, preview.
 
-use super::lifecycle::{Command, State};
+use super::lifecycle::{self, Command, Stage};
 use super::{Caller, GameError, Image, Live, Reply, Service};
 use crate::rules::family::{PhaseInfo, SlotOrder, Submission};
-use crate::store::{self, OrderRow, PhaseRow, Stage};
+use crate::store::{self, OrderRow, PhaseRow};
 
 /// A power's stored orders as the rules see them.
 pub(super) fn slots(rows: &[OrderRow]) -> Vec<SlotOrder> {
@@ -140,29 +140,21 @@ impl Service {
     /// a forming or ended game says so.
     pub(super) fn running(&self, c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
         let live = self.latest(c, channel)?;
-        live.state.not_ended()?;
-        match live.state {
-            State::Forming => Err(GameError::State("the game has not started yet".into())),
-            _ => Ok(live),
-        }
+        live.state.started()?;
+        Ok(live)
     }
 
-    /// Checks that the caller may order now and returns their power, the open phase and its position.
-    fn ordering(
+    /// Checks that the caller owes orders (plain, or a hashed game's
+    /// commitment or reveal) in the open phase, whose stage the lifecycle
+    /// already checked, and returns their power, the phase and its position.
+    pub(super) fn ordering(
         c: &rusqlite::Connection,
         live: &Live,
         caller: &Caller,
     ) -> Result<(String, PhaseRow, super::Position), GameError> {
         let name = Self::playing(c, live, caller)?;
         let (row, position) = Self::current_phase(c, live)?;
-        let phase = position.phase();
-        if !phase.owing.contains(&name) {
-            return Err(GameError::State(if phase.resolve_on_submit {
-                format!("it is not your move: {} waits for {}", phase.name, phase.owing.join(", "))
-            } else {
-                format!("{name} has nothing to order in {}", phase.name)
-            }));
-        }
+        lifecycle::owes(&position.phase(), &name, live.settings.hashed)?;
         Ok((name, row, position))
     }
 
@@ -340,18 +332,7 @@ impl Service {
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let phase = position.phase();
-            if !phase.owing.contains(&name) {
-                return Err(GameError::State(format!(
-                    "{name} has nothing to order in {}, so there is nothing to mark ready",
-                    phase.name
-                )));
-            }
-            if phase.resolve_on_submit && row.stage == Stage::Orders {
-                return Err(GameError::State(format!(
-                    "{} ends when the move is made: send it with `orders ...` (there is no ready mark in a turn-based game)",
-                    phase.name
-                )));
-            }
+            lifecycle::may_mark_ready(&phase, row.stage, &name)?;
             let was = store::ready_powers(c, live.game.id, row.seq)?.contains(&name);
             store::set_ready(c, live.game.id, row.seq, &name, ready)?;
             let done = ready && Self::stage_complete(c, &live, &row, &phase)?;

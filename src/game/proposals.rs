@@ -8,9 +8,10 @@
 //! follow by agreement. A moderator records what was done with `proposal
 //! enact <number> <note>`, once per proposal.
 
-use super::lifecycle::Command;
+use super::lifecycle::Stage;
+use super::lifecycle::{Command, Refusal};
 use super::{Caller, GameError, Reply, Service};
-use crate::store::{self, Proposal, Stage};
+use crate::store::{self, Proposal};
 
 fn rank(stage: Stage) -> i64 {
     match stage {
@@ -70,7 +71,7 @@ impl Service {
             None => self.latest(c, channel)?,
         };
         if !live.kind.has_proposals() {
-            return Err(GameError::State(format!("{} has no proposals", live.kind.name())));
+            return Err(Refusal::NoProposals { game: live.kind.name() }.into());
         }
         Ok(live)
     }
@@ -122,14 +123,11 @@ impl Service {
             let p = store::proposal(c, live.game.id, number)?
                 .ok_or_else(|| GameError::Invalid(format!("there is no proposal #{number}; `proposals` lists them")))?;
             if !p.open {
-                return Err(GameError::State(format!("the vote on proposal #{number} is closed")));
+                return Err(Refusal::VoteClosed { number }.into());
             }
             if (p.vote_seq, p.vote_stage) != (row.seq, row.stage) {
-                return Err(GameError::State(format!(
-                    "the vote on proposal #{number} runs in the {} of {}, not now",
-                    window_name(p.vote_stage),
-                    phase_name(c, live.game.id, p.vote_seq)?
-                )));
+                let phase = phase_name(c, live.game.id, p.vote_seq)?;
+                return Err(Refusal::VoteNotNow { number, window: window_name(p.vote_stage), phase: &phase }.into());
             }
             store::set_vote(c, p.id, &name, yes, now)?;
             Ok(Reply::private(format!(
@@ -163,18 +161,14 @@ impl Service {
                 .ok_or_else(|| GameError::Invalid(format!("there is no proposal #{number}; `proposals` lists them")))?;
             match p.tally {
                 Some((y, n)) if y > n => {}
-                Some((y, n)) => {
-                    return Err(GameError::State(format!("proposal #{number} was not popular ({y} for, {n} against)")))
-                }
-                None => return Err(GameError::State(format!("the vote on proposal #{number} has not closed yet"))),
+                Some((yes, no)) => return Err(Refusal::NotPopular { number, yes, no }.into()),
+                None => return Err(Refusal::VoteNotClosed { number }.into()),
             }
             if let Some(earlier) = &p.enacted {
-                return Err(GameError::State(format!(
-                    "proposal #{number} was already enacted, with the note: {earlier}. A note is recorded once; a further change is a new proposal"
-                )));
+                return Err(Refusal::EnactedWith { number, note: earlier }.into());
             }
             if !store::enact_proposal(c, p.id, note, &caller.user, now)? {
-                return Err(GameError::State(format!("proposal #{number} was already enacted")));
+                return Err(Refusal::Enacted { number }.into());
             }
             self.log_moderator(c, live.game.id, caller, "enact", format!("#{number}: {note}"))?;
             let text = format!(

@@ -3,12 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::lifecycle::Command;
+use super::lifecycle::{Command, Refusal};
+use super::lifecycle::{GameStatus, Stage};
 use super::orders::by_power;
 use super::outbox::ImageSource;
 use super::{decode, encode, format_duration, kind_of, settings_of, slug, Caller, GameError, Image, Reply, Service};
 use crate::rules::family::{GameResult, OrderOutcome};
-use crate::store::{self, GameStatus, StoreError};
+use crate::store::{self, StoreError};
 
 /// The stored form of a resolution (versioned): public history.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -122,8 +123,8 @@ impl Service {
             match (&record.outcome, deadline) {
                 (GameResult::Ongoing, Some(d)) => {
                     let when = match stage {
-                        crate::store::Stage::Wait => "its move phase opens in",
-                        crate::store::Stage::Commit => "commitments due in",
+                        Stage::Wait => "its move phase opens in",
+                        Stage::Commit => "commitments due in",
                         _ => "due in",
                     };
                     text += &format!("\nNext: {}, {when} {}.", next_phase.name, format_duration(d - now));
@@ -184,23 +185,18 @@ impl Service {
             Self::require_moderator(&live.game, caller, "force a phase")?;
             let (row, position) = Self::current_phase(c, &live)?;
             let phase = position.phase();
-            if phase.resolve_on_submit && row.stage == crate::store::Stage::Orders {
+            if phase.resolve_on_submit && row.stage == Stage::Orders {
                 // A turn-based game resolves as soon as the move is in: there is nothing to force but a skipped turn.
                 let orders = store::orders(c, live.game.id, row.seq, None)?;
-                let waiting: Vec<&String> = phase.owing.iter().filter(|p| !orders.iter().any(|o| &o.power == *p)).collect();
+                let waiting: Vec<&String> =
+                    phase.owing.iter().filter(|p| !orders.iter().any(|o| &o.power == *p)).collect();
                 if !waiting.is_empty() {
-                    return Err(GameError::State(format!(
-                        "{} has not moved, and a turn cannot be skipped: give more time with `game extend`, replace the player with `game assign`, or end the game",
-                        waiting.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(", ")
-                    )));
+                    return Err(Refusal::TurnNotSkipped { waiting: &waiting }.into());
                 }
             }
             if let Some(want) = expected {
                 if !row.name.eq_ignore_ascii_case(want.trim()) {
-                    return Err(GameError::State(format!(
-                        "{want} is no longer open: the current phase is {}",
-                        row.name
-                    )));
+                    return Err(Refusal::NoLongerOpen { want, current: &row.name }.into());
                 }
             }
             Ok::<_, GameError>((live.game.id, row.seq, row.stage))
@@ -210,7 +206,7 @@ impl Service {
         // either both are saved, or neither (and the moderator is told it was not saved).
         let r = self.next_window(game, seq, commit, super::schedule::Trigger::Moderator(caller))?;
         if r.is_empty() {
-            return Err(GameError::State("that phase was already resolved".into()));
+            return Err(Refusal::AlreadyResolved.into());
         }
         Ok(r)
     }

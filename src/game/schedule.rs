@@ -1,9 +1,10 @@
 //! Time-driven work: resolving the phases whose deadline passed, and
 //! reminding players with missing orders before a deadline.
 
+use super::lifecycle::{GameStatus, Stage};
 use super::orders::by_power;
 use super::{decode, kind_of, settings_of, AtDeadline, Caller, GameError, Reply, Service};
-use crate::store::{self, Stage};
+use crate::store::{self};
 
 /// A reminder's text: the phase, its deadline (as a Discord timestamp) and
 /// the late players, mentioned.
@@ -121,7 +122,7 @@ impl Service {
                 return Ok(None);
             }
             // Someone else already handled this deadline (the claim is the deadline moving on).
-            if row.deadline.is_none_or(|d| d > now) || g.status != store::GameStatus::Active {
+            if row.deadline.is_none_or(|d| d > now) || g.status != GameStatus::Active {
                 return Ok(Some(Vec::new()));
             }
             let orders = store::orders(c, game, seq, None)?;

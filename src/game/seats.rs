@@ -2,11 +2,12 @@
 
 use std::collections::BTreeSet;
 
-use super::lifecycle::Command;
+use super::lifecycle::{Command, Refusal};
+use super::lifecycle::{GameStatus, Stage};
 use super::{encode, format_duration, Caller, GameError, Image, Reply, Service, Settings};
 use crate::rules::any::Game;
 use crate::rules::family::{find_name, Seats};
-use crate::store::{self, GameStatus, StoreError};
+use crate::store::{self, StoreError};
 
 /// The look-alike characters of `name`, named in parentheses (empty if none).
 fn named_lookalikes(name: &str) -> String {
@@ -128,14 +129,11 @@ impl Service {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Join)?;
             if store::is_kicked(c, live.game.id, &caller.user)? {
-                return Err(GameError::State(
-                    "a moderator removed you from this game: only a moderator can seat you again (`game assign`)"
-                        .into(),
-                ));
+                return Err(Refusal::Kicked.into());
             }
             let players = store::players(c, live.game.id)?;
             if let Some((p, _)) = players.iter().find(|(_, u)| *u == caller.user) {
-                return Err(GameError::State(format!("you already play {p}; `leave` first to change")));
+                return Err(Refusal::AlreadyPlays { power: p }.into());
             }
             let taken: BTreeSet<&str> = players.iter().map(|(p, _)| p.as_str()).collect();
             let (name, left) = match live.kind.seats() {
@@ -153,24 +151,17 @@ impl Service {
                                 )));
                             };
                             if taken.contains(name) {
-                                return Err(GameError::State(format!(
-                                    "{name} is taken; free powers: {}",
-                                    if free.is_empty() { "none".to_string() } else { free.join(", ") }
-                                )));
+                                return Err(Refusal::PowerTaken { power: name, free: &free }.into());
                             }
                             if store::concessions(c, live.game.id)?.iter().any(|p| p == name) {
-                                return Err(GameError::State(format!(
-                                    "{name} has conceded and stays in civil disorder; nobody takes it over"
-                                )));
+                                return Err(Refusal::ConcededForGood { power: name }.into());
                             }
                             name.to_string()
                         }
                         None if live.game.status != GameStatus::Forming => {
-                            return Err(GameError::State(
-                                "the game has started: name the vacant power you take over".into(),
-                            ))
+                            return Err(Refusal::NameTheVacantPower.into())
                         }
-                        None if free.is_empty() => return Err(GameError::State("every power is taken".into())),
+                        None if free.is_empty() => return Err(Refusal::EveryPowerTaken.into()),
                         None => {
                             let pick = (now.unsigned_abs() as usize) ^ caller.user.len().wrapping_mul(2_654_435_761);
                             free[pick % free.len()].clone()
@@ -180,10 +171,10 @@ impl Service {
                 }
                 Seats::Open { max, .. } => {
                     if live.game.status != GameStatus::Forming {
-                        return Err(GameError::State("the game has started; new players join the next game".into()));
+                        return Err(Refusal::JoinTheNextGame.into());
                     }
                     if players.len() >= max {
-                        return Err(GameError::State(format!("the game is full ({max} players)")));
+                        return Err(Refusal::Full { max }.into());
                     }
                     let name = match power {
                         Some(p) => p.trim().to_string(),
@@ -200,15 +191,11 @@ impl Service {
                     };
                     board_name_allowed(&name)?;
                     if let Some(t) = taken.iter().find(|t| super::chars::skeleton(t) == super::chars::skeleton(&name)) {
-                        return Err(GameError::State(if t.to_lowercase() == name.to_lowercase() {
-                            format!("{name} is taken; `join <another name>`")
-                        } else {
-                            format!(
-                                "`{}` looks like {t}, who has already joined{}: boards and players must be told apart at a glance; `join <another name>`",
-                                super::chars::visible(&name),
-                                named_lookalikes(&name)
-                            )
-                        }));
+                        if t.to_lowercase() == name.to_lowercase() {
+                            return Err(Refusal::BoardNameTaken { name: &name }.into());
+                        }
+                        let (shown, lookalikes) = (super::chars::visible(&name), named_lookalikes(&name));
+                        return Err(Refusal::BoardNameLooksLike { shown: &shown, taken: t, lookalikes: &lookalikes }.into());
                     }
                     (name, None)
                 }
@@ -226,7 +213,7 @@ impl Service {
                 }
             }
             store::seat(c, live.game.id, &name, &caller.user, &caller.name, now)?;
-            Self::clear_seat(c, &live.game, &name, "the seat changed hands")?;
+            super::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
             let tail = match left {
                 _ if live.game.status != GameStatus::Forming => " (taking over a vacant power)".to_string(),
                 Some(0) => " Every power is taken: a moderator can `game start`.".to_string(),
@@ -263,7 +250,7 @@ impl Service {
             Self::require_moderator(&live.game, caller, "start the game")?;
             let players = store::players(c, live.game.id)?;
             if players.is_empty() {
-                return Err(GameError::State("nobody has joined yet".into()));
+                return Err(Refusal::NobodyJoined.into());
             }
             let (powers, vacant) = match live.kind.seats() {
                 Seats::Fixed(all) => {
@@ -273,11 +260,9 @@ impl Service {
                 }
                 Seats::Open { min, .. } => {
                     if players.len() < min {
-                        return Err(GameError::State(format!(
-                            "{} needs at least {min} players; {} joined so far",
-                            live.kind.name(),
-                            players.len()
-                        )));
+                        return Err(
+                            Refusal::TooFewPlayers { game: live.kind.name(), min, joined: players.len() }.into()
+                        );
                     }
                     (players.iter().map(|(p, _)| p.clone()).collect(), Vec::new())
                 }
@@ -294,7 +279,7 @@ impl Service {
             store::set_status(c, live.game.id, GameStatus::Active, None)?;
             let cd =
                 if vacant.is_empty() { String::new() } else { format!(" In civil disorder: {}.", vacant.join(", ")) };
-            let text = if stage == crate::store::Stage::Wait {
+            let text = if stage == Stage::Wait {
                 format!(
                     "The game begins: {}. Orders are hashed; the move phase (commitments) opens in {}.{cd}",
                     phase.name,
@@ -363,19 +348,15 @@ impl Service {
             let mine = seats.iter().find(|s| s.user == who.user).cloned();
             if let Some(m) = &mine {
                 if m.power == name {
-                    return Err(GameError::State(format!("{} already plays {name}", m.name)));
+                    return Err(Refusal::AssignedAlready { player: &m.name, power: &name }.into());
                 }
                 if !swap {
-                    return Err(GameError::State(format!(
-                        "{} already plays {}: `game assign {} {name} swap` moves them to {name}{}",
-                        m.name,
-                        m.power,
-                        who.user,
-                        match &before {
-                            Some(b) => format!(" and {} to {}", b.name, m.power),
-                            None => format!(" and leaves {} vacant", m.power),
-                        }
-                    )));
+                    let and = match &before {
+                        Some(b) => format!(" and {} to {}", b.name, m.power),
+                        None => format!(" and leaves {} vacant", m.power),
+                    };
+                    let (player, holds, user) = (&m.name, &m.power, &who.user);
+                    return Err(Refusal::AssignWithoutSwap { player, holds, user, power: &name, and: &and }.into());
                 }
             } else if swap {
                 return Err(GameError::Invalid(format!(
@@ -384,7 +365,7 @@ impl Service {
                 )));
             }
             if store::concessions(c, live.game.id)?.contains(&name) {
-                return Err(GameError::State(format!("{name} has conceded and stays in civil disorder")));
+                return Err(Refusal::Conceded { power: &name }.into());
             }
             // Move the user out of their old seat first (a user holds one power).
             let shown = mine.as_ref().map_or(who.name.clone(), |m| m.name.clone());
@@ -393,7 +374,7 @@ impl Service {
             }
             store::seat(c, live.game.id, &name, &who.user, &shown, now)?;
             store::unkick(c, live.game.id, &who.user)?;
-            Self::clear_seat(c, &live.game, &name, "the seat changed hands")?;
+            super::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
             let mut said = format!("{shown} now plays {name}");
             if let (Some(m), Some(b)) = (&mine, &before) {
                 store::seat(c, live.game.id, &m.power, &b.user, &b.name, now)?;
@@ -404,7 +385,7 @@ impl Service {
                 said += &format!(" (replacing {})", b.name);
             }
             if let Some(m) = &mine {
-                Self::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;
+                super::lifecycle::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;
             }
             let mut extra = String::new();
             // A reveal window left with nothing to reveal resolves (after this is announced): no deadline to move.
@@ -443,7 +424,7 @@ impl Service {
             };
             store::unseat(c, live.game.id, &seat.user)?;
             store::kick(c, live.game.id, &seat.user, now)?;
-            Self::clear_seat(c, &live.game, &seat.power, "the seat changed hands")?;
+            super::lifecycle::clear_seat(c, &live.game, &seat.power, "the seat changed hands")?;
             let text = format!(
                 "{} has been removed; {} is vacant until a moderator assigns it (`game assign <user> {}`).",
                 seat.name, seat.power, seat.power
@@ -452,27 +433,5 @@ impl Service {
             out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
             Ok(out)
         })
-    }
-
-    /// A seat changed hands, or its power conceded: its pending orders, ready
-    /// mark and draw vote in the open phase are cleared, its commitments and
-    /// reveals there stop counting (kept in history with `why`), and its
-    /// missed-turn count starts again.
-    pub(super) fn clear_seat(
-        c: &rusqlite::Connection,
-        game: &store::GameRow,
-        power: &str,
-        why: &str,
-    ) -> Result<(), GameError> {
-        if game.phase_seq > 0 {
-            if let Some(row) = store::phase(c, game.id, game.phase_seq)?.filter(|r| r.open) {
-                store::delete_orders(c, game.id, row.seq, power, None)?;
-                store::set_ready(c, game.id, row.seq, power, false)?;
-                store::set_draw_vote(c, game.id, row.seq, power, false)?;
-                store::void_hashed(c, game.id, row.seq, power, why)?;
-            }
-        }
-        store::moved_in_time(c, game.id, power)?;
-        Ok(())
     }
 }

@@ -8,8 +8,9 @@
 use std::collections::BTreeSet;
 
 use super::lifecycle::AfterCommit;
+use super::lifecycle::{GameStatus, Stage};
 use super::{format_duration, GameError, Reply, Service};
-use crate::store::{self, GameStatus, Stage};
+use crate::store::{self};
 
 impl Service {
     /// Ends a commit window (exactly once, whoever triggers it), as the
@@ -42,7 +43,7 @@ impl Service {
             return self.resolve_in(c, game, seq, &why);
         }
         let deadline = settings.reveal_deadline(now);
-        if !store::set_stage(c, game, seq, Stage::Commit, Stage::Reveal, Some(deadline))? {
+        if !super::lifecycle::change_stage(c, (game, seq), Stage::Commit, Stage::Reveal, Some(deadline))? {
             return Ok(Vec::new());
         }
         let name = row.name;
@@ -140,7 +141,7 @@ impl Service {
                 );
                 return self.announced_all(c, &g, vec![Reply::public(text).due(Some(deadline))]);
             }
-            if !store::set_stage(c, game, seq, Stage::Wait, Stage::Commit, Some(deadline))? {
+            if !super::lifecycle::change_stage(c, (game, seq), Stage::Wait, Stage::Commit, Some(deadline))? {
                 return Ok(Vec::new());
             }
             let mut out = vec![Reply::public(format!(

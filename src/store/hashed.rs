@@ -136,10 +136,6 @@ pub fn set_stage(
          WHERE game_id = ?1 AND seq = ?2 AND status = 'open' AND stage = ?3",
         params![game, seq, from.as_str(), to.as_str(), deadline],
     )?;
-    // Ready marks and draw votes belong to a stage: none survives a change.
-    if n == 1 && from != to {
-        super::clear_marks(c, game, seq)?;
-    }
     Ok(n == 1)
 }
 

@@ -31,6 +31,8 @@ pub use outbox::*;
 pub use phases::*;
 pub use proposals::*;
 
+use crate::status::{GameStatus, Stage};
+
 /// Store errors.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -119,39 +121,6 @@ pub fn check_schema(c: &Connection) -> Result<usize, StoreError> {
     Ok(version)
 }
 
-/// A game's lifecycle.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameStatus {
-    /// Players are joining.
-    Forming,
-    /// Being played.
-    Active,
-    /// Deadlines frozen by a moderator.
-    Paused,
-    /// Over.
-    Ended,
-}
-
-impl GameStatus {
-    fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Forming => "forming",
-            GameStatus::Active => "active",
-            GameStatus::Paused => "paused",
-            GameStatus::Ended => "ended",
-        }
-    }
-
-    fn parse(s: &str) -> GameStatus {
-        match s {
-            "forming" => GameStatus::Forming,
-            "active" => GameStatus::Active,
-            "paused" => GameStatus::Paused,
-            _ => GameStatus::Ended,
-        }
-    }
-}
-
 /// A stored game.
 #[derive(Clone, Debug)]
 pub struct GameRow {
@@ -210,47 +179,6 @@ pub struct PhaseRow {
     pub rolled_back: bool,
     /// When it was resolved, unix seconds.
     pub resolved_at: Option<i64>,
-}
-
-/// The part of a phase that is open.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Stage {
-    /// Plain orders.
-    Orders,
-    /// A pause before a hashed game's commit window (Chess Wheel+'s Replenish day).
-    Wait,
-    /// A hashed game's commit window.
-    Commit,
-    /// A hashed game's reveal window.
-    Reveal,
-    /// A hashed phase rolled back after its orders were published: the
-    /// matched reveals stand, no new commitment or reveal is taken, and the
-    /// phase resolves at its deadline or when a moderator forces it.
-    Sealed,
-}
-
-impl Stage {
-    /// The stored name.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Stage::Orders => "orders",
-            Stage::Wait => "wait",
-            Stage::Commit => "commit",
-            Stage::Reveal => "reveal",
-            Stage::Sealed => "sealed",
-        }
-    }
-
-    pub(crate) fn parse(s: &str) -> Stage {
-        match s {
-            "commit" => Stage::Commit,
-            "wait" => Stage::Wait,
-            "reveal" => Stage::Reveal,
-            "sealed" => Stage::Sealed,
-            _ => Stage::Orders,
-        }
-    }
 }
 
 /// A stored order.

@@ -1,0 +1,224 @@
+//! Board images attached to replies, drawn when asked for.
+
+use std::sync::Arc;
+
+use super::{outbox, Position, Report, Settings};
+use crate::render::{Palette, Style};
+
+/// A board image to attach, drawn when asked for ([`Image::bytes`]), so
+/// that resolving many games at a deadline does not wait for drawing: a
+/// still PNG, or an animated GIF of a resolution ([`Image::is_animation`]).
+#[derive(Clone)]
+pub struct Image {
+    /// File name (`spring-1601-orders.png`, `spring-1601-resolution.gif`).
+    pub name: String,
+    job: Arc<ImageJob>,
+    /// How to draw it again from the store (announced images go through the outbox).
+    spec: Option<outbox::ImageSpec>,
+}
+
+struct ImageJob {
+    position: Position,
+    report: Option<Report>,
+    style: Style,
+    caption: String,
+    /// An animation of `report` over `position` rather than a still image.
+    animated: bool,
+}
+
+impl std::fmt::Debug for Image {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Image").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+/// The style images of a game are drawn in.
+pub(super) fn style_of(settings: &Settings) -> Style {
+    Style { palette: if settings.colour_blind { Palette::ColourBlind } else { Palette::Classic }, ..Style::default() }
+}
+
+impl Image {
+    /// An image of `position`, with a resolved phase's `report` drawn over it if given.
+    pub(super) fn new(
+        name: &str,
+        position: &Position,
+        report: Option<&Report>,
+        settings: &Settings,
+        caption: &str,
+    ) -> Image {
+        let job = ImageJob {
+            position: position.clone(),
+            report: report.cloned(),
+            style: style_of(settings),
+            caption: caption.into(),
+            animated: false,
+        };
+        Image { name: format!("{name}.png"), job: Arc::new(job), spec: None }
+    }
+
+    /// An animation of a resolved phase's `report` over its starting
+    /// `position` ([`crate::render::anim`]), drawn at
+    /// [`crate::render::anim::WIDTH`] pixels.
+    pub(super) fn animation(
+        name: &str,
+        position: &Position,
+        report: &Report,
+        settings: &Settings,
+        caption: &str,
+    ) -> Image {
+        let style = Style { width: crate::render::anim::WIDTH, ..style_of(settings) };
+        let job = ImageJob {
+            position: position.clone(),
+            report: Some(report.clone()),
+            style,
+            caption: caption.into(),
+            animated: true,
+        };
+        Image { name: format!("{name}.gif"), job: Arc::new(job), spec: None }
+    }
+
+    /// Whether this is an animated GIF (drawn after the still images, and
+    /// left out where it does not fit).
+    #[must_use]
+    pub fn is_animation(&self) -> bool {
+        self.job.animated
+    }
+
+    /// The same image, saying where its position comes from in the store
+    /// (so that an announcement can draw it again after a restart).
+    pub(super) fn stored(mut self, source: outbox::ImageSource) -> Image {
+        self.spec = Some(outbox::ImageSpec {
+            name: self.name.trim_end_matches(".png").trim_end_matches(".gif").to_string(),
+            source,
+            caption: self.job.caption.clone(),
+            heading: self.job.style.heading.clone(),
+            marks: self.job.style.marks.clone(),
+            animated: self.job.animated,
+        });
+        self
+    }
+
+    /// The same image with more legend notes on powers (before [`Image::stored`]).
+    pub(super) fn marked(mut self, marks: Vec<(String, String)>) -> Image {
+        if let Some(job) = Arc::get_mut(&mut self.job) {
+            job.style.marks.extend(marks);
+        }
+        self
+    }
+
+    /// How to draw it again from the store, if it was announced.
+    #[must_use]
+    pub fn spec(&self) -> Option<&outbox::ImageSpec> {
+        self.spec.as_ref()
+    }
+
+    /// An announced image drawn again from its spec.
+    pub(super) fn drawn(
+        spec: outbox::ImageSpec,
+        position: &Position,
+        report: Option<&Report>,
+        settings: &Settings,
+    ) -> Image {
+        let mut image = match (spec.animated, report) {
+            (true, Some(report)) => Image::animation(&spec.name, position, report, settings, &spec.caption),
+            _ => Image::new(&spec.name, position, report, settings, &spec.caption),
+        };
+        if let Some(job) = Arc::get_mut(&mut image.job) {
+            job.style.heading.clone_from(&spec.heading);
+            job.style.marks.clone_from(&spec.marks);
+            if spec.source == outbox::ImageSource::Final {
+                job.style.result = Some(spec.caption.clone());
+            }
+        }
+        image.spec = Some(spec);
+        image
+    }
+
+    /// The position a game ended in, titled with its result rather than a
+    /// next phase, with legend `marks` (conceded powers).
+    pub(super) fn final_position(
+        position: &Position,
+        settings: &Settings,
+        result: &str,
+        marks: Vec<(String, String)>,
+    ) -> Image {
+        let mut image = Image::new("final-position", position, None, settings, "").marked(marks);
+        if let Some(job) = Arc::get_mut(&mut image.job) {
+            job.style.heading = Some("Final position".into());
+            job.style.result = Some(result.to_string());
+            job.caption = result.to_string();
+        }
+        image.stored(outbox::ImageSource::Final)
+    }
+
+    /// Draws the image and encodes it: PNG for a still image, GIF for an
+    /// animation. Empty if there is nothing to animate (nothing moved), or
+    /// if drawing or encoding failed, even by a panic in a renderer (which
+    /// is logged): front ends leave an empty image out and still post the
+    /// result's text, so a drawing bug never holds a result back.
+    #[must_use]
+    pub fn bytes(&self) -> Vec<u8> {
+        guarded(&self.name, || self.draw())
+    }
+
+    pub(super) fn draw(&self) -> Vec<u8> {
+        let j = &*self.job;
+        if j.animated {
+            let Some(report) = j.report.as_ref() else { return Vec::new() };
+            let Some(frames) = crate::render::any::animate(&j.position, report, &j.style, &j.caption) else {
+                return Vec::new();
+            };
+            return crate::render::anim::gif(&frames).unwrap_or_else(|e| {
+                tracing::error!(image = %self.name, error = %e, "GIF encoding failed");
+                Vec::new()
+            });
+        }
+        match crate::render::any::draw(&j.position, j.report.as_ref(), &j.style, &j.caption).png() {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                tracing::error!(image = %self.name, error = %e, "PNG encoding failed");
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// The legend marks of the powers that have conceded (`conceded`), for
+/// images of the game's current position.
+pub(super) fn conceded_marks(conceded: &[String]) -> Vec<(String, String)> {
+    conceded.iter().map(|p| (p.clone(), "conceded".to_string())).collect()
+}
+
+/// Runs `draw`, turning a panic into an empty image (logged with `name`).
+pub(super) fn guarded(name: &str, draw: impl FnOnce() -> Vec<u8>) -> Vec<u8> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(draw)).unwrap_or_else(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        tracing::error!(image = %name, panic = %why, "drawing an image panicked; it is left out");
+        Vec::new()
+    })
+}
+
+/// `Spring 1601` -> `spring-1601`, for image file names.
+pub(super) fn slug(phase: &str) -> String {
+    phase
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    pub(super) fn a_panicking_drawing_gives_an_empty_image_not_a_crash() {
+        assert_eq!(super::guarded("x.gif", || panic!("renderer bug")), Vec::<u8>::new());
+        assert_eq!(super::guarded("x.png", || vec![1, 2, 3]), vec![1, 2, 3]);
+    }
+}
