@@ -7,7 +7,9 @@
 //!
 //! Every command is a transition. [`State::check`] is the one place that
 //! says whether a command is allowed in a state, and when it is not, why,
-//! and what would be allowed instead. What each transition resets and keeps
+//! and what would be allowed instead; what a seat command may do beyond
+//! that (take a free seat of a forming game, or a vacant power of a running
+//! one) is decided in `seating`. What each transition resets and keeps
 //! is done by the service and listed in the docs:
 //! - any phase or stage change clears every ready mark and draw vote;
 //! - a seat changing hands (join of a vacant power, assign, kick, swap) or
@@ -21,8 +23,10 @@
 
 mod refusals;
 mod resets;
+mod seating;
 pub use refusals::{may_mark_ready, owes, Refusal};
 pub use resets::{change_stage, clear_seat};
+pub use seating::{may_start, Joining};
 
 use super::{format_duration, AtDeadline, GameError, Settings};
 pub use crate::status::{GameStatus, Stage};

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::lifecycle::{Command, Refusal};
+use super::lifecycle::{Command, Joining, Refusal};
 use super::lifecycle::{GameStatus, Stage};
 use super::{encode, format_duration, Caller, GameError, Image, Reply, Service, Settings};
 use crate::rules::any::Game;
@@ -136,6 +136,7 @@ impl Service {
                 return Err(Refusal::AlreadyPlays { power: p }.into());
             }
             let taken: BTreeSet<&str> = players.iter().map(|(p, _)| p.as_str()).collect();
+            let joining = live.state.joining();
             let (name, left) = match live.kind.seats() {
                 Seats::Fixed(all) => {
                     let free: Vec<String> = all.iter().filter(|n| !taken.contains(n.as_str())).cloned().collect();
@@ -158,11 +159,11 @@ impl Service {
                             }
                             name.to_string()
                         }
-                        None if live.game.status != GameStatus::Forming => {
-                            return Err(Refusal::NameTheVacantPower.into())
-                        }
-                        None if free.is_empty() => return Err(Refusal::EveryPowerTaken.into()),
                         None => {
+                            joining.unnamed()?;
+                            if free.is_empty() {
+                                return Err(Refusal::EveryPowerTaken.into());
+                            }
                             let pick = (now.unsigned_abs() as usize) ^ caller.user.len().wrapping_mul(2_654_435_761);
                             free[pick % free.len()].clone()
                         }
@@ -170,9 +171,7 @@ impl Service {
                     (name, Some(free.len() - 1))
                 }
                 Seats::Open { max, .. } => {
-                    if live.game.status != GameStatus::Forming {
-                        return Err(Refusal::JoinTheNextGame.into());
-                    }
+                    joining.new_board()?;
                     if players.len() >= max {
                         return Err(Refusal::Full { max }.into());
                     }
@@ -215,7 +214,7 @@ impl Service {
             store::seat(c, live.game.id, &name, &caller.user, &caller.name, now)?;
             super::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
             let tail = match left {
-                _ if live.game.status != GameStatus::Forming => " (taking over a vacant power)".to_string(),
+                _ if joining == Joining::TakeOver => " (taking over a vacant power)".to_string(),
                 Some(0) => " Every power is taken: a moderator can `game start`.".to_string(),
                 Some(n) => format!(" {n} power{} still free.", if n == 1 { "" } else { "s" }),
                 None => format!(" {} player{} so far.", players.len() + 1, if players.is_empty() { "" } else { "s" }),
@@ -249,23 +248,15 @@ impl Service {
             // Only a moderator starts a game (every announcement says so), whoever has joined.
             Self::require_moderator(&live.game, caller, "start the game")?;
             let players = store::players(c, live.game.id)?;
-            if players.is_empty() {
-                return Err(Refusal::NobodyJoined.into());
-            }
-            let (powers, vacant) = match live.kind.seats() {
+            let seats = live.kind.seats();
+            super::lifecycle::may_start(live.kind.name(), &seats, players.len())?;
+            let (powers, vacant) = match seats {
                 Seats::Fixed(all) => {
                     let vacant: Vec<String> =
                         all.iter().filter(|n| !players.iter().any(|(p, _)| p == *n)).cloned().collect();
                     (all, vacant)
                 }
-                Seats::Open { min, .. } => {
-                    if players.len() < min {
-                        return Err(
-                            Refusal::TooFewPlayers { game: live.kind.name(), min, joined: players.len() }.into()
-                        );
-                    }
-                    (players.iter().map(|(p, _)| p.clone()).collect(), Vec::new())
-                }
+                Seats::Open { .. } => (players.iter().map(|(p, _)| p.clone()).collect(), Vec::new()),
             };
             let position = live.kind.start(&powers).map_err(GameError::State)?;
             let phase = position.phase();
@@ -390,7 +381,7 @@ impl Service {
             let mut extra = String::new();
             // A reveal window left with nothing to reveal resolves (after this is announced): no deadline to move.
             let ends = Self::nothing_left_to_reveal(c, live.game.id)?.is_some();
-            if live.game.status == GameStatus::Active && !live.settings.cycle.is_calendar() && !ends {
+            if live.state.replacement_moves_deadline(&live.settings) && !ends {
                 if let Some(row) = store::phase(c, live.game.id, live.game.phase_seq)? {
                     let min = now + live.settings.min_after_replace_secs;
                     if row.open && row.deadline.is_some_and(|d| d < min) {
