@@ -24,7 +24,7 @@
 mod refusals;
 mod resets;
 mod seating;
-pub use refusals::{may_mark_ready, owes, Refusal};
+pub use refusals::{may_mark_ready, may_vote, owes, Refusal};
 pub use resets::{change_stage, clear_seat};
 pub use seating::{may_start, Joining};
 
@@ -206,6 +206,15 @@ impl State {
     /// The game has ended, or has not started.
     pub fn started(&self) -> Result<(), GameError> {
         self.not_ended()?;
+        self.opened()
+    }
+
+    /// Whether the game has had a phase (running, or ended with its
+    /// history): a forming game has none yet.
+    ///
+    /// # Errors
+    /// The game has not started.
+    pub fn opened(&self) -> Result<(), GameError> {
         match self {
             State::Forming => Err(GameError::State("the game has not started yet".into())),
             _ => Ok(()),

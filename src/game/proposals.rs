@@ -9,7 +9,7 @@
 //! enact <number> <note>`, once per proposal.
 
 use super::lifecycle::Stage;
-use super::lifecycle::{Command, Refusal};
+use super::lifecycle::{may_vote, Command, Refusal};
 use super::{Caller, GameError, Reply, Service};
 use crate::store::{self, Proposal};
 
@@ -122,13 +122,9 @@ impl Service {
             let (row, _) = Self::current_phase(c, &live)?;
             let p = store::proposal(c, live.game.id, number)?
                 .ok_or_else(|| GameError::Invalid(format!("there is no proposal #{number}; `proposals` lists them")))?;
-            if !p.open {
-                return Err(Refusal::VoteClosed { number }.into());
-            }
-            if (p.vote_seq, p.vote_stage) != (row.seq, row.stage) {
-                let phase = phase_name(c, live.game.id, p.vote_seq)?;
-                return Err(Refusal::VoteNotNow { number, window: window_name(p.vote_stage), phase: &phase }.into());
-            }
+            let window = window_name(p.vote_stage);
+            let runs_in = (p.vote_seq, p.vote_stage);
+            may_vote(number, p.open, runs_in, (row.seq, row.stage), window, |seq| phase_name(c, live.game.id, seq))?;
             store::set_vote(c, p.id, &name, yes, now)?;
             Ok(Reply::private(format!(
                 "{name} votes {} proposal #{number}. You may change your vote until the {} ends.",

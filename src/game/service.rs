@@ -164,9 +164,7 @@ impl Service {
     }
 
     pub(super) fn current_phase(c: &rusqlite::Connection, live: &Live) -> Result<(PhaseRow, Position), GameError> {
-        if live.game.status == GameStatus::Forming {
-            return Err(GameError::State("the game has not started yet".into()));
-        }
+        live.state.opened()?;
         let row = store::phase(c, live.game.id, live.game.phase_seq)?
             .ok_or_else(|| GameError::State("the game has no current phase".into()))?;
         let position = decode(&live.kind, &row)?;

@@ -1,5 +1,5 @@
 //! The refusals that depend on what a command meets in the game (its seats,
-//! the powers a phase waits for, a proposal's vote), beyond the state alone
+//! the powers a phase waits for, a proposal's vote and its window), beyond the state alone
 //! ([`super::State::check`]). The service finds the facts; the words are
 //! written here, each a [`GameError::State`].
 
@@ -37,6 +37,31 @@ pub fn may_mark_ready(phase: &PhaseInfo, stage: Stage, power: &str) -> Result<()
     }
     if phase.resolve_on_submit && stage == Stage::Orders {
         return Err(Refusal::NoReadyInTurns { phase: &phase.name }.into());
+    }
+    Ok(())
+}
+
+/// Whether proposal `number` takes votes in the open phase `now` (its
+/// sequence number and stage): its vote is `open` and runs in `runs_in`,
+/// the `window` (`move phase`, `resolve phase`) of the phase `phase_of`
+/// names.
+///
+/// # Errors
+/// The vote is closed, or runs in another window; database errors naming the phase.
+pub fn may_vote(
+    number: i64,
+    open: bool,
+    runs_in: (i64, Stage),
+    now: (i64, Stage),
+    window: &str,
+    phase_of: impl FnOnce(i64) -> Result<String, GameError>,
+) -> Result<(), GameError> {
+    if !open {
+        return Err(Refusal::VoteClosed { number }.into());
+    }
+    if runs_in != now {
+        let phase = phase_of(runs_in.0)?;
+        return Err(Refusal::VoteNotNow { number, window, phase: &phase }.into());
     }
     Ok(())
 }
@@ -295,6 +320,16 @@ mod tests {
         assert!(e.contains("it is not your move: Turn 4 waits for White"), "{e}");
         let e = owes(&turn(true), "Black", true).unwrap_err().to_string();
         assert!(e.contains("Black has nothing to order in Turn 4"), "{e}");
+    }
+
+    #[test]
+    fn a_vote_is_taken_only_while_open_and_in_its_window() {
+        let named = |seq: i64| Ok(format!("phase {seq}"));
+        assert!(may_vote(1, true, (3, Stage::Reveal), (3, Stage::Reveal), "resolve phase", named).is_ok());
+        let e = may_vote(1, false, (3, Stage::Reveal), (3, Stage::Reveal), "resolve phase", named).unwrap_err();
+        assert!(e.to_string().contains("the vote on proposal #1 is closed"), "{e}");
+        let e = may_vote(2, true, (4, Stage::Commit), (3, Stage::Reveal), "move phase", named).unwrap_err();
+        assert!(e.to_string().contains("the vote on proposal #2 runs in the move phase of phase 4, not now"), "{e}");
     }
 
     #[test]
