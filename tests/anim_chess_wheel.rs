@@ -3,13 +3,15 @@
 //! boards through the hub's lanes), taken pieces gone at the end, failed
 //! moves marked, and no animation when nothing moves.
 
+#[path = "common/squares.rs"]
+mod squares;
+use squares::sp;
 #[path = "common/gifs.rs"]
 mod gifs;
 
 use chessdip::render::anim::{self, WIDTH};
 use chessdip::render::wheel::{self as rw, player_colour};
 use chessdip::render::Style;
-use chessdip::rules::wheel::{Space, State};
 use chessdip::scenario::wheel::{adjudicate, Adjudication};
 use chessdip::scenario::Scenario;
 
@@ -57,11 +59,6 @@ fn style(width: u32) -> Style {
 fn movie(a: &Adjudication, width: u32) -> Movie {
     let frames = rw::animate(&a.variant, &a.before, &a.wheel, &style(width), "orders").expect("something moves");
     decode(&anim::gif(&frames).expect("encodes"))
-}
-
-fn sp(s: &State, board: &str, sq: &str) -> Space {
-    let b: Vec<u8> = sq.bytes().collect();
-    Space::on(s.seat(board).expect("board"), b[0] - b'a', b[1] - b'1').expect("space")
 }
 
 /// Close to `c` (the GIF's palette may shift a colour slightly).

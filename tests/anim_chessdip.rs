@@ -4,6 +4,12 @@
 //! appearing only at the end, nothing to animate when everything holds, and
 //! the small and colour-blind variants.
 
+#[path = "common/dip_colours.rs"]
+mod dip_colours;
+use dip_colours::colour;
+#[path = "common/squares.rs"]
+mod squares;
+use squares::sq;
 #[path = "common/gen.rs"]
 mod gen;
 #[path = "common/gifs.rs"]
@@ -62,10 +68,6 @@ impl Gif {
     }
 }
 
-fn sq(s: &str) -> Square {
-    s.parse().expect("square")
-}
-
 fn close(a: Rgba, b: Rgba) -> bool {
     [(a.0, b.0), (a.1, b.1), (a.2, b.2)].iter().all(|&(x, y)| x.abs_diff(y) <= 10)
 }
@@ -75,11 +77,6 @@ fn close(a: Rgba, b: Rgba) -> bool {
 fn plate_is(g: &Gif, pic: &[u8], v: &Variant, s: Square, colour: Rgba) -> bool {
     let (x, y, w, h) = rdip::plate_box(v, g.width, s);
     [0.13, 0.87].iter().all(|&f| close(g.pixel(pic, (x + w * f, y + h * 0.5)), colour))
-}
-
-fn colour(v: &Variant, palette: Palette, name: &str) -> Rgba {
-    let i = v.powers.iter().position(|p| p.name == name).expect("power");
-    rdip::power_colours(v, palette)[i]
 }
 
 fn animate(text: &str, style: &Style) -> Option<(Variant, Gif, usize)> {

@@ -3,6 +3,9 @@
 //! the mode says, are taken, and the last frame is the resolver's position.
 //! `CHESSDIP_RENDER_DIR=/tmp` also writes the GIFs.
 
+#[path = "common/squares.rs"]
+mod squares;
+use squares::sq;
 #[path = "common/gifs.rs"]
 mod gifs;
 
@@ -17,10 +20,6 @@ use chessdip::scenario::simul::{adjudicate, Adjudication};
 use chessdip::scenario::Scenario;
 
 const W: u32 = anim::WIDTH;
-
-fn sq(s: &str) -> Square {
-    s.parse().expect("square")
-}
 
 fn load(path: &str) -> Adjudication {
     let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));

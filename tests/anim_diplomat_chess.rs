@@ -6,6 +6,9 @@
 //! diplomat reaches for it and comes back, a mate's marks only at the end,
 //! `None` when no move was played, and a 400 px animation.
 
+#[path = "common/squares.rs"]
+mod squares;
+use squares::c;
 #[path = "common/gifs.rs"]
 mod gifs;
 
@@ -21,10 +24,6 @@ const W: u32 = 768;
 const GAME_TO_20: &str = "d3, k3, e3, l3, Ha3, Dn2, d-4, a3=black, bxa3, a3=black, f-f3, Da2, Dg1, i3, c3, Db3, \
                           Kc2, lx4, Dh1, Hj3, Dg2, 4xf3, f3=white, k-4, Df2, c3=black, De2, a2, Bd2, a1, Kb1, 4xe3, \
                           Bxe3, i-4, Ka2, Db2, fx4, Hh2, m3, b1=Rook";
-
-fn c(s: &str) -> Cell {
-    s.parse().expect("cell")
-}
 
 /// Sets up a scenario (`docs/images` format) and resolves its order:
 /// the variant, the position before and the report.

@@ -5,10 +5,12 @@
 //!
 //! (A scenario file holds one phase, so these sequences are written here.)
 
+#[path = "common/squares.rs"]
+mod squares;
 use chessdip::rules::dip::{DipState, Phase, Season, Variant};
 use chessdip::rules::family::{Family, SlotOrder};
-use chessdip::rules::Square;
 use chessdip::scenario::{self, Scenario};
+use squares::sq;
 
 /// Scandinavia's c7 - c5 passes c6, which England's pawn on d5 attacks.
 const EN_PASSANT: &str = "d5 t c6 x c5";
@@ -30,10 +32,6 @@ fn fall_1(england: &str, scandinavia: &str, centers: &str) -> (Variant, DipState
         "variant: chessdip\nphase: fall 1\nposition:\n  England: {england}\n  Scandinavia: {scandinavia}\n\
          state:\n  centers: England {centers}\n  neutral: e1 e2 f1 e8 e7 g8\n"
     ))
-}
-
-fn sq(text: &str) -> Square {
-    text.parse().expect("square")
 }
 
 fn orders(list: &[(&str, &[&str])]) -> Vec<(String, Vec<SlotOrder>)> {

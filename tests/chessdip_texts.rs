@@ -3,16 +3,20 @@
 //! readings, advice for orders of the wrong season, and true public reasons
 //! in the results (third person, naming the orders involved).
 
+#[path = "common/squares.rs"]
+mod squares;
+use squares::sq;
 #[path = "common/dip_setup.rs"]
 mod dip_setup;
-use dip_setup::{chessdip, outcome, politik, position, sq, submit_all};
+use dip_setup::{chessdip, outcome, politik, position};
 
 use chessdip::rules::dip::{self, Context, DipState, Validated, Variant};
 use chessdip::rules::family::{Family, Resolution, SlotOrder, Submission};
 use proptest::prelude::*;
 
+/// [`dip_setup::resolve`], checking that no public text says `your`.
 fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, dip::DipReport> {
-    let r = v.resolve(state, &submit_all(v, state, orders));
+    let r = dip_setup::resolve(v, state, orders);
     assert!(!r.summary.to_lowercase().contains("your"), "public text says `your`:\n{}", r.summary);
     for o in &r.outcomes {
         assert!(!o.reason.to_lowercase().contains("your"), "{o:?}");

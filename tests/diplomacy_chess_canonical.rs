@@ -5,6 +5,9 @@
 //! progressive list is accepted the same whatever its order; and no public
 //! text says "your".
 
+#[path = "common/cases.rs"]
+mod cases;
+use cases::cases;
 use std::collections::BTreeMap;
 
 use chessdip::rules::family::{Family, SlotOrder};
@@ -15,10 +18,6 @@ use chessdip::rules::simul::text::Voice;
 use chessdip::rules::simul::{Mode, Position, SimulState, Variant};
 use chessdip::rules::Side;
 use proptest::prelude::*;
-
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 /// A small deterministic generator.
 struct Rng(u64);

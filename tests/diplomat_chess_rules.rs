@@ -3,15 +3,14 @@
 //! pawn senses, the suborn options and drops, game ends, and a property
 //! test that no text makes the notation reader or the Family panic.
 
+#[path = "common/squares.rs"]
+mod squares;
 use chessdip::rules::diplomat::{
     parse_piece, Cell, Colour, DiplomatState, Kind, Move, Outcome, Position, Rot, Setup, SubornRule, Variant,
 };
 use chessdip::rules::family::{Family, SlotOrder};
 use proptest::prelude::*;
-
-fn c(s: &str) -> Cell {
-    s.parse().expect("cell")
-}
+use squares::c;
 
 /// A position from `White: K a1, R e2; Black: K h3`, White to move unless `black` is true.
 fn pos(text: &str, black: bool) -> Position {

@@ -3,16 +3,15 @@
 //! accepted, written back exactly as the seed writes it, and the comments'
 //! claims hold.
 
+#[path = "common/squares.rs"]
+mod squares;
+use squares::c;
 #[path = "common/diplomat_sample.rs"]
 mod diplomat_sample;
 use diplomat_sample::sample_game;
 
 use chessdip::rules::diplomat::{Cell, Colour, DiplomatState, IllegalMove, Kind, MoveError, Outcome, Variant};
 use chessdip::rules::family::{Family, GameResult};
-
-fn c(s: &str) -> Cell {
-    s.parse().expect("cell")
-}
 
 /// The states before each move (index i: before the i-th move) and the final one.
 fn replay() -> (Vec<DiplomatState>, DiplomatState) {

@@ -4,20 +4,12 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console, run, temp_dir};
+use scratch::{console, run, temp_dir, two_players};
 
 use std::sync::{Arc, Barrier};
 
-use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
 use chessdip::store::Store;
-
-/// A two-player Chesspolitik game created by `gm` for alice (France) and bob (England), started.
-fn two_players(c: &mut Console, options: &str) {
-    let out = run(c, &[&format!("gm game create chesspolitik2 {options}"), "alice join France", "bob join England"]);
-    assert!(out.contains("bob joins as England"), "{out}");
-    assert!(c.line("gm game start").contains("The game begins: Spring 1401"));
-}
 
 fn count(haystack: &str, needle: &str) -> usize {
     haystack.matches(needle).count()

@@ -2,6 +2,9 @@
 //! (multi-square moves, supports, support-convoys) never panic, terminate,
 //! keep the board consistent and do not depend on the order of the orders.
 
+#[path = "common/cases.rs"]
+mod cases;
+use cases::cases;
 #[path = "common/gen.rs"]
 mod gen;
 
@@ -66,9 +69,4 @@ proptest! {
         prop_assert_eq!(&again.outcomes, &res.outcomes);
         prop_assert_eq!(&again.dislodged, &res.dislodged);
     }
-}
-
-/// The number of cases: `PROPTEST_CASES` if set (for deeper local runs), else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }

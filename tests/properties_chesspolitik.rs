@@ -1,6 +1,9 @@
 //! Property tests: the order parser never panics, and the resolver keeps its
 //! invariants on random positions with random legal orders.
 
+#[path = "common/cases.rs"]
+mod cases;
+use cases::cases;
 use chessdip::rules::dip::{self, geometry, Context, DipState, Order, OrderKind, Phase, Season, Setup, Variant};
 use chessdip::rules::{Board, PowerId, Role, Square};
 use proptest::prelude::*;
@@ -120,9 +123,4 @@ proptest! {
         let again = dip::resolve(&state, &reversed);
         prop_assert_eq!(&again.outcomes, &res.outcomes);
     }
-}
-
-/// The number of cases: `PROPTEST_CASES` if set (for deeper local runs), else `default`.
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }

@@ -3,6 +3,9 @@
 //! written to a directory on request:
 //! `CHESSDIP_WHEEL_SAMPLES=/tmp/wheel cargo test --no-default-features --test render_chess_wheel -- --ignored`.
 
+#[path = "common/squares.rs"]
+mod squares;
+use squares::sp;
 #[path = "common/pixels.rs"]
 mod pixels;
 use pixels::px;
@@ -17,11 +20,6 @@ use chessdip::scenario::Scenario;
 
 fn adjudicated(text: &str) -> Adjudication {
     adjudicate(&Scenario::parse(text, "test").expect("scenario")).expect("adjudicates")
-}
-
-fn sp(s: &State, board: &str, sq: &str) -> Space {
-    let b: Vec<u8> = sq.bytes().collect();
-    Space::on(s.seat(board).expect("board"), b[0] - b'a', b[1] - b'1').expect("space")
 }
 
 const TWO: &str = "variant: chess-wheel\nstate:\n  players: Ann, Bo\nposition:\n  Ann: Q {Ann}d1, K {Ann}e1, N {Ann}d4\n  Bo: K {Bo}e1, R {Ann}a4\n\

@@ -4,6 +4,12 @@
 //! (crossed arrows under one marker), struck pawn attacks, neutral badges,
 //! colour-blind tints and plates, PNG size.
 
+#[path = "common/dip_colours.rs"]
+mod dip_colours;
+use dip_colours::colour;
+#[path = "common/squares.rs"]
+mod squares;
+use squares::sq;
 #[path = "common/gen.rs"]
 mod gen;
 
@@ -18,12 +24,7 @@ use chessdip::render::dip::{self as rdip, Overlay};
 use chessdip::render::vision::delta_e;
 use chessdip::render::{Palette, Stage, Style};
 use chessdip::rules::dip::{self, Variant};
-use chessdip::rules::Square;
 use chessdip::scenario::{dip::adjudicate, Run, Scenario};
-
-fn sq(s: &str) -> Square {
-    s.parse().expect("square")
-}
 
 fn image(text: &str, stage: Stage) -> (Variant, Canvas) {
     image_in(text, stage, Palette::Classic)
@@ -34,12 +35,6 @@ fn image_in(text: &str, stage: Stage, palette: Palette) -> (Variant, Canvas) {
     let a = adjudicate(&s).expect("adjudicates");
     let c = scenes::draw(&Run::from(a.clone()), stage, &Style { palette, ..Style::default() });
     (a.variant, c)
-}
-
-/// The colour of power `name` in `palette`.
-fn colour(v: &Variant, palette: Palette, name: &str) -> Rgba {
-    let i = v.powers.iter().position(|p| p.name == name).expect("power");
-    rdip::power_colours(v, palette)[i]
 }
 
 /// Whether `p` is (nearly) colour `c`.

@@ -2,6 +2,9 @@
 //! arrows told apart by more than colour, failed moves crossed, a king in
 //! check on a red square. `CHESSDIP_RENDER_DIR=/tmp` also writes the images.
 
+#[path = "common/squares.rs"]
+mod squares;
+use squares::sq;
 #[path = "common/pixels.rs"]
 mod pixels;
 use pixels::px;
@@ -9,12 +12,7 @@ use pixels::px;
 use chessdip::render::canvas::{Canvas, Rgba};
 use chessdip::render::simul::{self as rs, colours};
 use chessdip::render::{Palette, Style};
-use chessdip::rules::Square;
 use chessdip::scenario::{simul::adjudicate, Scenario};
-
-fn sq(s: &str) -> Square {
-    s.parse().expect("square")
-}
 
 fn image(file: &str, palette: Palette, with_report: bool) -> Canvas {
     let path = format!("{}/tests/scenarios/diplomacy-chess/{file}.txt", env!("CARGO_MANIFEST_DIR"));

@@ -5,6 +5,9 @@
 //! text sizes at 400 px, both palettes. (The README's samples are drawn
 //! from `docs/images/diplomat-*.txt` by `tests/render_samples.rs`.)
 
+#[path = "common/squares.rs"]
+mod squares;
+use squares::c;
 #[path = "common/pixels.rs"]
 mod pixels;
 use pixels::px;
@@ -18,10 +21,6 @@ use chessdip::rules::family::{Family, SlotOrder};
 use chessdip::scenario::{self, Scenario};
 
 const W: u32 = 1024;
-
-fn c(s: &str) -> Cell {
-    s.parse().expect("cell")
-}
 
 /// Plays `moves` through the Family and draws the result.
 fn image(moves: &str, palette: Palette) -> (DiplomatState, Option<DiplomatReport>, Canvas) {

@@ -1,6 +1,9 @@
 //! The game master end to end: whole games through the console, restart
 //! safety, concurrent submissions racing a resolution, and who may do what.
 
+#[path = "common/replies.rs"]
+mod replies;
+use replies::text;
 #[path = "common/scratch.rs"]
 mod scratch;
 use scratch::{console_at, temp_dir};
@@ -135,10 +138,6 @@ fn a_chess_dip_game_through_two_years() {
 fn service_at(dir: &Path, t: i64) -> (Service, Arc<ManualClock>) {
     let clock = Arc::new(ManualClock::new(t));
     (Service::new(Store::open(&dir.join("g.db")).expect("store"), clock.clone()), clock)
-}
-
-fn text(rs: &[chessdip::game::Reply]) -> String {
-    rs.iter().map(|r| r.text.clone()).collect::<Vec<_>>().join("\n")
 }
 
 #[test]

@@ -1,5 +1,8 @@
 //! Hashed orders through the service: commit, reveal, windows, history.
 
+#[path = "common/replies.rs"]
+mod replies;
+use replies::text;
 #[path = "common/scratch.rs"]
 mod scratch;
 use scratch::{console_at, temp_dir};
@@ -13,10 +16,6 @@ use chessdip::store::Store;
 
 fn open(dir: &Path, clock: &Arc<ManualClock>) -> Service {
     Service::new(Store::open(&dir.join("g.db")).expect("store"), clock.clone())
-}
-
-fn text(rs: &[Reply]) -> String {
-    rs.iter().map(|r| r.text.clone()).collect::<Vec<_>>().join("\n")
 }
 
 fn public(rs: &[Reply]) -> String {

@@ -6,20 +6,13 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console, console_at, run, temp_dir};
+use scratch::{console, console_at, export, run, temp_dir};
 
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
 
 fn simul(c: &mut Console) {
     run(c, &["gm game create diplomacy-chess", "alice join White", "bob join Black", "gm game start"]);
-}
-
-fn export(c: &mut Console) -> serde_json::Value {
-    let out = c.line("gm game export");
-    let start = out.find('{').expect("json");
-    let end = out.rfind('}').expect("json");
-    serde_json::from_str(&out[start..=end].replace("\n    ", "\n")).expect("valid json")
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{open_console, run, temp_dir};
+use scratch::{open_console, temp_dir, two_players};
 
 use std::io::Write as _;
 use std::path::Path;
@@ -18,14 +18,6 @@ use chessdip::game::{Caller, Clock as _, SystemClock};
 
 fn open(db: &Path) -> Console {
     open_console(db, db.with_extension("img"), Vec::new()).expect("console").without_images()
-}
-
-/// A two-player Chesspolitik game created by `gm` for alice (France) and bob (England), started.
-fn two_players(c: &mut Console, options: &str) {
-    let out = run(c, &[&format!("gm game create chesspolitik2 {options}"), "alice join France", "bob join England"]);
-    assert!(out.contains("England"), "{out}");
-    let start = c.line("gm game start");
-    assert!(start.contains("The game begins: Spring 1401"), "{start}");
 }
 
 fn chessdip() -> Command {

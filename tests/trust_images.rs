@@ -6,6 +6,12 @@
 //! visible, pale players rimmed, and animation titles that agree with the
 //! stills. Each is probed on the pixels that matter.
 
+#[path = "common/dip_colours.rs"]
+mod dip_colours;
+use dip_colours::colour;
+#[path = "common/squares.rs"]
+mod squares;
+use squares::sq;
 #[path = "common/pixels.rs"]
 mod pixels;
 #[path = "common/scenes.rs"]
@@ -23,9 +29,7 @@ use chessdip::render::dip::{self as rdip};
 use chessdip::render::vision::delta_e;
 use chessdip::render::wheel as rwheel;
 use chessdip::render::{Palette, Stage, Style};
-use chessdip::rules::dip::Variant;
 use chessdip::rules::wheel::Space;
-use chessdip::rules::Square;
 use chessdip::scenario::dip::{adjudicate, Adjudication, PhaseResult};
 use chessdip::scenario::{Run, Scenario};
 
@@ -34,10 +38,6 @@ fn keep(c: &Canvas, name: &str) {
     if let Ok(dir) = std::env::var("CHESSDIP_RENDER_DIR") {
         let _ = std::fs::write(format!("{dir}/{name}.png"), c.png().expect("png"));
     }
-}
-
-fn sq(s: &str) -> Square {
-    s.parse().expect("square")
 }
 
 fn dip(text: &str) -> Adjudication {
@@ -52,12 +52,6 @@ fn draw(a: &Adjudication, stage: Stage, style: &Style) -> Canvas {
 fn file(path: &str) -> Scenario {
     let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
     Scenario::from_file(std::path::Path::new(&full)).expect("scenario")
-}
-
-/// The colour of power `name`.
-fn colour(v: &Variant, name: &str) -> Rgba {
-    let i = v.powers.iter().position(|p| p.name == name).expect("power");
-    rdip::power_colours(v, Palette::Classic)[i]
 }
 
 /// Whether `p` is (nearly) `c`, drawn opaque or faded (over its faded dark
@@ -115,8 +109,8 @@ fn item16_moves_on_one_line_lie_side_by_side() {
     let (_, y5) = rdip::square_centre(v, 1024, sq("d5"));
     // The band between d6's plate and d5's marker, across the whole d file.
     let band = (x - s * 0.5, y6 + s * 0.48, s, (y5 - y6) - s * 0.8);
-    let (fr, nf) = mean_x(&c, band, |p| near_any(p, colour(v, "France")));
-    let (sc, ns) = mean_x(&c, band, |p| near_any(p, colour(v, "Scandinavia")));
+    let (fr, nf) = mean_x(&c, band, |p| near_any(p, colour(v, Palette::Classic, "France")));
+    let (sc, ns) = mean_x(&c, band, |p| near_any(p, colour(v, Palette::Classic, "Scandinavia")));
     assert!(nf > 20 && ns > 20, "both arrows are seen between d6 and d5 ({nf}, {ns} pixels)");
     assert!(fr < x - s * 0.08, "France's arrow in its own lane left of the file's middle: {fr} vs {x}");
     assert!(sc > x + s * 0.08, "Scandinavia's arrow in its own lane right of it: {sc} vs {x}");
@@ -138,7 +132,7 @@ fn item16_a_failed_move_is_faded() {
         let s = rdip::square_size(v, 1024);
         let (x, y1) = rdip::square_centre(v, 1024, sq("a1"));
         let (_, y4) = rdip::square_centre(v, 1024, sq("a4"));
-        let england = colour(v, "England");
+        let england = colour(v, Palette::Classic, "England");
         let shaft = (x - s * 0.05, y4 + s * 0.3, s * 0.1, (y1 - y4) - s * 0.6);
         let full = mean_x(&c, shaft, |p| delta_e(p, england) < 4.0).1;
         let faded = mean_x(&c, shaft, |p| delta_e(p, england) >= 4.0 && near_any(p, england)).1;
@@ -345,7 +339,7 @@ fn item18_tags_at_arrow_tails_stay_off_the_pieces() {
     let v = &a.variant;
     let s = rdip::square_size(v, 1024);
     let (x, y) = rdip::square_centre(v, 1024, sq("b1"));
-    let england = colour(v, "England");
+    let england = colour(v, Palette::Classic, "England");
     // The knight's body right of its middle and above its plate, below the arrow.
     let body = (x + s * 0.05, y - s * 0.05, s * 0.4, s * 0.25);
     let (_, n) = mean_x(&c, body, |p| delta_e(p, england) < 6.0);

@@ -6,13 +6,16 @@
 //! cycle, proposals say truthfully what happens to them, and `hashed=no` is
 //! refused there.
 
+#[path = "common/squares.rs"]
+mod squares;
+use squares::sq;
 #[path = "common/dip_setup.rs"]
 mod dip_setup;
 #[path = "common/diplomat_sample.rs"]
 mod diplomat_sample;
 #[path = "common/scratch.rs"]
 mod scratch;
-use dip_setup::{chessdip, outcome, politik, position, sq, submit_all};
+use dip_setup::{chessdip, outcome, politik, position, resolve};
 
 use diplomat_sample::sample_game;
 
@@ -21,13 +24,6 @@ use scratch::console;
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
 use chessdip::rules::dip::{self, DipState, Outcome, Variant};
-use chessdip::rules::family::{Family, Resolution};
-
-/// Resolves `orders` as the service does: each power's orders submitted
-/// through the family (all accepted), then the phase resolved.
-fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, dip::DipReport> {
-    v.resolve(state, &submit_all(v, state, orders))
-}
 
 /// The resolver's outcome of the order from `from` landing on `to`.
 fn raw(state: &DipState, v: &Variant, orders: &[(&str, &str)], from: &str, to: &str) -> Outcome {

@@ -4,7 +4,7 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console_at, run, temp_dir};
+use scratch::{console_at, export, run, temp_dir, two_players};
 
 use std::io::Read as _;
 use std::path::Path;
@@ -22,22 +22,6 @@ fn moderated_in(dir: &Path) -> Console {
 /// A console on a fresh database in the test's own directory, with `mod` a moderator.
 fn moderated(name: &str) -> Console {
     moderated_in(&temp_dir(name))
-}
-
-/// A two-player Chesspolitik game created by `gm` for alice (France) and bob (England), started.
-fn two_players(c: &mut Console, options: &str) {
-    let out = run(c, &[&format!("gm game create chesspolitik2 {options}"), "alice join France", "bob join England"]);
-    assert!(out.contains("bob joins as England"), "{out}");
-    let started = c.line("gm game start");
-    assert!(started.contains("The game begins: Spring 1401"), "{started}");
-}
-
-/// The JSON of `game export`, as the console prints it.
-fn export(c: &mut Console) -> serde_json::Value {
-    let out = c.line("gm game export");
-    let start = out.find('{').expect("json");
-    let end = out.rfind('}').expect("json");
-    serde_json::from_str(&out[start..=end].replace("\n    ", "\n")).expect("valid json")
 }
 
 // ---- Item 1: a reveal that does not match stays private ----

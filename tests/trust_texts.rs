@@ -2,6 +2,9 @@
 //! explained, small wordings right, and refusals that ping nobody. Each
 //! item is pinned through the console, the service or the fake Discord.
 
+#[path = "common/replies.rs"]
+mod replies;
+use replies::text;
 #[path = "common/scratch.rs"]
 mod scratch;
 use scratch::{console, run, temp_dir};
@@ -10,15 +13,11 @@ use std::sync::Arc;
 
 use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
-use chessdip::game::{Caller, ManualClock, Reply, Service};
+use chessdip::game::{Caller, ManualClock, Service};
 use chessdip::store::Store;
 
 fn politik2(c: &mut Console) {
     run(c, &["gm game create chesspolitik2", "alice join France", "bob join England", "gm game start"]);
-}
-
-fn text(rs: &[Reply]) -> String {
-    rs.iter().map(|r| r.text.clone()).collect::<Vec<_>>().join("\n")
 }
 
 // Item 11: look-alike and invisible characters.

@@ -6,11 +6,6 @@ use chessdip::rules::dip::{self, DipState, Phase, Setup, Variant};
 use chessdip::rules::family::{Family, Resolution, SlotOrder};
 use chessdip::rules::{Role, Square};
 
-/// The square named `s` (`"d1"`).
-pub fn sq(s: &str) -> Square {
-    s.parse().expect("a square")
-}
-
 /// Chess Dip.
 pub fn chessdip() -> Variant {
     Variant::builtin("chessdip").expect("chessdip")
@@ -29,8 +24,9 @@ pub fn position(v: &Variant, phase: &str, pieces: &[(&str, &str)], double_steps:
         let p = v.power_by_name(power).expect("a power");
         let (letter, square) = piece.split_once(' ').expect("`K d1`");
         let role = Role::from_char(letter.chars().next().expect("a letter")).expect("a piece letter");
-        setup.pieces.push((p, role, sq(square), false));
+        setup.pieces.push((p, role, square.parse().expect("a square"), false));
     }
+    let sq = |s: &str| -> Square { s.parse().expect("a square") };
     setup.double_steps = double_steps.iter().map(|(a, b)| (sq(a), sq(b))).collect();
     DipState::from_setup(v, Phase::parse(phase).expect("a phase"), &setup).expect("a position")
 }
@@ -53,6 +49,12 @@ pub fn submit_all(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Vec
         out[i].1 = sub.orders;
     }
     out
+}
+
+/// Resolves `orders` as the service does: each power's orders submitted
+/// through the family (all accepted), then the phase resolved.
+pub fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, dip::DipReport> {
+    v.resolve(state, &submit_all(v, state, orders))
 }
 
 /// The public outcome of `order` (canonical): (succeeded, reason).

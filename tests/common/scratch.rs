@@ -1,5 +1,6 @@
 //! Scratch directories and `play` consoles on fresh databases, shared by the
-//! tests that play games through the console or open their own store.
+//! tests that play games through the console or open their own store, with
+//! the usual two-player game and the console's export read as JSON.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -44,4 +45,21 @@ pub fn console(name: &str) -> Console {
 /// Runs each line on the console and returns everything it printed.
 pub fn run(c: &mut Console, lines: &[&str]) -> String {
     lines.iter().map(|l| c.line(l)).collect()
+}
+
+/// A two-player Chesspolitik game created by `gm` with `options` for alice
+/// (France) and bob (England), started.
+pub fn two_players(c: &mut Console, options: &str) {
+    let out = run(c, &[&format!("gm game create chesspolitik2 {options}"), "alice join France", "bob join England"]);
+    assert!(out.contains("bob joins as England"), "{out}");
+    let started = c.line("gm game start");
+    assert!(started.contains("The game begins: Spring 1401"), "{started}");
+}
+
+/// The game's export (`gm game export`), read as JSON.
+pub fn export(c: &mut Console) -> serde_json::Value {
+    let out = c.line("gm game export");
+    let start = out.find('{').expect("json");
+    let end = out.rfind('}').expect("json");
+    serde_json::from_str(&out[start..=end].replace("\n    ", "\n")).expect("valid json")
 }
