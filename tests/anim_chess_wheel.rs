@@ -3,6 +3,9 @@
 //! boards through the hub's lanes), taken pieces gone at the end, failed
 //! moves marked, and no animation when nothing moves.
 
+#[path = "common/wheel_scenario.rs"]
+mod wheel_scenario;
+use wheel_scenario::adjudicated;
 #[path = "common/squares.rs"]
 mod squares;
 use squares::sp;
@@ -12,8 +15,7 @@ mod gifs;
 use chessdip::render::anim::{self, WIDTH};
 use chessdip::render::wheel::{self as rw, player_colour};
 use chessdip::render::Style;
-use chessdip::scenario::wheel::{adjudicate, Adjudication};
-use chessdip::scenario::Scenario;
+use chessdip::scenario::wheel::Adjudication;
 
 type Pt = (f32, f32);
 
@@ -46,10 +48,6 @@ fn decode(bytes: &[u8]) -> Movie {
     let g = gifs::decode(bytes);
     let shots = g.frames.into_iter().map(|(rgba, delay)| Shot { rgba, delay }).collect();
     Movie { width: g.width as usize, height: g.height as usize, shots }
-}
-
-fn adjudicated(text: &str) -> Adjudication {
-    adjudicate(&Scenario::parse(text, "test").expect("scenario")).expect("adjudicates")
 }
 
 fn style(width: u32) -> Style {

@@ -3,6 +3,9 @@
 //! written to a directory on request:
 //! `CHESSDIP_WHEEL_SAMPLES=/tmp/wheel cargo test --no-default-features --test render_chess_wheel -- --ignored`.
 
+#[path = "common/wheel_scenario.rs"]
+mod wheel_scenario;
+use wheel_scenario::adjudicated;
 #[path = "common/squares.rs"]
 mod squares;
 use squares::sp;
@@ -15,12 +18,6 @@ use chessdip::render::wheel::{self as rw, BOARD_SQUARES, HUB_SQUARES};
 use chessdip::render::{Palette, Style};
 use chessdip::rules::wheel::action::act;
 use chessdip::rules::wheel::{BoardAction, Space, State};
-use chessdip::scenario::wheel::{adjudicate, Adjudication};
-use chessdip::scenario::Scenario;
-
-fn adjudicated(text: &str) -> Adjudication {
-    adjudicate(&Scenario::parse(text, "test").expect("scenario")).expect("adjudicates")
-}
 
 const TWO: &str = "variant: chess-wheel\nstate:\n  players: Ann, Bo\nposition:\n  Ann: Q {Ann}d1, K {Ann}e1, N {Ann}d4\n  Bo: K {Bo}e1, R {Ann}a4\n\
                    orders:\n  Ann: Q {Ann}d1 - d8\n  Ann: K {Ann}e1 - {Ann}e3\n  Bo: R {Ann}a4 x {Ann}d4\n";

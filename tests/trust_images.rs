@@ -6,6 +6,9 @@
 //! visible, pale players rimmed, and animation titles that agree with the
 //! stills. Each is probed on the pixels that matter.
 
+#[path = "common/wheel_scenario.rs"]
+mod wheel_scenario;
+use wheel_scenario::adjudicated;
 #[path = "common/dip_colours.rs"]
 mod dip_colours;
 use dip_colours::colour;
@@ -355,10 +358,6 @@ const WHEEL: &str = "variant: chess-wheel\nstate:\n  players: Ann, Kim, Jo\nposi
                      Ann: Q d8, K {Ann}e1, B {Kim}c4\n  Kim: K {Kim}e1, R f8, P {Kim}c2\n  Jo: K {Jo}e1\n\
                      orders:\n  Kim: R f8 - g8\n  Ann: B {Kim}c4 - {Kim}c5\n";
 
-fn wheel(text: &str) -> chessdip::scenario::wheel::Adjudication {
-    chessdip::scenario::wheel::adjudicate(&Scenario::parse(text, "test").expect("scenario")).expect("adjudicates")
-}
-
 #[test]
 fn item19_a_plate_leaves_the_glyph_of_a_piece_off_its_board_whole() {
     // Dee's queen on the hub stands on her plate: the glyph is drawn over
@@ -367,7 +366,7 @@ fn item19_a_plate_leaves_the_glyph_of_a_piece_off_its_board_whole() {
     // (which stay whole: white, untouched by the glyph's lines).
     let text = "variant: chess-wheel\nstate:\n  players: Ann, Bo, Cy, Dee\nposition:\n  Ann: K {Ann}e1\n  \
                 Bo: K {Bo}e1\n  Cy: K {Cy}e1\n  Dee: K {Dee}e1, Q d8\n";
-    let a = wheel(text);
+    let a = adjudicated(text);
     let c =
         scenes::image(&Scenario::parse(text, "t").expect("scenario"), Stage::Result, &Style::default()).expect("draws");
     keep(&c, "item19-plates");
@@ -407,7 +406,7 @@ fn item19_a_plate_leaves_the_glyph_of_a_piece_off_its_board_whole() {
 fn item19_a_one_square_move_keeps_its_arrow_visible() {
     // Ann's bishop on Kim's board tries one square up (out of range): the
     // failure mark sits beside the arrow, not on it, and the head shows.
-    let a = wheel(WHEEL);
+    let a = adjudicated(WHEEL);
     let c = scenes::image(&Scenario::parse(WHEEL, "t").expect("scenario"), Stage::Orders, &Style::default())
         .expect("draws");
     let kim = a.before.seat("Kim").expect("Kim");
@@ -429,7 +428,7 @@ fn item19_pale_players_get_a_dark_rim() {
     // a dark blue one (Ann), which needs no rim.
     let text = "variant: chess-wheel\nstate:\n  players: Ann, Bo, Cy, Dee, Eli, Fay, Gus, Hal, Ivy, Jo, Kim, Lu\n\
                 position:\n  Ann: K {Ann}e1\n  Jo: K {Jo}e1\n  Kim: K {Kim}e1\n  Lu: K {Lu}e1\n";
-    let a = wheel(text);
+    let a = adjudicated(text);
     let c =
         scenes::image(&Scenario::parse(text, "t").expect("scenario"), Stage::Result, &Style::default()).expect("draws");
     keep(&c, "item19-rim");
