@@ -137,6 +137,24 @@ fn canonical(v: &Variant, state: &DipState, power: &str, text: &str) -> String {
     sub.accepted[0].clone()
 }
 
+/// A Chess Dip Winter: England's king and a pawn on the last rank;
+/// Scandinavia with more pieces than centers.
+fn winter_in_disorder(d: &Variant) -> DipState {
+    position(
+        d,
+        "winter 1",
+        &[
+            ("England", "K d1"),
+            ("England", "P c8"),
+            ("Scandinavia", "K d8"),
+            ("Scandinavia", "P d7"),
+            ("Scandinavia", "N a6"),
+            ("Scandinavia", "N h6"),
+        ],
+        &[],
+    )
+}
+
 /// (variant, state, power, canonical orders) to spell in many ways.
 fn cases() -> Vec<(Variant, DipState, &'static str, Vec<&'static str>, bool)> {
     let p = politik();
@@ -158,19 +176,7 @@ fn cases() -> Vec<(Variant, DipState, &'static str, Vec<&'static str>, bool)> {
         ],
         &[("d7", "d5")],
     );
-    let dw = position(
-        &d,
-        "winter 1",
-        &[
-            ("England", "K d1"),
-            ("England", "P c8"),
-            ("Scandinavia", "K d8"),
-            ("Scandinavia", "P d7"),
-            ("Scandinavia", "N a6"),
-            ("Scandinavia", "N h6"),
-        ],
-        &[],
-    );
+    let dw = winter_in_disorder(&d);
     vec![
         (
             p.clone(),
@@ -566,19 +572,7 @@ fn bounces_cuts_voids_and_castling_name_the_orders() {
 #[test]
 fn winter_results_and_standings_read_right() {
     let d = chessdip();
-    let w = position(
-        &d,
-        "winter 1",
-        &[
-            ("England", "K d1"),
-            ("England", "P c8"),
-            ("Scandinavia", "K d8"),
-            ("Scandinavia", "P d7"),
-            ("Scandinavia", "N a6"),
-            ("Scandinavia", "N h6"),
-        ],
-        &[],
-    );
+    let w = winter_in_disorder(&d);
     let r = resolve(&d, &w, &[("England", "build rook b1")]);
     assert!(r.summary.contains("England:\n  \u{2713} build R b1 (carried out)"), "{}", r.summary);
     assert!(r.summary.contains("Removed: N h6 (Scandinavia, disbanded in civil disorder)"), "{}", r.summary);

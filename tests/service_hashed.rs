@@ -18,6 +18,13 @@ fn open(dir: &Path, clock: &Arc<ManualClock>) -> Service {
     Service::new(Store::open(&dir.join("g.db")).expect("store"), clock.clone())
 }
 
+/// A service on a fresh database in the test `name`'s own directory, with
+/// its manual clock.
+fn fresh(name: &str) -> (Service, Arc<ManualClock>) {
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    (open(&temp_dir(name), &clock), clock)
+}
+
 fn public(rs: &[Reply]) -> String {
     rs.iter().filter(|r| r.visibility == Visibility::Public).map(|r| r.text.clone()).collect::<Vec<_>>().join("\n")
 }
@@ -32,14 +39,21 @@ fn hashed_game(service: &Service) {
     assert!(start.contains("commit the SHA-256"), "{start}");
 }
 
+/// A plain 2-player Chesspolitik game, started.
+fn plain_game(service: &Service) {
+    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
+    run("gm", "game create chesspolitik2");
+    run("alice", "join France");
+    run("bob", "join England");
+    run("gm", "game start");
+}
+
 const ALICE: &str = "K c1 - c2\nN b1 - c3\n";
 const BOB: &str = "K d6 - d5";
 
 #[test]
 fn a_matching_reveal_becomes_the_orders_and_the_phase_resolves() {
-    let dir = temp_dir("match");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, clock) = fresh("match");
     let run = |who: &str, line: &str| service.command("c", "g", &Caller::player(who), line);
     hashed_game(&service);
 
@@ -103,9 +117,7 @@ fn a_matching_reveal_becomes_the_orders_and_the_phase_resolves() {
 
 #[test]
 fn mismatches_explain_line_ends_and_trailing_newlines_and_may_be_retried() {
-    let dir = temp_dir("mismatch");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, _) = fresh("mismatch");
     hashed_game(&service);
     let alice = Caller::player("alice");
     let crlf = "K c1 - c2\r\nN b1 - c3";
@@ -131,9 +143,7 @@ fn mismatches_explain_line_ends_and_trailing_newlines_and_may_be_retried() {
 
 #[test]
 fn a_missing_reveal_means_no_orders_and_strangers_cannot_reveal() {
-    let dir = temp_dir("missing");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, clock) = fresh("missing");
     hashed_game(&service);
     service.commit("c", &Caller::player("alice"), &sha256_hex("K c1 - c2")).expect("commit");
     service.commit("c", &Caller::player("bob"), &sha256_hex(BOB)).expect("commit");
@@ -178,14 +188,9 @@ fn commitments_survive_a_restart_between_commit_and_reveal() {
 
 #[test]
 fn plain_games_refuse_commitments_and_hash_helps() {
-    let dir = temp_dir("plain");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, _) = fresh("plain");
+    plain_game(&service);
     let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
-    run("gm", "game create chesspolitik2");
-    run("alice", "join France");
-    run("bob", "join England");
-    run("gm", "game start");
     assert!(run("alice", &format!("commit {}", sha256_hex("x"))).contains("takes plain orders"));
     assert!(run("alice", "commit 1234").contains("64 hex digits"));
     let h = run("alice", "hash K c1 - c2");
@@ -194,9 +199,7 @@ fn plain_games_refuse_commitments_and_hash_helps() {
 
 #[test]
 fn a_rolled_back_hashed_phase_is_sealed_with_its_matched_reveals() {
-    let dir = temp_dir("rollback");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, _) = fresh("rollback");
     hashed_game(&service);
     service.commit("c", &Caller::player("alice"), &sha256_hex(ALICE)).expect("commit");
     service.force("c", &Caller::player("gm"), None).expect("reveal window");
@@ -230,9 +233,7 @@ fn revealing(service: &Service, clock: &ManualClock, text: &str) {
 
 #[test]
 fn the_empty_text_and_oversized_reveals_are_refused_with_reasons() {
-    let dir = temp_dir("bounds");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, clock) = fresh("bounds");
     hashed_game(&service);
     let e = service.commit("c", &Caller::player("alice"), &sha256_hex("")).unwrap_err().to_string();
     assert!(e.contains("empty text"), "{e}");
@@ -245,9 +246,7 @@ fn the_empty_text_and_oversized_reveals_are_refused_with_reasons() {
 
 #[test]
 fn a_notepad_file_with_a_byte_order_mark_and_crlf_gives_its_orders() {
-    let dir = temp_dir("bom");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, clock) = fresh("bom");
     let notepad = "\u{feff}# salt 6c1f0a9e77d2\r\nK c1 - c2\r\nN b1 - c3\r\n";
     revealing(&service, &clock, notepad);
     let r = text(&service.reveal("c", &Caller::player("alice"), notepad).expect("matches"));
@@ -257,9 +256,7 @@ fn a_notepad_file_with_a_byte_order_mark_and_crlf_gives_its_orders() {
 
 #[test]
 fn mismatches_name_a_replaced_commitment_and_a_byte_order_mark() {
-    let dir = temp_dir("hints");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, clock) = fresh("hints");
     hashed_game(&service);
     let (old, new) = ("# salt 0123456789ab\nK c1 - c2", "# salt 0123456789ab\nK c1 - b2");
     service.commit("c", &Caller::player("alice"), &sha256_hex(old)).expect("commit");
@@ -274,9 +271,7 @@ fn mismatches_name_a_replaced_commitment_and_a_byte_order_mark() {
 
 #[test]
 fn an_unsalted_reveal_is_accepted_with_a_warning() {
-    let dir = temp_dir("unsalted");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, clock) = fresh("unsalted");
     revealing(&service, &clock, "K c1 - c2");
     let r = text(&service.reveal("c", &Caller::player("alice"), "K c1 - c2").expect("matches"));
     assert!(r.contains("Accepted for France") && r.contains("no salt line"), "{r}");
@@ -284,9 +279,7 @@ fn an_unsalted_reveal_is_accepted_with_a_warning() {
 
 #[test]
 fn a_latin1_file_is_refused_clearly_and_recorded() {
-    let dir = temp_dir("latin1");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, clock) = fresh("latin1");
     revealing(&service, &clock, "# salt caf\u{e9}0123456\nK c1 - c2");
     let latin1: Vec<u8> = b"# salt caf\xe90123456\nK c1 - c2".to_vec();
     let e = service.reveal_bytes("c", &Caller::player("alice"), &latin1).unwrap_err().to_string();
@@ -341,9 +334,7 @@ fn chessdip_seal_writes_a_salted_copy_whose_hash_it_prints() {
 
 #[test]
 fn the_result_lists_every_message_and_history_shows_the_revealed_texts() {
-    let dir = temp_dir("messages");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, clock) = fresh("messages");
     hashed_game(&service);
     let alice = "# salt 77aa0e19c2d4\nK c1 - c2";
     service.commit("c", &Caller::player("alice"), &sha256_hex(alice)).expect("commit");
@@ -373,9 +364,7 @@ fn the_result_lists_every_message_and_history_shows_the_revealed_texts() {
 /// each system); `hash` with a text warns that the bot saw it.
 #[test]
 fn help_and_hash_explain_sealing_on_the_players_device() {
-    let dir = temp_dir("help");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, _) = fresh("help");
     hashed_game(&service);
     let run = |line: &str| text(&service.command("c", "g", &Caller::player("alice"), line));
     let help = run("help");
@@ -418,14 +407,9 @@ fn chessdip_seal_page_writes_the_page_and_keeps_an_existing_file() {
 /// bound, and the orders already accepted stay.
 #[test]
 fn an_oversized_order_text_is_refused_and_keeps_the_accepted_orders() {
-    let dir = temp_dir("big-orders");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, _) = fresh("big-orders");
+    plain_game(&service);
     let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
-    run("gm", "game create chesspolitik2");
-    run("alice", "join France");
-    run("bob", "join England");
-    run("gm", "game start");
     assert!(run("alice", "orders K c1 - c2").contains("Accepted"));
     let big = format!("orders {}", "K c1 - c2, ".repeat(100_000));
     let r = run("alice", &big);
@@ -437,9 +421,7 @@ fn an_oversized_order_text_is_refused_and_keeps_the_accepted_orders() {
 /// reveal the whole sealed text.
 #[test]
 fn revealing_only_the_orders_of_a_sealed_text_says_to_reveal_it_whole() {
-    let dir = temp_dir("unsealed-reveal");
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    let service = open(&dir, &clock);
+    let (service, clock) = fresh("unsealed-reveal");
     hashed_game(&service);
     let sealed = "# salt 0f1e2d3c4b5a6978\nK c1 - c2";
     service.commit("c", &Caller::player("alice"), &sha256_hex(sealed)).expect("commit");
