@@ -20,6 +20,14 @@ fn open(db: &Path) -> Console {
     open_console(db, db.with_extension("img"), Vec::new()).expect("console").without_images()
 }
 
+/// A console on a fresh database in the test `name`'s own directory, with
+/// [`two_players`]' game created with `options` and started.
+fn started(name: &str, options: &str) -> Console {
+    let mut c = open(&temp_dir(name).join("g.db"));
+    two_players(&mut c, options);
+    c
+}
+
 fn chessdip() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_chessdip"));
     cmd.env("RUST_BACKTRACE", "1").env_remove("CHESSDIP_DB");
@@ -37,6 +45,17 @@ fn play_script(db: &Path, script: &[u8]) -> Output {
         .arg(&path)
         .output()
         .expect("run chessdip play")
+}
+
+/// `chessdip play --no-images --db DB --script S`, not run yet, where the
+/// script `S` beside `db` creates and starts a two-player game.
+fn starting_a_game(db: &Path) -> Command {
+    let script = db.with_extension("txt");
+    std::fs::write(&script, "gm game create chesspolitik2\nalice join France\nbob join England\ngm game start\n")
+        .expect("script");
+    let mut cmd = chessdip();
+    cmd.args(["play", "--no-images", "--db"]).arg(db).arg("--script").arg(&script);
+    cmd
 }
 
 /// Waits for `child` at most `limit`; kills it (and fails) if it takes longer.
@@ -258,9 +277,7 @@ fn item23_seal_and_hash_refuse_an_endless_file_without_reading_it() {
 
 #[test]
 fn item25_advance_is_bounded_and_names_its_bound() {
-    let d = temp_dir("advance-bound");
-    let mut c = open(&d.join("g.db"));
-    two_players(&mut c, "movement=48h");
+    let mut c = started("advance-bound", "movement=48h");
     let before = c.service().now();
     for line in ["advance 9223372036854775807s", "downtime 9223372036854775807s", "advance 366d"] {
         let r = c.line(line);
@@ -291,9 +308,7 @@ fn item25_advance_is_bounded_and_names_its_bound() {
 
 #[test]
 fn item25_a_long_advance_over_one_minute_phases_handles_every_deadline() {
-    let d = temp_dir("advance-long");
-    let mut c = open(&d.join("g.db"));
-    two_players(&mut c, "movement=1m forfeit-after=0");
+    let mut c = started("advance-long", "movement=1m forfeit-after=0");
     // Before, the console handled 10,000 deadlines and then jumped to the end.
     let r = c.line("advance 10100m");
     let resolved = r.matches(" resolved").count();
@@ -373,19 +388,8 @@ fn item27_a_full_disk_is_reported_once() {
     assert!(stderr.contains("No space left on device") && !stderr.contains("panicked"), "{stderr}");
 
     // The console too; what it could not print waits for the next session.
-    let d = temp_dir("full");
-    let db = d.join("g.db");
-    let script = d.join("s.txt");
-    std::fs::write(&script, "gm game create chesspolitik2\nalice join France\nbob join England\ngm game start\n")
-        .expect("script");
-    let out = chessdip()
-        .args(["play", "--no-images", "--db"])
-        .arg(&db)
-        .arg("--script")
-        .arg(&script)
-        .stdout(full())
-        .output()
-        .expect("run");
+    let db = temp_dir("full").join("g.db");
+    let out = starting_a_game(&db).stdout(full()).output().expect("run");
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.matches("cannot write to standard output").count(), 1, "{stderr}");
@@ -396,20 +400,8 @@ fn item27_a_full_disk_is_reported_once() {
 
 #[test]
 fn item27_a_closed_pipe_ends_the_console_quietly_and_keeps_its_announcements() {
-    let d = temp_dir("closed");
-    let db = d.join("g.db");
-    let script = d.join("s.txt");
-    std::fs::write(&script, "gm game create chesspolitik2\nalice join France\nbob join England\ngm game start\n")
-        .expect("script");
-    let mut child = chessdip()
-        .args(["play", "--no-images", "--db"])
-        .arg(&db)
-        .arg("--script")
-        .arg(&script)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
+    let db = temp_dir("closed").join("g.db");
+    let mut child = starting_a_game(&db).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
     drop(child.stdout.take());
     let out = wait_at_most(child, Duration::from_secs(60), "the console");
     let stderr = text(&out.stderr);
@@ -425,9 +417,7 @@ fn item27_a_closed_pipe_ends_the_console_quietly_and_keeps_its_announcements() {
 
 #[test]
 fn item28_a_deadline_too_short_says_at_least_a_minute() {
-    let d = temp_dir("deadline");
-    let mut c = open(&d.join("g.db"));
-    two_players(&mut c, "movement=48h");
+    let mut c = started("deadline", "movement=48h");
     for line in ["gm game deadline 30s", "gm game extend 30s"] {
         let r = c.line(line);
         assert!(r.contains("is too short") && r.contains("it must be at least 1m"), "{line}: {r}");
