@@ -18,8 +18,8 @@ use chessdip::discord::TokioClock;
 use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
 use chessdip::store::Store;
 use serde_json::json;
+use support::bot::Bot;
 use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
-use tokio::sync::oneshot;
 
 const CHANNEL: u64 = 4_000_000_000_000_100;
 const CHANNEL2: u64 = 4_000_000_000_000_101;
@@ -40,33 +40,6 @@ fn config(fake: &FakeDiscord, db: &std::path::Path) -> Config {
         proxy: Some(fake.url.clone()),
         reminder_hours: 0,
         ..Config::default()
-    }
-}
-
-struct Bot {
-    stop: Option<oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Bot {
-    fn start(config: Config, service: Service) -> Bot {
-        let (stop, rx) = oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            let shutdown = async move {
-                let _ = rx.await;
-            };
-            if let Err(e) = chessdip::discord::serve(config, service, shutdown).await {
-                panic!("the bot failed: {e}");
-            }
-        });
-        Bot { stop: Some(stop), task }
-    }
-
-    async fn stop(mut self) {
-        if let Some(s) = self.stop.take() {
-            let _ = s.send(());
-        }
-        let _ = tokio::time::timeout(Duration::from_secs(10), self.task).await;
     }
 }
 

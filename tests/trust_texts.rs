@@ -366,15 +366,14 @@ mod support;
 #[cfg(feature = "discord")]
 mod item15 {
     use std::sync::Arc;
-    use std::time::Duration;
 
     use chessdip::config::Config;
     use chessdip::discord::TokioClock;
     use chessdip::game::Service;
     use chessdip::store::Store;
     use serde_json::{json, Value};
-    use tokio::sync::oneshot;
 
+    use super::support::bot::Bot;
     use super::support::fake_discord::{FakeDiscord, Request, GUILD};
 
     const CHANNEL: u64 = 4_000_000_000_000_150;
@@ -384,11 +383,7 @@ mod item15 {
     const CAROL: u64 = 4_000_000_000_000_254;
 
     /// The bot against the fake, with reminders `reminder_hours` ahead.
-    async fn bot(
-        fake: &FakeDiscord,
-        name: &str,
-        reminder_hours: u32,
-    ) -> (oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
+    async fn bot(fake: &FakeDiscord, name: &str, reminder_hours: u32) -> Bot {
         let db = super::temp_dir(name).join("bot.db");
         let config = Config {
             token: Some("fake-token".into()),
@@ -399,17 +394,9 @@ mod item15 {
             ..Config::default()
         };
         let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
-        let (stop, rx) = oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            let shutdown = async move {
-                let _ = rx.await;
-            };
-            if let Err(e) = chessdip::discord::serve(config, service, shutdown).await {
-                panic!("the bot failed: {e}");
-            }
-        });
+        let bot = Bot::start(config, service);
         fake.wait_identified(1, 30).await;
-        (stop, task)
+        bot
     }
 
     /// Sends a slash command and waits for the interaction's answer.
@@ -439,7 +426,7 @@ mod item15 {
     #[tokio::test(flavor = "current_thread")]
     async fn item15_refusals_and_replies_ping_nobody_and_reminders_ping_the_late() {
         let fake = FakeDiscord::start().await;
-        let (stop, task) = bot(&fake, "i15", 3).await;
+        let running = bot(&fake, "i15", 3).await;
         let created = ask(
             &fake,
             (GM, "gm"),
@@ -494,7 +481,6 @@ mod item15 {
         let dm = fake.wait_for(n, 20, |r| r.method == "POST" && r.path.starts_with("/channels/9")).await;
         assert_eq!(mentions(&dm)["parse"], json!([]), "{}", dm.json);
         assert_eq!(mentions(&dm)["users"], json!([]), "{}", dm.json);
-        let _ = stop.send(());
-        let _ = tokio::time::timeout(Duration::from_secs(10), task).await;
+        running.stop().await;
     }
 }

@@ -1,2 +1,3 @@
 //! Test support shared by integration tests.
+pub mod bot;
 pub mod fake_discord;
