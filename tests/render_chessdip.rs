@@ -60,6 +60,14 @@ fn crosses_in(c: &Canvas, (x, y, w, h): (f32, f32, f32, f32)) -> Vec<(f32, f32)>
     out
 }
 
+/// The colour of `square` in a 1024-pixel image, sampled at its lower left
+/// corner, away from markers.
+fn corner(v: &Variant, c: &Canvas, square: &str) -> Rgba {
+    let s = rdip::square_size(v, 1024);
+    let (x, y) = rdip::square_centre(v, 1024, sq(square));
+    px(c, (x - s * 0.4, y + s * 0.4))
+}
+
 const EMPTYISH: &str =
     "variant: chessdip\nphase: spring 1\nposition:\n  Italy: R a1\n  France: K h8\norders:\n  Italy: R a1 - a5\n";
 
@@ -67,24 +75,18 @@ const EMPTYISH: &str =
 fn squares_have_board_colours() {
     let (v, c) = image(EMPTYISH, Stage::Result);
     let (light, dark) = rdip::SQUARE_COLOURS;
-    let s = rdip::square_size(&v, 1024);
-    // a1 is dark, as on a chessboard; b4 (not a center) dark, b3 light. Sample a corner away from markers.
-    let (x, y) = rdip::square_centre(&v, 1024, sq("b4"));
-    assert_eq!(px(&c, (x - s * 0.4, y + s * 0.4)), dark);
-    let (x, y) = rdip::square_centre(&v, 1024, sq("b3"));
-    assert_eq!(px(&c, (x - s * 0.4, y + s * 0.4)), light);
+    // a1 is dark, as on a chessboard; b4 (not a center) dark, b3 light.
+    assert_eq!(corner(&v, &c, "b4"), dark);
+    assert_eq!(corner(&v, &c, "b3"), light);
 }
 
 #[test]
 fn owned_centers_are_tinted() {
     let (v, c) = image(EMPTYISH, Stage::Result);
     let (light, dark) = rdip::SQUARE_COLOURS;
-    let s = rdip::square_size(&v, 1024);
     // e1 (Italy's, green) and d1 (England's, red) are tinted differently from plain squares and each other.
-    let (x, y) = rdip::square_centre(&v, 1024, sq("e1"));
-    let italy = px(&c, (x - s * 0.4, y + s * 0.4));
-    let (x, y) = rdip::square_centre(&v, 1024, sq("d1"));
-    let england = px(&c, (x - s * 0.4, y + s * 0.4));
+    let italy = corner(&v, &c, "e1");
+    let england = corner(&v, &c, "d1");
     assert!(italy != light && italy != dark && england != light && england != dark);
     assert!(italy.1 > italy.0, "Italy's tint is greenish: {italy:?}");
     assert!(england.0 > england.1, "England's tint is reddish: {england:?}");
@@ -270,11 +272,9 @@ fn winter_build_badges_are_neutral() {
 fn colour_blind_palette_recolours_tints_and_plates() {
     let (v, classic) = image_in(EMPTYISH, Stage::Result, Palette::Classic);
     let (_, cb) = image_in(EMPTYISH, Stage::Result, Palette::ColourBlind);
-    let s = rdip::square_size(&v, 1024);
     // e1's tint (Italy's center) differs between the palettes.
-    let (x, y) = rdip::square_centre(&v, 1024, sq("e1"));
-    let p = (x - s * 0.4, y + s * 0.4);
-    assert!(delta_e(px(&classic, p), px(&cb, p)) > 5.0, "{:?} {:?}", px(&classic, p), px(&cb, p));
+    let (a, b) = (corner(&v, &classic, "e1"), corner(&v, &cb, "e1"));
+    assert!(delta_e(a, b) > 5.0, "{a:?} {b:?}");
     // The plate under Italy's rook on a5 is Italy's colour in each palette.
     let (bx, by, _, bh) = rdip::plate_box(&v, 1024, sq("a5"));
     let q = (bx + bh * 0.6, by + bh * 0.5);
