@@ -6,11 +6,9 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console_at, run, temp_dir};
+use scratch::{console_at, run, temp_dir, two_players};
 
 use std::path::Path;
-
-use chessdip::console::Console;
 
 /// The files in `dir`, sorted by name.
 fn files(dir: &Path) -> Vec<String> {
@@ -35,24 +33,12 @@ fn gif_info(bytes: &[u8]) -> (usize, u32, u16, u16) {
     (n, cs, w, h)
 }
 
-fn started(c: &mut Console, settings: &str) {
-    run(
-        c,
-        &[
-            &format!("gm game create chesspolitik2 {settings}"),
-            "alice join France",
-            "bob join England",
-            "gm game start",
-        ],
-    );
-}
-
 #[test]
 fn the_console_writes_the_resolution_as_a_gif_after_the_stills() {
     let d = temp_dir("console");
     let mut c = console_at(&d, &[]);
     let img = d.join("img");
-    started(&mut c, "");
+    two_players(&mut c, "");
     c.line("alice orders K c1 - c2, N b1 - c3");
     c.line("bob orders K d6 - d5");
     let out = c.line("gm game force");
@@ -80,7 +66,7 @@ fn animation_no_leaves_the_gif_out_and_a_phase_where_nothing_moves_has_none() {
     let d = temp_dir("off");
     let mut c = console_at(&d, &[]);
     let img = d.join("img");
-    started(&mut c, "animation=no");
+    two_players(&mut c, "animation=no");
     c.line("alice orders K c1 - c2");
     c.line("gm game force");
     assert!(files(&img).iter().all(|n| !n.ends_with(".gif")), "{:?}", files(&img));
@@ -88,7 +74,7 @@ fn animation_no_leaves_the_gif_out_and_a_phase_where_nothing_moves_has_none() {
     let d = temp_dir("holds");
     let mut c = console_at(&d, &[]);
     let img = d.join("img");
-    started(&mut c, "");
+    two_players(&mut c, "");
     c.line("alice orders K c1 H");
     let out = c.line("gm game force");
     assert!(out.contains("Spring 1401 resolved"), "{out}");
@@ -218,7 +204,7 @@ fn a_moderator_turns_animations_off_and_on_during_a_game() {
     let d = temp_dir("set");
     let mut c = console_at(&d, &[]);
     let img = d.join("img");
-    started(&mut c, "");
+    two_players(&mut c, "");
     // Only the images can change, only by a moderator, and only to something valid.
     let refused = c.line("alice game set animation=no");
     assert!(refused.contains("only a moderator of this game can change the game's settings"), "{refused}");

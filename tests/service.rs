@@ -6,17 +6,16 @@ mod replies;
 use replies::text;
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console_at, temp_dir};
+use scratch::{console_at, service_at, temp_dir};
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use chessdip::game::{Caller, ManualClock, Service, Visibility};
+use chessdip::game::{Caller, Service, Visibility};
 use chessdip::rules::dip::{geometry, DipState, Variant};
 use chessdip::rules::{PowerId, Square};
-use chessdip::store::Store;
 
 fn current_state(service: &Service, channel: &str) -> DipState {
     let json: serde_json::Value = serde_json::from_str(&service.export(channel).expect("export")).expect("json");
@@ -133,11 +132,6 @@ fn a_chess_dip_game_through_two_years() {
     // Images were written for every resolution.
     let images = std::fs::read_dir(dir.join("img")).expect("images").count();
     assert!(images >= 9, "{images} images");
-}
-
-fn service_at(dir: &Path, t: i64) -> (Service, Arc<ManualClock>) {
-    let clock = Arc::new(ManualClock::new(t));
-    (Service::new(Store::open(&dir.join("g.db")).expect("store"), clock.clone()), clock)
 }
 
 #[test]

@@ -5,24 +5,17 @@ mod replies;
 use replies::text;
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console_at, temp_dir};
+use scratch::{console_at, service_at, service_on, temp_dir};
 
-use std::path::Path;
 use std::sync::Arc;
 
 use chessdip::game::hashed::sha256_hex;
 use chessdip::game::{Caller, ManualClock, Reply, Service, Visibility};
-use chessdip::store::Store;
-
-fn open(dir: &Path, clock: &Arc<ManualClock>) -> Service {
-    Service::new(Store::open(&dir.join("g.db")).expect("store"), clock.clone())
-}
 
 /// A service on a fresh database in the test `name`'s own directory, with
 /// its manual clock.
 fn fresh(name: &str) -> (Service, Arc<ManualClock>) {
-    let clock = Arc::new(ManualClock::new(1_000_000));
-    (open(&temp_dir(name), &clock), clock)
+    service_at(&temp_dir(name), 1_000_000)
 }
 
 fn public(rs: &[Reply]) -> String {
@@ -170,13 +163,13 @@ fn commitments_survive_a_restart_between_commit_and_reveal() {
     let dir = temp_dir("restart");
     let clock = Arc::new(ManualClock::new(1_000_000));
     {
-        let service = open(&dir, &clock);
+        let service = service_on(&dir, &clock);
         hashed_game(&service);
         service.commit("c", &Caller::player("alice"), &sha256_hex(ALICE)).expect("commit");
         service.commit("c", &Caller::player("bob"), &sha256_hex(BOB)).expect("commit");
     }
     clock.advance(24 * 3600);
-    let service = open(&dir, &clock);
+    let service = service_on(&dir, &clock);
     service.tick().expect("reveal window opens after the restart");
     let r = service.reveal("c", &Caller::player("alice"), ALICE).expect("still committed");
     assert!(public(&r).contains("France's reveal matches"));

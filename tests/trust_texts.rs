@@ -7,25 +7,20 @@ mod replies;
 use replies::text;
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console, run, temp_dir};
+use scratch::{console, run, temp_dir, two_players};
 
 use std::sync::Arc;
 
-use chessdip::console::Console;
 use chessdip::game::hashed::sha256_hex;
 use chessdip::game::{Caller, ManualClock, Service};
 use chessdip::store::Store;
-
-fn politik2(c: &mut Console) {
-    run(c, &["gm game create chesspolitik2", "alice join France", "bob join England", "gm game start"]);
-}
 
 // Item 11: look-alike and invisible characters.
 
 #[test]
 fn item11_a_look_alike_letter_in_an_order_is_named_with_its_code_point() {
     let mut c = console("i11-ka");
-    politik2(&mut c);
+    two_players(&mut c, "");
     // Cyrillic КА instead of the Latin K.
     let out = c.line("alice orders \u{041A} c1 - c2");
     assert!(out.contains("`\u{041A}` is U+041A CYRILLIC CAPITAL LETTER KA, not the letter K"), "{out}");
@@ -42,7 +37,7 @@ fn item11_a_look_alike_letter_in_an_order_is_named_with_its_code_point() {
 #[test]
 fn item11_an_invisible_character_is_shown_as_its_code_point() {
     let mut c = console("i11-zwsp");
-    politik2(&mut c);
+    two_players(&mut c, "");
     let out = c.line("alice orders K c1\u{200B} - c2");
     assert!(out.contains("`<U+200B>` is U+200B ZERO WIDTH SPACE, an invisible character"), "{out}");
     assert!(!out.contains('\u{200B}'), "never an invisible quote: {out:?}");
@@ -241,7 +236,7 @@ fn item12_the_sealing_page_gives_the_same_hints() {
 #[test]
 fn item14_withdrawing_what_was_never_given_says_so() {
     let mut c = console("i14-votes");
-    politik2(&mut c);
+    two_players(&mut c, "");
     let out = c.line("alice draw no");
     assert!(out.contains("France has no draw vote in Spring 1401 to withdraw: nothing changed"), "{out}");
     assert!(!out.contains("is withdrawn"), "{out}");
@@ -284,7 +279,7 @@ fn item14_one_of_one_disbands_mentions_no_rest() {
 #[test]
 fn item14_an_unknown_command_in_an_ended_game_is_unknown() {
     let mut c = console("i14-ended");
-    politik2(&mut c);
+    two_players(&mut c, "");
     c.line("gm game end");
     let out = c.line("alice frobnicate");
     assert!(out.contains("unknown command `frobnicate`"), "{out}");

@@ -1,13 +1,14 @@
-//! Scratch directories and `play` consoles on fresh databases, shared by the
-//! tests that play games through the console or open their own store, with
-//! the usual two-player game and the console's export read as JSON.
+//! Scratch directories, and `play` consoles and services on fresh databases,
+//! shared by the tests that play games through the console or the service on
+//! their own store, with the usual two-player game and the console's export
+//! read as JSON.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chessdip::console::{Console, OffsetClock};
-use chessdip::game::Service;
+use chessdip::game::{ManualClock, Service};
 use chessdip::store::{Store, StoreError};
 
 /// A fresh, empty directory for the test `name`: under the system's temporary
@@ -18,6 +19,17 @@ pub fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("temp dir");
     d
+}
+
+/// A service on the database `dir/g.db` (created if missing), telling time by `clock`.
+pub fn service_on(dir: &Path, clock: &Arc<ManualClock>) -> Service {
+    Service::new(Store::open(&dir.join("g.db")).expect("store"), clock.clone())
+}
+
+/// A service on the database `dir/g.db` with a manual clock set to `t`.
+pub fn service_at(dir: &Path, t: i64) -> (Service, Arc<ManualClock>) {
+    let clock = Arc::new(ManualClock::new(t));
+    (service_on(dir, &clock), clock)
 }
 
 /// A console on the database `db` (created if missing) that writes its
