@@ -3,6 +3,9 @@
 //! boards through the hub's lanes), taken pieces gone at the end, failed
 //! moves marked, and no animation when nothing moves.
 
+#[path = "common/pixels.rs"]
+mod pixels;
+use pixels::within;
 #[path = "common/wheel_scenario.rs"]
 mod wheel_scenario;
 use wheel_scenario::adjudicated;
@@ -61,8 +64,7 @@ fn movie(a: &Adjudication, width: u32) -> Movie {
 
 /// Close to `c` (the GIF's palette may shift a colour slightly).
 fn is(p: [u8; 4], c: chessdip::render::canvas::Rgba) -> bool {
-    let d = |a: u8, b: u8| (i16::from(a) - i16::from(b)).abs();
-    d(p[0], c.0) <= 10 && d(p[1], c.1) <= 10 && d(p[2], c.2) <= 10
+    within(chessdip::render::canvas::Rgba::rgb(p[0], p[1], p[2]), c, 11)
 }
 
 /// Pixels of colour `c` in frame `k` in the box `half` around `at`.

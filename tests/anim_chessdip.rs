@@ -4,6 +4,9 @@
 //! appearing only at the end, nothing to animate when everything holds, and
 //! the small and colour-blind variants.
 
+#[path = "common/pixels.rs"]
+mod pixels;
+use pixels::within;
 #[path = "common/dip_colours.rs"]
 mod dip_colours;
 use dip_colours::colour;
@@ -69,7 +72,7 @@ impl Gif {
 }
 
 fn close(a: Rgba, b: Rgba) -> bool {
-    [(a.0, b.0), (a.1, b.1), (a.2, b.2)].iter().all(|&(x, y)| x.abs_diff(y) <= 10)
+    within(a, b, 11)
 }
 
 /// Whether the plate under square `s` shows `colour` (probed at both ends of

@@ -3,6 +3,9 @@
 //! the mode says, are taken, and the last frame is the resolver's position.
 //! `CHESSDIP_RENDER_DIR=/tmp` also writes the GIFs.
 
+#[path = "common/pixels.rs"]
+mod pixels;
+use pixels::within;
 #[path = "common/squares.rs"]
 mod squares;
 use squares::sq;
@@ -98,7 +101,7 @@ impl Movie {
 }
 
 fn near(a: Rgba, b: Rgba) -> bool {
-    a.0.abs_diff(b.0) < 30 && a.1.abs_diff(b.1) < 30 && a.2.abs_diff(b.2) < 30
+    within(a, b, 30)
 }
 
 /// The GIF of `frames`, decoded, with the checks every animation passes:

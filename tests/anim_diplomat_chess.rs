@@ -6,6 +6,9 @@
 //! diplomat reaches for it and comes back, a mate's marks only at the end,
 //! `None` when no move was played, and a 400 px animation.
 
+#[path = "common/pixels.rs"]
+mod pixels;
+use pixels::within;
 #[path = "common/squares.rs"]
 mod squares;
 use squares::c;
@@ -58,7 +61,8 @@ fn animate(v: &Variant, before: &DiplomatState, r: &DiplomatReport, width: u32) 
 }
 
 fn near(p: [u8; 3], q: [u8; 3], tolerance: u8) -> bool {
-    p.iter().zip(q).all(|(a, b)| a.abs_diff(b) <= tolerance)
+    let rgb = |c: [u8; 3]| chessdip::render::canvas::Rgba::rgb(c[0], c[1], c[2]);
+    within(rgb(p), rgb(q), tolerance + 1)
 }
 
 /// A white piece's body.

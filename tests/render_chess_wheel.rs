@@ -11,7 +11,7 @@ mod squares;
 use squares::sp;
 #[path = "common/pixels.rs"]
 mod pixels;
-use pixels::px;
+use pixels::{px, within};
 
 use chessdip::render::canvas::Rgba;
 use chessdip::render::wheel::{self as rw, BOARD_SQUARES, HUB_SQUARES};
@@ -66,9 +66,7 @@ fn pieces_wear_their_owners_colour() {
 }
 
 fn close(p: Rgba, q: Rgba) -> bool {
-    (i32::from(p.0) - i32::from(q.0)).abs() < 12
-        && (i32::from(p.1) - i32::from(q.1)).abs() < 12
-        && (i32::from(p.2) - i32::from(q.2)).abs() < 12
+    within(p, q, 12)
 }
 
 #[test]

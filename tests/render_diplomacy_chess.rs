@@ -7,7 +7,7 @@ mod squares;
 use squares::sq;
 #[path = "common/pixels.rs"]
 mod pixels;
-use pixels::px;
+use pixels::{px, within};
 
 use chessdip::render::canvas::{Canvas, Rgba};
 use chessdip::render::simul::{self as rs, colours};
@@ -33,7 +33,7 @@ fn image(file: &str, palette: Palette, with_report: bool) -> Canvas {
 }
 
 fn near(a: Rgba, b: Rgba) -> bool {
-    a.0.abs_diff(b.0) < 40 && a.1.abs_diff(b.1) < 40 && a.2.abs_diff(b.2) < 40
+    within(a, b, 40)
 }
 
 #[test]

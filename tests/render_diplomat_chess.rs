@@ -10,7 +10,7 @@ mod squares;
 use squares::c;
 #[path = "common/pixels.rs"]
 mod pixels;
-use pixels::px;
+use pixels::{px, within};
 
 use chessdip::render::canvas::{Canvas, Rgba};
 use chessdip::render::diplomat::{self as rd, CELL_COLOURS};
@@ -173,9 +173,7 @@ fn on_ring(cv: &Canvas, cell: &str, rho: f32, want: impl Fn(Rgba) -> bool) -> us
 }
 
 fn near(a: Rgba, b: Rgba) -> bool {
-    (i32::from(a.0) - i32::from(b.0)).abs() < 24
-        && (i32::from(a.1) - i32::from(b.1)).abs() < 24
-        && (i32::from(a.2) - i32::from(b.2)).abs() < 24
+    within(a, b, 24)
 }
 
 const MATE: &str = "variant: diplomat-chess

@@ -3,6 +3,12 @@
 
 use chessdip::render::canvas::{Canvas, Rgba};
 
+/// Whether `a` and `b` differ by less than `below` in each of red, green
+/// and blue (alpha aside): the same colour as far as an image test can tell.
+pub fn within(a: Rgba, b: Rgba, below: u8) -> bool {
+    a.0.abs_diff(b.0) < below && a.1.abs_diff(b.1) < below && a.2.abs_diff(b.2) < below
+}
+
 /// The pixel at a point (inside the image).
 pub fn px(c: &Canvas, (x, y): (f32, f32)) -> Rgba {
     c.pixel(x as u32, y as u32).expect("inside the image")
