@@ -1,7 +1,7 @@
 //! Moderation and the end of a game: deadlines, pause, rollback, end,
 //! draw votes, concession.
 
-use super::lifecycle::{Command, State, Timer};
+use super::lifecycle::{Command, Refusal, State, Timer};
 use super::lifecycle::{GameStatus, Stage};
 use super::{
     decode, encode, format_duration, Bounds, Caller, GameError, Image, Position, Reply, Service, Settings, MIN_RESUME,
@@ -308,7 +308,7 @@ impl Service {
             let game = &live.game;
             let phases = store::phases(c, game.id)?;
             let Some(target) = phases.iter().rfind(|r| !r.open && !r.rolled_back) else {
-                return Err(GameError::State("there is no resolved phase to roll back".into()));
+                return Err(Refusal::NothingToRollBack.into());
             };
             let undone = phases.iter().filter(|r| r.seq >= target.seq && !r.rolled_back).map(|r| r.name.as_str());
             let detail = format!(

@@ -134,9 +134,7 @@ impl Service {
     pub(super) fn playing(c: &rusqlite::Connection, live: &Live, caller: &Caller) -> Result<String, GameError> {
         let name = Self::power_of(c, live, caller)?;
         if store::concessions(c, live.game.id)?.contains(&name) {
-            return Err(GameError::State(format!(
-                "{name} has conceded: it is in civil disorder and no longer orders or votes"
-            )));
+            return Err(lifecycle::Refusal::ConcededActs { power: &name }.into());
         }
         Ok(name)
     }

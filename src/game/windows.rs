@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use super::lifecycle::AfterCommit;
+use super::lifecycle::{AfterCommit, Refusal};
 use super::lifecycle::{GameStatus, Stage};
 use super::{format_duration, GameError, Reply, Service};
 use crate::store::{self};
@@ -128,9 +128,7 @@ impl Service {
             if stage == Stage::Wait {
                 let when = format!("its calendar time, in {}", format_duration(deadline - now));
                 if forced {
-                    return Err(GameError::State(format!(
-                        "the move phase of {name} opens at {when}: the calendar is in its resolve days, so the move window is not opened early"
-                    )));
+                    return Err(Refusal::MoveWindowNotEarly { phase: &name, when: &when }.into());
                 }
                 if row.deadline == Some(deadline) {
                     return Ok(Vec::new());

@@ -1,5 +1,6 @@
 //! The refusals that depend on what a command meets in the game (its seats,
-//! the powers a phase waits for, a proposal's vote and its window), beyond the state alone
+//! the powers a phase waits for and those that conceded, a proposal's vote
+//! and its window, the calendar, the phases resolved so far), beyond the state alone
 //! ([`super::State::check`]). The service finds the facts; the words are
 //! written here, each a [`GameError::State`].
 
@@ -234,6 +235,20 @@ pub enum Refusal<'a> {
     },
     /// `game force` of a phase that resolved meanwhile.
     AlreadyResolved,
+    /// `game rollback` of a game with no resolved phase.
+    NothingToRollBack,
+    /// An order or a vote from a power that conceded.
+    ConcededActs {
+        /// The power.
+        power: &'a str,
+    },
+    /// `game force` of a calendar game's move window during its resolve days.
+    MoveWindowNotEarly {
+        /// The phase.
+        phase: &'a str,
+        /// When the window opens (`its calendar time, in 2d`).
+        when: &'a str,
+    },
 }
 
 impl Refusal<'_> {
@@ -294,6 +309,13 @@ impl Refusal<'_> {
             ),
             Refusal::NoLongerOpen { want, current } => format!("{want} is no longer open: the current phase is {current}"),
             Refusal::AlreadyResolved => "that phase was already resolved".into(),
+            Refusal::NothingToRollBack => "there is no resolved phase to roll back".into(),
+            Refusal::ConcededActs { power } => {
+                format!("{power} has conceded: it is in civil disorder and no longer orders or votes")
+            }
+            Refusal::MoveWindowNotEarly { phase, when } => format!(
+                "the move phase of {phase} opens at {when}: the calendar is in its resolve days, so the move window is not opened early"
+            ),
         }
     }
 }
