@@ -6,7 +6,7 @@ mod replies;
 use replies::text;
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console_at, service_at, temp_dir};
+use scratch::{console_at, plain_game, service_at, temp_dir};
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -395,11 +395,7 @@ fn a_game_that_waits_for_its_moderator_does_not_keep_the_scheduler_busy() {
 fn order_suggestions_complete_the_last_order_from_legal_ones() {
     let dir = temp_dir("suggest");
     let (service, _) = service_at(&dir, 1_000_000);
-    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
-    run("gm", "game create chesspolitik2");
-    run("alice", "join France");
-    run("bob", "join England");
-    run("gm", "game start");
+    plain_game(&service);
     let alice = Caller::player("alice");
     let s = service.order_suggestions("c", &alice, "N b1", 25);
     assert!(s.contains(&"N b1 - c3".to_string()) && s.contains(&"N b1 - a3".to_string()), "{s:?}");

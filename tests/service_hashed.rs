@@ -5,7 +5,7 @@ mod replies;
 use replies::text;
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console_at, service_at, service_on, temp_dir};
+use scratch::{console_at, plain_game, service_at, service_on, temp_dir};
 
 use std::sync::Arc;
 
@@ -30,15 +30,6 @@ fn hashed_game(service: &Service) {
     run("bob", "join England");
     let start = run("gm", "game start");
     assert!(start.contains("commit the SHA-256"), "{start}");
-}
-
-/// A plain 2-player Chesspolitik game, started.
-fn plain_game(service: &Service) {
-    let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
-    run("gm", "game create chesspolitik2");
-    run("alice", "join France");
-    run("bob", "join England");
-    run("gm", "game start");
 }
 
 const ALICE: &str = "K c1 - c2\nN b1 - c3\n";

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chessdip::console::{Console, OffsetClock};
-use chessdip::game::{ManualClock, Service};
+use chessdip::game::{Caller, ManualClock, Service};
 use chessdip::store::{Store, StoreError};
 
 /// A fresh, empty directory for the test `name`: under the system's temporary
@@ -30,6 +30,16 @@ pub fn service_on(dir: &Path, clock: &Arc<ManualClock>) -> Service {
 pub fn service_at(dir: &Path, t: i64) -> (Service, Arc<ManualClock>) {
     let clock = Arc::new(ManualClock::new(t));
     (service_on(dir, &clock), clock)
+}
+
+/// A plain two-player Chesspolitik game in `service`'s channel `c`, created
+/// by `gm` for alice (France) and bob (England), started.
+pub fn plain_game(service: &Service) {
+    for (who, line) in
+        [("gm", "game create chesspolitik2"), ("alice", "join France"), ("bob", "join England"), ("gm", "game start")]
+    {
+        let _ = service.command("c", "g", &Caller::player(who), line);
+    }
 }
 
 /// A console on the database `db` (created if missing) that writes its
