@@ -8,7 +8,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::orders::by_power;
 use super::{decode, kind_of, settings_of, GameError, Image, Reply, Service, Visibility};
 use crate::store::{self, NewItem, OutboxItem, StoreError};
 
@@ -285,10 +284,8 @@ impl Service {
                 let (position, report) = match &spec.source {
                     ImageSource::Orders { seq } => {
                         let row = store::phase(c, game, *seq)?.ok_or(GameError::NoGame)?;
-                        // Resolution is deterministic: the stored orders draw the same report.
-                        let position = decode(&kind, &row)?;
-                        let report = position.resolve(&by_power(&store::orders(c, game, *seq, None)?)).report;
-                        (position, Some(report))
+                        // Drawn from the report kept when the phase resolved.
+                        (decode(&kind, &row)?, Some(super::reports::kept(&row)?))
                     }
                     ImageSource::Phase { seq } => {
                         let row = store::phase(c, game, *seq)?.ok_or(GameError::NoGame)?;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::geometry;
@@ -15,7 +15,7 @@ use crate::rules::role::Role;
 use crate::rules::square::Square;
 
 /// A legal adjustment order.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Adjustment {
     /// The ordering power.
     pub power: PowerId,
@@ -24,7 +24,7 @@ pub struct Adjustment {
 }
 
 /// Build, disband or waive.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum AdjustmentKind {
     /// Build a piece on an owned, empty center of the build zone.
@@ -428,7 +428,7 @@ pub fn validate_adjustment(
 }
 
 /// The result of an adjustment phase.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct AdjustmentReport {
     /// The orders carried out, in order.
     pub carried_out: Vec<Adjustment>,

@@ -1,6 +1,8 @@
 //! Diplomat Chess as a [`Family`]: one move per phase, by the side to move,
 //! resolved as soon as it is in.
 
+use serde::{Deserialize, Serialize};
+
 use crate::rules::family::{
     Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
 };
@@ -16,7 +18,7 @@ use super::variant::{SubornRule, Variant};
 pub const SLOT: &str = "move";
 
 /// What the renderer needs of a resolved move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DiplomatReport {
     /// The side whose move it was.
     pub colour: Colour,
