@@ -6,8 +6,9 @@ use thiserror::Error;
 use super::super::board::at;
 use super::super::board::{back_rank, last_rank, Position};
 use super::super::movegen::{legality_in, pseudo_from, why_unreachable_in, Move, Rules};
-use super::super::text::{both_or_all, join_and, join_or, Voice};
+use super::super::text::{both_or_all, Voice};
 use super::{san, MoveText, SyntaxError};
+use crate::rules::words::{join_and, join_or};
 use crate::rules::{Role, Side, Square};
 
 /// A move text that does not give a legal move in the position.
