@@ -1,9 +1,10 @@
 //! Move text: standard algebraic notation (`Nf3`, `exd5`, `O-O`, `e8=Q`,
 //! `Qxc6+`) and coordinates (`g1f3`, `g1-f3`, `Ng1-f3`, `e7e8q`), read in
 //! two stages: text to [`MoveText`] (syntax only), then [`MoveText`] and a
-//! position to a legal [`Move`](super::movegen::Move) or a reason (for the player, or in the third
-//! person for public text). Written back as SAN ([`san`], [`san_with`]): the
-//! canonical form orders are stored and shown in.
+//! position to a legal [`Move`](super::movegen::Move) or a reason (for the
+//! player, or in the third person for public text). Written back as SAN
+//! ([`san`], [`san_with`]): the canonical form orders are stored and shown
+//! in.
 
 use std::fmt;
 
