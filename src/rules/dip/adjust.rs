@@ -8,11 +8,11 @@ use thiserror::Error;
 use super::geometry;
 use super::order_text::OrderText;
 use super::state::{DipState, Piece};
-use super::text::count;
 use super::variant::Variant;
 use crate::rules::power::PowerId;
 use crate::rules::role::Role;
 use crate::rules::square::Square;
+use crate::rules::words::{count, join_and};
 
 /// A legal adjustment order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -280,7 +280,7 @@ fn build_places(variant: &Variant, state: &DipState, power: PowerId) -> String {
     match places.len() {
         0 => "none of its own centers in its build zone is empty now".into(),
         1 => format!("it can build now only on {}", places[0]),
-        _ => format!("it can build now on {}", super::text::list(&places)),
+        _ => format!("it can build now on {}", join_and(&places)),
     }
 }
 

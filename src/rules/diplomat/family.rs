@@ -260,7 +260,7 @@ impl Family for Variant {
             parts.push("in check".to_string());
         }
         let n = p.count(c);
-        parts.push(if n == 1 { "1 piece".to_string() } else { format!("{n} pieces") });
+        parts.push(crate::rules::words::count(n, "piece"));
         if !p.hand(c).is_empty() {
             let hand: Vec<&str> = p.hand(c).iter().map(|k| k.name()).collect();
             parts.push(format!("in hand: {}", hand.join(", ")));
