@@ -177,8 +177,9 @@ impl Service {
             let waiting = store::outbox_waiting(c, &game.channel)?;
             if waiting > 0 {
                 t += &format!(
-                    "\n{waiting} announcement{} waiting to be posted in this channel.",
-                    if waiting == 1 { " is" } else { "s are" }
+                    "\n{} {} waiting to be posted in this channel.",
+                    crate::rules::words::count(usize::try_from(waiting).unwrap_or(0), "announcement"),
+                    if waiting == 1 { "is" } else { "are" }
                 );
             }
             let due = match &live.state {

@@ -235,9 +235,9 @@ impl Service {
         let held = self.store.read(|c| Ok::<_, GameError>(store::outbox_held(c, channel)?))?;
         Ok(held.map(|(n, error)| {
             format!(
-                "Moderators: I cannot post in this channel ({}). {n} announcement{} of this game {} waiting and will be posted as soon as the bot may: give it View Channel, Send Messages, Embed Links and Attach Files here.",
+                "Moderators: I cannot post in this channel ({}). {} of this game {} waiting and will be posted as soon as the bot may: give it View Channel, Send Messages, Embed Links and Attach Files here.",
                 error.trim_start_matches("missing permission: "),
-                if n == 1 { "" } else { "s" },
+                crate::rules::words::count(usize::try_from(n).unwrap_or(0), "announcement"),
                 if n == 1 { "is" } else { "are" }
             )
         }))

@@ -12,7 +12,7 @@ use super::{
 use crate::rules::family::{
     Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
 };
-use crate::rules::{PowerId, Square};
+use crate::rules::{words, PowerId, Square};
 
 /// What the renderer needs of a resolved Diplomacy-style phase.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -440,7 +440,7 @@ impl Family for Variant {
                     .collect();
                 if !places.is_empty() && (used as i64) < adj {
                     let what = if places.len() == 1 { "Empty center" } else { "Empty centers" };
-                    text += &format!(" {what} to build on: {}.", text::list(&places));
+                    text += &format!(" {what} to build on: {}.", words::join_and(&places));
                 }
             } else if adj < 0 {
                 let due = -adj;
@@ -491,8 +491,8 @@ impl Family for Variant {
         match self.id_of(power) {
             Some(p) => format!(
                 "{}, {}",
-                text::count(state.centers_of(p).len(), "center"),
-                text::count(state.piece_count(p), "piece")
+                words::count(state.centers_of(p).len(), "center"),
+                words::count(state.piece_count(p), "piece")
             ),
             None => String::new(),
         }

@@ -25,9 +25,6 @@ use crate::rules::role::Role;
 use crate::rules::square::Square;
 use crate::rules::words::{join_and, join_or};
 
-/// The counting and listing words under the names the family's text uses.
-pub use crate::rules::words::{count, join_and as list};
-
 /// The canonical text of a checked movement order: one order, or the two
 /// coupled halves of castling (`O-O`, `O-O-O`) or en passant (`e5 t d6 x d5`).
 #[must_use]
