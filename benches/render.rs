@@ -21,6 +21,7 @@ fn bench(c: &mut Criterion) {
     let (state, texts, orders) = gen::position(&v, 11, 30, 60);
     assert_eq!(texts.len(), 30, "30 orders");
     let res = dip::resolve(&state, &orders);
+    let (after, _) = dip::carry_out(&v, &state, &res);
     let style = Style::default();
     let png = draw(&v, &state, Overlay::Movement(&res, &orders), &style, "orders").png().expect("png");
     eprintln!("PNG size: {} bytes", png.len());
@@ -38,17 +39,18 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(&canvas).png().expect("png"));
     });
     let small = Style { width: anim::WIDTH, ..Style::default() };
-    let frames = animate(&v, &state, Overlay::Movement(&res, &orders), &small, "orders").expect("something moves");
+    let frames =
+        animate(&v, &state, Overlay::Movement(&res, &orders), &after, &small, "orders").expect("something moves");
     let gif = anim::gif(&frames).expect("gif");
     eprintln!("GIF: {} bytes, {} frames", gif.len(), frames.len());
     c.bench_function("animate_chessdip_768_30_orders", |b| {
         b.iter(|| {
-            let frames = animate(&v, black_box(&state), Overlay::Movement(&res, &orders), &small, "orders");
+            let frames = animate(&v, black_box(&state), Overlay::Movement(&res, &orders), &after, &small, "orders");
             anim::gif(&frames.expect("frames")).expect("gif")
         });
     });
     c.bench_function("animate_chessdip_768_30_orders_frames_only", |b| {
-        b.iter(|| animate(&v, black_box(&state), Overlay::Movement(&res, &orders), &small, "orders"));
+        b.iter(|| animate(&v, black_box(&state), Overlay::Movement(&res, &orders), &after, &small, "orders"));
     });
     c.bench_function("animate_chessdip_768_30_orders_gif_only", |b| {
         b.iter(|| anim::gif(black_box(&frames)).expect("gif"));

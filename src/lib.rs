@@ -9,7 +9,8 @@
 //! behind the default `discord` feature) and [`console`] (`chessdip play`).
 //! [`scenario`] runs adjudication test files over the rules; [`config`]
 //! reads `config.toml` and `CHESSDIP_*` variables. The front ends open no
-//! store: `main.rs` builds the [`game::Service`] they are given.
+//! store: the command line (`main.rs` and its `cli/` modules) builds the
+//! [`game::Service`] they are given.
 #![forbid(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 

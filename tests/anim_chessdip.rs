@@ -311,9 +311,10 @@ fn any_phase_ends_on_the_position_it_resolves_to() {
         let n = 6 + (seed as usize * 7) % 34;
         let (before, _, orders) = gen::position(&v, seed, n, 40);
         let res = resolve(&before, &orders);
-        let (after, _) = apply_movement(&v, &before, &orders);
+        let (after, report) = apply_movement(&v, &before, &orders);
         let squares: Vec<Square> = (0..64).filter_map(Square::from_index).collect();
-        let frames = rdip::animate(&v, &before, rdip::Overlay::Movement(&res, &orders), &st, "orders");
+        let frames =
+            rdip::animate(&v, &before, rdip::Overlay::Movement(&res, &orders), &report.carried_out, &st, "orders");
         let Some(frames) = frames else {
             assert!(
                 squares

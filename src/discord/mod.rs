@@ -192,8 +192,8 @@ async fn on_event(
     Ok(())
 }
 
-/// Runs the bot with `config` over `service` (built by `main.rs` on the
-/// configured database, with a [`TokioClock`]) until Ctrl-C (or SIGTERM).
+/// Runs the bot with `config` over `service` (built by `chessdip run`,
+/// `src/cli/bot.rs`, on the configured database, with a [`TokioClock`]) until Ctrl-C (or SIGTERM).
 ///
 /// # Errors
 /// No token, Discord refused the connection.

@@ -17,6 +17,7 @@ use super::lifecycle::Stage;
 use super::orders::{slots, store_orders, submission_text};
 use super::{Caller, GameError, Reply, Service};
 use crate::rules::family::Verdict;
+use crate::rules::words::count;
 use crate::store::{self, Commitment, PhaseRow, Reveal};
 
 /// SHA-256 of `text`'s UTF-8 bytes, lowercase hex.
@@ -296,7 +297,7 @@ impl Service {
             let mut sub = position.submit(&name, &[], &orders_text);
             super::chars::explain_submission(&orders_text, &mut sub);
             store_orders(c, (live.game.id, row.seq), &name, &old, &sub.orders, &caller.user, now)?;
-            let n = |k: usize| format!("{k} order{}", if k == 1 { "" } else { "s" });
+            let n = |k: usize| count(k, "order");
             let detail = if let Some(why) = &sub.invalid {
                 Verdict::Invalid { why: why.clone() }.to_string()
             } else if !sub.pending.is_empty() {
@@ -441,9 +442,8 @@ impl Service {
                 t += &quoted(&r.text);
             } else {
                 t += &format!(
-                    "\n    ({} byte{}; a text that did not match stays private to its sender)",
-                    r.text.len(),
-                    if r.text.len() == 1 { "" } else { "s" }
+                    "\n    ({}; a text that did not match stays private to its sender)",
+                    count(r.text.len(), "byte")
                 );
             }
         }

@@ -2,7 +2,6 @@
 
 use super::lifecycle::{GameStatus, Stage};
 use super::lifecycle::{State, Timer};
-use super::orders::by_power;
 use super::{decode, format_duration, Caller, GameError, Image, PhaseRecord, Reply, Service};
 use crate::store::{self, PhaseRow, StoreError};
 
@@ -178,8 +177,9 @@ impl Service {
             let waiting = store::outbox_waiting(c, &game.channel)?;
             if waiting > 0 {
                 t += &format!(
-                    "\n{waiting} announcement{} waiting to be posted in this channel.",
-                    if waiting == 1 { " is" } else { "s are" }
+                    "\n{} {} waiting to be posted in this channel.",
+                    crate::rules::words::count(usize::try_from(waiting).unwrap_or(0), "announcement"),
+                    if waiting == 1 { "is" } else { "are" }
                 );
             }
             let due = match &live.state {
@@ -340,9 +340,8 @@ impl Service {
         let record: PhaseRecord =
             serde_json::from_str(row.report.as_deref().unwrap_or("{}")).map_err(StoreError::from)?;
         let position = decode(&live.kind, row)?;
-        let orders = self.store.read(|c| Ok::<_, GameError>(store::orders(c, live.game.id, row.seq, None)?))?;
-        // The image is drawn again from the stored position and orders: resolution is deterministic.
-        let r = position.resolve(&by_power(&orders));
+        // Drawn from the report kept when the phase resolved.
+        let report = super::reports::kept(row)?;
         let hashed = self.store.read(|c| {
             let mut t = Self::hashed_history(c, live.game.id, row.seq)?;
             let actions = store::board_actions(c, live.game.id, row.seq)?;
@@ -357,13 +356,13 @@ impl Service {
         let undone = if row.rolled_back { " (rolled back by a moderator)" } else { "" };
         let mut reply = Reply::public(format!("**{}**{undone}\n{}{hashed}", record.phase, record.summary));
         let slug = super::slug(&record.phase);
-        reply.images.push(Image::new(&format!("{slug}-orders"), &position, Some(&r.report), &live.settings, "orders"));
+        reply.images.push(Image::new(&format!("{slug}-orders"), &position, Some(&report), &live.settings, "orders"));
         // To watch the phase again.
         if live.settings.animation {
             reply.images.push(Image::animation(
                 &format!("{slug}-resolution"),
                 &position,
-                &r.report,
+                &report,
                 &live.settings,
                 "resolution",
             ));

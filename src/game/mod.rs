@@ -26,6 +26,7 @@ mod orders;
 pub mod outbox;
 mod proposals;
 mod reply;
+mod reports;
 mod resolve;
 mod schedule;
 mod seats;

@@ -7,6 +7,7 @@ use super::{
     decode, encode, format_duration, Bounds, Caller, GameError, Image, Position, Reply, Service, Settings, MIN_RESUME,
 };
 use crate::rules::wheel::{DEFAULT_MOVEMENT_POWER, MOVEMENT_POWER_OPTION};
+use crate::rules::words::count;
 use crate::store::{self, GameRow};
 
 /// Ends `game` with `result` (`draw between ...`, `Black wins by concession`)
@@ -155,7 +156,7 @@ impl Service {
         if new == old {
             return Ok(None);
         }
-        let moves = |n: usize| if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
+        let moves = |n: usize| count(n, "move");
         if matches!(live.state, State::Forming) {
             return Ok(Some(format!("set the movement power to {} per cycle, from the first cycle on.", moves(new))));
         }

@@ -3,6 +3,7 @@
 use super::lifecycle::{self, Command, Stage};
 use super::{Caller, GameError, Image, Live, Reply, Service};
 use crate::rules::family::{PhaseInfo, SlotOrder, Submission};
+use crate::rules::words::count;
 use crate::store::{self, OrderRow, PhaseRow};
 
 /// A power's stored orders as the rules see them.
@@ -89,7 +90,6 @@ pub(super) fn submission_text(power: &str, sub: &Submission, readback: &str) -> 
         out
     }
     let times = |n: usize| if n > 1 { format!(" (\u{d7}{n})") } else { String::new() };
-    let plural = |n: usize| if n == 1 { "" } else { "s" };
     let mut text = String::new();
     if !sub.accepted.is_empty() {
         let groups = grouped(sub.accepted.iter().map(String::as_str));
@@ -97,7 +97,7 @@ pub(super) fn submission_text(power: &str, sub: &Submission, readback: &str) -> 
             groups.iter().take(ACCEPTED_ITEMS).map(|(t, n)| format!("{}{}", cut(t, ORDER_CHARS), times(*n))).collect();
         let more: usize = groups.iter().skip(ACCEPTED_ITEMS).map(|(_, n)| n).sum();
         if more > 0 {
-            list.push(format!("\u{2026}and {more} more order{}", plural(more)));
+            list.push(format!("\u{2026}and {}", count(more, "more order")));
         }
         text += &format!("Accepted for {power}: {}\n", list.join(", "));
     }
@@ -109,7 +109,7 @@ pub(super) fn submission_text(power: &str, sub: &Submission, readback: &str) -> 
         }
         let more: usize = groups.iter().skip(REJECTED_LINES).map(|(_, n)| n).sum();
         if more > 0 {
-            text += &format!("  \u{2026}and {more} more rejected order{}\n", plural(more));
+            text += &format!("  \u{2026}and {}\n", count(more, "more rejected order"));
         }
     }
     for n in &sub.notes {
@@ -312,7 +312,7 @@ impl Service {
             let live = self.game_for(c, channel, Command::Orders)?;
             let (name, row, _) = Self::ordering(c, &live, caller)?;
             let n = store::delete_orders(c, live.game.id, row.seq, &name, None)?;
-            let mut text = format!("Cleared {n} order{} for {name}.", if n == 1 { "" } else { "s" });
+            let mut text = format!("Cleared {} for {name}.", count(n, "order"));
             if unready(c, live.game.id, row.seq, &name)? {
                 text += &format!(" {}", unready_note(&name, "clearing orders"));
             }

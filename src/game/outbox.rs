@@ -8,7 +8,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::orders::by_power;
 use super::{decode, kind_of, settings_of, GameError, Image, Reply, Service, Visibility};
 use crate::store::{self, NewItem, OutboxItem, StoreError};
 
@@ -236,9 +235,9 @@ impl Service {
         let held = self.store.read(|c| Ok::<_, GameError>(store::outbox_held(c, channel)?))?;
         Ok(held.map(|(n, error)| {
             format!(
-                "Moderators: I cannot post in this channel ({}). {n} announcement{} of this game {} waiting and will be posted as soon as the bot may: give it View Channel, Send Messages, Embed Links and Attach Files here.",
+                "Moderators: I cannot post in this channel ({}). {} of this game {} waiting and will be posted as soon as the bot may: give it View Channel, Send Messages, Embed Links and Attach Files here.",
                 error.trim_start_matches("missing permission: "),
-                if n == 1 { "" } else { "s" },
+                crate::rules::words::count(usize::try_from(n).unwrap_or(0), "announcement"),
                 if n == 1 { "is" } else { "are" }
             )
         }))
@@ -285,10 +284,8 @@ impl Service {
                 let (position, report) = match &spec.source {
                     ImageSource::Orders { seq } => {
                         let row = store::phase(c, game, *seq)?.ok_or(GameError::NoGame)?;
-                        // Resolution is deterministic: the stored orders draw the same report.
-                        let position = decode(&kind, &row)?;
-                        let report = position.resolve(&by_power(&store::orders(c, game, *seq, None)?)).report;
-                        (position, Some(report))
+                        // Drawn from the report kept when the phase resolved.
+                        (decode(&kind, &row)?, Some(super::reports::kept(&row)?))
                     }
                     ImageSource::Phase { seq } => {
                         let row = store::phase(c, game, *seq)?.ok_or(GameError::NoGame)?;

@@ -88,7 +88,8 @@ impl Service {
                 outcome: result.clone(),
             };
             let json = serde_json::to_string(&record).map_err(StoreError::from)?;
-            if !store::close_phase(c, game, seq, &json, now)? {
+            let kept = r.report.encode().map_err(StoreError::from)?;
+            if !store::close_phase(c, game, seq, &json, &kept, now)? {
                 return Ok(Vec::new());
             }
             let next_phase = r.next.phase();

@@ -37,10 +37,17 @@ pub(super) fn encode(position: &Position) -> Result<String, GameError> {
 }
 
 impl Service {
-    /// A service over `store`, telling time by `clock`.
+    /// A service over `store`, telling time by `clock`. A store that holds
+    /// phases resolved before each phase's report was kept has them
+    /// resolved once more here and their reports kept
+    /// ([`Service::keep_old_reports`]).
     #[must_use]
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
-        Service { store: Arc::new(store), clock }
+        let service = Service { store: Arc::new(store), clock };
+        if let Err(e) = service.keep_old_reports() {
+            tracing::error!(error = %e, "could not keep the reports of phases resolved before reports were kept");
+        }
+        service
     }
 
     /// The clock.

@@ -11,10 +11,10 @@ use crate::rules::dip::DipReport;
 #[must_use]
 pub fn draw(position: &Position, report: Option<&Report>, style: &Style, caption: &str) -> Canvas {
     match (position, report) {
-        (Position::Dip { v, s }, Some(Report::Dip(DipReport::Movement { resolution, orders }))) => {
+        (Position::Dip { v, s }, Some(Report::Dip(DipReport::Movement { resolution, orders, .. }))) => {
             super::dip::draw(v, s, super::dip::Overlay::Movement(resolution, orders), style, caption)
         }
-        (Position::Dip { v, s }, Some(Report::Dip(DipReport::Adjustment { orders, report }))) => {
+        (Position::Dip { v, s }, Some(Report::Dip(DipReport::Adjustment { orders, report, .. }))) => {
             super::dip::draw(v, s, super::dip::Overlay::Adjustment(orders, report), style, caption)
         }
         (Position::Dip { v, s }, _) => super::dip::draw(v, s, super::dip::Overlay::None, style, caption),
@@ -36,11 +36,11 @@ pub fn draw(position: &Position, report: Option<&Report>, style: &Style, caption
 #[must_use]
 pub fn animate(position: &Position, report: &Report, style: &Style, caption: &str) -> Option<Vec<Frame>> {
     match (position, report) {
-        (Position::Dip { v, s }, Report::Dip(DipReport::Movement { resolution, orders })) => {
-            super::dip::animate(v, s, super::dip::Overlay::Movement(resolution, orders), style, caption)
+        (Position::Dip { v, s }, Report::Dip(DipReport::Movement { resolution, orders, after })) => {
+            super::dip::animate(v, s, super::dip::Overlay::Movement(resolution, orders), after, style, caption)
         }
-        (Position::Dip { v, s }, Report::Dip(DipReport::Adjustment { orders, report })) => {
-            super::dip::animate(v, s, super::dip::Overlay::Adjustment(orders, report), style, caption)
+        (Position::Dip { v, s }, Report::Dip(DipReport::Adjustment { orders, report, after })) => {
+            super::dip::animate(v, s, super::dip::Overlay::Adjustment(orders, report), after, style, caption)
         }
         (Position::Simul { v, s }, Report::Simul(r)) => super::simul::animate(v, s, r, style, caption),
         (Position::Diplomat { v, s }, Report::Diplomat(r)) => super::diplomat::animate(v, s, r, style, caption),

@@ -181,8 +181,12 @@ pub enum Position {
     },
 }
 
-/// What a resolved phase hands the renderer, by family.
-#[derive(Clone, Debug)]
+/// What a resolved phase hands the renderer, by family. The service stores
+/// it with the phase when it resolves (serialised), so that every later
+/// reader (history, the outbox's images, the export) reads the result the
+/// phase had instead of resolving it again.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "family", content = "report", rename_all = "snake_case")]
 pub enum Report {
     /// Chess Dip and Chesspolitik.
     Dip(DipReport),
@@ -503,6 +507,31 @@ impl Position {
             }
             _ => Err("this game has no board actions".into()),
         }
+    }
+}
+
+/// The stored form of a report (versioned).
+#[derive(Serialize, Deserialize)]
+struct StoredReport<R> {
+    v: u32,
+    report: R,
+}
+
+impl Report {
+    /// The stored form: versioned JSON.
+    ///
+    /// # Errors
+    /// Serialisation failed.
+    pub fn encode(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string(&StoredReport { v: 1, report: self })
+    }
+
+    /// Reads a stored report.
+    ///
+    /// # Errors
+    /// The JSON does not hold a report.
+    pub fn decode(json: &str) -> Result<Report, serde_json::Error> {
+        Ok(serde_json::from_str::<StoredReport<Report>>(json)?.report)
     }
 }
 

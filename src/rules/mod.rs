@@ -14,6 +14,7 @@ pub mod simul;
 pub mod square;
 pub mod square_set;
 pub mod wheel;
+pub mod words;
 
 pub use power::{ByPower, Facing, PowerId, Side};
 pub use role::Role;

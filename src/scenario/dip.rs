@@ -282,8 +282,12 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
 impl From<Adjudication> for Run {
     fn from(a: Adjudication) -> Run {
         let phase = match a.phase {
-            PhaseResult::Movement { orders, report } => DipReport::Movement { resolution: report.resolution, orders },
-            PhaseResult::Adjustment { orders, report } => DipReport::Adjustment { orders, report },
+            PhaseResult::Movement { orders, report } => {
+                DipReport::Movement { resolution: report.resolution, orders, after: report.carried_out }
+            }
+            PhaseResult::Adjustment { orders, report } => {
+                DipReport::Adjustment { orders, report, after: Box::new(a.after.clone()) }
+            }
         };
         Run::new(a.variant, (a.before, a.after), |v, s| Position::Dip { v, s }, phase, a.report)
     }

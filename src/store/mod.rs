@@ -82,6 +82,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0013_outbox_token.sql"),
     include_str!("../../migrations/0014_console_clock.sql"),
     include_str!("../../migrations/0015_event_times.sql"),
+    include_str!("../../migrations/0016_phase_reports.sql"),
 ];
 
 /// The newest schema version this chessdip knows.
@@ -173,6 +174,9 @@ pub struct PhaseRow {
     pub paused_left: Option<i64>,
     /// The resolution report, versioned JSON, once resolved.
     pub report: Option<String>,
+    /// The rules' report of the resolution (`rules::any::Report`, versioned
+    /// JSON), once resolved: what its images are drawn from.
+    pub resolution: Option<String>,
     /// Where a hashed game's phase is: committing or revealing (`Orders` otherwise).
     pub stage: Stage,
     /// Undone by a moderator's rollback (kept as history).
@@ -434,8 +438,8 @@ mod tests {
         let again: Option<i64> = s.write(|c| insert_game(c, "chan", "g", "chessdip", "{}", "gm", 0)).expect("insert");
         assert_eq!(again, None, "a second live game in one channel is refused");
         s.write(|c| open_phase(c, id, 1, "Spring 1", "{}", Some(10), Stage::Orders)).expect("phase");
-        assert!(s.write(|c| close_phase(c, id, 1, "{}", 11)).expect("claim"));
-        assert!(!s.write(|c| close_phase(c, id, 1, "{}", 12)).expect("claim"), "claimed once only");
+        assert!(s.write(|c| close_phase(c, id, 1, "{}", "{}", 11)).expect("claim"));
+        assert!(!s.write(|c| close_phase(c, id, 1, "{}", "{}", 12)).expect("claim"), "claimed once only");
         let _ = std::fs::remove_file(&path);
     }
 

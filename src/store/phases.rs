@@ -17,10 +17,12 @@ fn phase_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PhaseRow> {
         stage: Stage::parse(&r.get::<_, String>(7)?),
         rolled_back: r.get(8)?,
         resolved_at: r.get(9)?,
+        resolution: r.get(10)?,
     })
 }
 
-const PHASE_COLUMNS: &str = "seq, name, state, status, deadline, paused_left, report, stage, rolled_back, resolved_at";
+const PHASE_COLUMNS: &str =
+    "seq, name, state, status, deadline, paused_left, report, stage, rolled_back, resolved_at, resolution";
 
 /// A phase of a game.
 ///
@@ -73,18 +75,51 @@ pub fn open_phase(
     Ok(())
 }
 
-/// Claims an open phase for resolution and records its report; `false` if
-/// it was not open (someone else resolved it first).
+/// Claims an open phase for resolution and records its report (the public
+/// record) and the rules' report of the resolution; `false` if it was not
+/// open (someone else resolved it first).
 ///
 /// # Errors
 /// Database errors.
-pub fn close_phase(c: &Connection, game: i64, seq: i64, report: &str, now: i64) -> Result<bool, StoreError> {
+pub fn close_phase(
+    c: &Connection,
+    game: i64,
+    seq: i64,
+    report: &str,
+    resolution: &str,
+    now: i64,
+) -> Result<bool, StoreError> {
     let n = c.execute(
-        "UPDATE phases SET status = 'resolved', report = ?3, resolved_at = ?4
+        "UPDATE phases SET status = 'resolved', report = ?3, resolution = ?4, resolved_at = ?5
          WHERE game_id = ?1 AND seq = ?2 AND status = 'open'",
-        params![game, seq, report, now],
+        params![game, seq, report, resolution, now],
     )?;
     Ok(n == 1)
+}
+
+/// The resolved phases whose rules' report is not kept (resolved before
+/// reports were kept), as (game, seq), oldest first.
+///
+/// # Errors
+/// Database errors.
+pub fn phases_without_resolution(c: &Connection) -> Result<Vec<(i64, i64)>, StoreError> {
+    let mut st = c.prepare(
+        "SELECT game_id, seq FROM phases WHERE status = 'resolved' AND resolution IS NULL ORDER BY game_id, seq",
+    )?;
+    let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Keeps the rules' report of an already resolved phase.
+///
+/// # Errors
+/// Database errors.
+pub fn set_resolution(c: &Connection, game: i64, seq: i64, resolution: &str) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE phases SET resolution = ?3 WHERE game_id = ?1 AND seq = ?2 AND status = 'resolved'",
+        params![game, seq, resolution],
+    )?;
+    Ok(())
 }
 
 /// Marks phases `from..=to` of a game as rolled back (they stay as history).

@@ -7,6 +7,7 @@ use crate::render::canvas::{text_width, Align, Canvas, Face};
 use crate::render::Style;
 use crate::rules::dip::DipState;
 use crate::rules::power::Side;
+use crate::rules::words::count;
 
 /// One power's legend line, before it is drawn.
 struct Entry {
@@ -47,7 +48,6 @@ fn plan(cx: &Ctx<'_>, state: &DipState, style: &Style) -> Plan {
     let row = l.row;
     let col_w = (l.width as f32 - 2.0 * l.margin) / l.columns as f32;
     let size = (row * 0.46).max(MIN_TEXT / 0.85);
-    let plural = |n: usize, w: &str| if n == 1 { format!("1 {w}") } else { format!("{n} {w}s") };
     let entries: Vec<Entry> = variant
         .power_ids()
         .map(|p| {
@@ -57,7 +57,7 @@ fn plan(cx: &Ctx<'_>, state: &DipState, style: &Style) -> Plan {
             Entry {
                 name: def.name.clone(),
                 code: cx.code(p).to_string(),
-                counts: format!("  {} \u{00B7} {}", plural(centers, "center"), plural(pieces, "piece")),
+                counts: format!("  {} \u{00B7} {}", count(centers, "center"), count(pieces, "piece")),
                 side: match def.side {
                     Side::White => "light",
                     Side::Black => "dark",

@@ -27,8 +27,7 @@ use super::{
     title, Ctx, Overlay, Show, BACKGROUND, GHOST, INK, NEUTRAL, WHITE,
 };
 use crate::rules::dip::{
-    apply_adjustments, carry_out, Adjustment, AdjustmentKind, AdjustmentReport, DipState, Order, OrderKind, Outcome,
-    Resolution, Variant,
+    Adjustment, AdjustmentKind, AdjustmentReport, DipState, Order, OrderKind, Outcome, Resolution, Variant,
 };
 use crate::rules::{PowerId, Role, Square};
 
@@ -51,20 +50,22 @@ const WINTER_STEP: f32 = 2.0;
 /// when nothing moves, appears or disappears: for a movement phase the
 /// orders, then every piece along its path (arriving, or stopped and back
 /// home, or fading as it is dislodged), then the new position; for Winter
-/// the disbands, builds and promotions in turn.
+/// the disbands, builds and promotions in turn. `after` is the position
+/// the phase left (the report's, as the rules carried the phase out).
 #[must_use]
 pub fn animate(
     variant: &Variant,
     state: &DipState,
     overlay: Overlay<'_>,
+    after: &DipState,
     style: &Style,
     caption: &str,
 ) -> Option<Vec<Frame>> {
     let cx = Ctx::new(variant, style);
     match overlay {
         Overlay::None => None,
-        Overlay::Movement(r, given) => movement_frames(&cx, state, r, given, style, caption),
-        Overlay::Adjustment(orders, report) => winter_frames(&cx, state, orders, report, style, caption),
+        Overlay::Movement(r, given) => movement_frames(&cx, (state, after), r, given, style, caption),
+        Overlay::Adjustment(orders, report) => winter_frames(&cx, (state, after), orders, report, style, caption),
     }
 }
 
@@ -283,7 +284,7 @@ fn journeys(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<(Square, Jour
 
 fn movement_frames(
     cx: &Ctx<'_>,
-    state: &DipState,
+    (state, after): (&DipState, &DipState),
     r: &Resolution,
     given: &[Order],
     style: &Style,
@@ -321,8 +322,7 @@ fn movement_frames(
         support_mark(&mut running, cx, *power, sl, 255, w * 0.05);
     }
     // The last frame: the new position, with light marks.
-    let (after, _) = carry_out(cx.variant, state, r);
-    let mut last = layer(cx, state, &after, style, caption);
+    let mut last = layer(cx, state, after, style, caption);
     for (s, p) in after.pieces() {
         piece(&mut last, cx, s, p.power, p.role, 255);
     }
@@ -399,7 +399,7 @@ enum Change {
 
 fn winter_frames(
     cx: &Ctx<'_>,
-    state: &DipState,
+    (state, after): (&DipState, &DipState),
     orders: &[Adjustment],
     report: &AdjustmentReport,
     style: &Style,
@@ -442,7 +442,6 @@ fn winter_frames(
         }
     }
     let beats = t0.ceil() as usize;
-    let (after, _) = apply_adjustments(cx.variant, state, orders);
     let base = layer(cx, state, state, style, caption);
     let mut first = base.clone();
     for (s, p) in state.pieces() {
@@ -453,7 +452,7 @@ fn winter_frames(
     for (s, p) in state.pieces().filter(|(s, _)| !changes.iter().any(|(q, _, _)| q == s)) {
         piece(&mut running, cx, s, p.power, p.role, 255);
     }
-    let mut last = layer(cx, state, &after, style, caption);
+    let mut last = layer(cx, state, after, style, caption);
     for (s, p) in after.pieces() {
         piece(&mut last, cx, s, p.power, p.role, 255);
     }

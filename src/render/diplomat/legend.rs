@@ -7,6 +7,7 @@ use crate::render::canvas::{text_width, Align, Canvas, Face};
 use crate::render::theme::{INK, TEXT, WHITE};
 use crate::render::{note_text, Style, NOTE};
 use crate::rules::diplomat::{Colour, DiplomatState, Kind, Piece, SubornRule, Variant};
+use crate::rules::words::count;
 
 /// The legend's texts and sizes, measured before the image is laid out: a
 /// row per side on the left; the last move and the game's suborn rule on
@@ -46,7 +47,7 @@ impl LegendPlan {
         let mut left: f32 = 0.0;
         for colour in Colour::BOTH {
             let n = p.count(colour);
-            let mut info = format!("{colour}: {n} piece{}", if n == 1 { "" } else { "s" });
+            let mut info = format!("{colour}: {}", count(n, "piece"));
             if p.in_check(colour) && state.ended().is_none() {
                 info += " \u{00B7} in check";
             }

@@ -1,7 +1,6 @@
 //! The boards a turn is drawn on: one for the whole turn, or for a
-//! progressive turn one per step, replayed from the report.
+//! progressive turn one per step, read from the steps the report keeps.
 
-use crate::rules::simul::resolve::resolve;
 use crate::rules::simul::{Mode, MoveReport, Piece, Position, SimulReport};
 use crate::rules::Square;
 
@@ -14,9 +13,10 @@ pub(super) struct Frame<'a> {
     pub(super) taken: Vec<(Piece, Square, Square)>,
 }
 
-/// The boards a report is drawn on. Progressive turns are replayed step by
-/// step (each step runs the moves the report says were tried at it, as the
-/// turn did), so each board shows the position at its step.
+/// The boards a report is drawn on. Progressive turns are shown step by
+/// step (each step's board starts from the position the report's step run
+/// started from, with the pieces it took), so each board shows the
+/// position at its step.
 pub(super) fn frames(r: &SimulReport) -> Vec<Frame<'_>> {
     if r.mode != Mode::Progressive {
         return vec![Frame {
@@ -40,23 +40,26 @@ pub(super) fn step_count(r: &SimulReport) -> usize {
     r.moves.iter().map(|m| m.step).max().unwrap_or(1)
 }
 
-/// A progressive turn run again step by step from the report: a frame for
-/// each step that has moves, and the position after the last step.
+/// A progressive turn step by step as the report's step runs keep it: a
+/// frame for each step that has moves, and the position after the last step.
 pub(super) fn replay(r: &SimulReport) -> (Vec<Frame<'_>>, Position) {
     let last = step_count(r);
     let mut pos = r.before.clone();
     let mut out = Vec::new();
     for step in 1..=last {
         let moves: Vec<&MoveReport> = r.moves.iter().filter(|m| m.step == step).collect();
-        let tried: Vec<_> = moves.iter().filter_map(|m| m.tried).collect();
-        let start = pos.clone();
+        let kept = r.steps.iter().find(|s| s.step == step);
+        let start = kept.map_or_else(|| pos.clone(), |s| s.start.clone());
         let mut taken = Vec::new();
-        if tried.is_empty() {
-            pos.double_steps.clear();
-        } else {
-            let o = resolve(&pos, &tried, r.mode.bounce());
-            taken = o.taken.iter().map(|t| (t.piece, t.home, t.at)).collect();
-            pos = o.after;
+        match kept.and_then(|s| s.run.as_ref()) {
+            Some((o, _)) => {
+                taken = o.taken.iter().map(|t| (t.piece, t.home, t.at)).collect();
+                pos = o.after.clone();
+            }
+            None => {
+                pos = start.clone();
+                pos.double_steps.clear();
+            }
         }
         if !moves.is_empty() {
             out.push(Frame { step, pos: start, moves, taken });

@@ -1,6 +1,6 @@
 //! The resolution as an animation: one large board (for every mode) on
 //! which the pieces travel their lines one square a tick, as the resolver
-//! ran them ([`resolve_traced`]).
+//! ran them (the traced step runs the report keeps).
 //!
 //! - The first frame is the turn's position with every order's arrow as
 //!   given (numbered when the mode numbers them, no outcome marks), held.
@@ -29,7 +29,7 @@ use super::{legend, BoardSpot, Colours, Frame as Board, BACKGROUND};
 use crate::render::anim::{self, along, progress};
 use crate::render::canvas::{towards, Canvas, Line, Rgba};
 use crate::render::Style;
-use crate::rules::simul::resolve::{resolve_traced, Outcome, Trace, TracedPiece};
+use crate::rules::simul::resolve::{Outcome, Trace, TracedPiece};
 use crate::rules::simul::{Fate, Mode, Move, MoveReport, Piece, Position, SimulReport, SimulState, Variant};
 use crate::rules::{Role, Square};
 
@@ -60,29 +60,31 @@ struct Segment<'a> {
     trace: Trace,
 }
 
-/// The resolutions of `r`, in order, each with its moves' trace. A
-/// progressive turn is replayed step by step as the turn ran it.
+/// The resolutions of `r`, in order, each with its moves' trace, as the
+/// report's step runs keep them. A progressive turn runs step by step as
+/// the turn ran it.
 fn segments(r: &SimulReport) -> Vec<Segment<'_>> {
     let stepwise = r.mode == Mode::Progressive;
     let last = if stepwise { step_count(r) } else { 1 };
-    let mut pos = r.before.clone();
     let mut out = Vec::new();
     let mut start = 0.0;
-    for step in 1..=last {
-        let reports: Vec<&MoveReport> = r.moves.iter().filter(|m| !stepwise || m.step == step).collect();
-        let moves: Vec<Move> = reports.iter().filter_map(|m| m.tried).collect();
-        if moves.is_empty() {
-            pos.double_steps.clear();
-            continue;
-        }
-        let (outcome, trace) = resolve_traced(&pos, &moves, r.mode.bounce());
+    for kept in r.steps.iter().filter(|s| s.step <= last) {
+        let Some((outcome, trace)) = &kept.run else { continue };
+        let reports: Vec<&MoveReport> = r.moves.iter().filter(|m| !stepwise || m.step == kept.step).collect();
         // A turn whose every move fails before the first tick (kings kept home) still gets its beat.
         let ticks = trace.pieces.iter().map(|p| p.at.len().saturating_sub(1)).max().unwrap_or(0).max(1);
-        let next = outcome.after.clone();
-        out.push(Segment { step: if stepwise { step } else { 0 }, start, ticks, pos, moves, reports, outcome, trace });
+        out.push(Segment {
+            step: if stepwise { kept.step } else { 0 },
+            start,
+            ticks,
+            pos: kept.start.clone(),
+            moves: kept.moves.clone(),
+            reports,
+            outcome: outcome.clone(),
+            trace: trace.clone(),
+        });
         // A beat's rest after each progressive step, so that one step ends before the next starts.
         start += ticks as f32 + if stepwise { 1.0 } else { 0.0 };
-        pos = next;
     }
     out
 }

@@ -6,6 +6,7 @@ use super::{player_colour_in, INK, TEXT, WHITE};
 use crate::render::canvas::{text_width, Align, Canvas, Face};
 use crate::render::{Palette, Style};
 use crate::rules::wheel::{Seat, State, WheelReport};
+use crate::rules::words::count;
 
 /// The legend notes: a hashed phase's mark on a player (`invalid message`,
 /// `not revealed`, `no message`), else the report's invalid message.
@@ -29,7 +30,7 @@ fn legend_info(state: &State, seat: Seat) -> String {
     let mut info = if state.has_board(seat) {
         let pieces = state.pieces_of(seat).count();
         let king = if state.owns_king(seat) { "king" } else { "no king" };
-        format!("{pieces} piece{} \u{00B7} {king}", if pieces == 1 { "" } else { "s" })
+        format!("{} \u{00B7} {king}", count(pieces, "piece"))
     } else {
         "no board".to_string()
     };

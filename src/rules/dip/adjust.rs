@@ -2,20 +2,20 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::geometry;
 use super::order_text::OrderText;
 use super::state::{DipState, Piece};
-use super::text::count;
 use super::variant::Variant;
 use crate::rules::power::PowerId;
 use crate::rules::role::Role;
 use crate::rules::square::Square;
+use crate::rules::words::{count, join_and};
 
 /// A legal adjustment order.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Adjustment {
     /// The ordering power.
     pub power: PowerId,
@@ -24,7 +24,7 @@ pub struct Adjustment {
 }
 
 /// Build, disband or waive.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum AdjustmentKind {
     /// Build a piece on an owned, empty center of the build zone.
@@ -280,7 +280,7 @@ fn build_places(variant: &Variant, state: &DipState, power: PowerId) -> String {
     match places.len() {
         0 => "none of its own centers in its build zone is empty now".into(),
         1 => format!("it can build now only on {}", places[0]),
-        _ => format!("it can build now on {}", super::text::list(&places)),
+        _ => format!("it can build now on {}", join_and(&places)),
     }
 }
 
@@ -428,7 +428,7 @@ pub fn validate_adjustment(
 }
 
 /// The result of an adjustment phase.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct AdjustmentReport {
     /// The orders carried out, in order.
     pub carried_out: Vec<Adjustment>,

@@ -2,6 +2,8 @@
 //! kept (one order per piece, one per build or disband), read back, and
 //! resolved into public history.
 
+use serde::{Deserialize, Serialize};
+
 use super::{
     apply_adjustments, apply_movement, game_result, parse, parse_read, text, validate_adjustment, validate_movement,
     Adjustment, AdjustmentKind, AdjustmentReport, Context, DipState, Explain, IllegalAdjustment, IllegalOrder, Order,
@@ -10,10 +12,10 @@ use super::{
 use crate::rules::family::{
     Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
 };
-use crate::rules::{PowerId, Square};
+use crate::rules::{words, PowerId, Square};
 
 /// What the renderer needs of a resolved Diplomacy-style phase.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum DipReport {
     /// A movement phase: every order with its outcome, and the orders given.
     Movement {
@@ -21,6 +23,8 @@ pub enum DipReport {
         resolution: DipResolution,
         /// The orders actually given (unordered pieces held).
         orders: Vec<Order>,
+        /// The position with the moves carried out, the phase not advanced.
+        after: Box<DipState>,
     },
     /// An adjustment phase.
     Adjustment {
@@ -28,6 +32,8 @@ pub enum DipReport {
         orders: Vec<Adjustment>,
         /// What was done.
         report: AdjustmentReport,
+        /// The position after the adjustments.
+        after: Box<DipState>,
     },
 }
 
@@ -434,7 +440,7 @@ impl Family for Variant {
                     .collect();
                 if !places.is_empty() && (used as i64) < adj {
                     let what = if places.len() == 1 { "Empty center" } else { "Empty centers" };
-                    text += &format!(" {what} to build on: {}.", text::list(&places));
+                    text += &format!(" {what} to build on: {}.", words::join_and(&places));
                 }
             } else if adj < 0 {
                 let due = -adj;
@@ -457,10 +463,10 @@ impl Family for Variant {
         let (next, report, center_changes) = if state.phase.season.is_movement() {
             let (next, mr) = apply_movement(self, state, &moves);
             let changes = mr.center_changes.clone();
-            (next, DipReport::Movement { resolution: mr.resolution, orders: moves }, changes)
+            (next, DipReport::Movement { resolution: mr.resolution, orders: moves, after: mr.carried_out }, changes)
         } else {
             let (next, ar) = apply_adjustments(self, state, &adjs);
-            (next, DipReport::Adjustment { orders: adjs, report: ar }, Vec::new())
+            (next.clone(), DipReport::Adjustment { orders: adjs, report: ar, after: Box::new(next) }, Vec::new())
         };
         let (outcomes, removed, changes, summary) = self.summarise(state, &next, orders, &report, &center_changes);
         Resolution { next, outcomes, removed, changes, summary, report, verdicts: Vec::new() }
@@ -485,8 +491,8 @@ impl Family for Variant {
         match self.id_of(power) {
             Some(p) => format!(
                 "{}, {}",
-                text::count(state.centers_of(p).len(), "center"),
-                text::count(state.piece_count(p), "piece")
+                words::count(state.centers_of(p).len(), "center"),
+                words::count(state.piece_count(p), "piece")
             ),
             None => String::new(),
         }

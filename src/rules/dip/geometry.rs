@@ -1,12 +1,14 @@
 //! How pieces move on an empty board: which squares a piece reaches, through
 //! which intermediate squares, and whether the move is an attack or a travel.
 
+use serde::{Deserialize, Serialize};
+
 use crate::rules::power::Facing;
 use crate::rules::role::Role;
 use crate::rules::square::{Board, Square};
 
 /// Attack or travel (Chess Dip's distinction; everything in Chesspolitik attacks).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum MoveKind {
     /// An ordinary move: can dislodge.
@@ -16,10 +18,28 @@ pub enum MoveKind {
 }
 
 /// The squares strictly between a move's start and its landing square, in order.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(into = "Vec<Square>", from = "Vec<Square>")]
 pub struct Via {
     squares: [Option<Square>; 6],
     len: u8,
+}
+
+impl From<Via> for Vec<Square> {
+    fn from(v: Via) -> Vec<Square> {
+        v.iter().collect()
+    }
+}
+
+impl From<Vec<Square>> for Via {
+    /// The stored form read back: at most six squares (no line is longer).
+    fn from(squares: Vec<Square>) -> Via {
+        let mut v = Via::NONE;
+        for sq in squares.into_iter().take(6) {
+            v.push(sq);
+        }
+        v
+    }
 }
 
 impl Via {

@@ -16,7 +16,7 @@ use crate::rules::role::Role;
 use crate::rules::square::Square;
 
 /// A legal movement-phase order of one piece.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Order {
     /// The ordering power.
     pub power: PowerId,
@@ -48,7 +48,7 @@ pub enum Coupling {
 }
 
 /// What a piece does in a movement phase.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum OrderKind {
     /// Stay and defend.
     Hold,

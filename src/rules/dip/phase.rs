@@ -38,6 +38,9 @@ pub struct MovementReport {
     pub phase: Phase,
     /// Orders, outcomes, dislodgements.
     pub resolution: Resolution,
+    /// The position with the moves carried out (the phase not advanced):
+    /// what the pictures of the phase show last.
+    pub carried_out: Box<DipState>,
     /// Centers that changed hands: (center, old owner, new owner). Only after Fall.
     pub center_changes: Vec<(Square, Option<PowerId>, PowerId)>,
     /// Powers left with neither pieces nor centers.
@@ -118,12 +121,13 @@ pub fn carry_out(
 pub fn apply_movement(variant: &Variant, state: &DipState, orders: &[Order]) -> (DipState, MovementReport) {
     let resolution = resolve(state, orders);
     let (mut next, center_changes) = carry_out(variant, state, &resolution);
+    let carried_out = Box::new(next.clone());
     let eliminated = variant.power_ids().filter(|&p| state.is_alive(p) && !next.is_alive(p)).collect();
     next.phase = match state.phase.season {
         Season::Fall if !variant.power_ids().any(|p| has_adjustments(variant, &next, p)) => state.phase.next().next(),
         _ => state.phase.next(),
     };
     let result = game_result(variant, &next);
-    let report = MovementReport { phase: state.phase, resolution, center_changes, eliminated, result };
+    let report = MovementReport { phase: state.phase, resolution, carried_out, center_changes, eliminated, result };
     (next, report)
 }

@@ -23,7 +23,7 @@
 //! `Resolver` the small mutable state (bounds, results, who reads whom).
 //! Outcomes explain themselves ([`Outcome`]) so replies and images can say why.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::geometry::MoveKind;
 use super::order::{Order, OrderKind, Supported};
@@ -35,7 +35,7 @@ use crate::rules::square::Square;
 mod why;
 
 /// A strength in half points (an unsupported travel order or convoy has 1/2).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Strength(pub u32);
 
 impl std::fmt::Display for Strength {
@@ -49,7 +49,7 @@ impl std::fmt::Display for Strength {
 }
 
 /// What happened to one order, with the reason.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum Outcome {
     /// A piece that did not move and was not dislodged.
@@ -194,7 +194,7 @@ impl Outcome {
 }
 
 /// An implicit convoy order and its outcome.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ConvoyReport {
     /// The intermediate square.
     pub square: Square,
@@ -205,7 +205,7 @@ pub struct ConvoyReport {
 }
 
 /// The result of a movement phase.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Resolution {
     /// Every order: the given ones, and holds for unordered pieces, by square.
     pub orders: Vec<Order>,

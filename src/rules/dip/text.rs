@@ -23,26 +23,7 @@ use super::state::DipState;
 use super::variant::Variant;
 use crate::rules::role::Role;
 use crate::rules::square::Square;
-
-/// `1 center`, `2 centers`.
-#[must_use]
-pub fn count(n: usize, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-#[must_use]
-pub fn list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
+use crate::rules::words::{join_and, join_or};
 
 /// The canonical text of a checked movement order: one order, or the two
 /// coupled halves of castling (`O-O`, `O-O-O`) or en passant (`e5 t d6 x d5`).
@@ -134,11 +115,7 @@ pub fn promotion_refusal(v: &Variant, role: Role) -> Option<String> {
         .filter(|r| v.has_role(*r))
         .map(|r| r.name().to_string())
         .collect();
-    let may = match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("a {} or {last}", rest.join(", ")),
-        Some((last, _)) => format!("a {last}"),
-        None => "nothing".into(),
-    };
+    let may = if names.is_empty() { "nothing".into() } else { format!("a {}", join_or(&names)) };
     match role {
         Role::Knight | Role::Bishop | Role::Rook if v.has_role(role) => None,
         Role::King | Role::Pawn => Some(format!("a pawn cannot promote to a {role}: it promotes to {may}")),
@@ -183,7 +160,7 @@ pub fn reading_note(v: &Variant, typed: &str, canonical: &str, readings: &[Readi
 pub fn replaced_note(new: &str, old: &[String], adjustment: bool) -> String {
     let old: Vec<String> = old.iter().map(|o| format!("`{o}`")).collect();
     let unit = if adjustment { "one order a square" } else { "one order a piece" };
-    format!("`{new}` replaces {}: {unit}, the last one stands", list(&old))
+    format!("`{new}` replaces {}: {unit}, the last one stands", join_and(&old))
 }
 
 /// Public reasons for the orders of a resolved movement phase, naming the
@@ -278,7 +255,7 @@ impl<'a> Explain<'a> {
             return String::new();
         }
         let names: Vec<String> = supports.iter().map(|&s| self.piece(self.orders()[s].square)).collect();
-        format!(", {word} by {}", list(&names))
+        format!(", {word} by {}", join_and(&names))
     }
 
     /// Order `i` with its given supports: `K c1 - d2, supported by N b1`.
@@ -368,7 +345,7 @@ impl<'a> Explain<'a> {
                 if taken.is_empty() {
                     "moved".into()
                 } else {
-                    format!("moved, dislodging {}", list(&taken))
+                    format!("moved, dislodging {}", join_and(&taken))
                 }
             }
             Outcome::Struck { at } => format!(
@@ -534,7 +511,7 @@ impl<'a> Explain<'a> {
                         .map(|&(sq, _)| self.piece(sq))
                         .collect();
                     match (travel, taken.is_empty()) {
-                        (Some(t), false) => format!("moved to {t}, capturing {} en passant", list(&taken)),
+                        (Some(t), false) => format!("moved to {t}, capturing {} en passant", join_and(&taken)),
                         _ => "moved".into(),
                     }
                 }
@@ -546,7 +523,7 @@ impl<'a> Explain<'a> {
                             o.move_target().map(|to| format!("{} to {to}", self.piece(o.square)))
                         })
                         .collect();
-                    format!("castled: {}", list(&moves))
+                    format!("castled: {}", join_and(&moves))
                 }
             };
         }

@@ -396,11 +396,7 @@ impl Variant {
     #[must_use]
     pub fn roles_text(&self) -> String {
         let names: Vec<String> = self.roles.iter().map(|r| format!("{}s", r.name())).collect();
-        match names.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-            None => String::new(),
-        }
+        crate::rules::words::join_and(&names)
     }
 }
 

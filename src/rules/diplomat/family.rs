@@ -1,6 +1,8 @@
 //! Diplomat Chess as a [`Family`]: one move per phase, by the side to move,
 //! resolved as soon as it is in.
 
+use serde::{Deserialize, Serialize};
+
 use crate::rules::family::{
     Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
 };
@@ -16,7 +18,7 @@ use super::variant::{SubornRule, Variant};
 pub const SLOT: &str = "move";
 
 /// What the renderer needs of a resolved move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DiplomatReport {
     /// The side whose move it was.
     pub colour: Colour,
@@ -258,7 +260,7 @@ impl Family for Variant {
             parts.push("in check".to_string());
         }
         let n = p.count(c);
-        parts.push(if n == 1 { "1 piece".to_string() } else { format!("{n} pieces") });
+        parts.push(crate::rules::words::count(n, "piece"));
         if !p.hand(c).is_empty() {
             let hand: Vec<&str> = p.hand(c).iter().map(|k| k.name()).collect();
             parts.push(format!("in hand: {}", hand.join(", ")));

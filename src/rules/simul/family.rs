@@ -5,12 +5,13 @@ use super::board::{opponent, side_name, Position};
 use super::notation::san;
 use super::plan::{plan, Planned};
 use super::state::{end_text, GameEnd, SimulState};
-use super::text::{count, join_and, Victim};
+use super::text::Victim;
 use super::turn::{resolve_turn, SimulReport};
 use super::variant::{Mode, Variant};
 use crate::rules::family::{
     Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
 };
+use crate::rules::words::{count, join_and};
 use crate::rules::Side;
 
 /// The side a power name stands for (`White`, `black`).
@@ -120,7 +121,7 @@ impl Variant {
             Mode::Basic => format!("Turn {}", state.turn),
             _ => {
                 let n = self.mode.moves_in(state.turn);
-                format!("Turn {} ({n} move{} each)", state.turn, if n == 1 { "" } else { "s" })
+                format!("Turn {} ({} each)", state.turn, count(n, "move"))
             }
         }
     }

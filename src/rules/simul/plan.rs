@@ -198,7 +198,7 @@ pub(super) fn slot_problem(mode: Mode, turn: u32, slot: usize) -> Option<String>
     let allowed = mode.moves_in(turn);
     (slot == 0 || slot > allowed).then(|| match mode {
         Mode::Basic => "one move per turn in the basic mode".to_string(),
-        _ => format!("turn {turn} has {} each", super::text::count(allowed, "move")),
+        _ => format!("turn {turn} has {} each", crate::rules::words::count(allowed, "move")),
     })
 }
 

@@ -119,7 +119,7 @@ pub struct Taken {
 }
 
 /// The result of resolving a set of simultaneous moves.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// Per move, what happened.
     pub fates: Vec<Fate>,
@@ -247,7 +247,7 @@ fn forced_kings(pos: &Position, moves: &[Move], ret: Return) -> (Option<Outcome>
 
 /// Where every moving piece of a resolution was, tick by tick: a read-only
 /// record of the same run [`resolve`] makes (for pictures of it).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trace {
     /// The moving pieces (castling has two), in the order of their moves.
     pub pieces: Vec<TracedPiece>,
@@ -257,7 +257,7 @@ pub struct Trace {
 }
 
 /// One moving piece of a [`Trace`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TracedPiece {
     /// Index of its move.
     pub mv: usize,

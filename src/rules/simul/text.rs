@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{side_name, Piece, Position};
 use super::condition::Condition;
 use super::resolve::Fate;
+use crate::rules::words::join_and;
 use crate::rules::{Role, Side, Square};
 
 /// Whom a sentence speaks to or about.
@@ -52,36 +53,6 @@ impl Voice {
             Voice::You => "you",
             Voice::Public(s) => side_name(s),
         }
-    }
-}
-
-/// `1 move`, `2 moves`: a count and a noun with a plain `s` plural.
-#[must_use]
-pub fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-#[must_use]
-pub fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [a] => a.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// `a`, `a or b`, `a, b or c`.
-#[must_use]
-pub fn join_or(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [a] => a.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
@@ -349,13 +320,7 @@ mod tests {
     }
 
     #[test]
-    fn lists_and_counts_read_well() {
-        assert_eq!(count(1, "move"), "1 move");
-        assert_eq!(count(3, "move"), "3 moves");
-        let v = |s: &[&str]| s.iter().map(ToString::to_string).collect::<Vec<_>>();
-        assert_eq!(join_and(&v(&["2", "3"])), "2 and 3");
-        assert_eq!(join_and(&v(&["1", "2", "3"])), "1, 2 and 3");
-        assert_eq!(join_or(&v(&["Nbd2", "Nfd2"])), "Nbd2 or Nfd2");
+    fn both_or_all_reads_well() {
         assert_eq!(both_or_all(2), "both");
         assert_eq!(both_or_all(3), "all");
     }

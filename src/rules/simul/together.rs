@@ -25,8 +25,9 @@ use super::notation::{read_through, read_with, san_with, IllegalMove, MoveText, 
 use super::plan::{branch_note, canonical_text, condition_problem, slot_problem, unresolved, Plan, Planned, Planning};
 use super::resolve::{resolve, Fate, Return};
 use super::state::SimulState;
-use super::text::{count, join_and, Voice};
+use super::text::Voice;
 use super::variant::Mode;
+use crate::rules::words::{count, join_and};
 use crate::rules::{Role, Side, Square};
 
 /// The player's reading of one move: own pieces in the way count, the king's

@@ -15,7 +15,7 @@ use super::board::{opponent, Piece, Position};
 use super::movegen::{has_legal_move, legality_in, pseudo_from, why_unreachable_in, Move, Rules};
 use super::notation::{read_with, Reading};
 use super::plan::{Plan, Planned};
-use super::resolve::{resolve, Fate, Taken};
+use super::resolve::{resolve_traced, Fate, Outcome, Taken, Trace};
 use super::state::{turn_limit, GameEnd, MoveRecord, SimulState, TurnRecord};
 use super::text::{fate_reason, Branch, Line, Mark, OtherMove, Victim, Voice, NO_MOVE};
 use super::variant::Mode;
@@ -122,6 +122,24 @@ pub struct SimulReport {
     pub in_check: Vec<Side>,
     /// How the game ended this turn, if it did.
     pub end: Option<GameEnd>,
+    /// Every step the turn ran (one outside the progressive mode), as the
+    /// resolver ran it: what the pictures of the turn replay.
+    pub steps: Vec<StepRun>,
+}
+
+/// One step of a turn as the resolver ran it (the whole turn outside the
+/// progressive mode).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepRun {
+    /// The step (1-based).
+    pub step: usize,
+    /// The position the step started from.
+    pub start: Position,
+    /// The moves tried at the step, in the resolver's order (White's first).
+    pub moves: Vec<Move>,
+    /// What came of them, with where every moving piece was tick by tick;
+    /// `None` when no move was tried at the step.
+    pub run: Option<(Outcome, Trace)>,
 }
 
 /// Resolves a turn of `state` in `mode` with each side's checked orders.
@@ -142,6 +160,7 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
     let mut executed = [Vec::<bool>::new(), Vec::new()];
     let mut kings_taken: Vec<Side> = Vec::new();
     let mut ended_at = 0usize;
+    let mut runs: Vec<StepRun> = Vec::new();
     for step in 1..=steps {
         // The orders of this step: (report index, move) for the ones tried.
         let mut tried: Vec<(usize, Move)> = Vec::new();
@@ -186,11 +205,13 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
             for e in &mut executed {
                 e.push(false);
             }
+            runs.push(StepRun { step, start: pos.clone(), moves: Vec::new(), run: None });
             pos.double_steps.clear();
             continue;
         }
         let list: Vec<Move> = tried.iter().map(|(_, m)| *m).collect();
-        let out = resolve(&pos, &list, mode.bounce());
+        let (out, trace) = resolve_traced(&pos, &list, mode.bounce());
+        let start = pos.clone();
         let others: Vec<OtherMove> = tried
             .iter()
             .map(|(idx, m)| OtherMove { side: m.side, order: moves[*idx].played().to_string(), role: m.role })
@@ -244,7 +265,8 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
         for (k, side) in [Side::White, Side::Black].into_iter().enumerate() {
             executed[k].push(tried.iter().enumerate().any(|(j, (_, m))| m.side == side && out.fates[j].succeeded()));
         }
-        pos = out.after;
+        pos = out.after.clone();
+        runs.push(StepRun { step, start, moves: list, run: Some((out, trace)) });
     }
     let end = judge(&pos, &kings_taken);
     let in_check: Vec<Side> = [Side::White, Side::Black].into_iter().filter(|s| pos.in_check(*s)).collect();
@@ -269,8 +291,17 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
     next.seen.push(pos.key());
     next.position = pos.clone();
     next.end = end.clone().or_else(|| repetition(&next)).or_else(|| turn_limit(next.turn));
-    let report =
-        SimulReport { mode, turn: state.turn, before, after: pos, moves, captures, in_check, end: next.end.clone() };
+    let report = SimulReport {
+        mode,
+        turn: state.turn,
+        before,
+        after: pos,
+        moves,
+        captures,
+        in_check,
+        end: next.end.clone(),
+        steps: runs,
+    };
     (next, report)
 }
 

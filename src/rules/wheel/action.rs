@@ -7,6 +7,7 @@ use std::fmt;
 use super::piece::{Piece, START};
 use super::space::{Seat, Space};
 use super::state::State;
+use crate::rules::words;
 use crate::rules::Role;
 
 /// A board action.
@@ -130,30 +131,18 @@ pub fn act(state: &State, seat: Seat, action: BoardAction) -> Result<(State, Str
             if king {
                 next.kings_created.insert(seat);
             }
-            let mut text = format!("{name} placed {count} piece{} on {{{name}}}", if count == 1 { "" } else { "s" });
+            let mut text = format!("{name} placed {} on {{{name}}}", words::count(count, "piece"));
             if skipped.is_empty() {
                 text += ".";
             } else {
-                text += &format!(
-                    "; skipped {} occupied space{}: {}.",
-                    skipped.len(),
-                    plural(skipped.len()),
-                    skipped.join(", ")
-                );
+                text +=
+                    &format!("; skipped {}: {}.", words::count(skipped.len(), "occupied space"), skipped.join(", "));
             }
             if !king {
                 text += " No king was placed (e1 is occupied).";
             }
             Ok((next, text))
         }
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

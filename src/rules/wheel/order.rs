@@ -11,6 +11,8 @@
 //! happen): a move outside the piece's range, onto the player's own piece
 //! that stays, or into a collision ([`super::resolve`]).
 
+use serde::{Deserialize, Serialize};
+
 use std::fmt;
 
 use super::order_text::{parse_move, split_message, AddrText, ParseError};
@@ -20,7 +22,7 @@ use super::state::State;
 use crate::rules::Role;
 
 /// A move of a valid message.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move {
     /// The piece, as it stands at the start of the cycle.
     pub piece: Piece,

@@ -74,7 +74,7 @@ impl Outcome {
 }
 
 /// One move and what happened to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveResult {
     /// Who ordered it.
     pub player: Seat,
@@ -89,7 +89,7 @@ pub struct MoveResult {
 }
 
 /// A piece taken in a resolution.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Taken {
     /// The piece, where it stood.
     pub piece: Piece,
@@ -98,7 +98,7 @@ pub struct Taken {
 }
 
 /// What the renderer and the summary need of a resolved cycle.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WheelReport {
     /// The cycle resolved.
     pub cycle: u32,

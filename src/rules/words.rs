@@ -1,0 +1,56 @@
+//! Counting and listing in English, as every text of the games writes
+//! them: `1 piece`, `2 pieces`; `a, b and c`; `a, b or c`.
+
+/// `1 move`, `2 moves`, `0 moves`: a count and a noun with a plain `s`
+/// plural (the noun may carry words before it: `3 more orders`).
+#[must_use]
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// `a`, `a and b`, `a, b and c` (no comma before `and`); empty for none.
+#[must_use]
+pub fn join_and<S: AsRef<str>>(items: &[S]) -> String {
+    join(items, "and")
+}
+
+/// `a`, `a or b`, `a, b or c` (no comma before `or`); empty for none.
+#[must_use]
+pub fn join_or<S: AsRef<str>>(items: &[S]) -> String {
+    join(items, "or")
+}
+
+/// The items with commas, and `word` before the last.
+fn join<S: AsRef<str>>(items: &[S], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} {word} {}", init.join(", "), last.as_ref())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_and_counts_read_well() {
+        assert_eq!(count(1, "move"), "1 move");
+        assert_eq!(count(3, "move"), "3 moves");
+        assert_eq!(count(0, "piece"), "0 pieces");
+        assert_eq!(count(2, "more order"), "2 more orders");
+        assert_eq!(join_and::<&str>(&[]), "");
+        assert_eq!(join_and(&["2"]), "2");
+        assert_eq!(join_and(&["2", "3"]), "2 and 3");
+        assert_eq!(join_and(&["1".to_string(), "2".to_string(), "3".to_string()]), "1, 2 and 3");
+        assert_eq!(join_or(&["Nbd2", "Nfd2"]), "Nbd2 or Nfd2");
+        assert_eq!(join_or(&["a knight", "bishop", "rook"]), "a knight, bishop or rook");
+    }
+}
