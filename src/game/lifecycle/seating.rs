@@ -3,8 +3,8 @@
 //! state refuses outright (an ended game, `leave` or `game start` of a
 //! started one); what is left depends on the state *and* on the seats, and
 //! is decided here: a forming game seats anyone in a free seat, a running or
-//! paused one only takes over a vacant power, and a running phase gives a
-//! replacement time.
+//! paused one only takes over a vacant power, and an assignment in a running
+//! phase gives the replacement time.
 
 use super::{Refusal, Running, State, Timer};
 use crate::game::{GameError, Settings};
@@ -31,9 +31,9 @@ impl State {
         }
     }
 
-    /// Whether a seat changing hands now moves the phase's deadline to at
-    /// least the replacement minimum: in a running phase with a deadline of
-    /// its own (not paused, not on the game's calendar).
+    /// Whether `game assign` now moves the phase's deadline to at least the
+    /// replacement minimum away: in a running phase with a deadline of its
+    /// own (not paused, not on the game's calendar).
     #[must_use]
     pub fn replacement_moves_deadline(&self, settings: &Settings) -> bool {
         let running =
