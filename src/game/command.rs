@@ -92,7 +92,13 @@ pub fn reveal_text(line: &str) -> Option<&str> {
 
 /// The game settings `game create` takes (any other `key=value` is the variant's option).
 pub const SETTING_KEYS: &str =
-    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, forfeit-after, replace-minimum, palette, animation";
+    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, forfeit-after, replace-minimum, palette, animation";
+
+/// The most grace extensions a player can have in a game.
+pub const MAX_GRACE: u32 = 10;
+
+/// The most phases in civil disorder in a row before a player is unseated that `cd-after` takes.
+pub const MAX_CD_AFTER: u32 = 20;
 
 /// The settings of `game create <variant> <args>` over `base`: the words
 /// read by [`parse_settings`], and a setting the variant cannot play with
@@ -104,15 +110,26 @@ pub const SETTING_KEYS: &str =
 /// As [`parse_settings`], and such a setting.
 pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<Settings, GameError> {
     let s = parse_settings(args, base)?;
-    let Some(offer) = crate::rules::any::offer(variant) else {
-        return Ok(s);
-    };
     let given = |key: &str| {
         args.iter().rev().find(|a| a.split_once('=').is_some_and(|(k, _)| k.eq_ignore_ascii_case(key))).copied()
+    };
+    if let Some(word) = given("days").filter(|_| s.deadline_at.is_none()) {
+        return Err(GameError::Invalid(format!(
+            "`{word}`: days choose the days a fixed-time deadline may fall on; give the time too, e.g. `deadline-at=20:00 {word}`"
+        )));
+    }
+    let Some(offer) = crate::rules::any::offer(variant) else {
+        return Ok(s);
     };
     if let Some(word) = given("hashed").filter(|_| offer.always_hashed && !s.hashed) {
         return Err(GameError::Invalid(format!(
             "`{word}`: {} takes its orders only hashed (each player commits the SHA-256 of a message, then reveals it), so it cannot be played with plain orders; leave `hashed` out",
+            offer.name
+        )));
+    }
+    if let Some(word) = given("deadline-at").filter(|_| offer.weekly || s.cycle != super::calendar::Cycle::Phases) {
+        return Err(GameError::Invalid(format!(
+            "`{word}`: {} runs on its weekly calendar of move, resolve and replenish windows (set its time zone with `timezone=`), so its phases do not end at a fixed time of day; leave `deadline-at` out",
             offer.name
         )));
     }
@@ -188,9 +205,57 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                 };
             }
             "timezone" | "tz" => {
-                super::calendar::parse_timezone(v).map_err(GameError::Invalid)?;
+                super::calendar::parse_timezone(v).map_err(|e| GameError::Invalid(format!("`{a}`: {e}")))?;
                 s.timezone = v.to_string();
             }
+            "deadline-at" => {
+                s.deadline_at = Some(v.parse().map_err(|e| {
+                    GameError::Invalid(format!("`{a}`: {e}; a phase then ends at that local time (see `timezone=`)"))
+                })?);
+            }
+            "days" => s.days = v.parse().map_err(|e| GameError::Invalid(format!("`{a}`: {e}")))?,
+            "grace" => {
+                s.grace = v.parse().ok().filter(|n| *n <= MAX_GRACE).ok_or_else(|| {
+                    GameError::Invalid(format!(
+                        "`{a}`: grace is a number of deadline extensions per player from 0 (no grace) to {MAX_GRACE}, e.g. grace=1"
+                    ))
+                })?;
+            }
+            "grace-length" => {
+                s.grace_secs = parse_duration_within(v, Bounds::PHASE).map_err(|e| GameError::Invalid(format!("`{a}`: {e}")))?;
+            }
+            "cd-after" => {
+                s.cd_after = match v.to_ascii_lowercase().as_str() {
+                    "off" | "never" | "no" => None,
+                    n => Some(n.parse().ok().filter(|n| (1..=MAX_CD_AFTER).contains(n)).ok_or_else(|| {
+                        GameError::Invalid(format!(
+                            "`{a}`: cd-after is a number of phases in civil disorder in a row from 1 to {MAX_CD_AFTER} after which the player is unseated, or off"
+                        ))
+                    })?),
+                }
+            }
+            "takeover" => {
+                s.takeover = match v.to_ascii_lowercase().as_str() {
+                    "open" | "anyone" => super::Takeover::Open,
+                    "moderator" | "moderators" | "approval" => super::Takeover::Moderator,
+                    _ => {
+                        return Err(GameError::Invalid(format!(
+                            "`{a}`: takeover is open (anyone may join an open power) or moderator (join asks, a moderator grants with `game assign`)"
+                        )))
+                    }
+                }
+            }
+            "min-reliability" => {
+                s.min_reliability = match v.to_ascii_lowercase().trim_end_matches('%') {
+                    "off" | "no" | "none" => None,
+                    n => Some(n.parse().ok().filter(|n| *n <= 100).ok_or_else(|| {
+                        GameError::Invalid(format!(
+                            "`{a}`: min-reliability is a percentage from 0 to 100 (e.g. min-reliability=80), or off"
+                        ))
+                    })?),
+                }
+            }
+            "min-reliability-new" => s.min_reliability_new = yes(v)?,
             // Anything else is the variant's own option; the variant checks it.
             _ => {
                 s.options.insert(k.to_ascii_lowercase(), v.to_ascii_lowercase());

@@ -16,6 +16,7 @@ pub mod clock;
 pub mod command;
 mod error;
 pub mod export;
+pub mod fixed_time;
 pub mod hashed;
 mod image;
 mod info;
@@ -43,7 +44,7 @@ pub use reply::{Reply, Visibility};
 pub use resolve::PhaseRecord;
 pub use schedule::{reminder_text, Reminder};
 pub use service::{Service, MIN_RESUME};
-pub use settings::{AtDeadline, Settings};
+pub use settings::{AtDeadline, Settings, Takeover};
 
 use image::{conceded_marks, slug};
 use service::{decode, encode, kind_of, Live};

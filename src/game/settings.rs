@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::calendar;
+use super::fixed_time::{Days, TimeOfDay};
 use super::lifecycle::Stage;
 use crate::rules::family::PhaseKind;
 use crate::store::GameRow;
@@ -58,6 +59,73 @@ pub struct Settings {
     /// Where a compressed cycle's calendar starts (unix seconds; set when the game starts).
     #[serde(default)]
     pub anchor: Option<i64>,
+    /// Fixed-time deadlines: a phase ends at this local time (in
+    /// `timezone`) on one of `days`, the first at least the phase's length
+    /// after it opens. `None`: a phase ends its length after it opens.
+    #[serde(default)]
+    pub deadline_at: Option<TimeOfDay>,
+    /// The days a fixed-time deadline may fall on.
+    #[serde(default)]
+    pub days: Days,
+    /// Grace extensions per player per game: at a deadline where a seated
+    /// power owes orders and sent none, the phase is extended once for
+    /// everyone while that player has grace left (0: no grace).
+    #[serde(default = "default_grace_for_old_games")]
+    pub grace: u32,
+    /// How long a grace extension is (with `deadline_at`: to the next fixed
+    /// time at least this long after the deadline).
+    #[serde(default = "default_grace_secs")]
+    pub grace_secs: i64,
+    /// Consecutive phases in civil disorder after which a player is
+    /// unseated and the power opened for takeover (`None`: never).
+    #[serde(default = "default_cd_after_for_old_games")]
+    pub cd_after: Option<u32>,
+    /// Who may take over an open power: anyone, or whom a moderator assigns.
+    #[serde(default)]
+    pub takeover: Takeover,
+    /// The reliability (percent) a user needs to join (`None`: anyone).
+    #[serde(default)]
+    pub min_reliability: Option<u8>,
+    /// Whether a new user (too few phases for a reliability) may join
+    /// when `min_reliability` is set.
+    #[serde(default = "default_animation")]
+    pub min_reliability_new: bool,
+}
+
+/// Who may take over a power opened by civil disorder.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Takeover {
+    /// Anyone not kicked and not holding another power, with `join`.
+    #[default]
+    Open,
+    /// `join` asks; a moderator grants with `game assign`.
+    Moderator,
+}
+
+impl Takeover {
+    /// The word `game create` takes.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Takeover::Open => "open",
+            Takeover::Moderator => "moderator",
+        }
+    }
+}
+
+/// Games created before grace existed keep playing without it.
+fn default_grace_for_old_games() -> u32 {
+    0
+}
+
+/// Games created before civil disorder was counted never unseat anyone.
+fn default_cd_after_for_old_games() -> Option<u32> {
+    None
+}
+
+fn default_grace_secs() -> i64 {
+    24 * 3600
 }
 
 fn default_animation() -> bool {
@@ -89,6 +157,14 @@ impl Default for Settings {
             forfeit_after: default_forfeit_after(),
             timezone: default_timezone(),
             anchor: None,
+            deadline_at: None,
+            days: Days::EVERY,
+            grace: 1,
+            grace_secs: default_grace_secs(),
+            cd_after: Some(2),
+            takeover: Takeover::Open,
+            min_reliability: None,
+            min_reliability_new: true,
         }
     }
 }

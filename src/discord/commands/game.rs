@@ -30,6 +30,17 @@ pub enum Palette {
     ColourBlind,
 }
 
+/// Who may take over a power opened by civil disorder.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum TakeoverChoice {
+    /// Anyone not kicked and not holding another power, with /join.
+    #[name = "open"]
+    Open,
+    /// /join asks; a moderator grants with /game assign.
+    #[name = "moderator"]
+    Moderator,
+}
+
 async fn ac_variant(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     choices(OFFERS.iter().map(|o| o.id.to_string()), partial)
 }
@@ -82,6 +93,32 @@ async fn create(
     #[description = "Image colours"] palette: Option<Palette>,
     #[description = "An animated GIF of each resolution beside the boards (default yes)"] animation: Option<bool>,
     #[description = "Variant options, e.g. mode=progressive"] options: Option<String>,
+    #[description = "Phases end at this local time, e.g. 20:00"]
+    #[rename = "deadline-at"]
+    deadline_at: Option<String>,
+    #[description = "The time zone of deadline-at (or of Chess Wheel+'s week), e.g. Europe/Paris"] timezone: Option<
+        String,
+    >,
+    #[description = "With deadline-at: the days a phase may end on, e.g. mon-fri or mon,wed,fri"] days: Option<String>,
+    #[description = "Deadline extensions per player for missing orders (default 1; 0: none)"]
+    #[min = 0]
+    #[max = 10]
+    grace: Option<u32>,
+    #[description = "How long a grace extension is, e.g. 24h"]
+    #[rename = "grace-length"]
+    grace_length: Option<String>,
+    #[description = "Phases in civil disorder in a row before a player is unseated (default 2), or off"]
+    #[rename = "cd-after"]
+    cd_after: Option<String>,
+    #[description = "Who may take over an opened power (default open)"] takeover: Option<TakeoverChoice>,
+    #[description = "The reliability (%) a player needs to join"]
+    #[rename = "min-reliability"]
+    #[min = 0]
+    #[max = 100]
+    min_reliability: Option<u8>,
+    #[description = "With min-reliability: whether new players may join (default yes)"]
+    #[rename = "min-reliability-new"]
+    min_reliability_new: Option<bool>,
 ) -> Result<(), Error> {
     let config = &ctx.data().config;
     let base = Settings {
@@ -112,6 +149,18 @@ async fn create(
     if let Some(a) = animation {
         words.push(format!("animation={}", if a { "yes" } else { "no" }));
     }
+    let named = [
+        ("deadline-at", deadline_at),
+        ("timezone", timezone),
+        ("days", days),
+        ("grace", grace.map(|n| n.to_string())),
+        ("grace-length", grace_length),
+        ("cd-after", cd_after),
+        ("takeover", takeover.map(|t| t.name().to_string())),
+        ("min-reliability", min_reliability.map(|n| n.to_string())),
+        ("min-reliability-new", min_reliability_new.map(|b| (if b { "yes" } else { "no" }).to_string())),
+    ];
+    words.extend(named.into_iter().filter_map(|(k, v)| v.map(|v| format!("{k}={}", v.trim()))));
     words.extend(options.iter().flat_map(|o| o.split_whitespace().map(str::to_string)));
     let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
     run(ctx, move |s, caller, ch| {
