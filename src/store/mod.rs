@@ -23,6 +23,7 @@ mod orders;
 mod outbox;
 mod phases;
 mod proposals;
+mod reliability;
 pub use console::*;
 pub use games::*;
 pub use hashed::*;
@@ -30,6 +31,7 @@ pub use orders::*;
 pub use outbox::*;
 pub use phases::*;
 pub use proposals::*;
+pub use reliability::*;
 
 use crate::status::{GameStatus, Stage};
 
@@ -83,6 +85,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0014_console_clock.sql"),
     include_str!("../../migrations/0015_event_times.sql"),
     include_str!("../../migrations/0016_phase_reports.sql"),
+    include_str!("../../migrations/0017_absence.sql"),
 ];
 
 /// The newest schema version this chessdip knows.
