@@ -80,8 +80,20 @@ impl Cycle {
 impl Settings {
     /// How the game's phases are timed, in a sentence; the length of
     /// adjustment phases only for a variant that has them.
+    /// With fixed-time deadlines, the rule follows: each phase ends at the
+    /// fixed local time, the first at least that long after it opens.
     #[must_use]
     pub fn timing(&self, adjustments: bool) -> String {
+        let lengths = self.lengths(adjustments);
+        match self.fixed_time_rule() {
+            Some(rule) if !self.cycle.is_calendar() => format!(
+                "{lengths} Fixed-time deadlines: each phase {rule}, the first such time at least that long after it opens."
+            ),
+            _ => lengths,
+        }
+    }
+
+    fn lengths(&self, adjustments: bool) -> String {
         use super::format_duration as d;
         match (&self.cycle, self.hashed) {
             (Cycle::Phases, false) if adjustments => {
@@ -170,7 +182,7 @@ impl Settings {
     #[must_use]
     pub fn opening(&self, now: i64, kind: PhaseKind) -> (Stage, i64) {
         match self.window_at(now) {
-            None => (self.first_stage(), now.saturating_add(self.phase_secs(kind))),
+            None => (self.first_stage(), self.deadline_after(now, self.phase_secs(kind))),
             Some((Window::Move, end)) => (Stage::Commit, end),
             Some(_) => (Stage::Wait, self.next_move_start(now)),
         }
@@ -184,7 +196,7 @@ impl Settings {
     #[must_use]
     pub fn enter_commit(&self, now: i64, forced: bool) -> (Stage, i64) {
         match self.window_at(now) {
-            None => (Stage::Commit, now.saturating_add(self.movement_secs)),
+            None => (Stage::Commit, self.deadline_after(now, self.movement_secs)),
             Some((Window::Move, end)) => (Stage::Commit, end),
             Some((Window::Replenish, end)) if forced => {
                 (Stage::Commit, self.window_at(end).map_or(end, |(_, move_end)| move_end))
@@ -200,7 +212,7 @@ impl Settings {
     #[must_use]
     pub fn reveal_deadline(&self, now: i64) -> i64 {
         match self.window_at(now) {
-            None => now.saturating_add(self.reveal_secs),
+            None => self.deadline_after(now, self.reveal_secs),
             Some((Window::Move, end)) => self.window_at(end).map_or(end, |(_, resolve_end)| resolve_end),
             Some((_, end)) => end,
         }

@@ -8,7 +8,7 @@
 //! game rollback [fresh]
 //! join [power] | leave
 //! orders <order>, <order>... | orders show | orders clear | orders preview
-//! ready | unready | draw yes|no | concede | history [phase] | game board | variants | help
+//! ready | unready | draw yes|no | extend vote <duration> | extend | concede | history [phase] | game board | variants | help
 //! ```
 
 use super::{parse_duration_within, AtDeadline, Bounds, Caller, GameError, Reply, Service, Settings};
@@ -30,6 +30,9 @@ Commands (the same words as the slash commands):
   board create | board populate                                  (Chess Wheel+: once per cycle each)
   proposal submit <text> | vote <number> yes|no | proposals     (Chess Wheel+)
   draw yes|no             secret draw vote
+  extend vote <duration>  vote to extend the deadline, e.g. `extend vote 24h` (public; two thirds of the
+                          powers still playing extend it once per phase, by the shortest duration voted)
+  extend                  show the votes to extend the current phase
   concede                 concede the game (the last power standing wins)
   game status | game board | history [phase] | game export | variants
 Moderators:
@@ -283,6 +286,7 @@ const COMMAND_WORDS: &[&str] = &[
     "unready",
     "concede",
     "draw",
+    "extend",
     "history",
 ];
 
@@ -424,6 +428,11 @@ impl Service {
             ["ready"] => self.ready(channel, caller, true),
             ["unready"] => self.ready(channel, caller, false),
             ["concede"] => self.concede(channel, caller),
+            ["extend"] | ["extend", "votes"] => one(self.extend_votes(channel)),
+            ["extend", "vote", d] => self.vote_extend(channel, caller, parse_duration_within(d, Bounds::CHANGE)?),
+            ["extend", ..] => Err(GameError::Invalid(
+                "write `extend vote <duration>` to vote to extend the deadline (e.g. `extend vote 24h`), or `extend` to see the votes".into(),
+            )),
             ["draw", "yes"] => self.vote_draw(channel, caller, true),
             ["draw", "no"] => self.vote_draw(channel, caller, false),
             ["history"] => one(self.history(channel, None)),

@@ -5,8 +5,93 @@
 use std::fmt;
 use std::str::FromStr;
 
-use chrono::Weekday;
+use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, TimeZone, Weekday};
+use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
+
+use super::Settings;
+
+impl Settings {
+    /// The deadline of something that lasts `secs` from `from` (unix
+    /// seconds): `from + secs`, or in a game with fixed-time deadlines the
+    /// first `deadline_at` local time (in `timezone`) on one of `days` that
+    /// is at least `secs` after `from`. Every deadline of a game whose
+    /// phases take their own lengths goes through here: a phase opening,
+    /// a reveal window, `game extend`/`game deadline`, a resume, a grace
+    /// or vote extension.
+    ///
+    /// Daylight saving is honoured: the length is counted on the local
+    /// clock, so that a day-long phase opened at 20:00 ends at 20:00 the
+    /// next day even when the clocks change in between (23 or 25 hours).
+    /// A local time that does not exist on a day (02:30 when the clocks
+    /// spring forward) is the first valid moment after it; an ambiguous one
+    /// (when the clocks fall back) is the earlier.
+    #[must_use]
+    pub fn deadline_after(&self, from: i64, secs: i64) -> i64 {
+        let secs = secs.max(0);
+        let Some(at) = self.deadline_at else { return from.saturating_add(secs) };
+        let tz: Tz = self.timezone.trim().parse().unwrap_or(Tz::UTC);
+        let Some(start) = tz.timestamp_opt(from, 0).single().or_else(|| tz.timestamp_opt(from, 0).earliest()) else {
+            return from.saturating_add(secs);
+        };
+        // The earliest end on the local clock.
+        let earliest = start.naive_local() + Duration::seconds(secs);
+        let mut date = earliest.date();
+        for _ in 0..16 {
+            let naive = date.and_hms_opt(at.hour(), at.minute(), 0);
+            if self.days.contains(date.weekday()) && naive.is_some_and(|n| n >= earliest) {
+                if let Some(t) = local_instant(tz, date, at).filter(|t| *t > from) {
+                    return t;
+                }
+            }
+            date += Duration::days(1);
+        }
+        from.saturating_add(secs)
+    }
+
+    /// ` (Tuesday 30 March 2027, 20:00 CEST)`: the deadline `t` on the
+    /// local clock, in a game with fixed-time deadlines; empty otherwise.
+    #[must_use]
+    pub fn local_suffix(&self, t: i64) -> String {
+        self.local_time(t).map(|l| format!(" ({l})")).unwrap_or_default()
+    }
+
+    /// The fixed-time rule in words (`ends at 20:00 Europe/Paris, Monday
+    /// to Friday`), if the game has one.
+    #[must_use]
+    pub fn fixed_time_rule(&self) -> Option<String> {
+        let at = self.deadline_at?;
+        Some(format!("ends at {at} {}, {}", self.timezone, self.days))
+    }
+
+    /// `t` as local time in the game's time zone (`Monday 30 March 2027,
+    /// 20:00 CEST`), for a game with fixed-time deadlines.
+    #[must_use]
+    pub fn local_time(&self, t: i64) -> Option<String> {
+        self.deadline_at?;
+        let tz: Tz = self.timezone.trim().parse().unwrap_or(Tz::UTC);
+        let local = tz.timestamp_opt(t, 0).single()?;
+        Some(local.format("%A %-d %B %Y, %H:%M %Z").to_string())
+    }
+}
+
+/// The unix time of `at` on `date` in `tz`: the earlier of an ambiguous
+/// time, and for a time skipped by the clocks the first valid moment after it.
+fn local_instant(tz: Tz, date: NaiveDate, at: TimeOfDay) -> Option<i64> {
+    let naive: NaiveDateTime = date.and_hms_opt(at.hour(), at.minute(), 0)?;
+    if let Some(t) = tz.from_local_datetime(&naive).earliest() {
+        return Some(t.timestamp());
+    }
+    // In a gap: step forward a minute at a time to the first local time that exists.
+    (1..=24 * 60).find_map(|m| tz.from_local_datetime(&(naive + Duration::minutes(m))).earliest()).map(|t| {
+        // The gap's end is the first valid instant: back off to it exactly.
+        let mut ts = t.timestamp();
+        while tz.timestamp_opt(ts - 1, 0).single().is_some_and(|d| d.naive_local() >= naive) {
+            ts -= 1;
+        }
+        ts
+    })
+}
 
 /// A time of day on the 24-hour clock, in minutes after midnight.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -263,6 +348,71 @@ mod tests {
             let e = s.parse::<Days>().expect_err(s);
             assert!(e.contains("mon-fri") && e.contains("sun"), "{e}");
         }
+    }
+
+    fn at(s: &str) -> i64 {
+        chrono::DateTime::parse_from_rfc3339(s).expect("time").timestamp()
+    }
+
+    fn fixed(time: &str, tz: &str, days: &str) -> Settings {
+        Settings {
+            deadline_at: Some(time.parse().expect("time")),
+            timezone: tz.into(),
+            days: days.parse().expect("days"),
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn without_a_fixed_time_a_deadline_is_its_length_away() {
+        assert_eq!(Settings::default().deadline_after(1000, 3600), 4600);
+    }
+
+    #[test]
+    fn a_fixed_time_is_the_first_at_least_that_long_after() {
+        let s = fixed("20:00", "Europe/Paris", "every");
+        // Monday 2027-03-01 10:00 Paris (09:00 UTC) + 24h: Tuesday 10:00, so Tuesday 20:00.
+        assert_eq!(s.deadline_after(at("2027-03-01T09:00:00Z"), 24 * 3600), at("2027-03-02T19:00:00Z"));
+        // Exactly at the fixed time counts.
+        assert_eq!(s.deadline_after(at("2027-03-01T19:00:00Z"), 24 * 3600), at("2027-03-02T19:00:00Z"));
+        // A second past it waits for the next day.
+        assert_eq!(s.deadline_after(at("2027-03-01T19:00:01Z"), 24 * 3600), at("2027-03-03T19:00:00Z"));
+    }
+
+    #[test]
+    fn the_local_time_holds_across_daylight_saving() {
+        let s = fixed("20:00", "Europe/Paris", "every");
+        // Paris springs forward on Sunday 2027-03-28: 20:00 is 19:00 UTC before, 18:00 after.
+        assert_eq!(s.deadline_after(at("2027-03-27T12:00:00Z"), 3600), at("2027-03-27T19:00:00Z"));
+        assert_eq!(s.deadline_after(at("2027-03-27T19:00:00Z"), 3600), at("2027-03-28T18:00:00Z"));
+        // A day-long phase from Saturday 20:00 ends on Sunday 20:00, though that day has 23 hours.
+        assert_eq!(s.deadline_after(at("2027-03-27T19:00:00Z"), 24 * 3600), at("2027-03-28T18:00:00Z"));
+        // And falls back on Sunday 2027-10-31: 18:00 UTC before, 19:00 after.
+        assert_eq!(s.deadline_after(at("2027-10-30T17:00:00Z"), 3600), at("2027-10-30T18:00:00Z"));
+        assert_eq!(s.deadline_after(at("2027-10-30T18:00:00Z"), 3600), at("2027-10-31T19:00:00Z"));
+        // And one of 25 hours when the clocks fall back.
+        assert_eq!(s.deadline_after(at("2027-10-30T18:00:00Z"), 24 * 3600), at("2027-10-31T19:00:00Z"));
+    }
+
+    #[test]
+    fn a_skipped_time_is_the_first_valid_moment_after_and_a_repeated_one_the_earlier() {
+        // 02:30 does not exist in Paris on 2027-03-28: 03:00 CEST (01:00 UTC) instead.
+        let s = fixed("02:30", "Europe/Paris", "every");
+        assert_eq!(s.deadline_after(at("2027-03-27T12:00:00Z"), 3600), at("2027-03-28T01:00:00Z"));
+        // 02:30 happens twice on 2027-10-31: the first, still in summer time (00:30 UTC).
+        assert_eq!(s.deadline_after(at("2027-10-30T12:00:00Z"), 3600), at("2027-10-31T00:30:00Z"));
+    }
+
+    #[test]
+    fn only_the_allowed_days() {
+        let s = fixed("20:00", "UTC", "mon-fri");
+        // Friday 2027-03-05 21:00: the weekend is skipped, Monday 20:00.
+        assert_eq!(s.deadline_after(at("2027-03-05T21:00:00Z"), 3600), at("2027-03-08T20:00:00Z"));
+        let s = fixed("08:00", "America/New_York", "sat");
+        assert_eq!(s.deadline_after(at("2027-03-01T00:00:00Z"), 0), at("2027-03-06T13:00:00Z"));
+        assert_eq!(s.fixed_time_rule().as_deref(), Some("ends at 08:00 America/New_York, Saturday"));
+        assert_eq!(s.local_time(at("2027-03-06T13:00:00Z")).as_deref(), Some("Saturday 6 March 2027, 08:00 EST"));
+        assert_eq!(Settings::default().fixed_time_rule(), None);
     }
 
     #[test]

@@ -100,7 +100,9 @@ impl Service {
                 State::Running(r) => {
                     t += &row.name;
                     t += &match r.timer {
-                        Timer::Due(d) => format!(", due in {}", format_duration(d - now)),
+                        Timer::Due(d) => {
+                            format!(", due in {}{}", format_duration(d - now), live.settings.local_suffix(d))
+                        }
                         Timer::WaitingForModerator { since } => format!(
                             ", waiting for a moderator to resolve it (the deadline passed {} ago; `game force`)",
                             format_duration(now - since)
@@ -108,6 +110,9 @@ impl Service {
                         Timer::Paused { left } => format!(", paused with {} left", format_duration(left)),
                     };
                     t += ".";
+                    if let Some(rule) = live.settings.fixed_time_rule().filter(|_| !live.settings.cycle.is_calendar()) {
+                        t += &format!(" Each phase {rule}.");
+                    }
                     if live.settings.hashed {
                         t += match r.stage {
                             Stage::Commit => " Commit window.",

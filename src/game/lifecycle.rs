@@ -124,6 +124,8 @@ pub enum Command {
     Enact,
     /// `game set` (the images' palette and animation).
     Settings,
+    /// `extend vote <duration>`: a player's vote to extend the deadline.
+    ExtendVote,
 }
 
 /// What closing a hashed phase's commit window leads to.
@@ -247,6 +249,9 @@ impl State {
                 C::Force | C::Deadline | C::Pause | C::Resume | C::Rollback => refuse(
                     "the game has not started yet: it is forming (players `join`, then `game start`); there is no phase to act on".into(),
                 ),
+                C::ExtendVote => refuse(
+                    "the game has not started yet: there is no deadline to extend until a moderator runs `game start`".into(),
+                ),
                 _ => refuse("the game has not started yet: join with `join`, and it begins with `game start`".into()),
             },
             State::Running(r) => r.check(command, settings, now),
@@ -267,6 +272,9 @@ impl Running {
             return match command {
                 C::Resume | C::End | C::Deadline | C::Assign | C::Kick | C::Join | C::Enact | C::Settings => Ok(()),
                 C::Pause => refuse("the game is already paused; `game resume` resumes it".into()),
+                C::ExtendVote => refuse(
+                    "the game is paused by a moderator: its deadline is not running, so there is nothing to extend until `game resume`".into(),
+                ),
                 C::Leave | C::Start => refuse("the game has started: ask a moderator to replace you".into()),
                 C::Force | C::Rollback => refuse(format!(
                     "the game is paused, and nothing resolves or reopens a phase while it is: `game resume` first, then `game {}`",
@@ -288,6 +296,10 @@ impl Running {
                 refuse("this game takes plain orders: `orders ...` (commit and reveal are for hashed games)".into())
             }
             C::Orders | C::Commit | C::Reveal | C::Ready => self.stage_allows(command, settings, &left),
+            C::ExtendVote if settings.cycle.is_calendar() => refuse(format!(
+                "{phase}'s windows follow the game's calendar ({}), so its deadline is not extended by vote",
+                settings.timing(false)
+            )),
             C::Deadline if settings.cycle.is_calendar() => refuse(format!(
                 "{phase}'s windows follow the game's calendar ({}), so deadlines are not moved by hand: pause the game, or `game force` to close the current window now",
                 settings.timing(false)
@@ -407,6 +419,23 @@ mod tests {
         assert!(!reveals_done(2, 1, &hashed()));
         let weekly = Settings { cycle: Cycle::Weekly, hashed: true, ..Settings::default() };
         assert!(!reveals_done(0, 0, &weekly));
+    }
+
+    #[test]
+    fn extension_votes_need_a_running_deadline() {
+        let e = running(Stage::Orders, Timer::Paused { left: 60 })
+            .check(Command::ExtendVote, &Settings::default(), 0)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("paused") && e.contains("game resume"), "{e}");
+        let e = State::Forming.check(Command::ExtendVote, &Settings::default(), 0).unwrap_err().to_string();
+        assert!(e.contains("not started") && e.contains("game start"), "{e}");
+        let ended = State::Ended { result: "draw".into(), by_phase: false };
+        assert!(ended.check(Command::ExtendVote, &Settings::default(), 0).unwrap_err().to_string().contains("ended"));
+        let weekly = Settings { cycle: Cycle::Weekly, hashed: true, ..Settings::default() };
+        let e = running(Stage::Commit, Timer::Due(10)).check(Command::ExtendVote, &weekly, 0).unwrap_err().to_string();
+        assert!(e.contains("calendar"), "{e}");
+        assert!(running(Stage::Orders, Timer::Due(10)).check(Command::ExtendVote, &Settings::default(), 0).is_ok());
     }
 
     #[test]

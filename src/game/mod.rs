@@ -16,6 +16,7 @@ pub mod clock;
 pub mod command;
 mod error;
 pub mod export;
+pub mod extend;
 pub mod fixed_time;
 pub mod hashed;
 mod image;

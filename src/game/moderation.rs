@@ -186,7 +186,11 @@ impl Service {
     /// A moderator moves the deadline: `extend` adds to it, otherwise it is
     /// set to now + `secs` (from a minute to 90 days, [`Bounds::CHANGE`]). A
     /// deadline is at least a minute and at most 90 days away. A paused
-    /// game keeps its pause and changes the time it will have left.
+    /// game keeps its pause and changes the time it will have left. In a
+    /// game with fixed-time deadlines the deadline lands on the fixed time:
+    /// `extend` moves it to the first fixed time at least `secs` after the
+    /// current deadline, otherwise the first at least `secs` after now
+    /// ([`Settings::deadline_after`](super::Settings::deadline_after)).
     ///
     /// # Errors
     /// Not a moderator, no open phase, a calendar game, too far away.
@@ -204,21 +208,7 @@ impl Service {
                 format!("{} due in {}", row.name, format_duration(secs))
             };
             self.log_moderator(c, live.game.id, caller, if extend { "extend" } else { "deadline" }, what)?;
-            // The deadline that results must be within a phase's bounds; the broken one is named.
-            let far = |left: i64| {
-                Bounds::PHASE.check(left, &format_duration(left)).map_err(|_| {
-                    let (least, bound) = if left < Bounds::PHASE.min {
-                        ("least", Bounds::PHASE.min)
-                    } else {
-                        ("most", Bounds::PHASE.max)
-                    };
-                    GameError::Invalid(format!(
-                        "that would put the deadline {} away; a deadline is at {least} {} away",
-                        format_duration(left),
-                        format_duration(bound)
-                    ))
-                })
-            };
+            let far = deadline_within;
             if let State::Running(super::lifecycle::Running { timer: Timer::Paused { left }, .. }) = live.state {
                 let left = far(if extend { left.saturating_add(secs) } else { secs })?;
                 store::set_deadline(c, live.game.id, row.seq, None, Some(left))?;
@@ -227,9 +217,11 @@ impl Service {
                 return self.announced(c, &live.game, Reply::public(text));
             }
             let base = if extend { row.deadline.unwrap_or(now).max(now) } else { now };
-            let d = now + far(base.saturating_add(secs) - now)?;
+            // In a fixed-time game the deadline lands on the first fixed time at least that long after.
+            let d = now + far(live.settings.deadline_after(base, secs) - now)?;
             store::set_deadline(c, live.game.id, row.seq, Some(d), None)?;
-            let text = format!("{} is now due in {}.", row.name, format_duration(d - now));
+            let text =
+                format!("{} is now due in {}{}.", row.name, format_duration(d - now), live.settings.local_suffix(d));
             self.announced(c, &live.game, Reply::public(text).due(Some(d)))
         })
     }
@@ -260,7 +252,7 @@ impl Service {
             }
             let left = row.paused_left.unwrap_or(MIN_RESUME).max(MIN_RESUME);
             let (stage, d) = match (live.settings.cycle.is_calendar(), row.stage) {
-                (false, stage) => (stage, now.saturating_add(left)),
+                (false, stage) => (stage, live.settings.deadline_after(now, left)),
                 // A calendar game's windows keep to the calendar: the open
                 // window ends at its calendar time, or waits for the next move window.
                 (true, Stage::Commit | Stage::Wait) => live.settings.enter_commit(now, false),
@@ -276,7 +268,9 @@ impl Service {
             store::set_deadline(c, live.game.id, row.seq, Some(d), None)?;
             store::set_status(c, live.game.id, GameStatus::Active, None)?;
             let what = match (row.stage, stage) {
-                (a, b) if a == b => format!("{} is due in {}", row.name, format_duration(d - now)),
+                (a, b) if a == b => {
+                    format!("{} is due in {}{}", row.name, format_duration(d - now), live.settings.local_suffix(d))
+                }
                 (_, Stage::Commit) => format!(
                     "the move phase of {} is open on the calendar: commitments due in {}",
                     row.name,
@@ -481,4 +475,21 @@ impl Service {
             Ok(vec![self.announced(c, &live.game, reply)?])
         })
     }
+}
+
+/// A deadline `left` seconds away, if it is within a phase's bounds
+/// ([`Bounds::PHASE`]); otherwise the bound it broke, named.
+///
+/// # Errors
+/// Too near or too far.
+pub(super) fn deadline_within(left: i64) -> Result<i64, GameError> {
+    Bounds::PHASE.check(left, &format_duration(left)).map_err(|_| {
+        let (least, bound) =
+            if left < Bounds::PHASE.min { ("least", Bounds::PHASE.min) } else { ("most", Bounds::PHASE.max) };
+        GameError::Invalid(format!(
+            "that would put the deadline {} away; a deadline is at {least} {} away",
+            format_duration(left),
+            format_duration(bound)
+        ))
+    })
 }

@@ -128,7 +128,12 @@ impl Service {
                         Stage::Commit => "commitments due in",
                         _ => "due in",
                     };
-                    text += &format!("\nNext: {}, {when} {}.", next_phase.name, format_duration(d - now));
+                    text += &format!(
+                        "\nNext: {}, {when} {}{}.",
+                        next_phase.name,
+                        format_duration(d - now),
+                        settings.local_suffix(d)
+                    );
                 }
                 (outcome, _) => text += &format!("\n**Game over: {outcome}.**"),
             }

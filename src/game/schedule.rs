@@ -151,7 +151,7 @@ impl Service {
                 store::set_deadline(c, game, seq, None, None)?;
                 return Ok(Some(self.announced_all(c, &g, vec![reply])?));
             }
-            let deadline = now.saturating_add(settings.phase_secs(phase.kind));
+            let deadline = settings.deadline_after(now, settings.phase_secs(phase.kind));
             store::set_deadline(c, game, seq, Some(deadline), None)?;
             let warning = if limit > 0 {
                 format!(" ({missed} of {limit} missed turns in a row: at {limit} {power} forfeits)")

@@ -285,9 +285,10 @@ impl Service {
                 )
             } else {
                 format!(
-                    "The game begins: {}. Orders are due in {}.{cd} Send them privately with `orders ...`.",
+                    "The game begins: {}. Orders are due in {}{}.{cd} Send them privately with `orders ...`.",
                     phase.name,
-                    format_duration(deadline - self.now())
+                    format_duration(deadline - self.now()),
+                    live.settings.local_suffix(deadline)
                 )
             };
             let mut r = Reply::public(text).due(Some(deadline));
@@ -385,8 +386,9 @@ impl Service {
                 if let Some(row) = store::phase(c, live.game.id, live.game.phase_seq)? {
                     let min = now + live.settings.min_after_replace_secs;
                     if row.open && row.deadline.is_some_and(|d| d < min) {
-                        store::set_deadline(c, live.game.id, row.seq, Some(min), None)?;
-                        extra = format!(" The deadline moves to {} from now.", format_duration(min - now));
+                        let to = live.settings.deadline_after(now, live.settings.min_after_replace_secs);
+                        store::set_deadline(c, live.game.id, row.seq, Some(to), None)?;
+                        extra = format!(" The deadline moves to {} from now.", format_duration(to - now));
                     }
                 }
             }

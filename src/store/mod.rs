@@ -17,6 +17,7 @@ use rusqlite::{Connection, Transaction, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
 mod console;
+mod extend;
 mod games;
 mod hashed;
 mod orders;
@@ -25,6 +26,7 @@ mod phases;
 mod proposals;
 mod reliability;
 pub use console::*;
+pub use extend::*;
 pub use games::*;
 pub use hashed::*;
 pub use orders::*;
@@ -86,6 +88,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0015_event_times.sql"),
     include_str!("../../migrations/0016_phase_reports.sql"),
     include_str!("../../migrations/0017_absence.sql"),
+    include_str!("../../migrations/0019_vote_extensions.sql"),
 ];
 
 /// The newest schema version this chessdip knows.

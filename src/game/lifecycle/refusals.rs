@@ -242,6 +242,27 @@ pub enum Refusal<'a> {
         /// The power.
         power: &'a str,
     },
+    /// `extend vote` in a phase already extended by vote.
+    ExtendedByVote {
+        /// The phase.
+        phase: &'a str,
+        /// By how long (`24h`).
+        by: &'a str,
+    },
+    /// `extend vote` of the duration the power already voted.
+    ExtendVoteStands {
+        /// The power.
+        power: &'a str,
+        /// The phase.
+        phase: &'a str,
+        /// The duration voted (`24h`).
+        by: &'a str,
+    },
+    /// `extend vote` from a power with nothing left on the board.
+    OutOfTheGame {
+        /// The power.
+        power: &'a str,
+    },
     /// `game force` of a calendar game's move window during its resolve days.
     MoveWindowNotEarly {
         /// The phase.
@@ -312,6 +333,15 @@ impl Refusal<'_> {
             Refusal::NothingToRollBack => "there is no resolved phase to roll back".into(),
             Refusal::ConcededActs { power } => {
                 format!("{power} has conceded: it is in civil disorder and no longer orders or votes")
+            }
+            Refusal::ExtendedByVote { phase, by } => format!(
+                "{phase} was already extended by vote (by {by}): the players extend a phase once; a moderator can still `game extend`"
+            ),
+            Refusal::ExtendVoteStands { power, phase, by } => format!(
+                "{power} already votes to extend {phase} by {by}: vote another duration to change it (`extend` shows the votes)"
+            ),
+            Refusal::OutOfTheGame { power } => {
+                format!("{power} has nothing left on the board and no longer votes")
             }
             Refusal::MoveWindowNotEarly { phase, when } => format!(
                 "the move phase of {phase} opens at {when}: the calendar is in its resolve days, so the move window is not opened early"
