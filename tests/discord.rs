@@ -128,7 +128,7 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
         .wait_for(0, 30, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/guilds/{GUILD}/commands"))
         .await;
     let names: Vec<&str> = reg.json.as_array().expect("list").iter().filter_map(|c| c["name"].as_str()).collect();
-    for want in ["game", "join", "orders", "ready", "draw", "help"] {
+    for want in ["game", "join", "orders", "ready", "draw", "extend", "help"] {
         assert!(names.contains(&want), "{want} missing from {names:?}");
     }
     assert!(chessdip::discord::registration_problems(&reg.json).is_empty());
@@ -151,6 +151,16 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
     fake.direct_message(BOB, "bob", "K d6 - d5");
     let r = fake.wait_for(n, 20, |r| r.method == "POST" && r.path.starts_with("/channels/9")).await;
     assert!(r.content().contains("Accepted for England: K d6 - d5"), "{}", r.content());
+
+    // A player's vote to extend is public, posted in the channel; `/extend` alone shows the votes privately.
+    let n = fake.requests().len();
+    let r = ask(&fake, (ALICE, "alice"), &["extend"], &[("duration", json!("12h"))], false).await;
+    assert!(r.content().contains("votes to extend Spring 1401 by 12h: 1 of 2 needed"), "{}", r.content());
+    posted(&fake, n, "alice (France) votes to extend Spring 1401 by 12h").await;
+    let r = ask(&fake, (BOB, "bob"), &["extend"], &[], false).await;
+    assert!(r.ephemeral() && r.content().contains("Votes to extend Spring 1401: France 12h"), "{}", r.content());
+    let r = ask(&fake, (BOB, "bob"), &["extend"], &[("duration", json!("soon"))], false).await;
+    assert!(r.ephemeral() && r.content().contains("`soon` is not a duration"), "{}", r.content());
 
     // A non-moderator may not force.
     let r = ask(&fake, (ALICE, "alice"), &["game", "force"], &[], false).await;

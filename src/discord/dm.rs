@@ -15,6 +15,7 @@ use crate::game::{Caller, Reply, Visibility};
 /// First words that are commands rather than orders.
 const COMMANDS: &[&str] = &[
     "show", "clear", "preview", "ready", "unready", "status", "history", "help", "commit", "reveal", "draw", "concede",
+    "extend",
 ];
 
 /// The service command line for a direct message's text.

@@ -112,6 +112,17 @@ impl Config {
                 words.push("movement=6h".into());
                 words.push("adjustment=3h".into());
             }
+            // Fixed-time deadlines: a local time, a zone with daylight saving (or none), some days.
+            if rng.percent(25) {
+                words.push(format!("deadline-at={}", rng.pick(&["20:00", "08:30", "02:30", "00:00", "23:59"])));
+                words.push(format!(
+                    "timezone={}",
+                    rng.pick(&["Europe/Paris", "America/New_York", "UTC", "Australia/Lord_Howe"])
+                ));
+                if rng.percent(50) {
+                    words.push(format!("days={}", rng.pick(&["mon-fri", "mon,wed,fri", "sat-sun", "fri-mon"])));
+                }
+            }
             if variant == "diplomacy-chess" && rng.percent(30) {
                 words.push(format!("mode={}", rng.pick(&["progressive", "simultaneous-progressive"])));
             }
@@ -143,6 +154,7 @@ enum Kind {
     Unready,
     DrawYes,
     DrawNo,
+    ExtendVote,
     Concede,
     Join,
     Leave,
@@ -182,6 +194,7 @@ const WEIGHTS: &[(Kind, usize, usize)] = &[
     (Kind::Unready, 4, 4),
     (Kind::DrawYes, 6, 6),
     (Kind::DrawNo, 2, 2),
+    (Kind::ExtendVote, 4, 4),
     (Kind::Concede, 2, 2),
     (Kind::Join, 4, 4),
     (Kind::Leave, 2, 2),
@@ -390,6 +403,14 @@ impl Generator {
             Kind::Unready => Step::command(&self.player(now), "unready"),
             Kind::DrawYes => Step::command(&self.player(now), "draw yes"),
             Kind::DrawNo => Step::command(&self.player(now), "draw no"),
+            Kind::ExtendVote => {
+                let user = self.player(now);
+                let line = match self.rng.below(10) {
+                    0 => "extend".to_string(),
+                    _ => format!("extend vote {}", self.duration()),
+                };
+                Step::command(&user, line)
+            }
             Kind::Concede => Step::command(&self.player(now), "concede"),
             Kind::Join => {
                 let everyone: Vec<&str> =

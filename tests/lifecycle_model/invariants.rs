@@ -33,11 +33,15 @@ pub enum Invariant {
     NoPanicAndShortReplies,
     /// Invariant 10: [`ended_games_stay_ended`].
     EndedGamesStayEnded,
+    /// Invariant 11: [`fixed_time_deadlines_at_their_local_time`].
+    FixedTimeDeadlinesAtTheirLocalTime,
+    /// Invariant 12: [`extended_by_vote_at_most_once`].
+    ExtendedByVoteAtMostOnce,
 }
 
 impl Invariant {
     /// Every invariant with its check, in order.
-    pub const ALL: [(Invariant, Check); 10] = [
+    pub const ALL: [(Invariant, Check); 12] = [
         (Invariant::PausedGameNeverChangesPhase, paused_game_never_changes_phase),
         (Invariant::RunningGameHasADeadline, running_game_has_a_deadline),
         (Invariant::MarksLapseWithThePhase, marks_lapse_with_the_phase),
@@ -48,9 +52,11 @@ impl Invariant {
         (Invariant::HashedRecordsAreKept, hashed_records_are_kept),
         (Invariant::NoPanicAndShortReplies, no_panic_and_short_replies),
         (Invariant::EndedGamesStayEnded, ended_games_stay_ended),
+        (Invariant::FixedTimeDeadlinesAtTheirLocalTime, fixed_time_deadlines_at_their_local_time),
+        (Invariant::ExtendedByVoteAtMostOnce, extended_by_vote_at_most_once),
     ];
 
-    /// Its number (1 to 10).
+    /// Its number (1 to 12).
     pub fn number(self) -> u8 {
         self as u8
     }
@@ -72,6 +78,10 @@ impl Invariant {
             Invariant::HashedRecordsAreKept => "every commitment and reveal attempt accepted stays in the store",
             Invariant::NoPanicAndShortReplies => "no panic, and no reply over 8,000 characters",
             Invariant::EndedGamesStayEnded => "an ended game stays ended and says so",
+            Invariant::FixedTimeDeadlinesAtTheirLocalTime => {
+                "a phase with a fixed time always ends at that local time on an allowed day"
+            }
+            Invariant::ExtendedByVoteAtMostOnce => "a phase is extended by vote at most once",
         }
     }
 }
@@ -109,12 +119,18 @@ struct Salt {
 pub struct Tracker {
     salts: Vec<Salt>,
     accepted: BTreeSet<String>,
+    /// (game, phase) -> how many times the players' votes extended it.
+    vote_extensions: BTreeMap<(i64, i64), usize>,
 }
 
 impl Tracker {
     /// Learns from a step before it is checked: the salts revealed, the commitments the service said it recorded.
     pub fn observe(&mut self, step: &Step, before: &Snapshot, ran: &Ran) {
         let Step::Command { user, line } = step else { return };
+        let extended = ran.replies.iter().filter(|r| r.text.contains("is extended by vote**")).count();
+        if extended > 0 {
+            *self.vote_extensions.entry((before.game, before.phase_seq)).or_default() += extended;
+        }
         if line.trim_start().to_ascii_lowercase().starts_with("reveal") {
             if let Some(token) = salt_of(line) {
                 let matched = ran.replies.iter().any(|r| r.text.contains("reveal matches its commitment"));
@@ -509,6 +525,65 @@ fn ended_games_stay_ended(s: &StepCheck<'_>) -> Result<(), String> {
             "the game has ended, but no reply says so: {:?}",
             texts.iter().map(|t| short(t)).collect::<Vec<_>>()
         ));
+    }
+    Ok(())
+}
+
+/// Invariant 11: A phase with a fixed time always ends at that local time on an
+/// allowed day: in a game with `deadline-at` (not on a calendar), the open
+/// phase's deadline is, in the game's time zone, that hour and minute on one
+/// of `days` (the earlier of a time the clocks repeat), or, on a day the
+/// clocks skip that time, the first moment after it.
+fn fixed_time_deadlines_at_their_local_time(s: &StepCheck<'_>) -> Result<(), String> {
+    let a = s.after;
+    let Some((h, m)) = a.settings.deadline_at.filter(|_| !a.settings.weekly) else { return Ok(()) };
+    let tz: chrono_tz::Tz = a.settings.timezone.parse().unwrap_or(chrono_tz::UTC);
+    let days: chessdip::game::fixed_time::Days = a.settings.days.parse().map_err(|e| format!("stored days: {e}"))?;
+    for p in a.phases.values().filter(|p| p.open) {
+        let Some(d) = p.deadline else { continue };
+        let Some(local) = tz.timestamp_opt(d, 0).single() else {
+            return Err(format!("{}'s deadline {d} is not a time in {tz}", p.name));
+        };
+        let wanted = local.date_naive().and_hms_opt(h, m, 0).ok_or("a time of day out of range")?;
+        let on_time = match tz.from_local_datetime(&wanted).earliest() {
+            Some(exact) => exact.timestamp() == d,
+            // Skipped by the clocks: the first moment after it.
+            None => {
+                tz.timestamp_opt(d - 1, 0).single().is_some_and(|t| t.naive_local() < wanted)
+                    && local.naive_local() > wanted
+            }
+        };
+        if !on_time || !days.contains(local.weekday()) {
+            return Err(format!(
+                "{} ({} stage) is due {} in {tz}, not {h:02}:{m:02} on {}",
+                p.name,
+                p.stage,
+                local.format("%a %Y-%m-%d %H:%M:%S %Z"),
+                days
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Invariant 12: A phase is extended by vote at most once: the announcements
+/// that the players' votes extended a phase name each phase of a game once
+/// in the whole sequence, and such a step leaves its deadline no earlier.
+fn extended_by_vote_at_most_once(s: &StepCheck<'_>) -> Result<(), String> {
+    let (b, a) = (s.before, s.after);
+    let key = (b.game, b.phase_seq);
+    let times = s.tracker.vote_extensions.get(&key).copied().unwrap_or(0);
+    if times > 1 {
+        let name = b.current().map_or("the phase", |p| p.name.as_str());
+        return Err(format!("{name} was extended by vote {times} times"));
+    }
+    let extended_now = s.ran.replies.iter().any(|r| r.text.contains("is extended by vote**"));
+    if extended_now && a.game == b.game && a.phase_seq == b.phase_seq {
+        if let (Some(db), Some(da)) = (b.deadline(), a.deadline()) {
+            if da < db {
+                return Err(format!("an extension by vote moved the deadline back, from {} to {}", time(db), time(da)));
+            }
+        }
     }
     Ok(())
 }

@@ -185,3 +185,53 @@ fn records_and_replies_are_checked() {
     assert!(!check(Invariant::NoPanicAndShortReplies, &step, &after, &after, vec![long], &t));
     assert!(check(Invariant::NoPanicAndShortReplies, &step, &after, &after, vec![public(&"x".repeat(8000))], &t));
 }
+
+#[test]
+fn fixed_time_deadlines_are_at_the_local_time_on_an_allowed_day() {
+    let inv = Invariant::FixedTimeDeadlinesAtTheirLocalTime;
+    let step = Step::Advance(60);
+    let t = Tracker::default();
+    let mut s = game("active", 1, "orders");
+    s.settings = SettingsView {
+        timezone: "Europe/Paris".into(),
+        deadline_at: Some((20, 0)),
+        days: "mon-fri".into(),
+        ..SettingsView::default()
+    };
+    let due = |s: &mut Snapshot, d: i64| s.phases.get_mut(&1).expect("phase").deadline = Some(d);
+    // Monday 2027-03-29 20:00 in Paris (summer time) is 18:00 UTC.
+    due(&mut s, 1_806_343_200);
+    assert!(check(inv, &step, &s, &s, Vec::new(), &t));
+    due(&mut s, 1_806_346_800);
+    assert!(!check(inv, &step, &s, &s, Vec::new(), &t), "21:00");
+    // Saturday 2027-03-27 20:00 (19:00 UTC) is not one of the days.
+    due(&mut s, 1_806_174_000);
+    assert!(!check(inv, &step, &s, &s, Vec::new(), &t), "a Saturday");
+    // 02:30 does not exist on Sunday 2027-03-28: 03:00 summer time (01:00 UTC) stands for it.
+    s.settings.deadline_at = Some((2, 30));
+    s.settings.days = "every".into();
+    due(&mut s, 1_806_195_600);
+    assert!(check(inv, &step, &s, &s, Vec::new(), &t));
+    due(&mut s, 1_806_199_200);
+    assert!(!check(inv, &step, &s, &s, Vec::new(), &t), "04:00 is not the first moment after 02:30");
+    // On a calendar the calendar rules.
+    s.settings.weekly = true;
+    assert!(check(inv, &step, &s, &s, Vec::new(), &t));
+}
+
+#[test]
+fn a_second_extension_by_vote_of_a_phase_is_caught() {
+    let inv = Invariant::ExtendedByVoteAtMostOnce;
+    let before = game("active", 1, "orders");
+    let mut after = before.clone();
+    after.phases.get_mut(&1).expect("phase").deadline = Some(9000);
+    let step = Step::command("ann", "extend vote 1h");
+    let ran =
+        Ran { replies: vec![public("ann (France) votes... **Turn 1 is extended by vote** (France)")], crashed: None };
+    let mut t = Tracker::default();
+    t.observe(&step, &before, &ran);
+    assert!(check(inv, &step, &before, &after, ran.replies.clone(), &t));
+    assert!(!check(inv, &step, &after, &before, ran.replies.clone(), &t), "the deadline moved back");
+    t.observe(&step, &before, &ran);
+    assert!(!check(inv, &step, &before, &after, ran.replies.clone(), &t), "twice");
+}

@@ -28,8 +28,12 @@ pub struct SettingsView {
     pub hashed: bool,
     /// A weekly (calendar) cycle.
     pub weekly: bool,
-    /// The IANA zone of the weekly cycle.
+    /// The IANA zone of the weekly cycle or of fixed-time deadlines.
     pub timezone: String,
+    /// Fixed-time deadlines: the local time (hour, minute).
+    pub deadline_at: Option<(u32, u32)>,
+    /// The days a fixed-time deadline may fall on, as stored (`mon-fri`).
+    pub days: String,
 }
 
 /// The channel's latest game after a step (all empty when there is none).
@@ -108,6 +112,11 @@ fn settings_view(json: &str) -> SettingsView {
         hashed: v["hashed"].as_bool().unwrap_or(false),
         weekly: v["cycle"]["kind"].as_str() == Some("weekly"),
         timezone: v["timezone"].as_str().unwrap_or("UTC").to_string(),
+        deadline_at: v["deadline_at"].as_str().and_then(|t| {
+            let (h, m) = t.split_once(':')?;
+            Some((h.parse().ok()?, m.parse().ok()?))
+        }),
+        days: v["days"].as_str().unwrap_or("every").to_string(),
     }
 }
 

@@ -30,6 +30,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play::ready(),
         play::unready(),
         play::draw(),
+        play::extend(),
         play::concede(),
         wheel::board(),
         wheel::proposal(),

@@ -1,8 +1,9 @@
-//! Taking part: join, leave, ready, draw votes, concession.
+//! Taking part: join, leave, ready, draw votes, extension votes, concession.
 
 use poise::serenity_prelude as serenity;
 
 use super::{channel_key, choices, run, Context, Error};
+use crate::game::parse_duration;
 
 async fn ac_free_power(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let key = channel_key(ctx);
@@ -54,6 +55,19 @@ pub async fn unready(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn draw(ctx: Context<'_>, #[description = "yes for a draw, no to withdraw"] vote: Vote) -> Result<(), Error> {
     run(ctx, move |s, c, ch| s.vote_draw(ch, c, matches!(vote, Vote::Yes))).await
+}
+
+/// Vote to extend the deadline (public): at two thirds of the players, by the shortest duration voted
+#[poise::command(slash_command, guild_only)]
+pub async fn extend(
+    ctx: Context<'_>,
+    #[description = "How much longer, e.g. 24h, 1d12h (left out: show the votes)"] duration: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, move |s, c, ch| match duration {
+        Some(d) => s.vote_extend(ch, c, parse_duration(&d)?),
+        None => s.extend_votes(ch).map(|r| vec![r]),
+    })
+    .await
 }
 
 /// Concede the game (the last power standing wins)
