@@ -25,6 +25,8 @@ fn every_deadline_is_at_the_local_time_across_both_changes_of_the_clocks() {
         out.contains("Fixed-time deadlines: each phase ends at 20:00 Europe/Paris, every day, the first such time at least that long after it opens."),
         "{out}"
     );
+    let out = c.line("gm game status");
+    assert!(out.contains("Each phase will end at a fixed time: it ends at 20:00 Europe/Paris, every day."), "{out}");
     let out = run(&mut c, &["alice join France", "bob join England", "gm game start", "gm game status"]);
     assert!(out.contains("Orders are due in 1d 9h (Thursday 25 March 2027, 20:00 CET)"), "{out}");
     assert!(out.contains("Each phase ends at 20:00 Europe/Paris, every day."), "{out}");

@@ -87,7 +87,8 @@ impl Settings {
         let lengths = self.lengths(adjustments);
         match self.fixed_time_rule() {
             Some(rule) if !self.cycle.is_calendar() => format!(
-                "{lengths} Fixed-time deadlines: each phase {rule}, the first such time at least that long after it opens."
+                "{lengths} Fixed-time deadlines: each {} {rule}, the first such time at least that long after it opens.",
+                if self.hashed { "window" } else { "phase" }
             ),
             _ => lengths,
         }

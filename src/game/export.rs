@@ -273,6 +273,7 @@ impl Doc<'_> {
             .into_iter()
             .map(|(power, action, result, at)| json!({"power": power, "action": action, "result": result, "at": at}))
             .collect();
+        let (extend_votes, extended_by_vote) = super::extend::export_json(c, game.id, row.seq)?;
         Ok(json!({
             "seq": row.seq,
             "phase": row.name,
@@ -288,6 +289,8 @@ impl Doc<'_> {
             "commitments": commitments,
             "reveals": reveals,
             "board_actions": board_actions,
+            "extend_votes": extend_votes,
+            "extended_by_vote": extended_by_vote,
         }))
     }
 

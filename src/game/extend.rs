@@ -13,6 +13,8 @@
 use super::lifecycle::{Command, Refusal, State, Timer};
 use super::moderation::deadline_within;
 use super::{format_duration, Bounds, Caller, GameError, Live, Reply, Service};
+use serde_json::{json, Value};
+
 use crate::rules::words::join_and;
 use crate::store::{self, ExtendVote, VoteExtension};
 
@@ -155,6 +157,21 @@ impl Service {
             )))
         })
     }
+}
+
+/// Phase `seq`'s votes to extend (`power`, `user`, `secs`, `at`) and its
+/// extension by vote (`secs`, `from`, `until`, `at`; null without one), for the export.
+///
+/// # Errors
+/// Database errors.
+pub(super) fn export_json(c: &rusqlite::Connection, game: i64, seq: i64) -> Result<(Value, Value), GameError> {
+    let votes: Vec<Value> = store::extend_votes(c, game, seq)?
+        .into_iter()
+        .map(|v| json!({"power": v.power, "user": v.user, "secs": v.secs, "at": v.at}))
+        .collect();
+    let extension = store::vote_extension(c, game, seq)?
+        .map_or(Value::Null, |e| json!({"secs": e.secs, "from": e.from, "until": e.until, "at": e.at}));
+    Ok((Value::Array(votes), extension))
 }
 
 #[cfg(test)]

@@ -90,6 +90,9 @@ impl Service {
                 for (p, u) in &players {
                     t += &format!("\n  {p}: {u}");
                 }
+                if let Some(rule) = live.settings.fixed_time_rule().filter(|_| !live.settings.cycle.is_calendar()) {
+                    t += &format!("\nEach phase will end at a fixed time: it {rule}.");
+                }
                 return Ok(Reply::public(t));
             };
             let running = match &live.state {
@@ -111,7 +114,7 @@ impl Service {
                     };
                     t += ".";
                     if let Some(rule) = live.settings.fixed_time_rule().filter(|_| !live.settings.cycle.is_calendar()) {
-                        t += &format!(" Each phase {rule}.");
+                        t += &format!(" Each {} {rule}.", if live.settings.hashed { "window" } else { "phase" });
                     }
                     if live.settings.hashed {
                         t += match r.stage {

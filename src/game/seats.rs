@@ -278,9 +278,10 @@ impl Service {
                 )
             } else if live.settings.hashed {
                 format!(
-                    "The game begins: {}. Orders are hashed: commit the SHA-256 of your orders with `commit <hash>` within {}, then reveal the exact text with `reveal <text>` in the reveal window that follows. {}{cd}",
+                    "The game begins: {}. Orders are hashed: commit the SHA-256 of your orders with `commit <hash>` within {}{}, then reveal the exact text with `reveal <text>` in the reveal window that follows. {}{cd}",
                     phase.name,
                     format_duration(deadline - self.now()),
+                    live.settings.local_suffix(deadline),
                     live.settings.timing(live.kind.has_adjustments())
                 )
             } else {

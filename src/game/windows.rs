@@ -53,8 +53,9 @@ impl Service {
             format!("committed: {}", committed.into_iter().collect::<Vec<_>>().join(", "))
         };
         let mut out = vec![Reply::public(format!(
-            "The commit window of {name} has closed ({why}); {who}. Reveal your orders now: `reveal` with the exact text you committed. The reveal window closes in {}.",
-            format_duration(deadline - now)
+            "The commit window of {name} has closed ({why}); {who}. Reveal your orders now: `reveal` with the exact text you committed. The reveal window closes in {}{}.",
+            format_duration(deadline - now),
+            settings.local_suffix(deadline)
         ))
         .due(Some(deadline))];
         out.extend(Self::proposal_windows(c, game, seq, Stage::Reveal)?);
