@@ -88,20 +88,12 @@ pub fn vote_extension(c: &Connection, game: i64, seq: i64) -> Result<Option<Vote
     Ok(c.query_row(
         "SELECT seq, secs, \"from\", until, at FROM vote_extensions WHERE game_id = ?1 AND seq = ?2",
         params![game, seq],
-        |r| Ok(VoteExtension { seq: r.get(0)?, secs: r.get(1)?, from: r.get(2)?, until: r.get(3)?, at: r.get(4)? }),
+        extension_of,
     )
     .optional()?)
 }
 
-/// Every vote extension of the game, oldest first (for the export).
-///
-/// # Errors
-/// Database errors.
-pub fn vote_extensions(c: &Connection, game: i64) -> Result<Vec<VoteExtension>, StoreError> {
-    let mut st =
-        c.prepare_cached("SELECT seq, secs, \"from\", until, at FROM vote_extensions WHERE game_id = ?1 ORDER BY seq")?;
-    let rows = st.query_map(params![game], |r| {
-        Ok(VoteExtension { seq: r.get(0)?, secs: r.get(1)?, from: r.get(2)?, until: r.get(3)?, at: r.get(4)? })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+/// A `vote_extensions` row read as `seq, secs, from, until, at`.
+fn extension_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<VoteExtension> {
+    Ok(VoteExtension { seq: r.get(0)?, secs: r.get(1)?, from: r.get(2)?, until: r.get(3)?, at: r.get(4)? })
 }
