@@ -108,10 +108,16 @@ fn a_vote_is_refused_with_the_reason() {
     assert!(out.contains("that would put the deadline 100d away; a deadline is at most 90d away"), "{out}");
     let out = c.line("bob extend");
     assert!(out.contains("Votes to extend Spring 1: England 20d (1 of 2 needed"), "{out}");
+    // A seat that changes hands starts with no vote: alice's vote for England stops counting.
+    let out = run(&mut c, &["gm game assign erin England", "bob extend"]);
+    assert!(out.contains("No votes to extend Spring 1 yet (0 of 2 needed"), "{out}");
+    let out = c.line("erin extend vote 20d");
+    assert!(out.contains("erin (England) votes to extend Spring 1 by 20d: 1 of 2 needed"), "{out}");
     // Paused: nothing to extend; a conceded power no longer votes, and needs shrink with it.
     let out = run(&mut c, &["gm game pause", "bob extend vote 1d"]);
     assert!(out.contains("the game is paused by a moderator: its deadline is not running"), "{out}");
     let out = run(&mut c, &["gm game resume", "carol concede", "carol extend vote 1d"]);
+    assert!(out.contains("Italy concedes the game"), "{out}");
     assert!(out.contains("Italy has conceded: it is in civil disorder and no longer orders or votes"), "{out}");
     let out = c.line("bob extend");
     assert!(out.contains("(1 of 2 needed, two thirds of the 2 powers still playing"), "{out}");
@@ -132,4 +138,30 @@ fn a_fixed_time_game_is_extended_to_its_fixed_time() {
         out.contains("**Spring 1 is extended by vote** (England and France): by 6h, the shortest duration voted. It is now due in 2d 9h (Friday 26 March 2027, 20:00 CET)."),
         "{out}"
     );
+}
+
+#[test]
+fn votes_already_cast_carry_when_a_player_concedes() {
+    let mut c = console("extend-concede");
+    let out = run(
+        &mut c,
+        &[
+            "gm game create chessdip grace=0 cd-after=off movement=48h",
+            "alice join England",
+            "bob join France",
+            "carol join Italy",
+            "dave join Scandinavia",
+            "gm game start",
+            "alice extend vote 1d",
+            "bob extend vote 12h",
+        ],
+    );
+    assert!(out.contains("bob (France) votes to extend Spring 1 by 12h: 2 of 3 needed."), "{out}");
+    let out = c.line("dave concede");
+    assert!(
+        out.contains("Scandinavia concedes the game and is in civil disorder from now on.\n    With Scandinavia no longer voting, the votes cast are enough: **Spring 1 is extended by vote** (England and France): by 12h, the shortest duration voted. It is now due in 2d 12h."),
+        "{out}"
+    );
+    let out = c.line("carol extend vote 1d");
+    assert!(out.contains("Spring 1 was already extended by vote (by 12h)"), "{out}");
 }

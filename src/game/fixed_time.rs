@@ -34,8 +34,10 @@ impl Settings {
         let Some(start) = tz.timestamp_opt(from, 0).single().or_else(|| tz.timestamp_opt(from, 0).earliest()) else {
             return from.saturating_add(secs);
         };
-        // The earliest end on the local clock.
-        let earliest = start.naive_local() + Duration::seconds(secs);
+        // The earliest end on the local clock (a length past the calendar's end has no fixed time).
+        let Some(earliest) = Duration::try_seconds(secs).and_then(|d| start.naive_local().checked_add_signed(d)) else {
+            return from.saturating_add(secs);
+        };
         let mut date = earliest.date();
         for _ in 0..16 {
             let naive = date.and_hms_opt(at.hour(), at.minute(), 0);
@@ -366,6 +368,10 @@ mod tests {
     #[test]
     fn without_a_fixed_time_a_deadline_is_its_length_away() {
         assert_eq!(Settings::default().deadline_after(1000, 3600), 4600);
+        // Absurd lengths neither panic nor wrap.
+        let s = fixed("20:00", "Europe/Paris", "every");
+        assert_eq!(s.deadline_after(1000, i64::MAX), i64::MAX);
+        assert!(s.deadline_after(i64::MAX - 10, 3600) >= i64::MAX - 10);
     }
 
     #[test]

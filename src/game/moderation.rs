@@ -464,8 +464,12 @@ impl Service {
                 [winner] => format!("{winner} wins by concession"),
                 [] => "draw: every power still in the game conceded".to_string(),
                 _ => {
-                    let text = format!("{name} concedes the game and is in civil disorder from now on.");
-                    let mut out = vec![self.announced(c, &live.game, Reply::public(text))?];
+                    let mut reply =
+                        Reply::public(format!("{name} concedes the game and is in civil disorder from now on."));
+                    if let Some((extended, until)) = self.extension_after_leaving(c, &live, &name)? {
+                        reply = Reply::public(format!("{}\n{extended}", reply.text)).due(Some(until));
+                    }
+                    let mut out = vec![self.announced(c, &live.game, reply)?];
                     out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
                     return Ok(out);
                 }

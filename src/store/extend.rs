@@ -34,15 +34,16 @@ pub struct VoteExtension {
 }
 
 /// Records (or changes) `power`'s vote to extend phase `seq` by `secs`.
-/// Returns the duration it had voted before, if any.
+/// Returns the duration the same user had voted for it before, if any (a
+/// vote cast by the power's previous holder is replaced, not changed).
 ///
 /// # Errors
 /// Database errors.
 pub fn set_extend_vote(c: &Connection, game: i64, seq: i64, vote: &ExtendVote) -> Result<Option<i64>, StoreError> {
     let before: Option<i64> = c
         .query_row(
-            "SELECT secs FROM extend_votes WHERE game_id = ?1 AND seq = ?2 AND power = ?3",
-            params![game, seq, vote.power],
+            "SELECT secs FROM extend_votes WHERE game_id = ?1 AND seq = ?2 AND power = ?3 AND user_id = ?4",
+            params![game, seq, vote.power, vote.user],
             |r| r.get(0),
         )
         .optional()?;
