@@ -206,7 +206,11 @@ fn min_reliability_refuses_a_join_below_it_with_the_reason() {
     let p = c.line("gm profile dave");
     assert!(p.contains("Phases owed: 14 (9 sent in time, 0 after grace, 5 in civil disorder)"), "{p}");
     assert!(p.contains("Reliability: 64% (9 of 14 phases in time or after grace)."), "{p}");
-    run(&mut c, &["channel two", "gm game create chesspolitik2 min-reliability=80"]);
+    let made = run(&mut c, &["channel two", "gm game create chesspolitik2 min-reliability=80"]);
+    assert!(
+        made.contains("Joining asks for a reliability of at least 80% in this server (`profile` shows yours); new players are welcome."),
+        "{made}"
+    );
     let refused = c.line("dave join France");
     assert!(
         refused.contains(
@@ -223,7 +227,9 @@ fn min_reliability_refuses_a_join_below_it_with_the_reason() {
     assert!(takeover.contains("your reliability in this server is 64%"), "{takeover}");
     assert!(c.line("hal join England").contains("hal joins as England"), "a new player takes over");
     // A game that takes no new players says so.
-    run(&mut c, &["channel three", "gm game create chesspolitik2 min-reliability=50 min-reliability-new=no"]);
+    let made =
+        run(&mut c, &["channel three", "gm game create chesspolitik2 min-reliability=50 min-reliability-new=no"]);
+    assert!(made.contains("new players (fewer than 5 phases owed) may not join."), "{made}");
     let new = c.line("gus join France");
     assert!(
         new.contains("takes no new players (`min-reliability-new=no`)")
@@ -262,4 +268,25 @@ fn records_are_kept_per_server_and_never_shared() {
     // A third server has no record of either.
     let none = say(&service, "c3", "333", "alice", "profile <@bob>");
     assert!(none[0].text.contains("<@bob> has no record in this server"), "{}", none[0].text);
+}
+
+#[test]
+fn a_player_removed_after_conceding_keeps_the_concession() {
+    let d = temp_dir("conceded-kick");
+    let mut c = console_at(&d, &["gm"]).without_images();
+    run(
+        &mut c,
+        &[
+            "gm game create chesspolitik4 grace=0",
+            "a join Mughal Empire",
+            "b join Ming Dynasty",
+            "e join Tsardom of Russia",
+            "gm game start",
+        ],
+    );
+    assert!(c.line("b concede").contains("Ming Dynasty concedes the game"));
+    assert!(c.line("gm game kick b").contains("b has been removed"));
+    assert_eq!(kinds(c.service(), "console", "b"), ["conceded"]);
+    assert!(c.line("gm game kick e").contains("e has been removed"));
+    assert_eq!(kinds(c.service(), "console", "e"), ["left"]);
 }

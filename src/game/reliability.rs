@@ -145,12 +145,13 @@ pub(super) fn conceded(c: &rusqlite::Connection, game: &GameRow, power: &str, at
 }
 
 /// A moderator removed `seat`'s player from a started game (`game kick`):
-/// they left it. Before the start nobody has a record of the game.
+/// they left it. Before the start nobody has a record of the game, and a
+/// player who conceded keeps that as their game's record.
 ///
 /// # Errors
 /// Database errors.
 pub(super) fn left(c: &rusqlite::Connection, game: &GameRow, seat: &Seat, at: i64) -> Result<(), GameError> {
-    if game.phase_seq > 0 {
+    if game.phase_seq > 0 && !store::concessions(c, game.id)?.contains(&seat.power) {
         store::record(c, &game.guild, &seat.user, game.id, 0, RecordKind::Left, &seat.power, at)?;
     }
     Ok(())
@@ -181,6 +182,18 @@ pub(super) fn rolled_back(c: &rusqlite::Connection, game: &GameRow, from: i64, t
     let reopened = game.status == super::lifecycle::GameStatus::Ended;
     store::forget_rolled_back(c, game.id, from, to, reopened)?;
     Ok(())
+}
+
+/// What the game's announcement says of its `min-reliability` (empty without one).
+#[must_use]
+pub(super) fn joining_rule(settings: &super::Settings) -> String {
+    let Some(min) = settings.min_reliability else { return String::new() };
+    let new = if settings.min_reliability_new {
+        "new players are welcome".to_string()
+    } else {
+        format!("new players (fewer than {NEW_BELOW} phases owed) may not join")
+    };
+    format!(" Joining asks for a reliability of at least {min}% in this server (`profile` shows yours); {new}.")
 }
 
 /// Whether `caller` may join `live` (a first seat, or taking over an open

@@ -104,11 +104,12 @@ impl Service {
         }
         let options = if shown.is_empty() { String::new() } else { format!(" Options: {}.", shown.join(", ")) };
         let text = format!(
-            "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}",
+            "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}{}",
             kind.name(),
             caller.name,
             settings.timing(kind.has_adjustments()),
-            if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" }
+            if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" },
+            super::reliability::joining_rule(settings)
         );
         self.store.write(|c| {
             let Some(id) = store::insert_game(c, channel, guild, kind.id(), &json, &caller.user, now)? else {
