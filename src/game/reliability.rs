@@ -303,3 +303,39 @@ fn old_game_records(c: &rusqlite::Connection, id: i64) -> Result<usize, GameErro
     }
     Ok(n)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::lifecycle::may_join_with;
+
+    fn record(in_time: u32, after_grace: u32, civil_disorder: u32) -> Reliability {
+        Reliability { in_time, after_grace, civil_disorder, ..Reliability::default() }
+    }
+
+    #[test]
+    fn the_percentage_is_rounded_half_up_and_new_players_have_none() {
+        assert_eq!(record(9, 0, 5).summary(), "64% (9 of 14 phases in time or after grace)");
+        assert_eq!(record(4, 1, 3).percent(), Some(63), "5 of 8 is 62.5%");
+        assert_eq!(record(1, 0, 5).percent(), Some(17));
+        assert_eq!(record(0, 0, 5).percent(), Some(0));
+        assert_eq!(record(3, 2, 0).percent(), Some(100), "after grace counts as sent");
+        assert_eq!(record(2, 1, 1).percent(), None, "4 phases: new");
+        assert_eq!(record(2, 1, 1).summary(), "new (4 phases so far)");
+        assert_eq!(record(0, 0, 1).summary(), "new (1 phase so far)");
+    }
+
+    #[test]
+    fn the_minimum_lets_in_those_at_or_above_it_and_new_players_unless_told() {
+        let mut s = crate::game::Settings { min_reliability: Some(80), ..crate::game::Settings::default() };
+        assert!(may_join_with(&s, &record(8, 0, 2)).is_ok());
+        let e = may_join_with(&s, &record(9, 0, 5)).unwrap_err().to_string();
+        assert!(e.starts_with("your reliability in this server is 64% (9 of 14 phases in time or after grace); this game asks for 80%"), "{e}");
+        assert!(may_join_with(&s, &record(0, 0, 4)).is_ok());
+        s.min_reliability_new = false;
+        let e = may_join_with(&s, &record(0, 0, 4)).unwrap_err().to_string();
+        assert!(e.contains("takes no new players") && e.contains("4 phases"), "{e}");
+        s.min_reliability = None;
+        assert!(may_join_with(&s, &record(0, 0, 9)).is_ok(), "no minimum: anyone");
+    }
+}
