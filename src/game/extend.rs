@@ -13,11 +13,11 @@
 //! when a power stops voting (it concedes), the votes already cast may be
 //! enough, and the extension is made then. `extend` alone shows the votes.
 
+use serde_json::{json, Value};
+
 use super::lifecycle::{Command, Refusal, State, Timer};
 use super::moderation::deadline_within;
 use super::{format_duration, Bounds, Caller, GameError, Live, Reply, Service};
-use serde_json::{json, Value};
-
 use crate::rules::words::{count, join_and};
 use crate::store::{self, ExtendVote, VoteExtension};
 
