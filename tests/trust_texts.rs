@@ -328,7 +328,7 @@ fn item14_an_annotated_move_is_not_an_empty_condition() {
 #[test]
 fn item14_a_diplomat_chess_forfeit_reads_as_a_forfeit() {
     let mut c = console("i14-forfeit");
-    let created = c.line("gm game create diplomat-chess movement=1h forfeit-after=2");
+    let created = c.line("gm game create diplomat-chess movement=1h forfeit-after=2 grace=0");
     assert!(created.contains("forfeit-after=2"), "the options line: {created}");
     run(&mut c, &["alice join White", "bob join Black", "gm game start"]);
     let over = c.line("advance 3h");

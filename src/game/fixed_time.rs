@@ -221,6 +221,15 @@ impl Default for Days {
     }
 }
 
+impl super::Settings {
+    /// The deadline `secs` after `from`. Until fixed-time deadlines are
+    /// computed here, simply `from + secs`.
+    #[must_use]
+    pub fn deadline_after(&self, from: i64, secs: i64) -> i64 {
+        from.saturating_add(secs)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

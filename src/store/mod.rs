@@ -16,6 +16,7 @@ use std::time::Duration;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
+mod absence;
 mod console;
 mod games;
 mod hashed;
@@ -24,6 +25,7 @@ mod outbox;
 mod phases;
 mod proposals;
 mod reliability;
+pub use absence::*;
 pub use console::*;
 pub use games::*;
 pub use hashed::*;

@@ -1,0 +1,261 @@
+//! Absence's effects: a grace extension at a deadline, civil disorder and
+//! reliability rows at a resolution, and unseating a player who has left
+//! their power in civil disorder for `cd-after` phases in a row. What is
+//! decided (who is late, who is graced, who is unseated) is decided in
+//! [`super::lifecycle::absence`]; this file reads the store, writes the
+//! rows and says it in the channel, in the caller's transaction.
+
+use rusqlite::Connection;
+
+use super::lifecycle::{self, GameStatus, Grace, Late, Owing, Stage};
+use super::{
+    decode, format_duration, kind_of, settings_of, Game, GameError, Position, Reply, Service, Settings, Takeover,
+};
+use crate::store::{self, GameRow, RecordKind, Seat, SeatEvent, SeatEventKind};
+
+/// A power that owes orders in a phase, as absence sees it.
+struct Due {
+    power: String,
+    /// Its seat (`None`: vacant).
+    seat: Option<Seat>,
+    /// Whether it sent orders (hashed: a commitment that counts).
+    sent: bool,
+}
+
+/// The powers owing orders in phase `seq` (conceded ones left out), with
+/// their seats and whether they sent anything.
+fn due(c: &Connection, g: &GameRow, seq: i64, settings: &Settings, position: &Position) -> Result<Vec<Due>, GameError> {
+    let seats = store::seats(c, g.id)?;
+    let conceded = store::concessions(c, g.id)?;
+    let sent: Vec<String> = if settings.hashed {
+        store::commitments(c, g.id, seq)?.into_iter().map(|m| m.power).collect()
+    } else {
+        store::orders(c, g.id, seq, None)?.into_iter().map(|o| o.power).collect()
+    };
+    Ok(position
+        .phase()
+        .owing
+        .into_iter()
+        .filter(|p| !conceded.contains(p))
+        .map(|power| Due { seat: seats.iter().find(|s| s.power == power).cloned(), sent: sent.contains(&power), power })
+        .collect())
+}
+
+/// What a power in civil disorder does, in `kind`'s rules and `position`'s phase.
+fn consequence(kind: &Game, position: &Position) -> &'static str {
+    match kind {
+        Game::Dip(_) if position.phase().kind == crate::rules::family::PhaseKind::Adjustment => {
+            "disbands as the rules say"
+        }
+        Game::Dip(_) => "every piece holds",
+        Game::Simul(_) => "no move",
+        Game::Diplomat(_) => "no move",
+        Game::Wheel(_) => "its message missing",
+    }
+}
+
+/// The grace announcement: who is late, pinged, and the grace each has
+/// left; `sent` names what counts as orders (`orders`, `commitment`).
+fn grace_text(phase: &str, sent: &str, late: &[Late], until: i64, deadline: i64) -> String {
+    let who: Vec<String> = late
+        .iter()
+        .map(|l| {
+            let left = match (l.graced, l.left) {
+                (true, 0) => "grace used, none left".to_string(),
+                (true, n) => format!("grace used, {n} left"),
+                (false, _) => "no grace left: civil disorder if nothing comes".to_string(),
+            };
+            format!("{} (<@{}>, {left})", l.power, l.user)
+        })
+        .collect();
+    format!(
+        "**Grace:** the deadline of {phase} passed with no {sent} from {}. The phase is extended by {} for everyone: due <t:{until}:R>.",
+        who.join(", "),
+        format_duration(until - deadline)
+    )
+}
+
+/// The summary with each power in civil disorder said on its own line:
+/// a line that only said the power made no move (`White: no move`) becomes
+/// that line, the others are added after the summary.
+fn with_disorder_lines(summary: &str, lines: &[(String, String)]) -> String {
+    let mut out: Vec<String> = summary.lines().map(str::to_string).collect();
+    for (power, line) in lines {
+        match out.iter_mut().find(|l| l.trim() == format!("{power}: no move")) {
+            Some(l) => line.clone_into(l),
+            None => out.push(line.clone()),
+        }
+    }
+    out.join("\n")
+}
+
+/// What absence did at a resolution.
+#[derive(Debug, Default)]
+pub(super) struct AtResolution {
+    /// The summary, with the civil disorder lines.
+    pub summary: String,
+    /// The unseating announcements, to follow the result.
+    pub unseated: Vec<Reply>,
+}
+
+impl Service {
+    /// At the deadline of `stage` of phase `seq` of game `game`: extends the
+    /// stage for everyone if a late power's player has grace left, writing
+    /// the grace spent and telling the channel (pinging the late players).
+    /// `None` when the deadline ends the stage as it would have.
+    pub(super) fn grace(&self, game: i64, seq: i64, stage: Stage) -> Result<Option<Vec<Reply>>, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let Some(g) = store::game(c, game)? else { return Ok(None) };
+            let Some(row) = store::phase(c, game, seq)? else { return Ok(None) };
+            let settings = settings_of(&g);
+            if !lifecycle::graceable(&settings, stage) {
+                return Ok(None);
+            }
+            // Only a running game's current stage whose deadline has passed (someone else may have moved it).
+            let Some(deadline) = row.deadline.filter(|d| *d <= now) else { return Ok(None) };
+            if !row.open || row.stage != stage || g.phase_seq != seq || g.status != GameStatus::Active {
+                return Ok(None);
+            }
+            let kind = kind_of(&g, &settings)?;
+            let position = decode(&kind, &row)?;
+            let mut owing = Vec::new();
+            for d in due(c, &g, seq, &settings, &position)? {
+                let Some(seat) = d.seat else { continue };
+                let spent = store::grace_spent(c, game, &seat.user)?;
+                owing.push(Owing {
+                    power: d.power,
+                    user: seat.user,
+                    sent: d.sent,
+                    grace_left: settings.grace.saturating_sub(spent),
+                });
+            }
+            let Grace::Extend { until, late } = lifecycle::at_deadline(&settings, stage, deadline, &owing) else {
+                return Ok(None);
+            };
+            // However far the deadline was overdue, the late players get the grace's length from now.
+            let until = until.max(settings.deadline_after(now, settings.grace_secs));
+            store::set_deadline(c, game, seq, Some(until), None)?;
+            for l in late.iter().filter(|l| l.graced) {
+                store::add_grace_used(c, game, seq, (&l.power, &l.user), deadline, until)?;
+            }
+            let sent = if settings.hashed { "commitment" } else { "orders" };
+            let mut reply = Reply::public(grace_text(&row.name, sent, &late, until, deadline)).due(Some(until));
+            reply.mentions = late.iter().map(|l| l.user.clone()).collect();
+            Ok(Some(vec![self.announced(c, &g, reply)?]))
+        })
+    }
+
+    /// At the resolution of phase `seq` (in its transaction): each power
+    /// that owed orders and sent none is in civil disorder (a row, and a
+    /// line of the result), each seated player gets a reliability row for
+    /// the phase, and a player in civil disorder `cd-after` phases in a row
+    /// is unseated, their power opened for takeover.
+    pub(super) fn absence_at_resolution(
+        &self,
+        c: &Connection,
+        g: &GameRow,
+        seq: i64,
+        position: &Position,
+        summary: &str,
+    ) -> Result<AtResolution, GameError> {
+        let now = self.now();
+        let settings = settings_of(g);
+        let kind = kind_of(g, &settings)?;
+        let what = consequence(&kind, position);
+        let mut lines = Vec::new();
+        let mut unseated = Vec::new();
+        for d in due(c, g, seq, &settings, position)? {
+            let user = d.seat.as_ref().map(|s| s.user.as_str());
+            if let Some(user) = user {
+                let record = match (d.sent, store::graced(c, g.id, seq, &d.power)?) {
+                    (false, _) => RecordKind::CivilDisorder,
+                    (true, true) => RecordKind::AfterGrace,
+                    (true, false) => RecordKind::InTime,
+                };
+                store::record(c, &g.guild, user, g.id, seq, record, &d.power, now)?;
+            }
+            if d.sent {
+                continue;
+            }
+            store::add_civil_disorder(c, g.id, seq, &d.power, user, now)?;
+            let who = if user.is_some() { "sent no orders" } else { "is vacant" };
+            lines.push((d.power.clone(), format!("{} {who}: civil disorder, {what}.", d.power)));
+            if let (Some(seat), Some(most)) = (&d.seat, settings.cd_after) {
+                let streak = store::disorder_streak(c, g.id, &d.power, &seat.user, most)?;
+                if lifecycle::unseats(&settings, streak) {
+                    unseated.push(self.unseat_in(c, g, seq, seat, streak, &settings)?);
+                }
+            }
+        }
+        Ok(AtResolution { summary: with_disorder_lines(summary, &lines), unseated })
+    }
+
+    /// Unseats `seat`'s player after `streak` phases in civil disorder: the
+    /// seat is cleared, the event and the reliability row written, and the
+    /// channel told the power is open for takeover.
+    fn unseat_in(
+        &self,
+        c: &Connection,
+        g: &GameRow,
+        seq: i64,
+        seat: &Seat,
+        streak: u32,
+        settings: &Settings,
+    ) -> Result<Reply, GameError> {
+        let now = self.now();
+        store::unseat(c, g.id, &seat.user)?;
+        lifecycle::clear_seat(c, g, &seat.power, "the player was unseated")?;
+        let event = SeatEvent {
+            power: seat.power.clone(),
+            user: seat.user.clone(),
+            kind: SeatEventKind::Unseated,
+            seq: Some(seq),
+            at: now,
+        };
+        store::add_seat_event(c, g.id, &event)?;
+        store::record(c, &g.guild, &seat.user, g.id, 0, RecordKind::Unseated, &seat.power, now)?;
+        let how = match settings.takeover {
+            Takeover::Open => format!("`join {}`", seat.power),
+            Takeover::Moderator => {
+                format!("`join {}` asks the moderators, who grant it with `game assign`", seat.power)
+            }
+        };
+        let text = format!(
+            "{} is unseated from {} after {streak} phases in civil disorder: {} is open for takeover — {how}.",
+            seat.name, seat.power, seat.power
+        );
+        self.announced(c, g, Reply::public(text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_no_move_line_becomes_the_civil_disorder_line_and_others_are_added() {
+        let lines = vec![
+            ("White".to_string(), "White sent no orders: civil disorder, no move.".to_string()),
+            ("England".to_string(), "England sent no orders: civil disorder, every piece holds.".to_string()),
+        ];
+        let s = with_disorder_lines("White: no move\nBlack:\n  e4\nTaken: x", &lines);
+        assert_eq!(
+            s,
+            "White sent no orders: civil disorder, no move.\nBlack:\n  e4\nTaken: x\nEngland sent no orders: civil disorder, every piece holds."
+        );
+        assert_eq!(with_disorder_lines("France:\n  ok", &[]), "France:\n  ok");
+    }
+
+    #[test]
+    fn the_grace_text_names_each_late_power_and_its_grace() {
+        let late = [
+            Late { power: "England".into(), user: "1".into(), graced: true, left: 0 },
+            Late { power: "France".into(), user: "2".into(), graced: false, left: 0 },
+        ];
+        let t = grace_text("Spring 1901", "orders", &late, 100 + 86_400, 100);
+        assert!(t.contains("England (<@1>, grace used, none left)"), "{t}");
+        assert!(t.contains("France (<@2>, no grace left: civil disorder if nothing comes)"), "{t}");
+        assert!(t.contains("no orders from") && t.contains("extended by 1d for everyone: due <t:86500:R>"), "{t}");
+    }
+}
