@@ -2,14 +2,15 @@
 //! reliability rows at a resolution, and unseating a player who has left
 //! their power in civil disorder for `cd-after` phases in a row. What is
 //! decided (who is late, who is graced, who is unseated) is decided in
-//! [`super::lifecycle::absence`]; this file reads the store, writes the
+//! the lifecycle (`lifecycle/absence.rs`); this file reads the store, writes the
 //! rows and says it in the channel, in the caller's transaction.
 
 use rusqlite::Connection;
 
 use super::lifecycle::{self, GameStatus, Grace, Late, Owing, Stage};
 use super::{
-    decode, format_duration, kind_of, settings_of, Game, GameError, Position, Reply, Service, Settings, Takeover,
+    decode, format_duration, kind_of, settings_of, Caller, Game, GameError, Live, Position, Reply, Service, Settings,
+    Takeover,
 };
 use crate::store::{self, GameRow, RecordKind, Seat, SeatEvent, SeatEventKind};
 
@@ -94,7 +95,7 @@ fn with_disorder_lines(summary: &str, lines: &[(String, String)]) -> String {
 pub(super) struct AtResolution {
     /// The summary, with the civil disorder lines.
     pub summary: String,
-    /// The unseating announcements, to follow the result.
+    /// The unseating announcements, to follow the result (not yet announced).
     pub unseated: Vec<Reply>,
 }
 
@@ -192,8 +193,9 @@ impl Service {
     }
 
     /// Unseats `seat`'s player after `streak` phases in civil disorder: the
-    /// seat is cleared, the event and the reliability row written, and the
-    /// channel told the power is open for takeover.
+    /// seat is cleared, the event and the reliability row written; returns
+    /// what tells the channel the power is open for takeover (the caller
+    /// announces it).
     fn unseat_in(
         &self,
         c: &Connection,
@@ -225,8 +227,113 @@ impl Service {
             "{} is unseated from {} after {streak} phases in civil disorder: {} is open for takeover — {how}.",
             seat.name, seat.power, seat.power
         );
-        self.announced(c, g, Reply::public(text))
+        // Announced with the result, after it.
+        Ok(Reply::public(text))
     }
+}
+
+/// How `game status` shows a power nobody holds: in a running game, open
+/// for takeover (`open` false: conceded or forfeited, or no phase running).
+pub(super) fn vacant_label(power: &str, open: bool, takeover: Takeover) -> String {
+    match (open, takeover) {
+        (false, _) => "vacant, in civil disorder".to_string(),
+        (true, Takeover::Open) => format!("open for takeover: `join {power}`; in civil disorder until then"),
+        (true, Takeover::Moderator) => {
+            format!("open for takeover: `join {power}` asks the moderators; in civil disorder until then")
+        }
+    }
+}
+
+impl Service {
+    /// `join` of the vacant `power` of a started game: in a game where a
+    /// moderator approves takeovers (and the caller is not one), the request
+    /// is recorded and the moderators told in the channel, and the reply is
+    /// returned instead of seating the caller. `None`: seat them.
+    ///
+    /// # Errors
+    /// The caller already asked for this power; database errors.
+    pub(super) fn takeover_asked(
+        &self,
+        c: &Connection,
+        live: &Live,
+        caller: &Caller,
+        power: &str,
+    ) -> Result<Option<Reply>, GameError> {
+        if live.settings.takeover != Takeover::Moderator || Self::is_moderator(&live.game, caller) {
+            return Ok(None);
+        }
+        let events = store::seat_events(c, live.game.id)?;
+        // Asked already, since the power last changed hands.
+        let asked = events
+            .iter()
+            .rev()
+            .filter(|e| e.power == power)
+            .take_while(|e| e.kind == SeatEventKind::Asked)
+            .any(|e| e.user == caller.user);
+        if asked {
+            return Err(GameError::State(format!(
+                "you have already asked to take over {power}: a moderator grants it with `game assign {} {power}`",
+                caller.user
+            )));
+        }
+        let event = SeatEvent {
+            power: power.to_string(),
+            user: caller.user.clone(),
+            kind: SeatEventKind::Asked,
+            seq: Some(live.game.phase_seq),
+            at: self.now(),
+        };
+        store::add_seat_event(c, live.game.id, &event)?;
+        let text = format!(
+            "{} asks to take over {power}. In this game a moderator approves takeovers: `game assign {} {power}` grants it.",
+            caller.name, caller.user
+        );
+        let mut reply = Reply::public(text);
+        reply.mentions = vec![live.game.created_by.clone()];
+        Ok(Some(self.announced(c, &live.game, reply)?))
+    }
+
+    /// Records that `user` took over the vacant `power` of a started game
+    /// (by `join`, or granted by `game assign`).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub(super) fn took_over(&self, c: &Connection, live: &Live, user: &str, power: &str) -> Result<(), GameError> {
+        let event = SeatEvent {
+            power: power.to_string(),
+            user: user.to_string(),
+            kind: SeatEventKind::TookOver,
+            seq: Some(live.game.phase_seq),
+            at: self.now(),
+        };
+        Ok(store::add_seat_event(c, live.game.id, &event)?)
+    }
+}
+
+/// The export's `absence` object: every grace extension, civil disorder
+/// and seat event of `game`, oldest first, with its time and phase
+/// (`phase_name` names a phase by its number).
+pub(super) fn export_json(
+    c: &Connection,
+    game: i64,
+    phase_name: impl Fn(Option<i64>) -> Result<Option<String>, GameError>,
+) -> Result<serde_json::Value, GameError> {
+    use serde_json::json;
+    let mut grace = Vec::new();
+    for g in store::grace_history(c, game)? {
+        grace.push(
+            json!({"phase": phase_name(Some(g.seq))?, "power": g.power, "user": g.user, "at": g.at, "until": g.until}),
+        );
+    }
+    let mut disorder = Vec::new();
+    for d in store::disorder_history(c, game)? {
+        disorder.push(json!({"phase": phase_name(Some(d.seq))?, "power": d.power, "user": d.user, "at": d.at}));
+    }
+    let mut seats = Vec::new();
+    for e in store::seat_events(c, game)? {
+        seats.push(json!({"phase": phase_name(e.seq)?, "power": e.power, "user": e.user, "event": e.kind.as_str(), "at": e.at}));
+    }
+    Ok(json!({"grace": grace, "civil_disorder": disorder, "seats": seats}))
 }
 
 #[cfg(test)]
