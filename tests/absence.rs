@@ -31,7 +31,7 @@ fn a_late_power_with_grace_extends_the_phase_once_for_everyone() {
     run(&mut c, &["alice orders K c1 - c2"]);
     let r = c.line("advance 24h");
     assert!(
-        r.contains("**Grace:** the deadline of Spring 1401 passed with no orders from England (<@bob>, grace used, none left). The phase is extended by 1d for everyone"),
+        r.contains("**Grace:** the deadline of Spring 1401 passed with no orders from England (<@bob>, grace used, none left). The phase is extended once for everyone: due in 1d"),
         "{r}"
     );
     assert!(!r.contains("France (") && !r.contains("resolved"), "only the late power is named: {r}");

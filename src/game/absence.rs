@@ -9,8 +9,7 @@ use rusqlite::Connection;
 
 use super::lifecycle::{self, GameStatus, Grace, Late, Owing, Stage};
 use super::{
-    decode, format_duration, kind_of, settings_of, Caller, Game, GameError, Live, Position, Reply, Service, Settings,
-    Takeover,
+    decode, kind_of, settings_of, Caller, Game, GameError, Live, Position, Reply, Service, Settings, Takeover,
 };
 use crate::store::{self, GameRow, RecordKind, Seat, SeatEvent, SeatEventKind};
 
@@ -57,7 +56,7 @@ fn consequence(kind: &Game, position: &Position) -> &'static str {
 
 /// The grace announcement: who is late, pinged, and the grace each has
 /// left; `sent` names what counts as orders (`orders`, `commitment`).
-fn grace_text(phase: &str, sent: &str, late: &[Late], until: i64, deadline: i64) -> String {
+fn grace_text(phase: &str, sent: &str, late: &[Late], until: i64) -> String {
     let who: Vec<String> = late
         .iter()
         .map(|l| {
@@ -70,9 +69,8 @@ fn grace_text(phase: &str, sent: &str, late: &[Late], until: i64, deadline: i64)
         })
         .collect();
     format!(
-        "**Grace:** the deadline of {phase} passed with no {sent} from {}. The phase is extended by {} for everyone: due <t:{until}:R>.",
-        who.join(", "),
-        format_duration(until - deadline)
+        "**Grace:** the deadline of {phase} passed with no {sent} from {}. The phase is extended once for everyone: due <t:{until}:R>.",
+        who.join(", ")
     )
 }
 
@@ -141,7 +139,7 @@ impl Service {
                 store::add_grace_used(c, game, seq, (&l.power, &l.user), deadline, until)?;
             }
             let sent = if settings.hashed { "commitment" } else { "orders" };
-            let mut reply = Reply::public(grace_text(&row.name, sent, &late, until, deadline)).due(Some(until));
+            let mut reply = Reply::public(grace_text(&row.name, sent, &late, until)).due(Some(until));
             reply.mentions = late.iter().map(|l| l.user.clone()).collect();
             Ok(Some(vec![self.announced(c, &g, reply)?]))
         })
@@ -224,8 +222,11 @@ impl Service {
             }
         };
         let text = format!(
-            "{} is unseated from {} after {streak} phases in civil disorder: {} is open for takeover — {how}.",
-            seat.name, seat.power, seat.power
+            "{} is unseated from {} after {} in civil disorder: {} is open for takeover — {how}.",
+            seat.name,
+            seat.power,
+            crate::rules::words::count(streak as usize, "phase"),
+            seat.power
         );
         // Announced with the result, after it.
         Ok(Reply::public(text))
@@ -360,9 +361,9 @@ mod tests {
             Late { power: "England".into(), user: "1".into(), graced: true, left: 0 },
             Late { power: "France".into(), user: "2".into(), graced: false, left: 0 },
         ];
-        let t = grace_text("Spring 1901", "orders", &late, 100 + 86_400, 100);
+        let t = grace_text("Spring 1901", "orders", &late, 86_500);
         assert!(t.contains("England (<@1>, grace used, none left)"), "{t}");
         assert!(t.contains("France (<@2>, no grace left: civil disorder if nothing comes)"), "{t}");
-        assert!(t.contains("no orders from") && t.contains("extended by 1d for everyone: due <t:86500:R>"), "{t}");
+        assert!(t.contains("no orders from") && t.contains("extended once for everyone: due <t:86500:R>"), "{t}");
     }
 }
