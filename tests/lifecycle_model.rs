@@ -13,7 +13,10 @@
 //! 7. Chess Wheel+ weekly deadlines lie on the calendar;
 //! 8. every commitment and reveal attempt accepted stays in the store;
 //! 9. no panic, and no reply over 8,000 characters;
-//! 10. an ended game stays ended (unless rolled back) and says so.
+//! 10. an ended game stays ended (unless rolled back) and says so;
+//! 11. a grace never extends a phase with nobody late;
+//! 12. an unseated player holds no seat;
+//! 13. grace used per player never exceeds `grace`.
 //!
 //! Each is a function with its full statement in `lifecycle_model/invariants.rs`.
 //! A sequence stops at the first step that breaks one; the shortest
@@ -29,6 +32,7 @@
 
 /// The harness's parts, in `tests/lifecycle_model/`.
 mod lifecycle_model {
+    pub mod absence;
     pub mod generate;
     pub mod invariants;
     mod self_checks;
@@ -201,8 +205,9 @@ fn random_command_sequences_keep_the_lifecycle_invariants() {
     let mut world = World::open("shrink");
     let invariants: BTreeSet<Invariant> = tally.found.keys().map(|(i, _)| *i).collect();
     let mut out = format!(
-        "lifecycle model: {} of 10 invariants broken in {} sequences ({} steps, {:.1?}):\n",
+        "lifecycle model: {} of {} invariants broken in {} sequences ({} steps, {:.1?}):\n",
         invariants.len(),
+        Invariant::ALL.len(),
         tally.sequences,
         tally.steps,
         ran

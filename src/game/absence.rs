@@ -121,15 +121,12 @@ impl Service {
             let mut owing = Vec::new();
             for d in due(c, &g, seq, &settings, &position)? {
                 let Some(seat) = d.seat else { continue };
-                let spent = store::grace_spent(c, game, &seat.user)?;
-                owing.push(Owing {
-                    power: d.power,
-                    user: seat.user,
-                    sent: d.sent,
-                    grace_left: settings.grace.saturating_sub(spent),
-                });
+                let left = settings.grace.saturating_sub(store::grace_spent(c, game, &seat.user)?);
+                owing.push(Owing { power: d.power, user: seat.user, sent: d.sent, grace_left: left });
             }
-            let Grace::Extend { until, late } = lifecycle::at_deadline(&settings, stage, deadline, &owing) else {
+            let once = store::phase_graced(c, game, seq)?;
+            let Grace::Extend { until, late } = lifecycle::at_deadline(&settings, (stage, once), deadline, &owing)
+            else {
                 return Ok(None);
             };
             // However far the deadline was overdue, the late players get the grace's length from now.

@@ -51,6 +51,18 @@ pub fn graced(c: &Connection, game: i64, seq: i64, power: &str) -> Result<bool, 
     Ok(n > 0)
 }
 
+/// Whether phase `seq` was extended for a late power already.
+///
+/// # Errors
+/// Database errors.
+pub fn phase_graced(c: &Connection, game: i64, seq: i64) -> Result<bool, StoreError> {
+    let n: i64 =
+        c.query_row("SELECT COUNT(*) FROM grace_used WHERE game_id = ?1 AND seq = ?2", params![game, seq], |r| {
+            r.get(0)
+        })?;
+    Ok(n > 0)
+}
+
 /// A grace extension, as history keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraceUsed {

@@ -7,6 +7,7 @@ use chessdip::game::{Reply, Visibility};
 use chessdip::store::Store;
 use chrono::{Datelike, TimeZone, Timelike, Weekday};
 
+use super::absence;
 use super::snapshot::{self, Snapshot};
 use super::world::{Ran, Step};
 
@@ -33,11 +34,17 @@ pub enum Invariant {
     NoPanicAndShortReplies,
     /// Invariant 10: [`ended_games_stay_ended`].
     EndedGamesStayEnded,
+    /// Invariant 11: [`absence::grace_only_for_the_late`].
+    GraceOnlyForTheLate,
+    /// Invariant 12: [`absence::unseated_hold_no_seat`].
+    UnseatedHoldNoSeat,
+    /// Invariant 13: [`absence::grace_within_the_setting`].
+    GraceWithinTheSetting,
 }
 
 impl Invariant {
     /// Every invariant with its check, in order.
-    pub const ALL: [(Invariant, Check); 10] = [
+    pub const ALL: [(Invariant, Check); 13] = [
         (Invariant::PausedGameNeverChangesPhase, paused_game_never_changes_phase),
         (Invariant::RunningGameHasADeadline, running_game_has_a_deadline),
         (Invariant::MarksLapseWithThePhase, marks_lapse_with_the_phase),
@@ -48,9 +55,12 @@ impl Invariant {
         (Invariant::HashedRecordsAreKept, hashed_records_are_kept),
         (Invariant::NoPanicAndShortReplies, no_panic_and_short_replies),
         (Invariant::EndedGamesStayEnded, ended_games_stay_ended),
+        (Invariant::GraceOnlyForTheLate, absence::grace_only_for_the_late),
+        (Invariant::UnseatedHoldNoSeat, absence::unseated_hold_no_seat),
+        (Invariant::GraceWithinTheSetting, absence::grace_within_the_setting),
     ];
 
-    /// Its number (1 to 10).
+    /// Its number (1 to 13).
     pub fn number(self) -> u8 {
         self as u8
     }
@@ -72,6 +82,9 @@ impl Invariant {
             Invariant::HashedRecordsAreKept => "every commitment and reveal attempt accepted stays in the store",
             Invariant::NoPanicAndShortReplies => "no panic, and no reply over 8,000 characters",
             Invariant::EndedGamesStayEnded => "an ended game stays ended and says so",
+            Invariant::GraceOnlyForTheLate => "a grace never extends a phase with nobody late",
+            Invariant::UnseatedHoldNoSeat => "an unseated player holds no seat",
+            Invariant::GraceWithinTheSetting => "grace used per player never exceeds `grace`",
         }
     }
 }

@@ -14,7 +14,8 @@
 //!   nothing sent. A power with nothing to order is never late, nor one that
 //!   sent orders without marking ready.
 //! - The stage is extended once for everyone when at least one late power's
-//!   player has grace left; each such player spends one.
+//!   player has grace left; each such player spends one. A phase is
+//!   extended at most once: at the extended deadline it ends.
 
 use super::Stage;
 use crate::game::Settings;
@@ -71,11 +72,11 @@ pub fn graceable(settings: &Settings, stage: Stage) -> bool {
     settings.grace > 0 && takes_orders && !settings.cycle.is_calendar()
 }
 
-/// The decision at the deadline `deadline` of `stage`, with the seated
-/// powers `owing` orders there.
+/// The decision at the deadline `deadline` of `stage` (`graced`: the phase
+/// was extended already), with the seated powers `owing` orders there.
 #[must_use]
-pub fn at_deadline(settings: &Settings, stage: Stage, deadline: i64, owing: &[Owing]) -> Grace {
-    if !graceable(settings, stage) {
+pub fn at_deadline(settings: &Settings, (stage, graced): (Stage, bool), deadline: i64, owing: &[Owing]) -> Grace {
+    if graced || !graceable(settings, stage) {
         return Grace::Ends;
     }
     let late: Vec<Late> = owing
@@ -114,7 +115,7 @@ mod tests {
     #[test]
     fn a_late_power_with_grace_extends_the_stage_for_everyone() {
         let s = Settings::default();
-        let d = at_deadline(&s, Stage::Orders, 1000, &[owing("England", false, 1), owing("France", true, 1)]);
+        let d = at_deadline(&s, (Stage::Orders, false), 1000, &[owing("England", false, 1), owing("France", true, 1)]);
         let Grace::Extend { until, late } = d else { panic!("{d:?}") };
         assert_eq!(until, 1000 + s.grace_secs);
         assert_eq!(late.len(), 1);
@@ -124,17 +125,18 @@ mod tests {
     #[test]
     fn nobody_late_or_no_grace_left_ends_the_stage() {
         let s = Settings::default();
-        assert_eq!(at_deadline(&s, Stage::Orders, 9, &[owing("England", true, 1)]), Grace::Ends);
-        assert_eq!(at_deadline(&s, Stage::Orders, 9, &[]), Grace::Ends);
-        assert_eq!(at_deadline(&s, Stage::Orders, 9, &[owing("England", false, 0)]), Grace::Ends);
+        assert_eq!(at_deadline(&s, (Stage::Orders, true), 9, &[owing("England", false, 1)]), Grace::Ends, "once");
+        assert_eq!(at_deadline(&s, (Stage::Orders, false), 9, &[owing("England", true, 1)]), Grace::Ends);
+        assert_eq!(at_deadline(&s, (Stage::Orders, false), 9, &[]), Grace::Ends);
+        assert_eq!(at_deadline(&s, (Stage::Orders, false), 9, &[owing("England", false, 0)]), Grace::Ends);
         let off = Settings { grace: 0, ..Settings::default() };
-        assert_eq!(at_deadline(&off, Stage::Orders, 9, &[owing("England", false, 1)]), Grace::Ends);
+        assert_eq!(at_deadline(&off, (Stage::Orders, false), 9, &[owing("England", false, 1)]), Grace::Ends);
     }
 
     #[test]
     fn a_late_power_without_grace_is_named_when_another_is_graced() {
         let s = Settings::default();
-        let d = at_deadline(&s, Stage::Orders, 0, &[owing("England", false, 0), owing("France", false, 2)]);
+        let d = at_deadline(&s, (Stage::Orders, false), 0, &[owing("England", false, 0), owing("France", false, 2)]);
         let Grace::Extend { late, .. } = d else { panic!("{d:?}") };
         assert_eq!(
             late.iter().map(|l| (l.power.as_str(), l.graced, l.left)).collect::<Vec<_>>(),
@@ -146,12 +148,12 @@ mod tests {
     fn only_the_stage_that_takes_orders_is_graced() {
         let hashed = Settings { hashed: true, ..Settings::default() };
         let late = [owing("England", false, 1)];
-        assert!(matches!(at_deadline(&hashed, Stage::Commit, 0, &late), Grace::Extend { .. }));
+        assert!(matches!(at_deadline(&hashed, (Stage::Commit, false), 0, &late), Grace::Extend { .. }));
         for stage in [Stage::Wait, Stage::Reveal, Stage::Sealed, Stage::Orders] {
-            assert_eq!(at_deadline(&hashed, stage, 0, &late), Grace::Ends, "{stage:?}");
+            assert_eq!(at_deadline(&hashed, (stage, false), 0, &late), Grace::Ends, "{stage:?}");
         }
         let weekly = Settings { cycle: Cycle::Weekly, hashed: true, ..Settings::default() };
-        assert_eq!(at_deadline(&weekly, Stage::Commit, 0, &late), Grace::Ends);
+        assert_eq!(at_deadline(&weekly, (Stage::Commit, false), 0, &late), Grace::Ends);
     }
 
     #[test]
