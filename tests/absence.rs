@@ -245,3 +245,16 @@ fn a_vacant_power_is_named_in_civil_disorder() {
     let status = c.line("gm game status");
     assert!(status.contains("Ottoman Empire (open for takeover: `join Ottoman Empire`"), "{status}");
 }
+
+#[test]
+fn a_winter_in_civil_disorder_builds_nothing_and_a_power_owing_nothing_is_not_named() {
+    let mut c = console_in(&temp_dir("cd-winter"));
+    two_players(&mut c, "movement=24h grace=0 cd-after=off");
+    run(&mut c, &["alice orders K c1 - c2", "advance 24h", "alice orders K c2 - c3"]);
+    let r = c.line("advance 24h");
+    assert!(r.contains("Adjustments: France may build 1"), "{r}");
+    let r = c.line("advance 24h");
+    assert!(r.contains("**Winter 1401 resolved**"), "{r}");
+    assert!(r.contains("France sent no orders: civil disorder, no builds."), "{r}");
+    assert!(!r.contains("England sent no orders"), "England owed nothing in Winter: {r}");
+}

@@ -11,6 +11,7 @@ use super::lifecycle::{self, GameStatus, Grace, Late, Owing, Stage};
 use super::{
     decode, kind_of, settings_of, Caller, Game, GameError, Live, Position, Reply, Service, Settings, Takeover,
 };
+use crate::rules::family::PhaseKind;
 use crate::store::{self, GameRow, RecordKind, Seat, SeatEvent, SeatEventKind};
 
 /// A power that owes orders in a phase, as absence sees it.
@@ -41,16 +42,22 @@ fn due(c: &Connection, g: &GameRow, seq: i64, settings: &Settings, position: &Po
         .collect())
 }
 
-/// What a power in civil disorder does, in `kind`'s rules and `position`'s phase.
-fn consequence(kind: &Game, position: &Position) -> &'static str {
-    match kind {
-        Game::Dip(_) if position.phase().kind == crate::rules::family::PhaseKind::Adjustment => {
-            "disbands as the rules say"
+/// What `power` in civil disorder does, in `kind`'s rules and `position`'s
+/// phase: in a Winter, a power owed builds builds nothing, one that must
+/// disband disbands as the rules say.
+fn consequence(kind: &Game, position: &Position, power: &str) -> &'static str {
+    match (kind, position) {
+        (Game::Dip(_), Position::Dip { v, s }) if position.phase().kind == PhaseKind::Adjustment => {
+            let owed = v.power_by_name(power).map_or(0, |p| s.centers_of(p).len() as i64 - s.piece_count(p) as i64);
+            if owed > 0 {
+                "no builds"
+            } else {
+                "disbands as the rules say"
+            }
         }
-        Game::Dip(_) => "every piece holds",
-        Game::Simul(_) => "no move",
-        Game::Diplomat(_) => "no move",
-        Game::Wheel(_) => "its message missing",
+        (Game::Dip(_), _) => "every piece holds",
+        (Game::Simul(_) | Game::Diplomat(_), _) => "no move",
+        (Game::Wheel(_), _) => "its message missing",
     }
 }
 
@@ -158,7 +165,6 @@ impl Service {
         let now = self.now();
         let settings = settings_of(g);
         let kind = kind_of(g, &settings)?;
-        let what = consequence(&kind, position);
         let mut lines = Vec::new();
         let mut unseated = Vec::new();
         for d in due(c, g, seq, &settings, position)? {
@@ -176,6 +182,7 @@ impl Service {
             }
             store::add_civil_disorder(c, g.id, seq, &d.power, user, now)?;
             let who = if user.is_some() { "sent no orders" } else { "is vacant" };
+            let what = consequence(&kind, position, &d.power);
             lines.push((d.power.clone(), format!("{} {who}: civil disorder, {what}.", d.power)));
             if let (Some(seat), Some(most)) = (&d.seat, settings.cd_after) {
                 let streak = store::disorder_streak(c, g.id, &d.power, &seat.user, most)?;
