@@ -153,12 +153,13 @@ impl Service {
     /// that owed orders and sent none is in civil disorder (a row, and a
     /// line of the result), each seated player gets a reliability row for
     /// the phase, and a player in civil disorder `cd-after` phases in a row
-    /// is unseated, their power opened for takeover.
+    /// is unseated, their power opened for takeover (unless the resolution
+    /// ended the game: `over`).
     pub(super) fn absence_at_resolution(
         &self,
         c: &Connection,
         g: &GameRow,
-        seq: i64,
+        (seq, over): (i64, bool),
         position: &Position,
         summary: &str,
     ) -> Result<AtResolution, GameError> {
@@ -184,7 +185,7 @@ impl Service {
             let who = if user.is_some() { "sent no orders" } else { "is vacant" };
             let what = consequence(&kind, position, &d.power);
             lines.push((d.power.clone(), format!("{} {who}: civil disorder, {what}.", d.power)));
-            if let (Some(seat), Some(most)) = (&d.seat, settings.cd_after) {
+            if let (Some(seat), Some(most), false) = (&d.seat, settings.cd_after, over) {
                 let streak = store::disorder_streak(c, g.id, &d.power, &seat.user, most)?;
                 if lifecycle::unseats(&settings, streak) {
                     unseated.push(self.unseat_in(c, g, seq, seat, streak, &settings)?);

@@ -113,7 +113,7 @@ impl Service {
                 players.iter().filter(|(p, _)| draw.contains(p)).map(|(_, u)| u.clone()).collect()
             };
             // Civil disorder is said on the power's own line; unseatings follow the result.
-            let absence = self.absence_at_resolution(c, &g, seq, &position, &record.summary)?;
+            let absence = self.absence_at_resolution(c, &g, (seq, over), &position, &record.summary)?;
             let mut text = format!("**{} resolved** ({why}).\n{}", record.phase, absence.summary);
             let fates = if settings.hashed {
                 Self::fates_of(c, game, seq, &position.phase().owing, &r.verdicts)?
