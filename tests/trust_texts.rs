@@ -293,8 +293,12 @@ fn item14_status_has_no_nested_parentheses() {
     let mut m = console("i14-vacant");
     run(&mut m, &["gm game create chesspolitik4", "a join Mughal Empire", "b join Ming Dynasty", "gm game start"]);
     let status = m.line("gm game status");
-    assert!(status.contains("(vacant, in civil disorder)"), "{status}");
-    assert!(!status.contains("(vacant (civil disorder))"), "{status}");
+    // A vacant power of a running game is open for takeover, and says how, without nested parentheses.
+    assert!(
+        status.contains("Tsardom of Russia (open for takeover: `join Tsardom of Russia`; in civil disorder until then)"),
+        "{status}"
+    );
+    assert!(!status.contains("(vacant (civil disorder))") && !status.contains("(open for takeover ("), "{status}");
 }
 
 #[test]
