@@ -130,7 +130,7 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
         .wait_for(0, 30, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/guilds/{GUILD}/commands"))
         .await;
     let names: Vec<&str> = reg.json.as_array().expect("list").iter().filter_map(|c| c["name"].as_str()).collect();
-    for want in ["game", "join", "orders", "ready", "draw", "help"] {
+    for want in ["game", "join", "orders", "ready", "draw", "help", "profile"] {
         assert!(names.contains(&want), "{want} missing from {names:?}");
     }
     assert!(chessdip::discord::registration_problems(&reg.json).is_empty());
@@ -184,6 +184,16 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
     // Status carries the deadline as a Discord timestamp.
     let r = ask(&fake, (ALICE, "alice"), &["game", "status"], &[], false).await;
     assert!(r.content().contains("Fall 1401") && r.content().contains("<t:"), "{}", r.content());
+
+    // A record is public, this server's, and names the user by mention (pinging nobody).
+    let r = ask(&fake, (ALICE, "alice"), &["profile"], &[], false).await;
+    assert!(!r.ephemeral(), "{}", r.content());
+    assert!(r.content().contains(&format!("**Record of <@{ALICE}> in this server**")), "{}", r.content());
+    assert!(
+        r.content().contains(&format!("- game 1 in <#{CHANNEL}>: Chesspolitik (2 players) as France, playing")),
+        "{}",
+        r.content()
+    );
     bot.stop().await;
 }
 

@@ -295,7 +295,8 @@ fn item14_status_has_no_nested_parentheses() {
     let status = m.line("gm game status");
     // A vacant power of a running game is open for takeover, and says how, without nested parentheses.
     assert!(
-        status.contains("Tsardom of Russia (open for takeover: `join Tsardom of Russia`; in civil disorder until then)"),
+        status
+            .contains("Tsardom of Russia (open for takeover: `join Tsardom of Russia`; in civil disorder until then)"),
         "{status}"
     );
     assert!(!status.contains("(vacant (civil disorder))") && !status.contains("(open for takeover ("), "{status}");

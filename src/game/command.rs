@@ -18,6 +18,7 @@ pub const HELP: &str = "\
 Commands (the same words as the slash commands):
   game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no] [hashed=yes reveal=24h]
       `variants` lists the variants and their options
+      min-reliability=<0-100> [min-reliability-new=no]: `join` refuses players whose reliability here is lower
   join [power]            take a power (a random free one without a name)
   leave                   leave before the start
   game start              moderators: start (vacant powers are in civil disorder)
@@ -32,6 +33,7 @@ Commands (the same words as the slash commands):
   draw yes|no             secret draw vote
   concede                 concede the game (the last power standing wins)
   game status | game board | history [phase] | game export | variants
+  profile [user]          a player's record in this server (yours without a name): phases owed and sent, games, reliability
 Moderators:
   game force [phase] | game extend <duration> | game deadline <duration> | game pause | game resume
   game rollback [fresh] | game end | game assign <user> <power> [swap] | game kick <user>
@@ -284,6 +286,7 @@ const COMMAND_WORDS: &[&str] = &[
     "concede",
     "draw",
     "history",
+    "profile",
 ];
 
 impl Service {
@@ -322,7 +325,7 @@ impl Service {
         // A command that acts on the game gets the ended game's answer before its arguments are read.
         let reading = matches!(
             lower.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
-            [] | ["help" | "variants" | "status" | "board" | "history" | "proposals" | "hash", ..]
+            [] | ["help" | "variants" | "status" | "board" | "history" | "proposals" | "hash" | "profile", ..]
                 | ["game", "create" | "status" | "board" | "export" | "rollback", ..]
                 | ["proposal", "list"]
         );
@@ -428,6 +431,11 @@ impl Service {
             ["draw", "no"] => self.vote_draw(channel, caller, false),
             ["history"] => one(self.history(channel, None)),
             ["history", ..] => one(self.history(channel, Some(&rest_after(1)))),
+            ["profile"] => one(self.profile(guild, caller, None)),
+            ["profile", _] => one(self.profile(guild, caller, Some(words[1]))),
+            ["profile", ..] => Err(GameError::Invalid(
+                "write `profile` for your own record, or `profile <user>` for someone else's, e.g. `profile bob`".into(),
+            )),
             _ => Err(GameError::Invalid(format!("unknown command `{line}`; `help` lists the commands"))),
         }
     }

@@ -28,7 +28,7 @@ mod seating;
 pub use absence::{at_deadline, graceable, unseats, Grace, Late, Owing};
 pub use refusals::{may_mark_ready, may_vote, owes, Refusal};
 pub use resets::{change_stage, clear_seat};
-pub use seating::{may_start, Joining};
+pub use seating::{may_join_with, may_start, Joining};
 
 use super::{format_duration, AtDeadline, GameError, Settings};
 pub use crate::status::{GameStatus, Stage};

@@ -25,6 +25,7 @@ pub(super) fn game_over(
     store::set_status(c, game.id, GameStatus::Ended, Some(result))?;
     // It ends during the phase being played (none before the start).
     store::set_ended_at(c, game.id, at, Some(game.phase_seq).filter(|s| *s > 0))?;
+    super::reliability::game_ended(c, game, at)?;
     let mut text = headline;
     let mut images = Vec::new();
     if let Some(p) = position {
@@ -330,6 +331,7 @@ impl Service {
                 live.settings.opening(now, kind)
             };
             store::mark_rolled_back(c, game.id, target.seq, last)?;
+            super::reliability::rolled_back(c, game, target.seq, last)?;
             store::open_phase(c, game.id, seq, &target.name, &target.state, Some(deadline), stage)?;
             // What is carried over belongs to the seats' current holders: a
             // seat that changed hands since reopens with nothing.
@@ -460,6 +462,7 @@ impl Service {
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             store::concede(c, live.game.id, &name, self.now(), row.seq)?;
+            super::reliability::conceded(c, &live.game, &name, self.now())?;
             super::lifecycle::clear_seat(c, &live.game, &name, "the power conceded")?;
             let conceded = store::concessions(c, live.game.id)?;
             let standing: Vec<String> = Self::all_powers(c, &live)?

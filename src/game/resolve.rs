@@ -100,6 +100,7 @@ impl Service {
                 store::set_final_state(c, game, &encode(&r.next)?)?;
                 store::set_status(c, game, GameStatus::Ended, Some(&result.to_string()))?;
                 store::set_ended_at(c, game, now, Some(seq))?;
+                super::reliability::game_ended(c, &g, now)?;
                 (None, Vec::new())
             } else {
                 store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, Some(at), stage)?;

@@ -149,6 +149,7 @@ impl Service {
             let limit = i64::from(settings.forfeit_after);
             if limit > 0 && missed >= limit {
                 store::concede(c, game, power, now, seq)?;
+                super::reliability::conceded(c, &g, power, now)?;
                 let others: Vec<String> =
                     seated.iter().map(|(p, _)| p.clone()).filter(|p| p != power && position.alive(p)).collect();
                 let text = match others.as_slice() {

@@ -104,11 +104,12 @@ impl Service {
         }
         let options = if shown.is_empty() { String::new() } else { format!(" Options: {}.", shown.join(", ")) };
         let text = format!(
-            "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}",
+            "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}{}",
             kind.name(),
             caller.name,
             settings.timing(kind.has_adjustments()),
-            if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" }
+            if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" },
+            super::reliability::joining_rule(settings)
         );
         self.store.write(|c| {
             let Some(id) = store::insert_game(c, channel, guild, kind.id(), &json, &caller.user, now)? else {
@@ -135,6 +136,7 @@ impl Service {
             if let Some((p, _)) = players.iter().find(|(_, u)| *u == caller.user) {
                 return Err(Refusal::AlreadyPlays { power: p }.into());
             }
+            super::reliability::may_join(c, &live, caller)?;
             let taken: BTreeSet<&str> = players.iter().map(|(p, _)| p.as_str()).collect();
             let joining = live.state.joining();
             let (name, left) = match live.kind.seats() {
@@ -377,6 +379,7 @@ impl Service {
             if before.is_none() && live.state.joining() == Joining::TakeOver {
                 self.took_over(c, &live, &who.user, &name)?;
             }
+            super::reliability::replaced(c, &live.game, before.as_ref().filter(|_| mine.is_none()), now)?;
             store::seat(c, live.game.id, &name, &who.user, &shown, now)?;
             store::unkick(c, live.game.id, &who.user)?;
             super::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
@@ -427,6 +430,7 @@ impl Service {
             let Some(seat) = seat else {
                 return Err(GameError::Invalid(format!("{user} is not playing in this game")));
             };
+            super::reliability::left(c, &live.game, &seat, now)?;
             store::unseat(c, live.game.id, &seat.user)?;
             store::kick(c, live.game.id, &seat.user, now)?;
             super::lifecycle::clear_seat(c, &live.game, &seat.power, "the seat changed hands")?;

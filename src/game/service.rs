@@ -40,12 +40,17 @@ impl Service {
     /// A service over `store`, telling time by `clock`. A store that holds
     /// phases resolved before each phase's report was kept has them
     /// resolved once more here and their reports kept
-    /// ([`Service::keep_old_reports`]).
+    /// ([`Service::keep_old_reports`]); the reliability records of games
+    /// played before records were kept are counted here, once
+    /// ([`Service::count_old_records`]).
     #[must_use]
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
         let service = Service { store: Arc::new(store), clock };
         if let Err(e) = service.keep_old_reports() {
             tracing::error!(error = %e, "could not keep the reports of phases resolved before reports were kept");
+        }
+        if let Err(e) = service.count_old_records() {
+            tracing::error!(error = %e, "could not count the reliability records of games played before records were kept");
         }
         service
     }

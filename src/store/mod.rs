@@ -88,6 +88,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0015_event_times.sql"),
     include_str!("../../migrations/0016_phase_reports.sql"),
     include_str!("../../migrations/0017_absence.sql"),
+    include_str!("../../migrations/0018_reliability_counted.sql"),
 ];
 
 /// The newest schema version this chessdip knows.

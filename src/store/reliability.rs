@@ -122,3 +122,102 @@ pub fn records(c: &Connection, guild: &str, user: &str) -> Result<Vec<RecordRow>
     }
     Ok(out)
 }
+
+/// Takes back the rows of a rollback: the phase rows of phases `from..=to`
+/// of game `game` (rolled back: they are played again as new phases), and,
+/// with `reopened`, the game's `finished` rows (the end they recorded is
+/// undone). Returns how many rows it took back.
+///
+/// # Errors
+/// Database errors.
+pub fn forget_rolled_back(c: &Connection, game: i64, from: i64, to: i64, reopened: bool) -> Result<usize, StoreError> {
+    let mut n = c.execute(
+        "DELETE FROM reliability WHERE game_id = ?1 AND seq BETWEEN ?2 AND ?3 AND kind IN ('in_time', 'after_grace', 'civil_disorder')",
+        params![game, from, to],
+    )?;
+    if reopened {
+        n += c.execute("DELETE FROM reliability WHERE game_id = ?1 AND kind = 'finished'", params![game])?;
+    }
+    Ok(n)
+}
+
+/// Whether `user` holds or held a seat in a game of `guild` (a user with
+/// no record yet may still be seated in a game that has not resolved a phase).
+///
+/// # Errors
+/// Database errors.
+pub fn sat_in_guild(c: &Connection, guild: &str, user: &str) -> Result<bool, StoreError> {
+    Ok(c.query_row(
+        "SELECT EXISTS (SELECT 1 FROM players p JOIN games g ON g.id = p.game_id WHERE g.guild_id = ?1 AND p.user_id = ?2)
+             OR EXISTS (SELECT 1 FROM reliability WHERE guild = ?1 AND user_id = ?2)",
+        params![guild, user],
+        |r| r.get(0),
+    )?)
+}
+
+/// Each seat of game `game` with the time its holder took it: (power, user, since).
+///
+/// # Errors
+/// Database errors.
+pub fn seated_since(c: &Connection, game: i64) -> Result<Vec<(String, String, i64)>, StoreError> {
+    let mut st = c.prepare_cached("SELECT power, user_id, joined_at FROM players WHERE game_id = ?1 ORDER BY power")?;
+    let rows = st.query_map(params![game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Whether `user` already has a phase row (of any kind) for phase `seq` of game `game`.
+///
+/// # Errors
+/// Database errors.
+pub fn has_phase_row(c: &Connection, user: &str, game: i64, seq: i64) -> Result<bool, StoreError> {
+    Ok(c.query_row(
+        "SELECT EXISTS (SELECT 1 FROM reliability WHERE user_id = ?1 AND game_id = ?2 AND seq = ?3
+             AND kind IN ('in_time', 'after_grace', 'civil_disorder'))",
+        params![user, game, seq],
+        |r| r.get(0),
+    )?)
+}
+
+/// Whether the records of games played before records were kept have been
+/// counted (once, at the first start with records).
+///
+/// # Errors
+/// Database errors.
+pub fn old_records_counted(c: &Connection) -> Result<bool, StoreError> {
+    Ok(c.query_row("SELECT EXISTS (SELECT 1 FROM reliability_counted)", [], |r| r.get(0))?)
+}
+
+/// Remembers that the old games' records were counted, at `at`, writing `rows` rows.
+///
+/// # Errors
+/// Database errors.
+pub fn mark_old_records_counted(c: &Connection, at: i64, rows: usize) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR IGNORE INTO reliability_counted (id, at, rows) VALUES (1, ?1, ?2)",
+        params![at, i64::try_from(rows).unwrap_or(i64::MAX)],
+    )?;
+    Ok(())
+}
+
+/// Every game that has started (in any server), by id.
+///
+/// # Errors
+/// Database errors.
+pub fn started_games(c: &Connection) -> Result<Vec<i64>, StoreError> {
+    let mut st = c.prepare_cached("SELECT id FROM games WHERE phase_seq > 0 ORDER BY id")?;
+    let rows = st.query_map([], |r| r.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The games of `guild` in which `user` holds a seat now: (game, power), by game.
+///
+/// # Errors
+/// Database errors.
+pub fn seats_in_guild(c: &Connection, guild: &str, user: &str) -> Result<Vec<(i64, String)>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT p.game_id, p.power FROM players p JOIN games g ON g.id = p.game_id
+         WHERE g.guild_id = ?1 AND p.user_id = ?2 ORDER BY p.game_id",
+    )?;
+    let rows = st.query_map(params![guild, user], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

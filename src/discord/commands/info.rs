@@ -1,6 +1,8 @@
-//! `/help` and `/variants`.
+//! `/help`, `/variants` and `/profile`.
 
-use super::{channel_key, post, Context, Error};
+use poise::serenity_prelude as serenity;
+
+use super::{channel_key, post, run, Context, Error};
 
 /// How to play: the commands, and the order syntax of this channel's game
 #[poise::command(slash_command)]
@@ -19,4 +21,16 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn variants(ctx: Context<'_>) -> Result<(), Error> {
     ctx.send(post::private(crate::game::command::variants_text())).await?;
     Ok(())
+}
+
+/// A player's record in this server: phases owed and sent, games, reliability (public)
+#[poise::command(slash_command, guild_only)]
+pub async fn profile(
+    ctx: Context<'_>,
+    #[description = "Whose record (yours if left out)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    // Records are kept per server: the server's, never another's.
+    let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
+    let user = user.map(|u| u.id.get().to_string());
+    run(ctx, move |s, c, _| s.profile(&guild, c, user.as_deref()).map(|r| vec![r])).await
 }

@@ -34,6 +34,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         wheel::board(),
         wheel::proposal(),
         wheel::vote(),
+        info::profile(),
         info::help(),
         info::variants(),
     ]

@@ -7,6 +7,7 @@
 //! phase gives the replacement time.
 
 use super::{Refusal, Running, State, Timer};
+use crate::game::reliability::{Reliability, NEW_BELOW};
 use crate::game::{GameError, Settings};
 use crate::rules::family::Seats;
 
@@ -64,6 +65,30 @@ impl Joining {
             Joining::Forming => Ok(()),
             Joining::TakeOver => Err(Refusal::JoinTheNextGame.into()),
         }
+    }
+}
+
+/// Whether a user with `record` (in the game's server) may join a game
+/// with `settings` by its `min-reliability`: at or above it; a new user
+/// (fewer than [`NEW_BELOW`] phases owed, who has no percentage yet) unless
+/// the game says `min-reliability-new=no`. `game assign` is the
+/// moderator's decision and is not checked.
+///
+/// # Errors
+/// The reliability is below the minimum, or the user is new and the game takes no new players.
+pub fn may_join_with(settings: &Settings, record: &Reliability) -> Result<(), GameError> {
+    let Some(min) = settings.min_reliability else { return Ok(()) };
+    match record.percent() {
+        Some(p) if p >= u32::from(min) => Ok(()),
+        Some(_) => Err(GameError::State(format!(
+            "your reliability in this server is {}; this game asks for {min}% (`min-reliability={min}`). `profile` shows your record",
+            record.summary()
+        ))),
+        None if settings.min_reliability_new => Ok(()),
+        None => Err(GameError::State(format!(
+            "this game asks for a reliability of {min}% and takes no new players (`min-reliability-new=no`): you owed orders in {} in this server so far, and a reliability is counted from {NEW_BELOW}",
+            crate::rules::words::count(record.owed() as usize, "phase")
+        ))),
     }
 }
 

@@ -1,0 +1,140 @@
+//! `profile [user]`: a user's reliability record in this server (the
+//! phases they owed orders in and what they did with them, the games they
+//! sat in and how they left them), with their last games. The reply is
+//! public: players look someone up before inviting them, in the channel
+//! where they would play together, and a record holds nothing private
+//! (every phase's orders and every seat change were public when they
+//! happened). Each kind of record is a section of its own, so that another
+//! kind joins the reply as one more section.
+
+use super::lifecycle::GameStatus;
+use super::reliability::{Reliability, NEW_BELOW};
+use super::{kind_of, settings_of, Caller, GameError, Reply, Service};
+use crate::store::{self, RecordKind, RecordRow, CONSOLE_GUILD};
+
+/// How many of the last games a profile lists.
+const LAST_GAMES: usize = 5;
+
+/// How a profile names a user: a mention on Discord (shown as their name,
+/// pinging nobody), the name itself in the console.
+fn user_shown(guild: &str, user: &str) -> String {
+    if guild == CONSOLE_GUILD {
+        user.to_string()
+    } else {
+        format!("<@{user}>")
+    }
+}
+
+/// How a profile names a game's channel: a link on Discord, its name in the console.
+fn channel_shown(guild: &str, channel: &str) -> String {
+    if guild == CONSOLE_GUILD {
+        format!("channel {channel}")
+    } else {
+        format!("<#{channel}>")
+    }
+}
+
+/// The phases section: owed, sent in time, after grace, civil disorder, and the reliability.
+fn phases_section(r: &Reliability) -> String {
+    let reliability = if r.is_new() {
+        format!(
+            "new ({} so far; a reliability is counted from {NEW_BELOW} phases owed)",
+            crate::rules::words::count(r.owed() as usize, "phase")
+        )
+    } else {
+        r.summary()
+    };
+    format!(
+        "Phases owed: {} ({} sent in time, {} after grace, {} in civil disorder). Reliability: {reliability}.",
+        r.owed(),
+        r.in_time,
+        r.after_grace,
+        r.civil_disorder
+    )
+}
+
+/// The games section: how they left the games they sat in.
+fn games_section(r: &Reliability) -> String {
+    format!("Games: {} finished, {} unseated, {} conceded, {} left.", r.finished, r.unseated, r.conceded, r.left)
+}
+
+/// The last games section: the last [`LAST_GAMES`] games the user sat in
+/// here (of their record, or seated now), newest first, each with its
+/// channel, the power, how it went for them, and their phases in it.
+fn last_games_section(
+    c: &rusqlite::Connection,
+    guild: &str,
+    user: &str,
+    rows: &[RecordRow],
+) -> Result<String, GameError> {
+    let seated = store::seats_in_guild(c, guild, user)?;
+    let mut games: Vec<i64> = rows.iter().map(|r| r.game_id).chain(seated.iter().map(|(g, _)| *g)).collect();
+    games.sort_unstable_by(|a, b| b.cmp(a));
+    games.dedup();
+    let mut lines = Vec::new();
+    for id in games.into_iter().take(LAST_GAMES) {
+        let Some(g) = store::game(c, id)? else { continue };
+        let settings = settings_of(&g);
+        let name = kind_of(&g, &settings).map_or_else(|_| g.variant.clone(), |k| k.name().to_string());
+        let mine: Vec<&RecordRow> = rows.iter().filter(|r| r.game_id == id).collect();
+        let seat = seated.iter().find(|(s, _)| *s == id).map(|(_, p)| p.as_str());
+        let power = seat.or_else(|| mine.last().map(|r| r.power.as_str())).unwrap_or("?");
+        let outcome = mine.iter().rev().find(|r| !r.kind.is_phase()).map(|r| match r.kind {
+            RecordKind::Finished => "finished",
+            RecordKind::Unseated => "unseated",
+            RecordKind::Conceded => "conceded",
+            _ => "left",
+        });
+        let how = match (outcome, seat) {
+            (Some(o), _) => o,
+            (None, Some(_)) if g.status == GameStatus::Forming => "joined, not started yet",
+            (None, Some(_)) => "playing",
+            (None, None) => "no longer seated",
+        };
+        let owed = mine.iter().filter(|r| r.kind.is_phase()).count();
+        let sent = mine.iter().filter(|r| matches!(r.kind, RecordKind::InTime | RecordKind::AfterGrace)).count();
+        let phases = match owed {
+            0 => "no phase owed".to_string(),
+            n => format!("orders sent in {sent} of {} owed", crate::rules::words::count(n, "phase")),
+        };
+        lines
+            .push(format!("\n- game {id} in {}: {name} as {power}, {how}; {phases}", channel_shown(guild, &g.channel)));
+    }
+    Ok(if lines.is_empty() { "Last games: none yet.".to_string() } else { format!("Last games:{}", lines.concat()) })
+}
+
+impl Service {
+    /// `user`'s record in `guild` (the caller's own without `user`):
+    /// public (see the module's note). A user who never sat in a game of
+    /// this server is told so; records of other servers are never shown.
+    ///
+    /// # Errors
+    /// The user has no record here; database errors.
+    pub fn profile(&self, guild: &str, caller: &Caller, user: Option<&str>) -> Result<Reply, GameError> {
+        let user = user.map_or(caller.user.as_str(), |u| {
+            u.trim().trim_start_matches("<@").trim_start_matches('!').trim_end_matches('>')
+        });
+        let own = user == caller.user;
+        self.store.read(|c| {
+            if !store::sat_in_guild(c, guild, user)? {
+                return Err(GameError::Invalid(if own {
+                    "you have no record in this server yet: it starts when you join a game here (`join`). Records are kept per server and never shared between servers".to_string()
+                } else {
+                    format!(
+                        "{} has no record in this server: they have not sat in a game here. Records are kept per server and never shared between servers; `profile <user>` names a player of this server's games",
+                        user_shown(guild, user)
+                    )
+                }));
+            }
+            let rows = store::records(c, guild, user)?;
+            let r = Reliability::of(&rows);
+            let sections = [
+                format!("**Record of {} in this server**", user_shown(guild, user)),
+                phases_section(&r),
+                games_section(&r),
+                last_games_section(c, guild, user, &rows)?,
+            ];
+            Ok(Reply::public(sections.join("\n")))
+        })
+    }
+}

@@ -1,0 +1,292 @@
+//! Reliability records per server: the game rows written when a game ends,
+//! a player concedes or a moderator replaces or removes them, taken back by
+//! a rollback; old games counted once when the database is first opened
+//! with records; `profile`; and `min-reliability` at `join`.
+
+#[path = "common/diplomat_sample.rs"]
+mod diplomat_sample;
+#[path = "common/scratch.rs"]
+mod scratch;
+
+use std::path::Path;
+
+use chessdip::game::{Caller, Reply, Service};
+use chessdip::store::{self, RecordKind};
+use rusqlite::Connection;
+use scratch::{console_at, run, service_at, temp_dir};
+
+/// The kinds of `user`'s rows in `guild`, in order, as stored words.
+fn kinds(service: &Service, guild: &str, user: &str) -> Vec<&'static str> {
+    let rows = service.store().read(|c| store::records(c, guild, user)).expect("records");
+    rows.iter().map(|r| r.kind.as_str()).collect()
+}
+
+/// Gives `user` in the console's server `sent` phases in time and `missed` in civil disorder, in game `game`.
+fn give_record(service: &Service, user: &str, game: i64, sent: i64, missed: i64) {
+    service
+        .store()
+        .write(|c| {
+            for seq in 1..=sent + missed {
+                let kind = if seq <= sent { RecordKind::InTime } else { RecordKind::CivilDisorder };
+                store::record(c, "console", user, game, seq, kind, "France", seq)?;
+            }
+            Ok::<_, store::StoreError>(())
+        })
+        .expect("record");
+}
+
+fn sql(db: &Path, sql: &str) {
+    Connection::open(db).expect("db").execute_batch(sql).expect("sql");
+}
+
+#[test]
+fn a_concession_and_the_end_it_brings_are_in_both_players_records() {
+    let d = temp_dir("concede");
+    let mut c = console_at(&d, &["gm"]).without_images();
+    let mine = c.line("carol profile");
+    assert!(mine.contains("you have no record in this server yet") && mine.contains("[private"), "{mine}");
+    run(&mut c, &["gm game create chesspolitik2 grace=0", "alice join France", "bob join England", "gm game start"]);
+    let seated = c.line("carol profile alice");
+    assert!(seated.contains("[public] **Record of alice in this server**"), "shown to everyone: {seated}");
+    assert!(seated.contains("Reliability: new (0 phases so far"), "a player without phases is new: {seated}");
+    assert!(seated.contains("- game 1 in channel console: Chesspolitik (2 players) as France, playing"), "{seated}");
+    let over = c.line("bob concede");
+    assert!(over.contains("Game over: France wins by concession"), "{over}");
+    assert_eq!(kinds(c.service(), "console", "bob"), ["conceded"]);
+    assert_eq!(kinds(c.service(), "console", "alice"), ["finished"]);
+    let bob = c.line("alice profile bob");
+    assert!(bob.contains("Games: 0 finished, 0 unseated, 1 conceded, 0 left."), "{bob}");
+    assert!(bob.contains("as England, conceded"), "{bob}");
+    let alice = c.line("alice profile");
+    assert!(alice.contains("Games: 1 finished, 0 unseated, 0 conceded, 0 left."), "{alice}");
+    let nobody = c.line("alice profile dave");
+    assert!(
+        nobody.contains("dave has no record in this server: they have not sat in a game here")
+            && nobody.contains("[private"),
+        "{nobody}"
+    );
+    let bad = c.line("alice profile bob carol");
+    assert!(bad.contains("write `profile` for your own record, or `profile <user>`"), "{bad}");
+}
+
+#[test]
+fn a_moderators_end_finishes_the_game_for_those_seated_and_kick_and_assign_are_left() {
+    let d = temp_dir("left");
+    let mut c = console_at(&d, &["gm"]).without_images();
+    run(&mut c, &["gm game create chesspolitik2 grace=0", "alice join France", "bob join England", "gm game kick bob"]);
+    // Before the start a seat changing hands is no record.
+    assert!(kinds(c.service(), "console", "bob").is_empty());
+    run(&mut c, &["gm game assign bob England", "gm game start"]);
+    let out = run(&mut c, &["gm game assign carol England", "gm game assign dave France", "gm game kick dave"]);
+    assert!(out.contains("carol now plays England (replacing bob)"), "{out}");
+    assert_eq!(kinds(c.service(), "console", "bob"), ["left"], "replaced by a moderator");
+    assert_eq!(kinds(c.service(), "console", "alice"), ["left"]);
+    assert_eq!(kinds(c.service(), "console", "dave"), ["left"], "removed by a moderator");
+    // A swap keeps both players in the game: nobody left.
+    run(&mut c, &["gm game assign erin France", "gm game assign erin England swap"]);
+    assert!(kinds(c.service(), "console", "erin").is_empty() && kinds(c.service(), "console", "carol").is_empty());
+    assert!(c.line("gm game end").contains("Game over: ended by a moderator"));
+    assert_eq!(
+        kinds(c.service(), "console", "carol"),
+        ["finished"],
+        "the moderator's end finishes it for those seated"
+    );
+    assert_eq!(kinds(c.service(), "console", "erin"), ["finished"]);
+    assert_eq!(kinds(c.service(), "console", "bob"), ["left"]);
+    let p = c.line("gm profile alice");
+    assert!(p.contains("Games: 0 finished, 0 unseated, 0 conceded, 1 left.") && p.contains("as France, left"), "{p}");
+}
+
+#[test]
+fn a_game_ended_before_it_started_gives_nobody_a_record() {
+    let d = temp_dir("unstarted");
+    let mut c = console_at(&d, &["gm"]).without_images();
+    run(&mut c, &["gm game create chesspolitik2", "alice join France", "gm game end"]);
+    assert!(kinds(c.service(), "console", "alice").is_empty());
+}
+
+#[test]
+fn a_forfeit_is_a_concession_in_the_record() {
+    let d = temp_dir("forfeit");
+    let mut c = console_at(&d, &[]).without_images();
+    run(
+        &mut c,
+        &[
+            "gm game create diplomat-chess movement=1h forfeit-after=1 grace=0",
+            "w join White",
+            "b join Black",
+            "gm game start",
+        ],
+    );
+    let end = c.line("advance 61m");
+    assert!(end.contains("Game over: Black wins: White forfeits after 1 missed turns"), "{end}");
+    assert_eq!(kinds(c.service(), "console", "w"), ["conceded"]);
+    assert_eq!(kinds(c.service(), "console", "b"), ["finished"]);
+}
+
+#[test]
+fn old_games_are_counted_once_and_a_rollback_takes_back_the_end_and_its_phases() {
+    let d = temp_dir("old");
+    let db = d.join("g.db");
+    {
+        let mut c = console_at(&d, &["gm"]).without_images();
+        run(&mut c, &["gm game create diplomat-chess", "w join White", "b join Black", "gm game start"]);
+        let mut last = String::new();
+        for (i, m) in diplomat_sample::sample_game().iter().enumerate() {
+            last = c.line(&format!("{} orders {m}", if i % 2 == 0 { "w" } else { "b" }));
+        }
+        assert!(last.contains("Game over: Black wins by checkmate"), "{last}");
+        // A second game, in civil disorder from its second phase on, and still running.
+        run(
+            &mut c,
+            &[
+                "channel other",
+                "gm game create chesspolitik2 grace=0 cd-after=off",
+                "w join France",
+                "x join England",
+                "gm game start",
+                "w orders K c1 - c2",
+                "x orders K d6 - d5",
+                "gm game force",
+                "w orders K c2 - c1",
+                "gm game force",
+            ],
+        );
+    }
+    // A database written before records were kept: the old games' rows are counted when it is opened.
+    sql(&db, "DELETE FROM reliability; DELETE FROM reliability_counted;");
+    let mut c = console_at(&d, &["gm"]).without_images();
+    let w = c.line("w profile");
+    assert!(w.contains("Phases owed: 27 (27 sent in time, 0 after grace, 0 in civil disorder)"), "{w}");
+    assert!(w.contains("Reliability: 100% (27 of 27 phases in time or after grace)"), "{w}");
+    assert!(w.contains("Games: 1 finished"), "{w}");
+    assert!(w.contains("- game 2 in channel other: Chesspolitik (2 players) as France, playing"), "{w}");
+    assert!(
+        w.contains(
+            "- game 1 in channel console: Diplomat Chess as White, finished; orders sent in 25 of 25 phases owed"
+        ),
+        "{w}"
+    );
+    let x = c.line("w profile x");
+    assert!(x.contains("Phases owed: 2 (1 sent in time, 0 after grace, 1 in civil disorder)"), "{x}");
+    assert!(x.contains("Reliability: new (2 phases so far"), "{x}");
+    let counted = |db: &Path| -> (i64, i64) {
+        let conn = Connection::open(db).expect("db");
+        let rows = conn.query_row("SELECT COUNT(*) FROM reliability", [], |r| r.get(0)).expect("count");
+        let marked = conn.query_row("SELECT rows FROM reliability_counted", [], |r| r.get(0)).expect("marker");
+        (rows, marked)
+    };
+    // 25 + 25 phases and two finished in the first game; 2 + 2 phases in the second.
+    assert_eq!(counted(&db), (56, 56));
+    drop(c);
+    // Counted once: opening the database again counts nothing more, even with a row gone.
+    sql(&db, "DELETE FROM reliability WHERE user_id = 'x'");
+    let mut c = console_at(&d, &["gm"]).without_images();
+    assert_eq!(counted(&db), (54, 56));
+    // The checkmate is rolled back: the end's rows and the rolled-back move's row are taken back.
+    let back = c.line("gm game rollback");
+    assert!(back.contains("Rolled back: Move 25 (Black) is open again"), "{back}");
+    assert_eq!(kinds(c.service(), "console", "b").iter().filter(|k| **k == "in_time").count(), 24);
+    assert!(!kinds(c.service(), "console", "b").contains(&"finished"));
+    assert!(!kinds(c.service(), "console", "w").contains(&"finished"));
+    let mate = diplomat_sample::sample_game().pop().expect("the last move");
+    let again = c.line(&format!("b orders {mate}"));
+    assert!(again.contains("Game over: Black wins by checkmate"), "{again}");
+    assert_eq!(kinds(c.service(), "console", "w").iter().filter(|k| **k == "finished").count(), 1);
+}
+
+#[test]
+fn min_reliability_refuses_a_join_below_it_with_the_reason() {
+    let d = temp_dir("min");
+    let mut c = console_at(&d, &["gm"]).without_images();
+    run(&mut c, &["gm game create chesspolitik2", "gm game end"]);
+    give_record(c.service(), "dave", 1, 9, 5);
+    give_record(c.service(), "fay", 1, 8, 2);
+    give_record(c.service(), "gus", 1, 3, 1);
+    let p = c.line("gm profile dave");
+    assert!(p.contains("Phases owed: 14 (9 sent in time, 0 after grace, 5 in civil disorder)"), "{p}");
+    assert!(p.contains("Reliability: 64% (9 of 14 phases in time or after grace)."), "{p}");
+    let made = run(&mut c, &["channel two", "gm game create chesspolitik2 min-reliability=80"]);
+    assert!(
+        made.contains("Joining asks for a reliability of at least 80% in this server (`profile` shows yours); new players are welcome."),
+        "{made}"
+    );
+    let refused = c.line("dave join France");
+    assert!(
+        refused.contains(
+            "your reliability in this server is 64% (9 of 14 phases in time or after grace); this game asks for 80%"
+        ),
+        "{refused}"
+    );
+    assert!(!refused.contains("joins as"), "{refused}");
+    assert!(c.line("fay join France").contains("fay joins as France"), "80% is enough for 80%");
+    assert!(c.line("gus join England").contains("gus joins as England"), "a new player is let in by default");
+    // Taking over a vacant power is a join too.
+    run(&mut c, &["gm game kick gus", "gm game start"]);
+    let takeover = c.line("dave join England");
+    assert!(takeover.contains("your reliability in this server is 64%"), "{takeover}");
+    assert!(c.line("hal join England").contains("hal joins as England"), "a new player takes over");
+    // A game that takes no new players says so.
+    let made =
+        run(&mut c, &["channel three", "gm game create chesspolitik2 min-reliability=50 min-reliability-new=no"]);
+    assert!(made.contains("new players (fewer than 5 phases owed) may not join."), "{made}");
+    let new = c.line("gus join France");
+    assert!(
+        new.contains("takes no new players (`min-reliability-new=no`)")
+            && new.contains("4 phases in this server so far"),
+        "{new}"
+    );
+    assert!(c.line("dave join France").contains("dave joins as France"), "64% is enough for 50%");
+}
+
+/// Runs `line` for `user` in `channel` of `guild`.
+fn say(service: &Service, channel: &str, guild: &str, user: &str, line: &str) -> Vec<Reply> {
+    service.command(channel, guild, &Caller::player(user), line)
+}
+
+#[test]
+fn records_are_kept_per_server_and_never_shared() {
+    let d = temp_dir("guilds");
+    let (service, _clock) = service_at(&d, 1_900_000_000);
+    for (channel, guild) in [("c1", "111"), ("c2", "222")] {
+        for (user, line) in [("gm", "game create chesspolitik2"), ("alice", "join France"), ("bob", "join England")] {
+            say(&service, channel, guild, user, line);
+        }
+        say(&service, channel, guild, "gm", "game start");
+    }
+    say(&service, "c1", "111", "bob", "concede");
+    say(&service, "c2", "222", "alice", "concede");
+    assert_eq!(kinds(&service, "111", "bob"), ["conceded"]);
+    assert_eq!(kinds(&service, "222", "bob"), ["finished"]);
+    let one = say(&service, "c1", "111", "alice", "profile bob");
+    assert!(one[0].text.contains("Record of <@bob> in this server"), "a mention on Discord: {}", one[0].text);
+    assert!(one[0].text.contains("0 finished, 0 unseated, 1 conceded"), "{}", one[0].text);
+    assert!(one[0].text.contains("- game 1 in <#c1>") && !one[0].text.contains("<#c2>"), "{}", one[0].text);
+    let two = say(&service, "c2", "222", "alice", "profile bob");
+    assert!(two[0].text.contains("1 finished, 0 unseated, 0 conceded"), "{}", two[0].text);
+    assert!(two[0].text.contains("- game 2 in <#c2>") && !two[0].text.contains("<#c1>"), "{}", two[0].text);
+    // A third server has no record of either.
+    let none = say(&service, "c3", "333", "alice", "profile <@bob>");
+    assert!(none[0].text.contains("<@bob> has no record in this server"), "{}", none[0].text);
+}
+
+#[test]
+fn a_player_removed_after_conceding_keeps_the_concession() {
+    let d = temp_dir("conceded-kick");
+    let mut c = console_at(&d, &["gm"]).without_images();
+    run(
+        &mut c,
+        &[
+            "gm game create chesspolitik4 grace=0",
+            "a join Mughal Empire",
+            "b join Ming Dynasty",
+            "e join Tsardom of Russia",
+            "gm game start",
+        ],
+    );
+    assert!(c.line("b concede").contains("Ming Dynasty concedes the game"));
+    assert!(c.line("gm game kick b").contains("b has been removed"));
+    assert_eq!(kinds(c.service(), "console", "b"), ["conceded"]);
+    assert!(c.line("gm game kick e").contains("e has been removed"));
+    assert_eq!(kinds(c.service(), "console", "e"), ["left"]);
+}
