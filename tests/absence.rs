@@ -258,3 +258,17 @@ fn a_winter_in_civil_disorder_builds_nothing_and_a_power_owing_nothing_is_not_na
     assert!(r.contains("France sent no orders: civil disorder, no builds."), "{r}");
     assert!(!r.contains("England sent no orders"), "England owed nothing in Winter: {r}");
 }
+
+#[test]
+fn orders_sent_during_the_grace_count_as_sent_after_grace() {
+    let dir = temp_dir("after-grace");
+    let mut c = console_in(&dir);
+    two_players(&mut c, "movement=24h");
+    run(&mut c, &["alice orders K c1 - c2", "advance 24h", "bob orders K d6 - d5"]);
+    let r = c.line("advance 24h");
+    assert!(r.contains("**Spring 1401 resolved**") && !r.contains("civil disorder"), "{r}");
+    assert_eq!(records(&dir, "bob"), [(1, "after_grace".to_string())]);
+    assert_eq!(records(&dir, "alice"), [(1, "in_time".to_string())]);
+    let profile = c.line("carol profile bob");
+    assert!(profile.contains("1 after grace"), "{profile}");
+}
