@@ -272,3 +272,14 @@ fn orders_sent_during_the_grace_count_as_sent_after_grace() {
     let profile = c.line("carol profile bob");
     assert!(profile.contains("1 after grace"), "{profile}");
 }
+
+#[test]
+fn chess_wheel_names_a_missing_message_and_never_unseats_a_board() {
+    let mut c = console_in(&temp_dir("cd-wheel"));
+    run(&mut c, &["gm game create chess-wheel cycle=7h", "ann join", "bo join", "gm game start"]);
+    let r = c.line("advance 14h");
+    assert!(r.contains("ann sent no orders: civil disorder, its message missing."), "{r}");
+    assert!(!r.contains("Grace") && !r.contains("unseated"), "no grace on the calendar, no unseating: {r}");
+    let status = c.line("gm game status");
+    assert!(status.contains("ann (ann)") && status.contains("bo (bo)"), "{status}");
+}

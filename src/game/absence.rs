@@ -154,7 +154,8 @@ impl Service {
     /// line of the result), each seated player gets a reliability row for
     /// the phase, and a player in civil disorder `cd-after` phases in a row
     /// is unseated, their power opened for takeover (unless the resolution
-    /// ended the game: `over`).
+    /// ended the game: `over`; never a board of its own, as in Chess
+    /// Wheel+, which nobody else could take over).
     pub(super) fn absence_at_resolution(
         &self,
         c: &Connection,
@@ -185,7 +186,9 @@ impl Service {
             let who = if user.is_some() { "sent no orders" } else { "is vacant" };
             let what = consequence(&kind, position, &d.power);
             lines.push((d.power.clone(), format!("{} {who}: civil disorder, {what}.", d.power)));
-            if let (Some(seat), Some(most), false) = (&d.seat, settings.cd_after, over) {
+            // A board per player (Chess Wheel+) is the player's own: nobody else could take it over.
+            let seats_open_to_others = matches!(kind.seats(), crate::rules::family::Seats::Fixed(_));
+            if let (Some(seat), Some(most), false, true) = (&d.seat, settings.cd_after, over, seats_open_to_others) {
                 let streak = store::disorder_streak(c, g.id, &d.power, &seat.user, most)?;
                 if lifecycle::unseats(&settings, streak) {
                     unseated.push(self.unseat_in(c, g, seq, seat, streak, &settings)?);
