@@ -46,7 +46,12 @@ fn diplomat_chess_forfeits_after_missed_turns() {
     let mut c = console("forfeit");
     run(
         &mut c,
-        &["gm game create diplomat-chess movement=1h forfeit-after=2", "w join White", "b join Black", "gm game start"],
+        &[
+            "gm game create diplomat-chess movement=1h forfeit-after=2 grace=0",
+            "w join White",
+            "b join Black",
+            "gm game start",
+        ],
     );
     let forced = c.line("gm game force");
     assert!(forced.contains("White has not moved, and a turn cannot be skipped"), "{forced}");

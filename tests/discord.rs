@@ -26,6 +26,7 @@ const CHANNEL2: u64 = 4_000_000_000_000_101;
 const GM: u64 = 4_000_000_000_000_201;
 const ALICE: u64 = 4_000_000_000_000_202;
 const BOB: u64 = 4_000_000_000_000_203;
+const CAROL: u64 = 4_000_000_000_000_204;
 
 /// A fresh database file for the test `name`.
 fn temp_db(name: &str) -> PathBuf {
@@ -61,7 +62,8 @@ async fn posted(fake: &FakeDiscord, n: usize, needle: &str) -> Request {
 /// power) and starts it.
 fn started_game(service: &Service, channel: &str, players: [(&str, &str); 2]) {
     let gm = Caller::player("gm");
-    service.create(channel, "g", &gm, "chesspolitik2", &Settings::default()).expect("create");
+    let settings = Settings { grace: 0, cd_after: None, ..Settings::default() };
+    service.create(channel, "g", &gm, "chesspolitik2", &settings).expect("create");
     for (user, power) in players {
         service.join(channel, &Caller::player(user), Some(power)).expect("join");
     }
@@ -98,7 +100,7 @@ async fn two_player_game(fake: &FakeDiscord, deadline: &str) {
         "gm",
         CHANNEL,
         &["game", "create"],
-        &[("variant", json!("chesspolitik2")), ("deadline", json!(deadline))],
+        &[("variant", json!("chesspolitik2")), ("deadline", json!(deadline)), ("grace", json!(0))],
         false,
     );
     let r = fake.wait_for(n, 20, callback_of(&id)).await;
@@ -510,7 +512,8 @@ async fn the_chessdip_run_binary_registers_and_catches_up_through_the_proxy() {
             Store::open(&db).expect("db"),
             Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400)),
         );
-        service.create(&ch, "g", &Caller::player("gm"), "chessdip", &Settings::default()).expect("create");
+        let settings = Settings { grace: 0, cd_after: None, ..Settings::default() };
+        service.create(&ch, "g", &Caller::player("gm"), "chessdip", &settings).expect("create");
         for (u, p) in [("a", "England"), ("b", "Italy"), ("c", "France"), ("d", "Scandinavia")] {
             service.join(&ch, &Caller::player(u), Some(p)).expect("join");
         }
@@ -763,4 +766,66 @@ async fn kill_runs_lose_and_double_no_announcement() {
         }
     }
     eprintln!("kill runs: {runs} runs, {kills} kills, {resolutions} resolutions announced exactly once");
+}
+
+/// The users a post may ping.
+fn pinged(r: &Request) -> serde_json::Value {
+    let d = if r.json.get("data").is_some() { &r.json["data"] } else { &r.json };
+    d["allowed_mentions"]["users"].clone()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_grace_extension_pings_the_late_player_and_an_open_power_is_taken_over_by_join() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("grace-takeover");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    let options = [
+        ("variant", json!("chesspolitik2")),
+        ("deadline", json!("2h")),
+        ("grace", json!(1)),
+        ("grace-length", json!("2h")),
+        ("cd-after", json!("1")),
+    ];
+    game_with(&fake, &options, [(ALICE, "alice", "France"), (BOB, "bob", "England")]).await;
+    ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))], false).await;
+
+    // The deadline passes with nothing from bob: the phase is extended, and only bob is pinged.
+    let n = fake.requests().len();
+    tokio::time::pause();
+    tokio::time::advance(Duration::from_secs(2 * 3600 + 60)).await;
+    tokio::time::resume();
+    let grace = posted(&fake, n, "**Grace:**").await;
+    assert!(grace.content().contains(&format!("England (<@{BOB}>, grace used, none left)")), "{}", grace.content());
+    assert!(!grace.content().contains(&format!("<@{ALICE}>")), "{}", grace.content());
+    assert_eq!(pinged(&grace), json!([BOB.to_string()]), "{}", grace.json);
+
+    // The extension passes too: the phase resolves, bob is unseated and England opens.
+    let n = fake.requests().len();
+    tokio::time::pause();
+    tokio::time::advance(Duration::from_secs(2 * 3600 + 60)).await;
+    tokio::time::resume();
+    let result = posted(&fake, n, "Spring 1401 resolved").await;
+    assert!(
+        result.content().contains("England sent no orders: civil disorder, every piece holds."),
+        "{}",
+        result.content()
+    );
+    let opened = posted(&fake, n, "is unseated from England").await;
+    assert!(
+        opened.content().contains("after 1 phase in civil disorder: England is open for takeover"),
+        "{}",
+        opened.content()
+    );
+
+    // carol takes it over with /join.
+    let n = fake.requests().len();
+    ask(&fake, (CAROL, "carol"), &["join"], &[("power", json!("England"))], false).await;
+    posted(&fake, n, "carol joins as England, taking over a vacant power.").await;
+    let db = rusqlite::Connection::open(&db).expect("db");
+    let holder: String =
+        db.query_row("SELECT user_id FROM players WHERE power = 'England'", [], |r| r.get(0)).expect("seated");
+    assert_eq!(holder, CAROL.to_string());
+    bot.stop().await;
 }

@@ -18,7 +18,7 @@ fn count(haystack: &str, needle: &str) -> usize {
 #[test]
 fn p1_a_paused_game_holds_and_resumes_with_its_time() {
     let mut c = console("pause");
-    two_players(&mut c, "movement=48h");
+    two_players(&mut c, "movement=48h grace=0");
     run(&mut c, &["alice orders K c1 - c2", "advance 47h"]);
     assert!(c.line("gm game pause").contains("The game is paused"));
     // Nothing resolves a paused game: ready, force, rollback, the deadline.

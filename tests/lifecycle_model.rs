@@ -16,6 +16,9 @@
 //! 10. an ended game stays ended (unless rolled back) and says so;
 //! 11. a phase with a fixed time (`deadline-at`) always ends at that local time on an allowed day;
 //! 12. a phase is extended by vote at most once.
+//! 13. a grace never extends a phase with nobody late;
+//! 14. an unseated player holds no seat;
+//! 15. grace used per player never exceeds `grace`.
 //!
 //! Each is a function with its full statement in `lifecycle_model/invariants.rs`.
 //! A sequence stops at the first step that breaks one; the shortest
@@ -31,6 +34,7 @@
 
 /// The harness's parts, in `tests/lifecycle_model/`.
 mod lifecycle_model {
+    pub mod absence;
     pub mod generate;
     pub mod invariants;
     mod self_checks;

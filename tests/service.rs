@@ -197,7 +197,8 @@ fn concurrent_orders_racing_a_resolution() {
     let dir = temp_dir("race");
     let (service, clock) = service_at(&dir, 1_000_000);
     let gm = Caller::player("gm");
-    service.create("c", "g", &gm, "chesspolitik4", &chessdip::game::Settings::default()).expect("create");
+    let settings = chessdip::game::Settings { grace: 0, ..chessdip::game::Settings::default() };
+    service.create("c", "g", &gm, "chesspolitik4", &settings).expect("create");
     let v = Variant::builtin("chesspolitik4").expect("variant");
     for (k, p) in v.powers.iter().enumerate() {
         service.join("c", &Caller::player(&format!("u{k}")), Some(&p.name)).expect("join");
@@ -300,7 +301,7 @@ fn moderation_pause_rollback_and_draw() {
     let dir = temp_dir("moderation");
     let (service, clock) = service_at(&dir, 1_000_000);
     let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
-    run("gm", "game create chesspolitik2 movement=1h");
+    run("gm", "game create chesspolitik2 movement=1h cd-after=off");
     run("fr", "join France");
     run("en", "join England");
     run("gm", "game start");
@@ -381,7 +382,7 @@ fn a_game_that_waits_for_its_moderator_does_not_keep_the_scheduler_busy() {
     let dir = temp_dir("wait");
     let (service, clock) = service_at(&dir, 1_000_000);
     let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
-    run("gm", "game create chesspolitik2 movement=1h at-deadline=wait");
+    run("gm", "game create chesspolitik2 movement=1h at-deadline=wait grace=0");
     run("alice", "join France");
     run("bob", "join England");
     run("gm", "game start");
@@ -416,7 +417,7 @@ fn no_resolution_commits_without_its_announcement() {
     for g in 0..6 {
         let ch = format!("c{g}");
         let run = |who: &str, line: &str| text(&service.command(&ch, "g", &Caller::player(who), line));
-        run("gm", "game create chesspolitik2 movement=1h");
+        run("gm", "game create chesspolitik2 movement=1h grace=0");
         run("a", "join France");
         run("b", "join England");
         run("gm", "game start");

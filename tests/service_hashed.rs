@@ -25,7 +25,7 @@ fn public(rs: &[Reply]) -> String {
 /// A hashed 2-player Chesspolitik game: commit window 24h, reveal window 12h.
 fn hashed_game(service: &Service) {
     let run = |who: &str, line: &str| text(&service.command("c", "g", &Caller::player(who), line));
-    assert!(run("gm", "game create chesspolitik2 hashed=yes movement=24h reveal=12h").contains("forming"));
+    assert!(run("gm", "game create chesspolitik2 hashed=yes movement=24h reveal=12h grace=0").contains("forming"));
     run("alice", "join France");
     run("bob", "join England");
     let start = run("gm", "game start");
@@ -279,7 +279,7 @@ fn the_console_reveals_a_line_with_its_trailing_spaces() {
     let dir = temp_dir("console-spaces");
     let mut con = console_at(&dir, &[]).without_images();
     for line in [
-        "gm game create chesspolitik2 hashed=yes movement=24h reveal=12h",
+        "gm game create chesspolitik2 hashed=yes movement=24h reveal=12h grace=0",
         "alice join France",
         "bob join England",
         "gm game start",

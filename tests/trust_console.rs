@@ -85,7 +85,7 @@ fn item09_a_second_console_goes_on_from_the_clock_the_first_left() {
     let d = temp_dir("clock");
     let db = d.join("g.db");
     let mut first = open(&db);
-    two_players(&mut first, "movement=48h");
+    two_players(&mut first, "movement=48h grace=0");
     let r = first.line("advance 3d");
     assert!(r.contains("Spring 1401 resolved"), "{r}");
     assert!(first.line("gm game status").contains("Fall 1401, due in 1d"));
@@ -308,7 +308,7 @@ fn item25_advance_is_bounded_and_names_its_bound() {
 
 #[test]
 fn item25_a_long_advance_over_one_minute_phases_handles_every_deadline() {
-    let mut c = started("advance-long", "movement=1m forfeit-after=0");
+    let mut c = started("advance-long", "movement=1m forfeit-after=0 grace=0 cd-after=off");
     // Before, the console handled 10,000 deadlines and then jumped to the end.
     let r = c.line("advance 10100m");
     let resolved = r.matches(" resolved").count();

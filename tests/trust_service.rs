@@ -66,7 +66,7 @@ fn item01_a_reveal_that_does_not_match_is_told_privately_and_never_published() {
 #[test]
 fn item01_a_reveal_without_a_commitment_stays_private_too() {
     let mut c = moderated("item01-none");
-    two_players(&mut c, "hashed=yes movement=24h reveal=12h");
+    two_players(&mut c, "hashed=yes movement=24h reveal=12h grace=0");
     run(&mut c, &[&format!("bob commit {}", sha256_hex(BOB)), "advance 24h"]);
     let r = c.line(&format!("alice reveal {NOTE}"));
     assert!(r.contains("France made no commitment"), "{r}");
@@ -108,7 +108,7 @@ fn item02_only_a_moderator_starts_a_game() {
 #[test]
 fn item03_a_commit_window_without_commitments_resolves_at_once() {
     let mut c = moderated("item03");
-    two_players(&mut c, "hashed=yes movement=24h reveal=12h");
+    two_players(&mut c, "hashed=yes movement=24h reveal=12h grace=0 cd-after=off");
     let out = c.line("advance 24h");
     assert!(
         out.contains(
@@ -207,7 +207,7 @@ fn item07_concessions_draws_and_moderator_actions_have_their_time_and_phase() {
     run(
         &mut c,
         &[
-            "gm game create chesspolitik4",
+            "gm game create chesspolitik4 cd-after=off",
             "a join Mughal Empire",
             "b join Ming Dynasty",
             "d join Tsardom of Russia",
@@ -446,7 +446,7 @@ fn item24_chessdip_export_writes_the_game_from_the_command_line() {
 fn item21_what_a_saved_command_sets_off_failing_does_not_say_it_was_not_saved() {
     let dir = temp_dir("item21-ready");
     let mut c = moderated_in(&dir);
-    two_players(&mut c, "movement=24h");
+    two_players(&mut c, "movement=24h grace=0");
     run(&mut c, &["alice orders K c1 - c2", "alice ready"]);
     // Resolving cannot be written (the phase's row is locked, the disk full...).
     let db = rusqlite::Connection::open(dir.join("g.db")).expect("db");
@@ -478,7 +478,7 @@ fn four_in_reveal_window(c: &mut Console) {
     run(
         c,
         &[
-            "gm game create chesspolitik4 hashed=yes movement=24h reveal=12h",
+            "gm game create chesspolitik4 hashed=yes movement=24h reveal=12h grace=0",
             "a join Mughal Empire",
             "b join Ming Dynasty",
             "d join Tsardom of Russia",

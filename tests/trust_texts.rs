@@ -293,8 +293,13 @@ fn item14_status_has_no_nested_parentheses() {
     let mut m = console("i14-vacant");
     run(&mut m, &["gm game create chesspolitik4", "a join Mughal Empire", "b join Ming Dynasty", "gm game start"]);
     let status = m.line("gm game status");
-    assert!(status.contains("(vacant, in civil disorder)"), "{status}");
-    assert!(!status.contains("(vacant (civil disorder))"), "{status}");
+    // A vacant power of a running game is open for takeover, and says how, without nested parentheses.
+    assert!(
+        status
+            .contains("Tsardom of Russia (open for takeover: `join Tsardom of Russia`; in civil disorder until then)"),
+        "{status}"
+    );
+    assert!(!status.contains("(vacant (civil disorder))") && !status.contains("(open for takeover ("), "{status}");
 }
 
 #[test]
@@ -328,7 +333,7 @@ fn item14_an_annotated_move_is_not_an_empty_condition() {
 #[test]
 fn item14_a_diplomat_chess_forfeit_reads_as_a_forfeit() {
     let mut c = console("i14-forfeit");
-    let created = c.line("gm game create diplomat-chess movement=1h forfeit-after=2");
+    let created = c.line("gm game create diplomat-chess movement=1h forfeit-after=2 grace=0");
     assert!(created.contains("forfeit-after=2"), "the options line: {created}");
     run(&mut c, &["alice join White", "bob join Black", "gm game start"]);
     let over = c.line("advance 3h");

@@ -384,6 +384,8 @@ impl Serialize for Doc<'_> {
         m.serialize_entry("phases", &Phases(self))?;
         m.serialize_entry("proposals", &or_fail(self.proposals())?)?;
         m.serialize_entry("moderation", &or_fail(self.moderation())?)?;
+        let absence = super::absence::export_json(self.c, game.id, |seq| self.phase_name(seq));
+        m.serialize_entry("absence", &or_fail(absence)?)?;
         let (final_position, transcript) = self.ending().map_err(|e| self.fail::<S::Error>(e))?;
         m.serialize_entry("final", &final_position)?;
         m.serialize_entry("transcript", &transcript)?;

@@ -148,8 +148,12 @@ impl Service {
             let commitments = store::commitments(c, game.id, row.seq)?;
             let reveals = store::reveals(c, game.id, row.seq)?;
             for p in Self::all_powers(c, &live)? {
-                let who =
-                    players.iter().find(|(q, _)| *q == p).map_or("vacant, in civil disorder", |(_, u)| u.as_str());
+                let vacant = super::absence::vacant_label(
+                    &p,
+                    running.is_some() && !conceded.contains(&p),
+                    live.settings.takeover,
+                );
+                let who = players.iter().find(|(q, _)| *q == p).map_or(vacant.as_str(), |(_, u)| u.as_str());
                 let mut flags: Vec<&str> = Vec::new();
                 let forfeited = live.settings.forfeit_after > 0
                     && store::missed_turns(c, game.id, &p)? >= i64::from(live.settings.forfeit_after);

@@ -21,9 +21,11 @@
 //! Closing a hashed phase's commit window is the transition [`AfterCommit`]:
 //! the reveal window, or, when nobody committed, the resolution at once.
 
+mod absence;
 mod refusals;
 mod resets;
 mod seating;
+pub use absence::{at_deadline, graceable, unseats, Grace, Late, Owing};
 pub use refusals::{may_mark_ready, may_vote, owes, Refusal};
 pub use resets::{change_stage, clear_seat};
 pub use seating::{may_join_with, may_start, Joining};

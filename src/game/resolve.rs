@@ -113,7 +113,9 @@ impl Service {
             } else {
                 players.iter().filter(|(p, _)| draw.contains(p)).map(|(_, u)| u.clone()).collect()
             };
-            let mut text = format!("**{} resolved** ({why}).\n{}", record.phase, record.summary);
+            // Civil disorder is said on the power's own line; unseatings follow the result.
+            let absence = self.absence_at_resolution(c, &g, (seq, over), &position, &record.summary)?;
+            let mut text = format!("**{} resolved** ({why}).\n{}", record.phase, absence.summary);
             let fates = if settings.hashed {
                 Self::fates_of(c, game, seq, &position.phase().owing, &r.verdicts)?
             } else {
@@ -165,6 +167,7 @@ impl Service {
                 );
             }
             let mut out = vec![reply];
+            out.extend(absence.unseated);
             out.extend(votes);
             for user in lapsed {
                 out.push(Reply::to_user(

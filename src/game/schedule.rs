@@ -57,10 +57,18 @@ impl Service {
         let due = self.store.read(|c| Ok::<_, GameError>(store::due_games(c, now)?))?;
         let mut out = Vec::new();
         for g in due {
+            let stage = self.store.read(|c| Ok::<_, GameError>(store::phase(c, g.id, g.phase_seq)?.map(|r| r.stage)));
             if settings_of(&g).at_deadline == AtDeadline::Wait {
+                // A game that waits for a moderator still gives its late players their grace.
+                match stage.and_then(|s| s.map_or(Ok(None), |s| self.grace(g.id, g.phase_seq, s))) {
+                    Ok(Some(rs)) => out.extend(rs.into_iter().map(|r| (g.channel.clone(), r))),
+                    Ok(None) => {}
+                    Err(e) => {
+                        tracing::error!(game = g.id, channel = %g.channel, error = %e, "a grace extension failed")
+                    }
+                }
                 continue;
             }
-            let stage = self.store.read(|c| Ok::<_, GameError>(store::phase(c, g.id, g.phase_seq)?.map(|r| r.stage)));
             let done = match stage {
                 Ok(Some(stage)) => self.next_window(g.id, g.phase_seq, stage, Trigger::Deadline),
                 Ok(None) => Ok(Vec::new()),
@@ -87,6 +95,13 @@ impl Service {
         trigger: Trigger<'_>,
     ) -> Result<Vec<Reply>, GameError> {
         let why = trigger.why();
+        // A late power with grace left extends the stage for everyone (a turn-based game's
+        // missed turn counts only once the grace is spent).
+        if trigger == Trigger::Deadline {
+            if let Some(replies) = self.grace(game, seq, stage)? {
+                return Ok(replies);
+            }
+        }
         if stage == Stage::Orders && trigger == Trigger::Deadline {
             if let Some(replies) = self.missed_turn(game, seq)? {
                 return Ok(replies);

@@ -213,15 +213,26 @@ impl Service {
                     )));
                 }
             }
+            if joining == Joining::TakeOver {
+                if let Some(asked) = self.takeover_asked(c, &live, caller, &name)? {
+                    return Ok(asked);
+                }
+                self.took_over(c, &live, &caller.user, &name)?;
+            }
             store::seat(c, live.game.id, &name, &caller.user, &caller.name, now)?;
             super::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
             let tail = match left {
-                _ if joining == Joining::TakeOver => " (taking over a vacant power)".to_string(),
+                _ if joining == Joining::TakeOver => String::new(),
                 Some(0) => " Every power is taken: a moderator can `game start`.".to_string(),
                 Some(n) => format!(" {n} power{} still free.", if n == 1 { "" } else { "s" }),
                 None => format!(" {} player{} so far.", players.len() + 1, if players.is_empty() { "" } else { "s" }),
             };
-            self.announced(c, &live.game, Reply::public(format!("{} joins as {name}.{tail}", caller.name)))
+            let text = if joining == Joining::TakeOver {
+                format!("{} joins as {name}, taking over a vacant power.", caller.name)
+            } else {
+                format!("{} joins as {name}.{tail}", caller.name)
+            };
+            self.announced(c, &live.game, Reply::public(text))
         })
     }
 
@@ -366,6 +377,9 @@ impl Service {
             let shown = mine.as_ref().map_or(who.name.clone(), |m| m.name.clone());
             if let Some(m) = &mine {
                 store::unseat(c, live.game.id, &m.user)?;
+            }
+            if before.is_none() && live.state.joining() == Joining::TakeOver {
+                self.took_over(c, &live, &who.user, &name)?;
             }
             super::reliability::replaced(c, &live.game, before.as_ref().filter(|_| mine.is_none()), now)?;
             store::seat(c, live.game.id, &name, &who.user, &shown, now)?;

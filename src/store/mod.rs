@@ -16,6 +16,7 @@ use std::time::Duration;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
+mod absence;
 mod console;
 mod extend;
 mod games;
@@ -25,6 +26,7 @@ mod outbox;
 mod phases;
 mod proposals;
 mod reliability;
+pub use absence::*;
 pub use console::*;
 pub use extend::*;
 pub use games::*;

@@ -130,6 +130,20 @@ impl Config {
         if rng.percent(20) {
             words.push("at-deadline=wait".into());
         }
+        // Absence: grace (default 1), unseating after phases in civil disorder (default 2), who takes over.
+        match rng.below(5) {
+            0 => words.push("grace=0".into()),
+            1 => words.push(format!("grace=2 grace-length={}", rng.pick(&["2h", "1d"]))),
+            _ => {}
+        }
+        match rng.below(5) {
+            0 => words.push("cd-after=off".into()),
+            1 => words.push("cd-after=1".into()),
+            _ => {}
+        }
+        if rng.percent(25) {
+            words.push("takeover=moderator".into());
+        }
         if rng.percent(20) {
             words.push("early=no".into());
         }

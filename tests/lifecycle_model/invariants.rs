@@ -7,6 +7,7 @@ use chessdip::game::{Reply, Visibility};
 use chessdip::store::Store;
 use chrono::{Datelike, TimeZone, Timelike, Weekday};
 
+use super::absence;
 use super::snapshot::{self, Snapshot};
 use super::world::{Ran, Step};
 
@@ -37,11 +38,17 @@ pub enum Invariant {
     FixedTimeDeadlinesAtTheirLocalTime,
     /// Invariant 12: [`extended_by_vote_at_most_once`].
     ExtendedByVoteAtMostOnce,
+    /// Invariant 13: [`absence::grace_only_for_the_late`].
+    GraceOnlyForTheLate,
+    /// Invariant 14: [`absence::unseated_hold_no_seat`].
+    UnseatedHoldNoSeat,
+    /// Invariant 15: [`absence::grace_within_the_setting`].
+    GraceWithinTheSetting,
 }
 
 impl Invariant {
     /// Every invariant with its check, in order.
-    pub const ALL: [(Invariant, Check); 12] = [
+    pub const ALL: [(Invariant, Check); 15] = [
         (Invariant::PausedGameNeverChangesPhase, paused_game_never_changes_phase),
         (Invariant::RunningGameHasADeadline, running_game_has_a_deadline),
         (Invariant::MarksLapseWithThePhase, marks_lapse_with_the_phase),
@@ -54,9 +61,12 @@ impl Invariant {
         (Invariant::EndedGamesStayEnded, ended_games_stay_ended),
         (Invariant::FixedTimeDeadlinesAtTheirLocalTime, fixed_time_deadlines_at_their_local_time),
         (Invariant::ExtendedByVoteAtMostOnce, extended_by_vote_at_most_once),
+        (Invariant::GraceOnlyForTheLate, absence::grace_only_for_the_late),
+        (Invariant::UnseatedHoldNoSeat, absence::unseated_hold_no_seat),
+        (Invariant::GraceWithinTheSetting, absence::grace_within_the_setting),
     ];
 
-    /// Its number (1 to 12).
+    /// Its number (1 to 15).
     pub fn number(self) -> u8 {
         self as u8
     }
@@ -82,6 +92,9 @@ impl Invariant {
                 "a phase with a fixed time always ends at that local time on an allowed day"
             }
             Invariant::ExtendedByVoteAtMostOnce => "a phase is extended by vote at most once",
+            Invariant::GraceOnlyForTheLate => "a grace never extends a phase with nobody late",
+            Invariant::UnseatedHoldNoSeat => "an unseated player holds no seat",
+            Invariant::GraceWithinTheSetting => "grace used per player never exceeds `grace`",
         }
     }
 }

@@ -167,12 +167,13 @@ impl World {
             return;
         }
         let deleted = self.service.store().write(|c| {
-            // The tables that keep what absent players did, and the votes to extend, outlive no game here.
+            // The tables of absence and extend votes keep their game's rows (no cascade): they go first.
             for table in ["grace_used", "civil_disorder", "seat_events", "extend_votes", "vote_extensions"] {
                 c.execute(
                     &format!("DELETE FROM {table} WHERE game_id IN (SELECT id FROM games WHERE channel_id = ?1)"),
                     [&self.channel],
-                )?;
+                )
+                .map_err(chessdip::store::StoreError::from)?;
             }
             c.execute("DELETE FROM games WHERE channel_id = ?1", [&self.channel])
                 .map_err(chessdip::store::StoreError::from)

@@ -1,0 +1,254 @@
+//! Absence: the grace extensions spent, the powers in civil disorder at a
+//! resolution, and the seats that changed hands without a moderator
+//! (unseated, asked for, taken over).
+
+use rusqlite::{params, Connection};
+
+use super::StoreError;
+
+/// Records that phase `seq` was extended from `at` to `until` because
+/// `power` (played by `user`) had sent nothing: one grace spent.
+///
+/// # Errors
+/// Database errors.
+pub fn add_grace_used(
+    c: &Connection,
+    game: i64,
+    seq: i64,
+    (power, user): (&str, &str),
+    at: i64,
+    until: i64,
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR IGNORE INTO grace_used (game_id, seq, power, user_id, at, until) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![game, seq, power, user, at, until],
+    )?;
+    Ok(())
+}
+
+/// How many grace extensions `user` has spent in `game` (whatever power they played).
+///
+/// # Errors
+/// Database errors.
+pub fn grace_spent(c: &Connection, game: i64, user: &str) -> Result<u32, StoreError> {
+    let n: i64 =
+        c.query_row("SELECT COUNT(*) FROM grace_used WHERE game_id = ?1 AND user_id = ?2", params![game, user], |r| {
+            r.get(0)
+        })?;
+    Ok(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// Whether `power` was graced in phase `seq`.
+///
+/// # Errors
+/// Database errors.
+pub fn graced(c: &Connection, game: i64, seq: i64, power: &str) -> Result<bool, StoreError> {
+    let n: i64 = c.query_row(
+        "SELECT COUNT(*) FROM grace_used WHERE game_id = ?1 AND seq = ?2 AND power = ?3",
+        params![game, seq, power],
+        |r| r.get(0),
+    )?;
+    Ok(n > 0)
+}
+
+/// Whether phase `seq` was extended for a late power already.
+///
+/// # Errors
+/// Database errors.
+pub fn phase_graced(c: &Connection, game: i64, seq: i64) -> Result<bool, StoreError> {
+    let n: i64 =
+        c.query_row("SELECT COUNT(*) FROM grace_used WHERE game_id = ?1 AND seq = ?2", params![game, seq], |r| {
+            r.get(0)
+        })?;
+    Ok(n > 0)
+}
+
+/// A grace extension, as history keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraceUsed {
+    /// The phase extended.
+    pub seq: i64,
+    /// The late power.
+    pub power: String,
+    /// Its player.
+    pub user: String,
+    /// The deadline that passed.
+    pub at: i64,
+    /// The new deadline.
+    pub until: i64,
+}
+
+/// Every grace extension of `game`, oldest first.
+///
+/// # Errors
+/// Database errors.
+pub fn grace_history(c: &Connection, game: i64) -> Result<Vec<GraceUsed>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT seq, power, user_id, at, until FROM grace_used WHERE game_id = ?1 ORDER BY at, seq, power",
+    )?;
+    let rows = st.query_map(params![game], |r| {
+        Ok(GraceUsed { seq: r.get(0)?, power: r.get(1)?, user: r.get(2)?, at: r.get(3)?, until: r.get(4)? })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Records that `power` (played by `user`, `None` if vacant) reached the
+/// resolution of phase `seq` without orders.
+///
+/// # Errors
+/// Database errors.
+pub fn add_civil_disorder(
+    c: &Connection,
+    game: i64,
+    seq: i64,
+    power: &str,
+    user: Option<&str>,
+    at: i64,
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR IGNORE INTO civil_disorder (game_id, seq, power, user_id, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![game, seq, power, user, at],
+    )?;
+    Ok(())
+}
+
+/// How many phases in a row `user` has left `power` in civil disorder, up
+/// to `most`: the civil disorder rows since they took the seat and since
+/// the last phase the power sent orders (or, hashed, a commitment) in,
+/// leaving out phases rolled back.
+///
+/// # Errors
+/// Database errors.
+pub fn disorder_streak(c: &Connection, game: i64, power: &str, user: &str, most: u32) -> Result<u32, StoreError> {
+    let n: i64 = c.query_row(
+        "SELECT COUNT(*) FROM (
+           SELECT 1 FROM civil_disorder d JOIN phases p ON p.game_id = d.game_id AND p.seq = d.seq
+           WHERE d.game_id = ?1 AND d.power = ?2 AND d.user_id = ?3 AND p.rolled_back = 0
+             AND d.at >= COALESCE((SELECT joined_at FROM players WHERE game_id = ?1 AND power = ?2 AND user_id = ?3), 0)
+             AND d.seq > MAX(
+               COALESCE((SELECT MAX(seq) FROM orders WHERE game_id = ?1 AND power = ?2), 0),
+               COALESCE((SELECT MAX(seq) FROM commitments WHERE game_id = ?1 AND power = ?2 AND void IS NULL), 0))
+           ORDER BY d.seq DESC LIMIT ?4)",
+        params![game, power, user, most],
+        |r| r.get(0),
+    )?;
+    Ok(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// A power in civil disorder at a resolution, as history keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disorder {
+    /// The phase.
+    pub seq: i64,
+    /// The power.
+    pub power: String,
+    /// Its player (`None`: vacant).
+    pub user: Option<String>,
+    /// When the phase resolved.
+    pub at: i64,
+}
+
+/// Every civil disorder of `game`, oldest first.
+///
+/// # Errors
+/// Database errors.
+pub fn disorder_history(c: &Connection, game: i64) -> Result<Vec<Disorder>, StoreError> {
+    let mut st =
+        c.prepare_cached("SELECT seq, power, user_id, at FROM civil_disorder WHERE game_id = ?1 ORDER BY seq, power")?;
+    let rows = st.query_map(params![game], |r| {
+        Ok(Disorder { seq: r.get(0)?, power: r.get(1)?, user: r.get(2)?, at: r.get(3)? })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// What happened to a seat without a moderator.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SeatEventKind {
+    /// The player was unseated after phases in civil disorder.
+    Unseated,
+    /// A user asked to take over the open power (`takeover=moderator`).
+    Asked,
+    /// A user took over the open power.
+    TookOver,
+}
+
+impl SeatEventKind {
+    /// The stored word.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SeatEventKind::Unseated => "unseated",
+            SeatEventKind::Asked => "asked",
+            SeatEventKind::TookOver => "took_over",
+        }
+    }
+
+    fn parse(s: &str) -> Option<SeatEventKind> {
+        [SeatEventKind::Unseated, SeatEventKind::Asked, SeatEventKind::TookOver].into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// A seat event, as history keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatEvent {
+    /// The power.
+    pub power: String,
+    /// The user unseated, asking, or taking over.
+    pub user: String,
+    /// What happened.
+    pub kind: SeatEventKind,
+    /// The phase it happened in.
+    pub seq: Option<i64>,
+    /// When.
+    pub at: i64,
+}
+
+/// Records a seat event.
+///
+/// # Errors
+/// Database errors.
+pub fn add_seat_event(c: &Connection, game: i64, e: &SeatEvent) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO seat_events (game_id, power, user_id, kind, seq, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![game, e.power, e.user, e.kind.as_str(), e.seq, e.at],
+    )?;
+    Ok(())
+}
+
+/// Every seat event of `game`, oldest first.
+///
+/// # Errors
+/// Database errors.
+pub fn seat_events(c: &Connection, game: i64) -> Result<Vec<SeatEvent>, StoreError> {
+    let mut st =
+        c.prepare_cached("SELECT power, user_id, kind, seq, at FROM seat_events WHERE game_id = ?1 ORDER BY id")?;
+    let rows = st.query_map(params![game], |r| {
+        let kind: String = r.get(2)?;
+        Ok((r.get(0)?, r.get(1)?, kind, r.get(3)?, r.get(4)?))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (power, user, kind, seq, at): (String, String, String, Option<i64>, i64) = row?;
+        if let Some(kind) = SeatEventKind::parse(&kind) {
+            out.push(SeatEvent { power, user, kind, seq, at });
+        }
+    }
+    Ok(out)
+}
+
+/// The powers whose player was unseated and that nobody has held since:
+/// open for takeover, with who was unseated.
+///
+/// # Errors
+/// Database errors.
+pub fn open_seats(c: &Connection, game: i64) -> Result<Vec<(String, String)>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT e.power, e.user_id FROM seat_events e
+         WHERE e.game_id = ?1 AND e.kind = 'unseated'
+           AND e.id = (SELECT MAX(id) FROM seat_events WHERE game_id = ?1 AND power = e.power AND kind <> 'asked')
+           AND NOT EXISTS (SELECT 1 FROM players WHERE game_id = ?1 AND power = e.power)
+         ORDER BY e.power",
+    )?;
+    let rows = st.query_map(params![game], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
