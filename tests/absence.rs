@@ -283,3 +283,34 @@ fn chess_wheel_names_a_missing_message_and_never_unseats_a_board() {
     let status = c.line("gm game status");
     assert!(status.contains("ann (ann)") && status.contains("bo (bo)"), "{status}");
 }
+
+/// A grace in a game with fixed-time deadlines lands on the fixed time, on
+/// the local clock across the spring change of the clocks, and says so.
+#[test]
+fn a_grace_with_fixed_time_deadlines_lands_on_the_local_time_across_the_clock_change() {
+    let dir = temp_dir("grace-fixed-time");
+    let mut c = console_in(&dir);
+    run(
+        &mut c,
+        &[
+            "advance to 2027-03-26T09:00:00+01:00",
+            "gm game create chesspolitik2 movement=24h deadline-at=20:00 timezone=Europe/Paris",
+            "alice join France",
+            "bob join England",
+            "gm game start",
+            "alice orders K c1 H",
+        ],
+    );
+    let status = c.line("alice game status");
+    assert!(status.contains("(Saturday 27 March 2027, 20:00 CET)"), "{status}");
+    // The clocks go forward on the night of 27 to 28 March: 20:00 stays 20:00.
+    let out = c.line("advance to 2027-03-27T20:30:00+01:00");
+    assert!(
+        out.contains(
+            "**Grace:** the deadline of Spring 1401 passed with no orders from England (<@bob>, grace used, none left). The phase is extended once for everyone: due in 23h (Sunday 28 March 2027, 20:00 CEST)."
+        ),
+        "{out}"
+    );
+    let out = c.line("advance to 2027-03-28T20:01:00+02:00");
+    assert!(out.contains("Spring 1401 resolved") && out.contains("England sent no orders: civil disorder"), "{out}");
+}

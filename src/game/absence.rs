@@ -76,7 +76,7 @@ fn grace_text(phase: &str, sent: &str, late: &[Late], until: i64) -> String {
         })
         .collect();
     format!(
-        "**Grace:** the deadline of {phase} passed with no {sent} from {}. The phase is extended once for everyone: due <t:{until}:R>.",
+        "**Grace:** the deadline of {phase} passed with no {sent} from {}. The phase is extended once for everyone: due <t:{until}:R>",
         who.join(", ")
     )
 }
@@ -143,7 +143,8 @@ impl Service {
                 store::add_grace_used(c, game, seq, (&l.power, &l.user), deadline, until)?;
             }
             let sent = if settings.hashed { "commitment" } else { "orders" };
-            let mut reply = Reply::public(grace_text(&row.name, sent, &late, until)).due(Some(until));
+            let text = format!("{}{}.", grace_text(&row.name, sent, &late, until), settings.local_suffix(until));
+            let mut reply = Reply::public(text).due(Some(until));
             reply.mentions = late.iter().map(|l| l.user.clone()).collect();
             Ok(Some(vec![self.announced(c, &g, reply)?]))
         })
@@ -373,5 +374,6 @@ mod tests {
         assert!(t.contains("England (<@1>, grace used, none left)"), "{t}");
         assert!(t.contains("France (<@2>, no grace left: civil disorder if nothing comes)"), "{t}");
         assert!(t.contains("no orders from") && t.contains("extended once for everyone: due <t:86500:R>"), "{t}");
+        assert!(!t.ends_with('.'), "the caller ends the sentence after the local time: {t}");
     }
 }
