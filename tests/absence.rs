@@ -314,3 +314,29 @@ fn a_grace_with_fixed_time_deadlines_lands_on_the_local_time_across_the_clock_ch
     let out = c.line("advance to 2027-03-28T20:01:00+02:00");
     assert!(out.contains("Spring 1401 resolved") && out.contains("England sent no orders: civil disorder"), "{out}");
 }
+
+/// A takeover granted by a moderator in a fixed-time game moves the
+/// deadline to the fixed time, and says when on the local clock.
+#[test]
+fn a_granted_takeover_says_the_new_deadline_in_local_time() {
+    let dir = temp_dir("takeover-fixed-time");
+    let mut c = console_in(&dir);
+    run(
+        &mut c,
+        &[
+            "advance to 2027-11-01T10:00:00+01:00",
+            "gm game create chesspolitik2 movement=24h deadline-at=20:00 timezone=Europe/Paris takeover=moderator cd-after=1 grace=0",
+            "alice join France",
+            "bob join England",
+            "gm game start",
+            "alice orders K c1 H",
+            "advance to 2027-11-02T20:01:00+01:00",
+            // Eight hours before the Fall deadline: less than a replacement's twelve.
+            "advance to 2027-11-03T12:00:00+01:00",
+        ],
+    );
+    assert!(c.line("zed join England").contains("zed asks to take over England"));
+    let out = c.line("gm game assign zed England");
+    assert!(out.contains("zed now plays England. The deadline moves to"), "{out}");
+    assert!(out.contains("(Thursday 4 November 2027, 20:00 CET)."), "{out}");
+}

@@ -406,7 +406,11 @@ impl Service {
                     if row.open && row.deadline.is_some_and(|d| d < min) {
                         let to = live.settings.deadline_after(now, live.settings.min_after_replace_secs);
                         store::set_deadline(c, live.game.id, row.seq, Some(to), None)?;
-                        extra = format!(" The deadline moves to {} from now.", format_duration(to - now));
+                        extra = format!(
+                            " The deadline moves to {} from now{}.",
+                            format_duration(to - now),
+                            live.settings.local_suffix(to)
+                        );
                     }
                 }
             }
