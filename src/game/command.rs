@@ -19,6 +19,7 @@ Commands (the same words as the slash commands):
   game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no] [hashed=yes reveal=24h]
       `variants` lists the variants and their options
       min-reliability=<0-100> [min-reliability-new=no]: `join` refuses players whose reliability here is lower
+      scoring=draw-size|sum-of-squares (Chess Dip, Chesspolitik 4): how a draw is scored at the end
   join [power]            take a power (a random free one without a name)
   leave                   leave before the start
   game start              moderators: start (vacant powers are in civil disorder)
@@ -97,7 +98,10 @@ pub fn reveal_text(line: &str) -> Option<&str> {
 
 /// The game settings `game create` takes (any other `key=value` is the variant's option).
 pub const SETTING_KEYS: &str =
-    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, forfeit-after, replace-minimum, palette, animation";
+    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, forfeit-after, replace-minimum, palette, animation";
+
+/// The variants whose draws can be scored by centres (`scoring=`).
+pub const CENTRE_GAMES: &[&str] = &["chessdip", "chesspolitik4"];
 
 /// The most grace extensions a player can have in a game.
 pub const MAX_GRACE: u32 = 10;
@@ -135,6 +139,12 @@ pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<S
     if let Some(word) = given("deadline-at").filter(|_| offer.weekly || s.cycle != super::calendar::Cycle::Phases) {
         return Err(GameError::Invalid(format!(
             "`{word}`: {} runs on its weekly calendar of move, resolve and replenish windows (set its time zone with `timezone=`), so its phases do not end at a fixed time of day; leave `deadline-at` out",
+            offer.name
+        )));
+    }
+    if let Some(word) = given("scoring").filter(|_| !CENTRE_GAMES.contains(&offer.id)) {
+        return Err(GameError::Invalid(format!(
+            "`{word}`: only the games with centres (Chess Dip, Chesspolitik 4) choose how a draw is scored; {} scores a win 1, a draw shared equally among the players still standing, a loss 0, so leave `scoring` out",
             offer.name
         )));
     }
@@ -249,6 +259,13 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                         )))
                     }
                 }
+            }
+            "scoring" => {
+                s.scoring = super::scores::Scoring::parse(v).ok_or_else(|| {
+                    GameError::Invalid(format!(
+                        "`{a}`: scoring is draw-size (a draw shares the point equally) or sum-of-squares (a draw shares it by centres squared)"
+                    ))
+                })?;
             }
             "min-reliability" => {
                 s.min_reliability = match v.to_ascii_lowercase().trim_end_matches('%') {

@@ -294,6 +294,23 @@ impl Doc<'_> {
         }))
     }
 
+    /// Each power's score at the end, in the powers' order; null while the
+    /// game is played and for a game that was not scored (ended by a moderator).
+    fn scores(&self) -> Result<Value, GameError> {
+        let rows = store::scores(self.c, self.live.game.id)?;
+        if rows.is_empty() {
+            return Ok(Value::Null);
+        }
+        Ok(Value::Array(
+            rows.into_iter()
+                .map(|r| {
+                    let name = r.user.as_deref().map(|u| self.named(u));
+                    json!({"power": r.power, "user": r.user, "name": name, "score": r.score, "shown": r.shown, "how": r.how})
+                })
+                .collect(),
+        ))
+    }
+
     fn proposals(&self) -> Result<Value, GameError> {
         let mut out = Vec::new();
         for p in store::proposals(self.c, self.live.game.id)? {
@@ -379,6 +396,7 @@ impl Serialize for Doc<'_> {
         m.serialize_entry("result", &game.ended)?;
         m.serialize_entry("ended_at", &game.ended_at)?;
         m.serialize_entry("ended_phase", &or_fail(self.phase_name(game.ended_seq).map(|n| json!(n)))?)?;
+        m.serialize_entry("scores", &or_fail(self.scores())?)?;
         m.serialize_entry("settings", &or_fail(Self::parse(&game.settings))?)?;
         m.serialize_entry("powers", &or_fail(self.powers())?)?;
         m.serialize_entry("phases", &Phases(self))?;

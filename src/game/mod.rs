@@ -34,6 +34,7 @@ mod reply;
 mod reports;
 mod resolve;
 mod schedule;
+pub mod scores;
 mod seats;
 mod service;
 mod settings;

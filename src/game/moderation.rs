@@ -3,6 +3,7 @@
 
 use super::lifecycle::{Command, Refusal, State, Timer};
 use super::lifecycle::{GameStatus, Stage};
+use super::scores::Ending;
 use super::{
     decode, encode, format_duration, Bounds, Caller, GameError, Image, Position, Reply, Service, Settings, MIN_RESUME,
 };
@@ -14,19 +15,20 @@ use crate::store::{self, GameRow};
 /// in `position` (none for a game that never started): records both, and
 /// gives the announcement, `headline` followed by the move list of games that
 /// keep one and with an image of the final position, as every ending has.
+/// The scores of `ending` are recorded and follow the headline.
 pub(super) fn game_over(
     c: &rusqlite::Connection,
     game: &GameRow,
     position: Option<&Position>,
     settings: &Settings,
-    (result, at): (&str, i64),
+    (result, at, ending): (&str, i64, &Ending),
     headline: String,
 ) -> Result<Reply, GameError> {
     store::set_status(c, game.id, GameStatus::Ended, Some(result))?;
     // It ends during the phase being played (none before the start).
     store::set_ended_at(c, game.id, at, Some(game.phase_seq).filter(|s| *s > 0))?;
     super::reliability::game_ended(c, game, at)?;
-    let mut text = headline;
+    let mut text = format!("{headline}\n{}", super::scores::record(c, game, position, settings, ending)?);
     let mut images = Vec::new();
     if let Some(p) = position {
         store::set_final_state(c, game.id, &encode(p)?)?;
@@ -352,7 +354,9 @@ impl Service {
             // Votes that were to run in the abandoned phases run in the reopened one and after.
             store::shift_open_votes(c, game.id, target.seq, seq - target.seq)?;
             if game.status == GameStatus::Ended {
+                // The end is undone, and its scores with it.
                 store::reopen_game(c, game.id)?;
+                store::delete_scores(c, game.id)?;
             }
             let how = match (hashed, fresh) {
                 (false, false) => "with the orders it had",
@@ -391,7 +395,7 @@ impl Service {
                 &live.game,
                 position.as_ref(),
                 &live.settings,
-                ("ended by a moderator", self.now()),
+                ("ended by a moderator", self.now(), &Ending::Moderator),
                 format!("**Game over: ended by a moderator ({}).** Its history stays available with `history` and `game export`; `game create` starts a new game here.", caller.name),
             )?;
             self.announced(c, &live.game, reply)
@@ -436,7 +440,8 @@ impl Service {
             if yes && voters.iter().all(|p| votes.contains(p)) {
                 let text = format!("draw between {}", alive.join(", "));
                 let headline = format!("**Game over: {text}**, by unanimous vote of the powers still playing.");
-                out.push(game_over(c, &live.game, Some(&position), &live.settings, (&text, self.now()), headline)?);
+                let how = (text.as_str(), self.now(), &Ending::Draw);
+                out.push(game_over(c, &live.game, Some(&position), &live.settings, how, headline)?);
             }
             self.announced_all(c, &live.game, out)
         })
@@ -463,9 +468,9 @@ impl Service {
                 .into_iter()
                 .filter(|p| position.alive(p) && !conceded.contains(p))
                 .collect();
-            let text = match standing.as_slice() {
-                [winner] => format!("{winner} wins by concession"),
-                [] => "draw: every power still in the game conceded".to_string(),
+            let (text, ending) = match standing.as_slice() {
+                [winner] => (format!("{winner} wins by concession"), Ending::Solo(winner.clone())),
+                [] => ("draw: every power still in the game conceded".to_string(), Ending::Draw),
                 _ => {
                     let mut reply =
                         Reply::public(format!("{name} concedes the game and is in civil disorder from now on."));
@@ -478,7 +483,8 @@ impl Service {
                 }
             };
             let headline = format!("{name} concedes. **Game over: {text}.**");
-            let reply = game_over(c, &live.game, Some(&position), &live.settings, (&text, self.now()), headline)?;
+            let how = (text.as_str(), self.now(), &ending);
+            let reply = game_over(c, &live.game, Some(&position), &live.settings, how, headline)?;
             Ok(vec![self.announced(c, &live.game, reply)?])
         })
     }

@@ -7,6 +7,7 @@ use super::lifecycle::{Command, Refusal};
 use super::lifecycle::{GameStatus, Stage};
 use super::orders::by_power;
 use super::outbox::ImageSource;
+use super::scores::Ending;
 use super::{decode, encode, format_duration, kind_of, settings_of, slug, Caller, GameError, Image, Reply, Service};
 use crate::rules::family::{GameResult, OrderOutcome};
 use crate::store::{self, StoreError};
@@ -95,12 +96,18 @@ impl Service {
             let next_phase = r.next.phase();
             let over = result.is_over();
             let (stage, at) = settings.opening(now, next_phase.kind);
+            let mut scores = String::new();
             let (deadline, votes) = if over {
                 // No next phase: the game ends in the position this phase left.
                 store::set_final_state(c, game, &encode(&r.next)?)?;
                 store::set_status(c, game, GameStatus::Ended, Some(&result.to_string()))?;
                 store::set_ended_at(c, game, now, Some(seq))?;
                 super::reliability::game_ended(c, &g, now)?;
+                let ending = match &result {
+                    GameResult::Won { winner, .. } => Ending::Solo(winner.clone()),
+                    _ => Ending::Draw,
+                };
+                scores = super::scores::record(c, &g, Some(&r.next), &settings, &ending)?;
                 (None, Vec::new())
             } else {
                 store::open_phase(c, game, seq + 1, &next_phase.name, &encode(&r.next)?, Some(at), stage)?;
@@ -138,7 +145,7 @@ impl Service {
                         settings.local_suffix(d)
                     );
                 }
-                (outcome, _) => text += &format!("\n**Game over: {outcome}.**"),
+                (outcome, _) => text += &format!("\n**Game over: {outcome}.**\n{scores}"),
             }
             if let Some(t) = r.next.transcript().filter(|_| over) {
                 text += &format!("\n```\n{t}\n```");

@@ -152,16 +152,19 @@ impl Service {
                 super::reliability::conceded(c, &g, power, now)?;
                 let others: Vec<String> =
                     seated.iter().map(|(p, _)| p.clone()).filter(|p| p != power && position.alive(p)).collect();
-                let text = match others.as_slice() {
-                    [winner] => format!("{winner} wins: {power} forfeits after {missed} missed turns"),
-                    _ => format!("{power} forfeits after {missed} missed turns"),
+                let (text, ending) = match others.as_slice() {
+                    [winner] => (
+                        format!("{winner} wins: {power} forfeits after {missed} missed turns"),
+                        super::scores::Ending::Solo(winner.clone()),
+                    ),
+                    _ => (format!("{power} forfeits after {missed} missed turns"), super::scores::Ending::Draw),
                 };
                 let reply = super::moderation::game_over(
                     c,
                     &g,
                     Some(&position),
                     &settings,
-                    (&text, now),
+                    (&text, now, &ending),
                     format!("**Game over: {text}.**"),
                 )?;
                 store::set_deadline(c, game, seq, None, None)?;

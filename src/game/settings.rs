@@ -90,6 +90,9 @@ pub struct Settings {
     /// when `min_reliability` is set.
     #[serde(default = "default_animation")]
     pub min_reliability_new: bool,
+    /// How a game with centres shares a draw (`scoring=draw-size|sum-of-squares`).
+    #[serde(default)]
+    pub scoring: super::scores::Scoring,
 }
 
 /// Who may take over a power opened by civil disorder.
@@ -165,6 +168,7 @@ impl Default for Settings {
             takeover: Takeover::Open,
             min_reliability: None,
             min_reliability_new: true,
+            scoring: super::scores::Scoring::DrawSize,
         }
     }
 }

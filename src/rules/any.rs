@@ -475,6 +475,15 @@ impl Position {
         each!(self, |v, s, _w| v.alive(s, power))
     }
 
+    /// The supply centres `power` owns, in the games with centres (none in the others).
+    #[must_use]
+    pub fn centres(&self, power: &str) -> Option<usize> {
+        match self {
+            Position::Dip { v, s } => v.power_by_name(power).map(|p| s.centers_of(p).len()),
+            _ => None,
+        }
+    }
+
     /// A line on `power` for the status.
     #[must_use]
     pub fn standing(&self, power: &str) -> String {

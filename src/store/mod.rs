@@ -26,6 +26,7 @@ mod outbox;
 mod phases;
 mod proposals;
 mod reliability;
+mod scores;
 pub use absence::*;
 pub use console::*;
 pub use extend::*;
@@ -36,6 +37,7 @@ pub use outbox::*;
 pub use phases::*;
 pub use proposals::*;
 pub use reliability::*;
+pub use scores::*;
 
 use crate::status::{GameStatus, Stage};
 
@@ -92,6 +94,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0017_absence.sql"),
     include_str!("../../migrations/0018_reliability_counted.sql"),
     include_str!("../../migrations/0019_vote_extensions.sql"),
+    include_str!("../../migrations/0020_scores.sql"),
 ];
 
 /// The newest schema version this chessdip knows.

@@ -41,6 +41,17 @@ pub enum TakeoverChoice {
     Moderator,
 }
 
+/// How a draw is scored in a game with centres.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ScoringChoice {
+    /// A draw shares the point equally among the powers in it.
+    #[name = "draw-size"]
+    DrawSize,
+    /// A draw shares the point by centres squared.
+    #[name = "sum-of-squares"]
+    SumOfSquares,
+}
+
 async fn ac_variant(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     choices(OFFERS.iter().map(|o| o.id.to_string()), partial)
 }
@@ -119,6 +130,9 @@ async fn create(
     #[description = "With min-reliability: whether new players may join (default yes)"]
     #[rename = "min-reliability-new"]
     min_reliability_new: Option<bool>,
+    #[description = "Chess Dip, Chesspolitik 4: how a draw is scored (default draw-size)"] scoring: Option<
+        ScoringChoice,
+    >,
 ) -> Result<(), Error> {
     let config = &ctx.data().config;
     let base = Settings {
@@ -159,6 +173,7 @@ async fn create(
         ("takeover", takeover.map(|t| t.name().to_string())),
         ("min-reliability", min_reliability.map(|n| n.to_string())),
         ("min-reliability-new", min_reliability_new.map(|b| (if b { "yes" } else { "no" }).to_string())),
+        ("scoring", scoring.map(|s| s.name().to_string())),
     ];
     words.extend(named.into_iter().filter_map(|(k, v)| v.map(|v| format!("{k}={}", v.trim()))));
     words.extend(options.iter().flat_map(|o| o.split_whitespace().map(str::to_string)));
