@@ -104,7 +104,10 @@ fn a_concession_or_a_forfeit_scores_nothing() {
     let mut c = console("scores-concede");
     simul(&mut c);
     let conceded = c.line("bob concede");
-    assert!(conceded.contains("**Game over: White wins by concession.**\n    Scores: White 1, Black 0."), "{conceded}");
+    assert!(
+        conceded.contains("**Game over: White wins by concession.**\n    Scores: White 1, Black 0 (conceded)."),
+        "{conceded}"
+    );
     assert_eq!(scores(&mut c)[1], ("Black".into(), "0".into(), "conceded".into()));
 
     let mut c = console("scores-forfeit");
@@ -119,7 +122,8 @@ fn a_concession_or_a_forfeit_scores_nothing() {
     );
     let end = c.line("advance 61m");
     assert!(
-        end.contains("Black wins: White forfeits after 1 missed turns") && end.contains("Scores: White 0, Black 1."),
+        end.contains("Black wins: White forfeits after 1 missed turns")
+            && end.contains("Scores: White 0 (conceded), Black 1."),
         "{end}"
     );
     assert_eq!(scores(&mut c)[0], ("White".into(), "0".into(), "conceded".into()));
@@ -133,7 +137,7 @@ fn an_unseated_player_scores_nothing() {
     assert!(c.line("advance 24h").contains("bob is unseated from England"));
     // Nobody holds England: France, the only player still playing, draws alone and takes the point.
     let end = c.line("alice draw yes");
-    assert!(end.contains("Scores: France 1, England 0."), "{end}");
+    assert!(end.contains("Scores: France 1, England 0 (unseated)."), "{end}");
     assert_eq!(scores(&mut c)[1], ("England".into(), "0".into(), "unseated".into()));
 }
 
@@ -157,7 +161,10 @@ fn the_games_with_centres_share_a_draw_by_size_without_the_conceded_power() {
         let powers = four(&mut c, variant, "");
         assert!(c.line("a concede").contains("concedes the game"));
         let end = run(&mut c, &["b draw yes", "c draw yes", "d draw yes"]);
-        assert!(end.contains(&format!("{} 0", powers[0])) && end.contains(&format!("{} ⅓", powers[1])), "{end}");
+        assert!(
+            end.contains(&format!("{} 0 (conceded)", powers[0])) && end.contains(&format!("{} ⅓", powers[1])),
+            "{end}"
+        );
         let s = scores(&mut c);
         assert_eq!(s.len(), 4);
         for (power, shown, how) in s {
@@ -230,4 +237,53 @@ fn scoring_is_chosen_only_for_the_games_with_centres() {
     let r = c.line("gm game create chessdip scoring=elo");
     assert!(r.contains("`scoring=elo`: scoring is draw-size") && r.contains("sum-of-squares"), "{r}");
     assert!(c.line("gm game create chessdip scoring=sum-of-squares").contains("is forming"));
+}
+
+#[test]
+fn in_the_games_with_centres_an_unseated_power_is_left_out_of_the_draw() {
+    let mut c = console("scores-dip-unseated");
+    run(
+        &mut c,
+        &[
+            "gm game create chesspolitik4 movement=24h grace=0 cd-after=1",
+            "a join Mughal",
+            "b join Ming",
+            "c join Russia",
+            "d join Ottoman",
+            "gm game start",
+            "a orders N b1 H, K d1 H, K e1 H, N g1 H",
+            "b orders N h2 H, K h4 H, K h5 H, N h7 H",
+            "c orders N b8 H, K d8 H, K e8 H, N g8 H",
+        ],
+    );
+    assert!(c.line("advance 24h").contains("d is unseated from Ottoman Empire"));
+    let end = run(&mut c, &["a draw yes", "b draw yes", "c draw yes"]);
+    assert!(
+        end.contains("Scores: Mughal Empire ⅓, Ming Dynasty ⅓, Tsardom of Russia ⅓, Ottoman Empire 0 (unseated)."),
+        "{end}"
+    );
+}
+
+#[test]
+fn the_last_power_standing_after_concessions_takes_the_point() {
+    let mut c = console("scores-dip-solo");
+    let powers = four(&mut c, "chessdip", "scoring=sum-of-squares");
+    run(&mut c, &["a concede", "b concede"]);
+    let end = c.line("c concede");
+    assert!(end.contains(&format!("**Game over: {} wins by concession.**", powers[3])), "{end}");
+    let mut s = scores(&mut c);
+    s.sort_by_key(|(p, _, _)| powers.iter().position(|q| q == p));
+    assert_eq!(s[3], (powers[3].clone(), "1".into(), "solo".into()));
+    // The announcement lists the powers in the variant's order; the seats above were taken at random.
+    for (p, shown, _) in &s {
+        let part = if shown == "1" { format!("{p} 1") } else { format!("{p} 0 (conceded)") };
+        assert!(end.contains(&part), "{part} in {end}");
+    }
+
+    let mut c = console("scores-wheel-solo");
+    run(&mut c, &["gm game create chess-wheel cycle=7h", "ann join", "bo join", "cy join", "gm game start"]);
+    c.line("ann concede");
+    let end = c.line("bo concede");
+    assert!(end.contains("**Game over: cy wins by concession.**"), "{end}");
+    assert!(end.contains("cy 1") && end.contains("ann 0 (conceded)") && end.contains("bo 0 (conceded)"), "{end}");
 }

@@ -148,13 +148,22 @@ pub fn shown(score: &Score) -> String {
     format!("{v:.3}")
 }
 
-/// The announcement's line: `Scores: France 1, England 0.`, or why the game is not scored.
+/// The announcement's line: `Scores: France 1, England 0.` (`England 0
+/// (conceded)` for a 0 that is not a plain loss), or why the game is not scored.
 #[must_use]
 pub fn line(scores: Option<&[Score]>) -> String {
     match scores {
         None => "Scores: none, a game ended by a moderator is not scored.".to_string(),
         Some(s) => {
-            let parts: Vec<String> = s.iter().map(|s| format!("{} {}", s.power, shown(s))).collect();
+            // A 0 that is not a plain loss says why (`conceded`, `unseated`...).
+            let parts: Vec<String> = s
+                .iter()
+                .map(|s| match s.how.as_str() {
+                    "loss" | "solo" => format!("{} {}", s.power, shown(s)),
+                    how if s.value == 0.0 => format!("{} 0 ({how})", s.power),
+                    _ => format!("{} {}", s.power, shown(s)),
+                })
+                .collect();
             format!("Scores: {}.", parts.join(", "))
         }
     }
@@ -248,7 +257,7 @@ mod tests {
             assert_eq!(values(&s), vec![("A".into(), 1.0), ("B".into(), 0.0), ("C".into(), 0.0)]);
             assert_eq!(s[2].how, "conceded");
             assert_eq!(s[1].how, "loss");
-            assert_eq!(line(Some(&s)), "Scores: A 1, B 0, C 0.");
+            assert_eq!(line(Some(&s)), "Scores: A 1, B 0, C 0 (conceded).");
         }
     }
 
@@ -261,7 +270,7 @@ mod tests {
             st("D", true, None, Some(1)),
         ];
         let s = compute(Scoring::DrawSize, &Ending::Draw, &p).unwrap();
-        assert_eq!(line(Some(&s)), "Scores: A ⅓, B ⅓, C 0, D ⅓.");
+        assert_eq!(line(Some(&s)), "Scores: A ⅓, B ⅓, C 0 (unseated), D ⅓.");
         assert_eq!(s[2].how, "unseated");
         assert_eq!(s[0].how, "draw of 3");
         let two = compute(Scoring::DrawSize, &Ending::Draw, &p[..2]).unwrap();
@@ -279,7 +288,7 @@ mod tests {
         let s = compute(Scoring::SumOfSquares, &Ending::Draw, &p).unwrap();
         // 64 + 36 + 1 = 101.
         assert_eq!(values(&s)[0].1, 64.0 / 101.0);
-        assert_eq!(line(Some(&s)), "Scores: A 0.634, B 0.356, C 0, D 0.010.");
+        assert_eq!(line(Some(&s)), "Scores: A 0.634, B 0.356, C 0 (conceded), D 0.010.");
         let sum: f64 = s.iter().map(|s| s.value).sum();
         assert!((sum - 1.0).abs() < 1e-12);
         assert_eq!(s[0].how, "sum of squares (8 centres)");
@@ -296,7 +305,7 @@ mod tests {
     fn an_unseated_winner_scores_nothing() {
         let p = [st("A", false, Some("unseated"), None), st("B", false, Some("conceded"), None)];
         let s = compute(Scoring::DrawSize, &Ending::Solo("A".into()), &p).unwrap();
-        assert_eq!(line(Some(&s)), "Scores: A 0, B 0.");
+        assert_eq!(line(Some(&s)), "Scores: A 0 (unseated), B 0 (conceded).");
         assert_eq!(s[0].how, "unseated");
     }
 
@@ -311,7 +320,7 @@ mod tests {
     fn when_everyone_conceded_nobody_scores() {
         let p = [st("A", false, Some("conceded"), None), st("B", false, Some("conceded"), None)];
         let s = compute(Scoring::DrawSize, &Ending::Draw, &p).unwrap();
-        assert_eq!(line(Some(&s)), "Scores: A 0, B 0.");
+        assert_eq!(line(Some(&s)), "Scores: A 0 (conceded), B 0 (conceded).");
     }
 
     #[test]
