@@ -109,16 +109,7 @@ fn a_game_ended_before_it_started_gives_nobody_a_record() {
 fn a_forfeit_is_a_concession_in_the_record() {
     let d = temp_dir("forfeit");
     let mut c = console_at(&d, &[]).without_images();
-    run(
-        &mut c,
-        &[
-            "gm game create diplomat-chess movement=1h forfeit-after=1 grace=0",
-            "w join White",
-            "b join Black",
-            "gm game start",
-        ],
-    );
-    let end = c.line("advance 61m");
+    let end = scratch::diplomat_forfeit(&mut c);
     assert!(end.contains("Game over: Black wins: White forfeits after 1 missed turns"), "{end}");
     assert_eq!(kinds(c.service(), "console", "w"), ["conceded"]);
     assert_eq!(kinds(c.service(), "console", "b"), ["finished"]);

@@ -111,16 +111,7 @@ fn a_concession_or_a_forfeit_scores_nothing() {
     assert_eq!(scores(&mut c)[1], ("Black".into(), "0".into(), "conceded".into()));
 
     let mut c = console("scores-forfeit");
-    run(
-        &mut c,
-        &[
-            "gm game create diplomat-chess movement=1h forfeit-after=1 grace=0",
-            "w join White",
-            "b join Black",
-            "gm game start",
-        ],
-    );
-    let end = c.line("advance 61m");
+    let end = scratch::diplomat_forfeit(&mut c);
     assert!(
         end.contains("Black wins: White forfeits after 1 missed turns")
             && end.contains("Scores: White 0 (conceded), Black 1."),
@@ -234,6 +225,10 @@ fn scoring_is_chosen_only_for_the_games_with_centres() {
             "{variant}: {r}"
         );
     }
+    assert!(c.line("gm game create diplomat-chess scoring=draw-size").contains("a draw ½ each, a loss 0"));
+    assert!(c
+        .line("gm game create chess-wheel scoring=draw-size")
+        .contains("a draw shared equally among the players still standing"));
     let r = c.line("gm game create chessdip scoring=elo");
     assert!(r.contains("`scoring=elo`: scoring is draw-size") && r.contains("sum-of-squares"), "{r}");
     assert!(c.line("gm game create chessdip scoring=sum-of-squares").contains("is forming"));

@@ -143,8 +143,10 @@ pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<S
         )));
     }
     if let Some(word) = given("scoring").filter(|_| !CENTRE_GAMES.contains(&offer.id)) {
+        let draw =
+            if offer.id == "chess-wheel" { "shared equally among the players still standing" } else { "½ each" };
         return Err(GameError::Invalid(format!(
-            "`{word}`: only the games with centres (Chess Dip, Chesspolitik 4) choose how a draw is scored; {} scores a win 1, a draw shared equally among the players still standing, a loss 0, so leave `scoring` out",
+            "`{word}`: only the games with centres (Chess Dip, Chesspolitik 4) choose how a draw is scored; {} scores a win 1, a draw {draw}, a loss 0, so leave `scoring` out",
             offer.name
         )));
     }

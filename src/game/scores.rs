@@ -244,6 +244,16 @@ mod tests {
         Standing { power: power.into(), standing, out, centres }
     }
 
+    /// A, B, D standing with 8, 6 and 1 centres; C, with 2, out for `out`.
+    fn four_with_c(out: Option<&'static str>) -> [Standing; 4] {
+        [
+            st("A", true, None, Some(8)),
+            st("B", true, None, Some(6)),
+            st("C", false, out, Some(2)),
+            st("D", true, None, Some(1)),
+        ]
+    }
+
     fn values(s: &[Score]) -> Vec<(String, f64)> {
         s.iter().map(|s| (s.power.clone(), s.value)).collect()
     }
@@ -263,12 +273,7 @@ mod tests {
 
     #[test]
     fn a_draw_shares_by_size_among_those_standing() {
-        let p = [
-            st("A", true, None, Some(8)),
-            st("B", true, None, Some(6)),
-            st("C", false, Some("unseated"), Some(2)),
-            st("D", true, None, Some(1)),
-        ];
+        let p = four_with_c(Some("unseated"));
         let s = compute(Scoring::DrawSize, &Ending::Draw, &p).unwrap();
         assert_eq!(line(Some(&s)), "Scores: A ⅓, B ⅓, C 0 (unseated), D ⅓.");
         assert_eq!(s[2].how, "unseated");
@@ -279,12 +284,7 @@ mod tests {
 
     #[test]
     fn sum_of_squares_counts_only_the_surviving_powers() {
-        let p = [
-            st("A", true, None, Some(8)),
-            st("B", true, None, Some(6)),
-            st("C", false, Some("conceded"), Some(2)),
-            st("D", true, None, Some(1)),
-        ];
+        let p = four_with_c(Some("conceded"));
         let s = compute(Scoring::SumOfSquares, &Ending::Draw, &p).unwrap();
         // 64 + 36 + 1 = 101.
         assert_eq!(values(&s)[0].1, 64.0 / 101.0);

@@ -69,6 +69,22 @@ pub fn run(c: &mut Console, lines: &[&str]) -> String {
     lines.iter().map(|l| c.line(l)).collect()
 }
 
+/// A Diplomat Chess game where a missed turn forfeits, for w (White) and
+/// b (Black), started and left for 61 minutes: White forfeits. What the
+/// console printed as it did.
+pub fn diplomat_forfeit(c: &mut Console) -> String {
+    run(
+        c,
+        &[
+            "gm game create diplomat-chess movement=1h forfeit-after=1 grace=0",
+            "w join White",
+            "b join Black",
+            "gm game start",
+        ],
+    );
+    c.line("advance 61m")
+}
+
 /// A two-player Chesspolitik game created by `gm` with `options` for alice
 /// (France) and bob (England), started.
 pub fn two_players(c: &mut Console, options: &str) {
