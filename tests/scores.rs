@@ -70,6 +70,11 @@ fn a_two_player_win_is_one_and_a_loss_nothing() {
         [("White".into(), "1".into(), "solo".into()), ("Black".into(), "0".into(), "loss".into())]
     );
     assert_eq!(export(&mut c)["settings"]["scoring"], "draw-size");
+    let status = c.line("bob game status");
+    assert!(
+        status.contains("**Game over: White wins by checkmate.**") && status.contains("Scores: White 1, Black 0."),
+        "{status}"
+    );
 }
 
 #[test]
@@ -114,10 +119,10 @@ fn a_concession_or_a_forfeit_scores_nothing() {
     let end = scratch::diplomat_forfeit(&mut c);
     assert!(
         end.contains("Black wins: White forfeits after 1 missed turns")
-            && end.contains("Scores: White 0 (conceded), Black 1."),
+            && end.contains("Scores: White 0 (forfeited), Black 1."),
         "{end}"
     );
-    assert_eq!(scores(&mut c)[0], ("White".into(), "0".into(), "conceded".into()));
+    assert_eq!(scores(&mut c)[0], ("White".into(), "0".into(), "forfeited".into()));
 }
 
 #[test]
@@ -130,6 +135,7 @@ fn an_unseated_player_scores_nothing() {
     let end = c.line("alice draw yes");
     assert!(end.contains("Scores: France 1, England 0 (unseated)."), "{end}");
     assert_eq!(scores(&mut c)[1], ("England".into(), "0".into(), "unseated".into()));
+    assert!(c.line("alice game status").contains("Scores: France 1, England 0 (unseated)."));
 }
 
 #[test]
@@ -139,6 +145,7 @@ fn a_moderator_end_is_not_scored_and_says_so() {
     let end = c.line("gm game end");
     assert!(end.contains("Scores: none, a game ended by a moderator is not scored."), "{end}");
     assert_eq!(export(&mut c)["scores"], Value::Null);
+    assert!(c.line("gm game status").contains("Scores: none, a game ended by a moderator is not scored."));
     // Before the start too.
     let mut c = console("scores-end-forming");
     c.line("gm game create chessdip");

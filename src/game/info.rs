@@ -98,6 +98,9 @@ impl Service {
             let running = match &live.state {
                 State::Ended { result, by_phase } => {
                     t += &format!("**Game over: {result}.** It ended {}.", ended_when(game, &row, *by_phase));
+                    if let Some(line) = super::scores::stored_line(&store::scores(c, game.id)?, result) {
+                        t += &format!("\n{line}");
+                    }
                     None
                 }
                 State::Running(r) => {

@@ -395,7 +395,7 @@ impl Service {
                 &live.game,
                 position.as_ref(),
                 &live.settings,
-                ("ended by a moderator", self.now(), &Ending::Moderator),
+                (super::scores::MODERATOR_END, self.now(), &Ending::Moderator),
                 format!("**Game over: ended by a moderator ({}).** Its history stays available with `history` and `game export`; `game create` starts a new game here.", caller.name),
             )?;
             self.announced(c, &live.game, reply)

@@ -58,7 +58,7 @@ pub struct Standing {
     pub power: String,
     /// Still in the game: alive, held by a player, not conceded.
     pub standing: bool,
-    /// Why it is not standing, if it is not: `conceded`, `unseated`, `eliminated`, `vacant`.
+    /// Why it is not standing, if it is not: `conceded`, `forfeited`, `unseated`, `eliminated`, `vacant`.
     pub out: Option<&'static str>,
     /// Its supply centres (games with centres).
     pub centres: Option<usize>,
@@ -93,7 +93,7 @@ pub fn compute(scoring: Scoring, ending: &Ending, powers: &[Standing]) -> Option
                 // Beaten or eliminated, it lost; the reasons that score 0 whatever the ending are said.
                 let how = match p.out {
                     _ if won => "solo".to_string(),
-                    Some(out @ ("conceded" | "unseated")) => out.to_string(),
+                    Some(out @ ("conceded" | "forfeited" | "unseated")) => out.to_string(),
                     _ => "loss".to_string(),
                 };
                 Score { power: p.power.clone(), value: if won { 1.0 } else { 0.0 }, how }
@@ -152,20 +152,37 @@ pub fn shown(score: &Score) -> String {
 /// (conceded)` for a 0 that is not a plain loss), or why the game is not scored.
 #[must_use]
 pub fn line(scores: Option<&[Score]>) -> String {
-    match scores {
+    let parts = scores.map(|s| s.iter().map(|s| part(&s.power, &shown(s), &s.how)).collect::<Vec<_>>());
+    line_of(parts)
+}
+
+/// The line of the scores as stored, for `game status`: none for a game
+/// ended before scores were kept.
+#[must_use]
+pub fn stored_line(rows: &[ScoreRow], result: &str) -> Option<String> {
+    if rows.is_empty() {
+        return (result == MODERATOR_END).then(|| line_of(None));
+    }
+    Some(line_of(Some(rows.iter().map(|r| part(&r.power, &r.shown, &r.how)).collect())))
+}
+
+/// The result of a game a moderator ended.
+pub const MODERATOR_END: &str = "ended by a moderator";
+
+/// One power's part of the line: a 0 that is not a plain loss says why
+/// (`conceded`, `unseated`...).
+fn part(power: &str, shown: &str, how: &str) -> String {
+    match how {
+        "loss" | "solo" => format!("{power} {shown}"),
+        how if shown == "0" => format!("{power} 0 ({how})"),
+        _ => format!("{power} {shown}"),
+    }
+}
+
+fn line_of(parts: Option<Vec<String>>) -> String {
+    match parts {
         None => "Scores: none, a game ended by a moderator is not scored.".to_string(),
-        Some(s) => {
-            // A 0 that is not a plain loss says why (`conceded`, `unseated`...).
-            let parts: Vec<String> = s
-                .iter()
-                .map(|s| match s.how.as_str() {
-                    "loss" | "solo" => format!("{} {}", s.power, shown(s)),
-                    how if s.value == 0.0 => format!("{} 0 ({how})", s.power),
-                    _ => format!("{} {}", s.power, shown(s)),
-                })
-                .collect();
-            format!("Scores: {}.", parts.join(", "))
-        }
+        Some(p) => format!("Scores: {}.", p.join(", ")),
     }
 }
 
@@ -195,12 +212,16 @@ pub(super) fn record(
             powers.push(p.clone());
         }
     }
+    let forfeited = |p: &str| -> Result<bool, GameError> {
+        Ok(settings.forfeit_after > 0 && store::missed_turns(c, game.id, p)? >= i64::from(settings.forfeit_after))
+    };
     let user = |p: &str| seated.iter().find(|(q, _)| q == p).map(|(_, u)| u.clone());
     let standings: Vec<Standing> = powers
         .iter()
         .map(|p| {
             let out = if conceded.contains(p) {
-                Some("conceded")
+                // A forfeit is recorded as a concession; it reads as a forfeit.
+                Some(if forfeited(p)? { "forfeited" } else { "conceded" })
             } else if unseated.contains(p) {
                 Some("unseated")
             } else if position.is_some_and(|pos| !pos.alive(p)) {
@@ -210,14 +231,14 @@ pub(super) fn record(
             } else {
                 None
             };
-            Standing {
+            Ok(Standing {
                 power: p.clone(),
                 standing: out.is_none(),
                 out,
                 centres: position.and_then(|pos| pos.centres(p)),
-            }
+            })
         })
-        .collect();
+        .collect::<Result<_, GameError>>()?;
     let ending = if position.is_none() { &Ending::Moderator } else { ending };
     let scores = compute(settings.scoring, ending, &standings);
     if let Some(list) = &scores {
