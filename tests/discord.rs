@@ -686,11 +686,21 @@ async fn a_killed_bot_posts_the_result_it_committed_exactly_once_after_a_restart
     let n = fake.requests().len();
     let mut second = run_binary(&fake, &db);
     posted(&fake, n, "Spring 1401 resolved").await;
+    // The item is marked delivered once its last part is confirmed: wait for
+    // that (a loaded machine draws and posts slowly), then see that nothing
+    // was posted twice meanwhile.
+    let status = Store::open(&db).expect("db");
+    let mut pending = 1;
+    for _ in 0..120 {
+        pending = status.read(|c| chessdip::store::outbox_waiting(c, &ch)).expect("read");
+        if pending == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert_eq!(pending, 0, "nothing is left in the outbox");
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(created_with(&fake, "Spring 1401 resolved"), 1);
-    let status = Store::open(&db).expect("db");
-    let pending = status.read(|c| chessdip::store::outbox_waiting(c, &ch)).expect("read");
-    assert_eq!(pending, 0, "nothing is left in the outbox");
     let _ = second.kill().await;
 }
 
