@@ -49,6 +49,43 @@ pub fn animate(position: &Position, report: &Report, style: &Style, caption: &st
     }
 }
 
+/// A timelapse of a whole game: one frame a position, each drawn at
+/// `style` with its title (`After Spring 1601`) in the title bar and its
+/// place in the game (`3 of 40`) as the caption, shown
+/// [`super::anim::LAPSE_FRAME`] each and the last
+/// [`super::anim::LAPSE_LAST`]. The style's result banner, if any, is drawn
+/// on the last frame only; frames of different heights are padded at the
+/// bottom to the tallest. Empty if there are no positions.
+#[must_use]
+pub fn timelapse(positions: &[(Position, String)], style: &Style) -> Vec<Frame> {
+    let n = positions.len();
+    let mut frames = positions
+        .iter()
+        .enumerate()
+        .map(|(i, (position, title))| {
+            let last = i + 1 == n;
+            let frame_style = Style {
+                heading: Some(title.clone()),
+                result: if last { style.result.clone() } else { None },
+                ..style.clone()
+            };
+            let caption = format!("{} of {n}", i + 1);
+            let delay = if last { super::anim::LAPSE_LAST } else { super::anim::LAPSE_FRAME };
+            Frame { canvas: draw(position, None, &frame_style, &caption), delay }
+        })
+        .collect::<Vec<_>>();
+    // A result banner or a longer legend makes a frame taller: every frame
+    // is given the tallest one's height, the rows added at the bottom.
+    let tallest = frames.iter().map(|f| f.canvas.height()).max().unwrap_or(0);
+    for f in &mut frames {
+        let h = f.canvas.height();
+        if h < tallest {
+            f.canvas.insert_band(h, tallest - h, super::theme::BACKGROUND);
+        }
+    }
+    frames
+}
+
 /// One of a resolved phase's two images ([`Stage`]): the phase's orders and
 /// their outcomes on the position `before` it (captioned `orders`, or
 /// `adjustments` for Chess Dip's and Chesspolitik's Winter), or the position
