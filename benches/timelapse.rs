@@ -4,24 +4,15 @@
 //! (the target: under 8 MB).
 
 use std::hint::black_box;
-use std::sync::Arc;
 
 use chessdip::render::{anim, any, Style};
-use chessdip::rules::any::Position;
-use chessdip::rules::dip::Variant;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 #[path = "../tests/common/gen.rs"]
 mod gen;
 
 fn bench(c: &mut Criterion) {
-    let v = Arc::new(Variant::builtin("chessdip").expect("variant"));
-    let positions: Vec<(Position, String)> = (0..40)
-        .map(|seed| {
-            let (s, _, _) = gen::position(&v, seed, 30, 60);
-            (Position::Dip { v: v.clone(), s }, format!("After phase {}", seed + 1))
-        })
-        .collect();
+    let positions = gen::timelapse_positions(40);
     let style = Style { width: anim::WIDTH, ..Style::default() };
     let gif = anim::gif(&any::timelapse(&positions, &style)).expect("gif");
     eprintln!("40-phase timelapse: {} bytes", gif.len());

@@ -11,11 +11,8 @@ mod scratch;
 use scratch::{console_at, run, temp_dir, two_players};
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use chessdip::render::{anim, any, Style};
-use chessdip::rules::any::Position;
-use chessdip::rules::dip::Variant;
 
 /// Every frame's delay (centiseconds) and the GIF's width.
 fn delays(bytes: &[u8]) -> (Vec<u16>, u16) {
@@ -128,13 +125,7 @@ fn a_game_ended_before_any_phase_resolved_has_no_timelapse() {
 fn a_forty_phase_chess_dip_timelapse_is_under_8_mb() {
     // The worst case: every frame a different position of 30 pieces, so
     // every frame changes the whole board.
-    let v = Arc::new(Variant::builtin("chessdip").expect("variant"));
-    let positions: Vec<(Position, String)> = (0..40)
-        .map(|seed| {
-            let (s, _, _) = gen::position(&v, seed, 30, 60);
-            (Position::Dip { v: v.clone(), s }, format!("After phase {}", seed + 1))
-        })
-        .collect();
+    let positions = gen::timelapse_positions(40);
     let style = Style { width: anim::WIDTH, ..Style::default() };
     let frames = any::timelapse(&positions, &style);
     let bytes = anim::gif(&frames).expect("encodes");
