@@ -135,3 +135,21 @@ fn a_forty_phase_chess_dip_timelapse_is_under_8_mb() {
     assert_eq!(u32::from(width), anim::WIDTH);
     eprintln!("40-phase timelapse: {} bytes", bytes.len());
 }
+
+#[test]
+fn the_result_banner_on_the_last_frame_leaves_the_board_where_it_was() {
+    // The same position twice, the game's result on the last: below the
+    // title bar and the banner's band, the two frames are the same pixels.
+    let one = gen::timelapse_positions(1).remove(0);
+    let positions = vec![one.clone(), (one.0, "After phase 2".to_string())];
+    let style = Style { width: anim::WIDTH, result: Some("England wins".into()), ..Style::default() };
+    let frames = any::timelapse(&positions, &style);
+    let (a, b) = (&frames[0].canvas, &frames[1].canvas);
+    assert_eq!((a.width(), a.height()), (b.width(), b.height()), "one size for every frame");
+    let row = a.width() as usize * 4;
+    let differ: Vec<usize> = (0..a.height() as usize)
+        .filter(|&y| a.rgba()[y * row..(y + 1) * row] != b.rgba()[y * row..(y + 1) * row])
+        .collect();
+    let last = *differ.last().expect("the banner differs");
+    assert!(last < a.height() as usize / 5, "only the title bar and the banner differ, not the board: rows to {last}");
+}

@@ -54,8 +54,9 @@ pub fn animate(position: &Position, report: &Report, style: &Style, caption: &st
 /// place in the game (`3 of 40`) as the caption, shown
 /// [`super::anim::LAPSE_FRAME`] each and the last
 /// [`super::anim::LAPSE_LAST`]. The style's result banner, if any, is drawn
-/// on the last frame only; frames of different heights are padded at the
-/// bottom to the tallest. Empty if there are no positions.
+/// on the last frame only, the frames before it given an empty band in its
+/// place; frames of different heights are padded at the bottom to the
+/// tallest. Empty if there are no positions.
 #[must_use]
 pub fn timelapse(positions: &[(Position, String)], style: &Style) -> Vec<Frame> {
     let n = positions.len();
@@ -74,8 +75,24 @@ pub fn timelapse(positions: &[(Position, String)], style: &Style) -> Vec<Frame> 
             Frame { canvas: draw(position, None, &frame_style, &caption), delay }
         })
         .collect::<Vec<_>>();
-    // A result banner or a longer legend makes a frame taller: every frame
-    // is given the tallest one's height, the rows added at the bottom.
+    // The result banner makes the last frame taller: the frames before it
+    // get an empty band where it comes, so that the board stays put.
+    if let (Some(band), Some((position, title))) = (style.result.as_ref().and(frames.last()), positions.last()) {
+        let plain = Style { heading: Some(title.clone()), result: None, ..style.clone() };
+        let plain = draw(position, None, &plain, &format!("{n} of {n}"));
+        let width = plain.width() as usize * 4;
+        let (a, b) = (plain.rgba(), band.canvas.rgba());
+        let top =
+            (0..plain.height() as usize).find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width]);
+        let grown = band.canvas.height().saturating_sub(plain.height());
+        if let Some(top) = top.filter(|_| grown > 0) {
+            for f in frames.iter_mut().take(n - 1) {
+                f.canvas.insert_band(top as u32, grown, super::theme::BACKGROUND);
+            }
+        }
+    }
+    // A longer legend makes a frame taller: every frame is given the
+    // tallest one's height, the rows added at the bottom.
     let tallest = frames.iter().map(|f| f.canvas.height()).max().unwrap_or(0);
     for f in &mut frames {
         let h = f.canvas.height();
