@@ -37,6 +37,7 @@ mod schedule;
 mod seats;
 mod service;
 mod settings;
+mod timelapse;
 mod windows;
 
 pub use crate::rules::any::{Game, Position, Report, OFFERS};
