@@ -348,6 +348,53 @@ async fn a_turn_based_move_by_direct_message_is_resolved_in_the_channel() {
     bot.stop().await;
 }
 
+/// The number of frames of a GIF and each one's delay in centiseconds.
+fn gif_delays(bytes: &[u8]) -> Vec<u16> {
+    let mut opts = gif::DecodeOptions::new();
+    opts.set_color_output(gif::ColorOutput::Indexed);
+    let mut d = opts.read_info(bytes).expect("a GIF");
+    let mut out = Vec::new();
+    while let Some(f) = d.read_next_frame().expect("a frame") {
+        out.push(f.delay);
+    }
+    out
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn game_timelapse_on_demand_and_with_the_end_announcement() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("timelapse");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    let players = [(ALICE, "alice", "France"), (BOB, "bob", "England")];
+    game_with(&fake, &[("variant", json!("chesspolitik2")), ("animation", json!(false))], players).await;
+    let r = ask(&fake, (CAROL, "carol"), &["game", "timelapse"], &[], false).await;
+    assert!(r.ephemeral() && r.content().contains("no phase of this game has resolved yet"), "{}", r.content());
+    ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))], false).await;
+    for phase in ["Spring 1401", "Fall 1401"] {
+        let n = fake.requests().len();
+        ask(&fake, (GM, "gm"), &["game", "force"], &[], false).await;
+        posted(&fake, n, &format!("{phase} resolved")).await;
+    }
+    // Anyone may ask: a spectator gets it publicly.
+    let r = ask(&fake, (CAROL, "carol"), &["game", "timelapse"], &[], false).await;
+    assert!(!r.ephemeral() && r.content().contains("in 2 frames"), "{}", r.content());
+    let gifs = r.gifs();
+    assert_eq!(gifs.len(), 1, "{:?}", r.files.iter().map(|f| &f.0).collect::<Vec<_>>());
+    assert_eq!(gifs[0].0, "chesspolitik2-timelapse.gif");
+    assert_eq!(gif_delays(&gifs[0].1), vec![50, 300]);
+    // The end announcement: the final position, then the timelapse, each within Discord's limit.
+    let n = fake.requests().len();
+    ask(&fake, (GM, "gm"), &["game", "end"], &[], false).await;
+    let r = posted(&fake, n, "Game over").await;
+    let names: Vec<&str> = r.files.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(names, ["final-position.png", "chesspolitik2-timelapse.gif"]);
+    assert!(r.files.iter().all(|f| f.1.len() <= 10 * 1024 * 1024));
+    assert_eq!(gif_delays(&r.gifs()[0].1), vec![50, 300]);
+    bot.stop().await;
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn chess_wheel_board_actions_and_proposals_on_discord() {
     let fake = FakeDiscord::start().await;
@@ -686,11 +733,21 @@ async fn a_killed_bot_posts_the_result_it_committed_exactly_once_after_a_restart
     let n = fake.requests().len();
     let mut second = run_binary(&fake, &db);
     posted(&fake, n, "Spring 1401 resolved").await;
+    // The item is marked delivered once its last part is confirmed: wait for
+    // that (a loaded machine draws and posts slowly), then see that nothing
+    // was posted twice meanwhile.
+    let status = Store::open(&db).expect("db");
+    let mut pending = 1;
+    for _ in 0..120 {
+        pending = status.read(|c| chessdip::store::outbox_waiting(c, &ch)).expect("read");
+        if pending == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert_eq!(pending, 0, "nothing is left in the outbox");
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(created_with(&fake, "Spring 1401 resolved"), 1);
-    let status = Store::open(&db).expect("db");
-    let pending = status.read(|c| chessdip::store::outbox_waiting(c, &ch)).expect("read");
-    assert_eq!(pending, 0, "nothing is left in the outbox");
     let _ = second.kill().await;
 }
 

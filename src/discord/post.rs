@@ -80,15 +80,28 @@ fn flush(out: &mut Vec<String>, cur: &mut String, in_fence: bool) {
 /// this is left out (the still images carry the result).
 pub const UPLOAD_LIMIT: usize = 10 * 1024 * 1024;
 
+/// What the text says of an animation left out for its size.
+fn too_large_note(name: &str, bytes: usize) -> String {
+    let what =
+        if name.ends_with("-timelapse.gif") { "The game's timelapse" } else { "The animation of the resolution" };
+    format!(
+        "({what}, {:.1} MB, is over the {} MB a file may be in this channel and is left out.)",
+        bytes as f64 / (1024.0 * 1024.0),
+        UPLOAD_LIMIT / (1024 * 1024)
+    )
+}
+
 /// Draws a reply's images on blocking threads (drawing takes
 /// milliseconds, an animation a few hundred): the still images and the
 /// animations in parallel, so the animation never holds the stills back
 /// by more than it takes to draw. Empty images (an animation where
 /// nothing moved) and animations over [`UPLOAD_LIMIT`] are left out, the
-/// stills first and the animation last.
-async fn attachments(reply: &Reply) -> Result<Vec<CreateAttachment>, Error> {
+/// stills first and the animation last. Returns the reply as it is posted:
+/// its text ends with a note on each animation left out for its size.
+async fn attachments(reply: &Reply) -> Result<(Vec<CreateAttachment>, Reply), Error> {
+    let mut posted = reply.clone();
     if reply.images.is_empty() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), posted));
     }
     let (animations, stills): (Vec<_>, Vec<_>) = reply.images.iter().cloned().partition(|i| i.is_animation());
     let draw = |images: Vec<crate::game::Image>| {
@@ -105,16 +118,18 @@ async fn attachments(reply: &Reply) -> Result<Vec<CreateAttachment>, Error> {
         for (name, gif) in gifs {
             if gif.len() > UPLOAD_LIMIT {
                 tracing::warn!(image = %name, bytes = gif.len(), "animation over the upload limit, left out");
+                posted.text = format!("{}\n{}", posted.text, too_large_note(&name, gif.len()));
             } else {
                 drawn.push((name, gif));
             }
         }
     }
-    Ok(drawn
+    let files = drawn
         .into_iter()
         .filter(|(_, bytes)| !bytes.is_empty())
         .map(|(name, bytes)| CreateAttachment::bytes(bytes, name))
-        .collect())
+        .collect();
+    Ok((files, posted))
 }
 
 /// A public reply with images as embeds: the first line as the title, the
@@ -198,11 +213,11 @@ impl Piece {
 /// # Errors
 /// Drawing the images failed.
 pub async fn pieces(reply: &Reply) -> Result<Vec<Piece>, Error> {
-    let files = attachments(reply).await?;
+    let (files, reply) = attachments(reply).await?;
     if files.is_empty() {
-        return Ok(split(&text_of(reply), MESSAGE_LIMIT).into_iter().map(Piece::Text).collect());
+        return Ok(split(&text_of(&reply), MESSAGE_LIMIT).into_iter().map(Piece::Text).collect());
     }
-    let (embeds, rest) = embeds(reply, &files);
+    let (embeds, rest) = embeds(&reply, &files);
     let mut out = vec![Piece::Files { files, embeds }];
     out.extend(rest.iter().flat_map(|r| split(r, MESSAGE_LIMIT)).map(Piece::Text));
     Ok(out)
@@ -229,8 +244,8 @@ pub async fn to_channel(http: &serenity::Http, channel: ChannelId, reply: &Reply
 /// Discord refused (e.g. the user does not accept direct messages).
 pub async fn to_user(http: &serenity::Http, user: UserId, reply: &Reply) -> Result<(), Error> {
     let dm = user.create_dm_channel(http).await?;
-    let files = attachments(reply).await?;
-    let parts = split(&text_of(reply), MESSAGE_LIMIT);
+    let (files, reply) = attachments(reply).await?;
+    let parts = split(&text_of(&reply), MESSAGE_LIMIT);
     let last = parts.len() - 1;
     for (i, part) in parts.into_iter().enumerate() {
         let msg = CreateMessage::new().content(part).allowed_mentions(quiet());
@@ -276,7 +291,7 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
                 }
             }
             (Visibility::Private, None) => {
-                let files = attachments(&r).await?;
+                let (files, r) = attachments(&r).await?;
                 let parts = split(&text_of(&r), MESSAGE_LIMIT);
                 let last = parts.len() - 1;
                 for (i, part) in parts.into_iter().enumerate() {
@@ -291,7 +306,7 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
                 answered = true;
             }
             (Visibility::Public, _) if !answered => {
-                let files = attachments(&r).await?;
+                let (files, r) = attachments(&r).await?;
                 let mut rest = Vec::new();
                 let mut m = CreateReply::default().allowed_mentions(quiet());
                 if files.is_empty() {
@@ -328,7 +343,17 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
 
 #[cfg(test)]
 mod tests {
-    use super::split;
+    use super::{split, too_large_note};
+
+    #[test]
+    fn an_animation_left_out_for_its_size_is_named_with_its_size() {
+        assert_eq!(
+            too_large_note("chessdip-timelapse.gif", 12 * 1024 * 1024 + 300 * 1024),
+            "(The game's timelapse, 12.3 MB, is over the 10 MB a file may be in this channel and is left out.)"
+        );
+        assert!(too_large_note("spring-1401-resolution.gif", 11 << 20)
+            .starts_with("(The animation of the resolution, 11.0 MB"));
+    }
 
     #[test]
     fn split_respects_the_limit_and_keeps_fences_closed() {

@@ -24,6 +24,9 @@ struct ImageJob {
     caption: String,
     /// An animation of `report` over `position` rather than a still image.
     animated: bool,
+    /// A timelapse's positions with their titles (`position` is the last):
+    /// drawn as [`crate::render::any::timelapse`] when not empty.
+    lapse: Vec<(Position, String)>,
 }
 
 impl std::fmt::Debug for Image {
@@ -52,6 +55,7 @@ impl Image {
             style: style_of(settings),
             caption: caption.into(),
             animated: false,
+            lapse: Vec::new(),
         };
         Image { name: format!("{name}.png"), job: Arc::new(job), spec: None }
     }
@@ -73,8 +77,25 @@ impl Image {
             style,
             caption: caption.into(),
             animated: true,
+            lapse: Vec::new(),
         };
         Image { name: format!("{name}.gif"), job: Arc::new(job), spec: None }
+    }
+
+    /// A timelapse of a whole game (`name.gif`): `positions`, each with its
+    /// title, one frame each, drawn at [`crate::render::anim::WIDTH`] pixels;
+    /// `result` is bannered across the last. `None` without positions.
+    pub(super) fn timelapse(
+        name: &str,
+        positions: Vec<(Position, String)>,
+        settings: &Settings,
+        result: Option<&str>,
+    ) -> Option<Image> {
+        let (position, _) = positions.last()?.clone();
+        let style =
+            Style { width: crate::render::anim::WIDTH, result: result.map(str::to_string), ..style_of(settings) };
+        let job = ImageJob { position, report: None, style, caption: String::new(), animated: true, lapse: positions };
+        Some(Image { name: format!("{name}.gif"), job: Arc::new(job), spec: None })
     }
 
     /// Whether this is an animated GIF (drawn after the still images, and
@@ -163,6 +184,13 @@ impl Image {
 
     pub(super) fn draw(&self) -> Vec<u8> {
         let j = &*self.job;
+        if !j.lapse.is_empty() {
+            let frames = crate::render::any::timelapse(&j.lapse, &j.style);
+            return crate::render::anim::gif(&frames).unwrap_or_else(|e| {
+                tracing::error!(image = %self.name, error = %e, "GIF encoding failed");
+                Vec::new()
+            });
+        }
         if j.animated {
             let Some(report) = j.report.as_ref() else { return Vec::new() };
             let Some(frames) = crate::render::any::animate(&j.position, report, &j.style, &j.caption) else {

@@ -38,6 +38,7 @@ pub mod scores;
 mod seats;
 mod service;
 mod settings;
+mod timelapse;
 mod windows;
 
 pub use crate::rules::any::{Game, Position, Report, OFFERS};

@@ -28,6 +28,9 @@ pub enum ImageSource {
     },
     /// The position the game ended in.
     Final,
+    /// The position after every resolved phase of the game, not rolled
+    /// back, as a timelapse (`super::timelapse`).
+    Timelapse,
     /// A position as it was when announced (a board action changes a
     /// phase's position in place): the stored state, versioned JSON.
     Snapshot {
@@ -281,6 +284,10 @@ impl Service {
             let kind = kind_of(&g, &settings)?;
             let mut out = Vec::new();
             for spec in specs {
+                if spec.source == ImageSource::Timelapse {
+                    out.extend(super::timelapse::image(c, &g, &kind, &settings)?);
+                    continue;
+                }
                 let (position, report) = match &spec.source {
                     ImageSource::Orders { seq } => {
                         let row = store::phase(c, game, *seq)?.ok_or(GameError::NoGame)?;
@@ -296,6 +303,7 @@ impl Service {
                         (kind.decode(json).map_err(StoreError::from)?, None)
                     }
                     ImageSource::Snapshot { state } => (kind.decode(state).map_err(StoreError::from)?, None),
+                    ImageSource::Timelapse => continue,
                 };
                 out.push(Image::drawn(spec.clone(), &position, report.as_ref(), &settings));
             }

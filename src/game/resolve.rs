@@ -173,6 +173,9 @@ impl Service {
                         .stored(ImageSource::Orders { seq }),
                 );
             }
+            if over {
+                reply.images.extend(super::timelapse::at_end(c, game)?);
+            }
             let mut out = vec![reply];
             out.extend(absence.unseated);
             out.extend(votes);

@@ -22,6 +22,12 @@ pub const FRAMES_PER_BEAT: usize = 3;
 /// delays under 2 cs as 10 cs, so no frame is shorter than that.)
 pub const FRAME_DELAY: u16 = 5;
 
+/// How long each position of a timelapse (a whole game, one frame a
+/// resolved phase) stays, in centiseconds.
+pub const LAPSE_FRAME: u16 = 50;
+/// How long a timelapse's last position stays, in centiseconds.
+pub const LAPSE_LAST: u16 = 300;
+
 /// The frames of an animation `beats` beats long: `draw(t)` is called with
 /// the time in beats, from 0 (held [`HOLD_FIRST`]) through every
 /// `1 / FRAMES_PER_BEAT` of a beat to `beats` (held [`HOLD_LAST`]).

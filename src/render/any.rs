@@ -49,6 +49,60 @@ pub fn animate(position: &Position, report: &Report, style: &Style, caption: &st
     }
 }
 
+/// A timelapse of a whole game: one frame a position, each drawn at
+/// `style` with its title (`After Spring 1601`) in the title bar and its
+/// place in the game (`3 of 40`) as the caption, shown
+/// [`super::anim::LAPSE_FRAME`] each and the last
+/// [`super::anim::LAPSE_LAST`]. The style's result banner, if any, is drawn
+/// on the last frame only, the frames before it given an empty band in its
+/// place; frames of different heights are padded at the bottom to the
+/// tallest. Empty if there are no positions.
+#[must_use]
+pub fn timelapse(positions: &[(Position, String)], style: &Style) -> Vec<Frame> {
+    let n = positions.len();
+    let mut frames = positions
+        .iter()
+        .enumerate()
+        .map(|(i, (position, title))| {
+            let last = i + 1 == n;
+            let frame_style = Style {
+                heading: Some(title.clone()),
+                result: if last { style.result.clone() } else { None },
+                ..style.clone()
+            };
+            let caption = format!("{} of {n}", i + 1);
+            let delay = if last { super::anim::LAPSE_LAST } else { super::anim::LAPSE_FRAME };
+            Frame { canvas: draw(position, None, &frame_style, &caption), delay }
+        })
+        .collect::<Vec<_>>();
+    // The result banner makes the last frame taller: the frames before it
+    // get an empty band where it comes, so that the board stays put.
+    if let (Some(band), Some((position, title))) = (style.result.as_ref().and(frames.last()), positions.last()) {
+        let plain = Style { heading: Some(title.clone()), result: None, ..style.clone() };
+        let plain = draw(position, None, &plain, &format!("{n} of {n}"));
+        let width = plain.width() as usize * 4;
+        let (a, b) = (plain.rgba(), band.canvas.rgba());
+        let top =
+            (0..plain.height() as usize).find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width]);
+        let grown = band.canvas.height().saturating_sub(plain.height());
+        if let Some(top) = top.filter(|_| grown > 0) {
+            for f in frames.iter_mut().take(n - 1) {
+                f.canvas.insert_band(top as u32, grown, super::theme::BACKGROUND);
+            }
+        }
+    }
+    // A longer legend makes a frame taller: every frame is given the
+    // tallest one's height, the rows added at the bottom.
+    let tallest = frames.iter().map(|f| f.canvas.height()).max().unwrap_or(0);
+    for f in &mut frames {
+        let h = f.canvas.height();
+        if h < tallest {
+            f.canvas.insert_band(h, tallest - h, super::theme::BACKGROUND);
+        }
+    }
+    frames
+}
+
 /// One of a resolved phase's two images ([`Stage`]): the phase's orders and
 /// their outcomes on the position `before` it (captioned `orders`, or
 /// `adjustments` for Chess Dip's and Chesspolitik's Winter), or the position

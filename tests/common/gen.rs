@@ -163,3 +163,16 @@ pub fn chain(v: &Variant, n: usize) -> (DipState, Vec<(PowerId, String)>, Vec<Or
     }
     (state, texts, orders)
 }
+
+/// `n` random Chess Dip positions of 30 pieces each, titled `After phase
+/// <k>`: a timelapse's worst case, every frame a different position.
+#[allow(dead_code)]
+pub fn timelapse_positions(n: u64) -> Vec<(chessdip::rules::any::Position, String)> {
+    let v = std::sync::Arc::new(Variant::builtin("chessdip").expect("variant"));
+    (0..n)
+        .map(|seed| {
+            let (s, _, _) = position(&v, seed, 30, 60);
+            (chessdip::rules::any::Position::Dip { v: v.clone(), s }, format!("After phase {}", seed + 1))
+        })
+        .collect()
+}

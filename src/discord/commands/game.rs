@@ -78,8 +78,23 @@ fn one(r: Result<Reply, GameError>) -> Result<Vec<Reply>, GameError> {
     guild_only,
     subcommand_required,
     subcommands(
-        "create", "start", "status", "board", "history", "export", "force", "extend", "deadline", "pause", "resume",
-        "rollback", "end", "replace", "kick", "set"
+        "create",
+        "start",
+        "status",
+        "board",
+        "history",
+        "timelapse",
+        "export",
+        "force",
+        "extend",
+        "deadline",
+        "pause",
+        "resume",
+        "rollback",
+        "end",
+        "replace",
+        "kick",
+        "set"
     )
 )]
 pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
@@ -202,6 +217,12 @@ async fn status(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, |s, _, ch| one(s.board(ch))).await
+}
+
+/// The whole game so far as a GIF: the position after every resolved phase
+#[poise::command(slash_command, guild_only)]
+async fn timelapse(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, _, ch| one(s.timelapse(ch))).await
 }
 
 /// A resolved phase: every order with its outcome, and the image

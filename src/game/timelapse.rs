@@ -1,0 +1,90 @@
+//! The timelapse of a whole game: the position after every resolved phase
+//! (phases rolled back left out), gathered from the store, drawn as one GIF
+//! ([`crate::render::any::timelapse`]) when delivered. Asked for with
+//! `game timelapse`, and attached to the announcement that a game has ended.
+
+use super::lifecycle::GameStatus;
+use super::outbox::ImageSource;
+use super::{decode, GameError, Image, Position, Reply, Service, Settings};
+use crate::rules::any::Game;
+use crate::store::{self, GameRow, StoreError};
+
+/// The position after every resolved phase of `game` that was not rolled
+/// back, titled `After <phase>`: the starting position of the phase that
+/// followed it, or the position the game ended in for the last.
+pub(super) fn positions(
+    c: &rusqlite::Connection,
+    game: &GameRow,
+    kind: &Game,
+) -> Result<Vec<(Position, String)>, GameError> {
+    let live: Vec<store::PhaseRow> = store::phases(c, game.id)?.into_iter().filter(|r| !r.rolled_back).collect();
+    let mut out = Vec::new();
+    for (i, row) in live.iter().enumerate() {
+        if row.open || row.report.is_none() {
+            continue;
+        }
+        let after = match (live.get(i + 1), game.final_state.as_deref()) {
+            (Some(next), _) => decode(kind, next)?,
+            (None, Some(json)) => kind.decode(json).map_err(StoreError::from)?,
+            (None, None) => continue,
+        };
+        out.push((after, format!("After {}", row.name)));
+    }
+    Ok(out)
+}
+
+/// The timelapse image of `game` (`<variant>-timelapse.gif`), to be drawn
+/// again from the store when delivered; the result of an ended game is
+/// bannered across its last frame. `None` if no phase has resolved.
+pub(super) fn image(
+    c: &rusqlite::Connection,
+    game: &GameRow,
+    kind: &Game,
+    settings: &Settings,
+) -> Result<Option<Image>, GameError> {
+    let result = game.ended.as_deref().filter(|_| game.status == GameStatus::Ended && game.final_state.is_some());
+    let name = format!("{}-timelapse", super::slug(&game.variant));
+    Ok(Image::timelapse(&name, positions(c, game, kind)?, settings, result).map(|i| i.stored(ImageSource::Timelapse)))
+}
+
+/// The timelapse of game `game` for the announcement that it has ended
+/// (read after its last phase and final position are written).
+pub(super) fn at_end(c: &rusqlite::Connection, game: i64) -> Result<Option<Image>, GameError> {
+    let Some(g) = store::game(c, game)? else { return Ok(None) };
+    let settings = super::settings_of(&g);
+    let kind = super::kind_of(&g, &settings)?;
+    image(c, &g, &kind, &settings)
+}
+
+impl Service {
+    /// The timelapse of the channel's game so far (or of its last game): a
+    /// GIF of the position after every resolved phase. Anyone may ask.
+    ///
+    /// # Errors
+    /// No game, or no phase resolved yet.
+    pub fn timelapse(&self, channel: &str) -> Result<Reply, GameError> {
+        self.store.read(|c| {
+            let live = self.latest(c, channel)?;
+            let frames = positions(c, &live.game, &live.kind)?;
+            let (Some((_, first)), Some((_, last))) = (frames.first(), frames.last()) else {
+                return Err(GameError::State(
+                    "no phase of this game has resolved yet: the timelapse shows the position after every resolved phase; ask again once the first phase resolves (`status` says when its deadline is)".into(),
+                ));
+            };
+            let n = frames.len();
+            let (first, last) = (first.trim_start_matches("After "), last.trim_start_matches("After "));
+            let whole = if live.game.status == GameStatus::Ended { "the whole game" } else { "the game so far" };
+            let text = if n == 1 {
+                format!("{}: {whole}, one phase resolved: the position after {first}.", live.kind.name())
+            } else {
+                format!(
+                    "{}: {whole} in {n} frames, the position after every resolved phase from {first} to {last}.",
+                    live.kind.name()
+                )
+            };
+            let mut reply = Reply::public(text);
+            reply.images.extend(image(c, &live.game, &live.kind, &live.settings)?);
+            Ok(reply)
+        })
+    }
+}
