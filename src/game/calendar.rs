@@ -126,7 +126,8 @@ impl Settings {
         }
     }
 
-    fn tz(&self) -> Tz {
+    /// The game's time zone (UTC if the stored name does not parse).
+    pub(super) fn tz(&self) -> Tz {
         parse_timezone(&self.timezone).unwrap_or(Tz::UTC)
     }
 

@@ -30,7 +30,7 @@ impl Settings {
     pub fn deadline_after(&self, from: i64, secs: i64) -> i64 {
         let secs = secs.max(0);
         let Some(at) = self.deadline_at else { return from.saturating_add(secs) };
-        let tz: Tz = self.timezone.trim().parse().unwrap_or(Tz::UTC);
+        let tz = self.tz();
         let Some(start) = tz.timestamp_opt(from, 0).single().or_else(|| tz.timestamp_opt(from, 0).earliest()) else {
             return from.saturating_add(secs);
         };
@@ -71,7 +71,7 @@ impl Settings {
     #[must_use]
     pub fn local_time(&self, t: i64) -> Option<String> {
         self.deadline_at?;
-        let tz: Tz = self.timezone.trim().parse().unwrap_or(Tz::UTC);
+        let tz = self.tz();
         let local = tz.timestamp_opt(t, 0).single()?;
         Some(local.format("%A %-d %B %Y, %H:%M %Z").to_string())
     }
