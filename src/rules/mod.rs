@@ -13,6 +13,7 @@ pub mod role;
 pub mod simul;
 pub mod square;
 pub mod square_set;
+pub mod tally;
 pub mod wheel;
 pub mod words;
 
