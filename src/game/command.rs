@@ -8,7 +8,7 @@
 //! game rollback [fresh]
 //! join [power] | leave
 //! orders <order>, <order>... | orders show | orders clear | orders preview
-//! ready | unready | draw yes|no | extend vote <duration> | extend | concede | history [phase] | game board | game timelapse | variants | help
+//! ready | unready | draw yes|no | extend vote <duration> | extend | concede | history [phase] | game board | game chart | game timelapse | variants | help
 //! ```
 
 use super::{parse_duration_within, AtDeadline, Bounds, Caller, GameError, Reply, Service, Settings};
@@ -37,6 +37,7 @@ Commands (the same words as the slash commands):
   extend                  show the votes to extend the current phase
   concede                 concede the game (the last power standing wins)
   game status | game board | history [phase] | game export | variants
+  game chart              a chart of each power's centres (pieces, material) at the end of every year (cycle, turn)
   game timelapse          a GIF of the position after every resolved phase, half a second each
   profile [user]          a player's record in this server (yours without a name): phases owed and sent, games, reliability
 Moderators:
@@ -350,7 +351,7 @@ impl Service {
         let reading = matches!(
             lower.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
             [] | ["help" | "variants" | "status" | "board" | "history" | "proposals" | "hash" | "profile", ..]
-                | ["game", "create" | "status" | "board" | "export" | "rollback" | "timelapse", ..]
+                | ["game", "create" | "status" | "board" | "export" | "rollback" | "timelapse" | "chart", ..]
                 | ["proposal", "list"]
         );
         // An unknown command is answered as unknown, ended game or not.
@@ -374,6 +375,7 @@ impl Service {
                         | "kick"
                         | "board"
                         | "timelapse"
+                        | "chart"
                 )
             ),
             Some(word) => COMMAND_WORDS.contains(&word),
@@ -390,6 +392,7 @@ impl Service {
             ["variants"] => Ok(vec![Reply::private(variants_text())]),
             ["game", "board"] | ["board"] => one(self.board(channel)),
             ["game", "timelapse"] => one(self.timelapse(channel)),
+            ["game", "chart"] => one(self.chart(channel)),
             ["game", "create", variant, ..] => {
                 let s = create_settings(variant, &words[3..], Settings::default())?;
                 one(self.create(channel, guild, caller, variant, &s))

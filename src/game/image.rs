@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use super::{outbox, Position, Report, Settings};
+use crate::render::chart::Chart;
 use crate::render::{Palette, Style};
 
 /// A board image to attach, drawn when asked for ([`Image::bytes`]), so
@@ -27,6 +28,9 @@ struct ImageJob {
     /// A timelapse's positions with their titles (`position` is the last):
     /// drawn as [`crate::render::any::timelapse`] when not empty.
     lapse: Vec<(Position, String)>,
+    /// A chart of the game, drawn as [`crate::render::chart::draw`] with
+    /// `position` (the last it counts) giving the powers' colours.
+    chart: Option<Box<Chart>>,
 }
 
 impl std::fmt::Debug for Image {
@@ -56,6 +60,7 @@ impl Image {
             caption: caption.into(),
             animated: false,
             lapse: Vec::new(),
+            chart: None,
         };
         Image { name: format!("{name}.png"), job: Arc::new(job), spec: None }
     }
@@ -78,6 +83,7 @@ impl Image {
             caption: caption.into(),
             animated: true,
             lapse: Vec::new(),
+            chart: None,
         };
         Image { name: format!("{name}.gif"), job: Arc::new(job), spec: None }
     }
@@ -94,8 +100,32 @@ impl Image {
         let (position, _) = positions.last()?.clone();
         let style =
             Style { width: crate::render::anim::WIDTH, result: result.map(str::to_string), ..style_of(settings) };
-        let job = ImageJob { position, report: None, style, caption: String::new(), animated: true, lapse: positions };
+        let job = ImageJob {
+            position,
+            report: None,
+            style,
+            caption: String::new(),
+            animated: true,
+            lapse: positions,
+            chart: None,
+        };
         Some(Image { name: format!("{name}.gif"), job: Arc::new(job), spec: None })
+    }
+
+    /// A chart of a whole game (`name.png`, [`crate::render::chart`]):
+    /// `position` is the last position it counts, whose game gives the
+    /// powers' colours in the game's palette.
+    pub(super) fn chart(name: &str, chart: Chart, position: &Position, settings: &Settings) -> Image {
+        let job = ImageJob {
+            position: position.clone(),
+            report: None,
+            style: style_of(settings),
+            caption: String::new(),
+            animated: false,
+            lapse: Vec::new(),
+            chart: Some(Box::new(chart)),
+        };
+        Image { name: format!("{name}.png"), job: Arc::new(job), spec: None }
     }
 
     /// Whether this is an animated GIF (drawn after the still images, and
@@ -188,6 +218,12 @@ impl Image {
             let frames = crate::render::any::timelapse(&j.lapse, &j.style);
             return crate::render::anim::gif(&frames).unwrap_or_else(|e| {
                 tracing::error!(image = %self.name, error = %e, "GIF encoding failed");
+                Vec::new()
+            });
+        }
+        if let Some(chart) = &j.chart {
+            return crate::render::chart::draw(chart, &j.position, &j.style).png().unwrap_or_else(|e| {
+                tracing::error!(image = %self.name, error = %e, "PNG encoding failed");
                 Vec::new()
             });
         }

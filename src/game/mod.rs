@@ -13,6 +13,7 @@ mod actions;
 pub mod calendar;
 mod caller;
 pub mod chars;
+mod chart;
 pub mod clock;
 pub mod command;
 mod error;

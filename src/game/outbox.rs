@@ -31,6 +31,9 @@ pub enum ImageSource {
     /// The position after every resolved phase of the game, not rolled
     /// back, as a timelapse (`super::timelapse`).
     Timelapse,
+    /// The chart of the game's centres, pieces or material over its resolved
+    /// phases, not rolled back (`super::chart`).
+    Chart,
     /// A position as it was when announced (a board action changes a
     /// phase's position in place): the stored state, versioned JSON.
     Snapshot {
@@ -284,11 +287,15 @@ impl Service {
             let kind = kind_of(&g, &settings)?;
             let mut out = Vec::new();
             for spec in specs {
-                if spec.source == ImageSource::Timelapse {
-                    out.extend(super::timelapse::image(c, &g, &kind, &settings)?);
-                    continue;
-                }
                 let (position, report) = match &spec.source {
+                    ImageSource::Timelapse => {
+                        out.extend(super::timelapse::image(c, &g, &kind, &settings)?);
+                        continue;
+                    }
+                    ImageSource::Chart => {
+                        out.extend(super::chart::image(c, &g, &kind, &settings)?);
+                        continue;
+                    }
                     ImageSource::Orders { seq } => {
                         let row = store::phase(c, game, *seq)?.ok_or(GameError::NoGame)?;
                         // Drawn from the report kept when the phase resolved.
@@ -303,7 +310,6 @@ impl Service {
                         (kind.decode(json).map_err(StoreError::from)?, None)
                     }
                     ImageSource::Snapshot { state } => (kind.decode(state).map_err(StoreError::from)?, None),
-                    ImageSource::Timelapse => continue,
                 };
                 out.push(Image::drawn(spec.clone(), &position, report.as_ref(), &settings));
             }

@@ -165,6 +165,9 @@ impl Service {
                     .marked(super::conceded_marks(&conceded))
                     .stored(ImageSource::Phase { seq: seq + 1 })
             });
+            if over {
+                reply.images.extend(super::chart::at_end(c, game)?);
+            }
             // The animation comes last: front ends draw and post the stills first.
             if settings.animation {
                 reply.images.push(

@@ -84,6 +84,7 @@ fn one(r: Result<Reply, GameError>) -> Result<Vec<Reply>, GameError> {
         "board",
         "history",
         "timelapse",
+        "chart",
         "export",
         "force",
         "extend",
@@ -223,6 +224,12 @@ async fn board(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 async fn timelapse(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, |s, _, ch| one(s.timelapse(ch))).await
+}
+
+/// A chart of every power's centres, pieces or material over the game so far
+#[poise::command(slash_command, guild_only)]
+async fn chart(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, |s, _, ch| one(s.chart(ch))).await
 }
 
 /// A resolved phase: every order with its outcome, and the image

@@ -1,0 +1,183 @@
+//! The chart of a whole game: what [`crate::rules::tally`] counts (supply
+//! centres, pieces, material) for every power, one point a period (a year,
+//! a cycle, a turn or a move), gathered from the positions kept with the
+//! resolved phases (phases rolled back left out) and drawn as a PNG
+//! ([`crate::render::chart`]) when delivered. Asked for with `game chart`,
+//! and attached to the announcement that a game has ended.
+
+use super::outbox::ImageSource;
+use super::{decode, GameError, Image, Position, Reply, Service, Settings};
+use crate::render::chart::Chart;
+use crate::rules::any::{Game, Report};
+use crate::rules::tally::Counted;
+use crate::store::{self, GameRow, StoreError};
+
+/// What a chart of `position`'s game says it counts: (subtitle, values'
+/// axis, periods' axis, piece values if any).
+fn wording(position: &Position) -> (&'static str, &'static str, &'static str, Option<&'static str>) {
+    match (position.counted(), position) {
+        (Counted::Centres, _) => ("Supply centres at the end of each year", "centres", "Year", None),
+        (Counted::Pieces, _) => ("Pieces on the boards at the end of each cycle", "pieces", "Cycle", None),
+        (Counted::Material, Position::Diplomat { .. }) => (
+            "Material at the end of each move (P 1, H 3, B 3, R 5, D 9)",
+            "material",
+            "Move",
+            Some("pawn 1, horse 3, bishop 3, rook 5, diplomat 9, kings not counted"),
+        ),
+        (Counted::Material, _) => (
+            "Material at the end of each turn (P 1, N 3, B 3, R 5, Q 9)",
+            "material",
+            "Turn",
+            Some("pawn 1, knight 3, bishop 3, rook 5, queen 9, kings not counted"),
+        ),
+    }
+}
+
+/// The chart of `game` so far, with the last position it counts (whose
+/// game gives the powers' colours): the start (except in Chess Wheel+,
+/// which starts without boards), then one point a period, the count after
+/// that period's last resolved phase. `None` if no phase has resolved.
+pub(super) fn data(
+    c: &rusqlite::Connection,
+    game: &GameRow,
+    kind: &Game,
+) -> Result<Option<(Chart, Position)>, GameError> {
+    let live: Vec<store::PhaseRow> = store::phases(c, game.id)?.into_iter().filter(|r| !r.rolled_back).collect();
+    let Some(first) = live.first() else { return Ok(None) };
+    let start = decode(kind, first)?;
+    let counted = start.counted();
+    // (period, the label, the tally)
+    let mut points: Vec<(Option<u32>, Vec<(String, u32)>)> = Vec::new();
+    if counted != Counted::Pieces {
+        points.push((None, start.tally()));
+    }
+    let mut last = None;
+    for (i, row) in live.iter().enumerate() {
+        if row.open || row.report.is_none() {
+            continue;
+        }
+        let before = decode(kind, row)?;
+        let after = match (live.get(i + 1), game.final_state.as_deref()) {
+            (Some(next), _) => Some(decode(kind, next)?),
+            (None, Some(json)) => Some(kind.decode(json).map_err(StoreError::from)?),
+            (None, None) => None,
+        };
+        let report = row.resolution.as_deref().and_then(|json| Report::decode(json).ok());
+        let Some(tally) = report.and_then(|r| before.tally_after(&r)).or_else(|| after.as_ref().map(Position::tally))
+        else {
+            continue;
+        };
+        let period = Some(before.period());
+        match points.last_mut() {
+            Some((p, t)) if *p == period => *t = tally,
+            _ => points.push((period, tally)),
+        }
+        last = Some(after.unwrap_or(before));
+    }
+    let Some(last) = last else { return Ok(None) };
+    let (subtitle, unit, axis, _) = wording(&start);
+    let series = start
+        .tally()
+        .into_iter()
+        .map(|(name, _)| {
+            let values =
+                points.iter().map(|(_, t)| t.iter().find(|(n, _)| *n == name).map_or(0, |(_, v)| *v)).collect();
+            (name, values)
+        })
+        .collect();
+    let labels = points.iter().map(|(p, _)| p.map_or_else(|| "Start".to_string(), |p| p.to_string())).collect();
+    let chart = Chart {
+        title: kind.name().to_string(),
+        subtitle: subtitle.to_string(),
+        unit: unit.to_string(),
+        axis: axis.to_string(),
+        labels,
+        series,
+    };
+    Ok(Some((chart, last)))
+}
+
+/// The chart image of `game` (`<variant>-chart.png`), to be drawn again
+/// from the store when delivered. `None` if no phase has resolved.
+pub(super) fn image(
+    c: &rusqlite::Connection,
+    game: &GameRow,
+    kind: &Game,
+    settings: &Settings,
+) -> Result<Option<Image>, GameError> {
+    let name = format!("{}-chart", super::slug(&game.variant));
+    Ok(data(c, game, kind)?
+        .map(|(chart, position)| Image::chart(&name, chart, &position, settings).stored(ImageSource::Chart)))
+}
+
+/// The chart of game `game` for the announcement that it has ended (read
+/// after its last phase and final position are written).
+pub(super) fn at_end(c: &rusqlite::Connection, game: i64) -> Result<Option<Image>, GameError> {
+    let Some(g) = store::game(c, game)? else { return Ok(None) };
+    let settings = super::settings_of(&g);
+    let kind = super::kind_of(&g, &settings)?;
+    image(c, &g, &kind, &settings)
+}
+
+/// The refusal before any phase has resolved.
+fn nothing_yet() -> GameError {
+    GameError::State(
+        "no phase of this game has resolved yet: the chart shows how the powers stand after every resolved phase; ask again once the first phase resolves (`status` says when its deadline is)".into(),
+    )
+}
+
+impl Service {
+    /// The chart of the channel's game so far (or of its last game): what
+    /// each power had at the start and at the end of every period. Anyone
+    /// may ask.
+    ///
+    /// # Errors
+    /// No game, or no phase resolved yet.
+    pub fn chart_data(&self, channel: &str) -> Result<Chart, GameError> {
+        self.store.read(|c| {
+            let live = self.latest(c, channel)?;
+            data(c, &live.game, &live.kind)?.map(|(chart, _)| chart).ok_or_else(nothing_yet)
+        })
+    }
+
+    /// The chart of the channel's game so far (or of its last game) as a
+    /// PNG, with the last values in the text. Anyone may ask.
+    ///
+    /// # Errors
+    /// No game, or no phase resolved yet.
+    pub fn chart(&self, channel: &str) -> Result<Reply, GameError> {
+        self.store.read(|c| {
+            let live = self.latest(c, channel)?;
+            let (chart, position) = data(c, &live.game, &live.kind)?.ok_or_else(nothing_yet)?;
+            let (_, unit, axis, values) = wording(&position);
+            let (first, last) = (chart.labels.first().cloned(), chart.labels.last().cloned());
+            let span = match (first.as_deref(), last.as_deref()) {
+                (Some("Start"), Some(l)) => format!("from the start to {} {l}", axis.to_lowercase()),
+                (Some(f), Some(l)) if f == l => format!("{} {l}", axis.to_lowercase()),
+                (Some(f), Some(l)) => format!("{}s {f} to {l}", axis.to_lowercase()),
+                _ => String::new(),
+            };
+            let mut now: Vec<(usize, &str, u32)> = chart
+                .series
+                .iter()
+                .enumerate()
+                .map(|(i, (name, v))| (i, name.as_str(), v.last().copied().unwrap_or(0)))
+                .collect();
+            now.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+            let now = now.iter().map(|(_, n, v)| format!("{n} {v}")).collect::<Vec<_>>().join(", ");
+            let ended = live.game.status == super::lifecycle::GameStatus::Ended;
+            let whole = if ended { "the whole game" } else { "the game so far" };
+            let mut text = format!(
+                "{}: {whole}, {} ({span}). Latest {unit}: {now}.",
+                live.kind.name(),
+                chart.subtitle.split(" (").next().unwrap_or(&chart.subtitle).to_lowercase()
+            );
+            if let Some(values) = values {
+                text += &format!(" Material counts {values}.");
+            }
+            let mut reply = Reply::public(text);
+            reply.images.extend(image(c, &live.game, &live.kind, &live.settings)?);
+            Ok(reply)
+        })
+    }
+}
