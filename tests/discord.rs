@@ -361,7 +361,7 @@ fn gif_delays(bytes: &[u8]) -> Vec<u16> {
 }
 
 #[tokio::test(flavor = "current_thread")]
-async fn game_timelapse_on_demand_and_with_the_end_announcement() {
+async fn game_timelapse_and_chart_on_demand_and_with_the_end_announcement() {
     let fake = FakeDiscord::start().await;
     let db = temp_db("timelapse");
     let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
@@ -371,6 +371,9 @@ async fn game_timelapse_on_demand_and_with_the_end_announcement() {
     game_with(&fake, &[("variant", json!("chesspolitik2")), ("animation", json!(false))], players).await;
     let r = ask(&fake, (CAROL, "carol"), &["game", "timelapse"], &[], false).await;
     assert!(r.ephemeral() && r.content().contains("no phase of this game has resolved yet"), "{}", r.content());
+    let r = ask(&fake, (CAROL, "carol"), &["game", "chart"], &[], false).await;
+    assert!(r.ephemeral() && r.content().contains("no phase of this game has resolved yet"), "{}", r.content());
+    assert!(r.files.is_empty());
     ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))], false).await;
     for phase in ["Spring 1401", "Fall 1401"] {
         let n = fake.requests().len();
@@ -384,12 +387,18 @@ async fn game_timelapse_on_demand_and_with_the_end_announcement() {
     assert_eq!(gifs.len(), 1, "{:?}", r.files.iter().map(|f| &f.0).collect::<Vec<_>>());
     assert_eq!(gifs[0].0, "chesspolitik2-timelapse.gif");
     assert_eq!(gif_delays(&gifs[0].1), vec![50, 300]);
-    // The end announcement: the final position, then the timelapse, each within Discord's limit.
+    let r = ask(&fake, (CAROL, "carol"), &["game", "chart"], &[], false).await;
+    assert!(!r.ephemeral() && r.content().contains("supply centres at the end of each year"), "{}", r.content());
+    let names: Vec<&str> = r.files.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(names, ["chesspolitik2-chart.png"]);
+    let chart = image::load_from_memory(&r.files[0].1).expect("a PNG");
+    assert_eq!((chart.width(), chart.height()), (1024, 640));
+    // The end announcement: the final position and the chart, then the timelapse, each within Discord's limit.
     let n = fake.requests().len();
     ask(&fake, (GM, "gm"), &["game", "end"], &[], false).await;
     let r = posted(&fake, n, "Game over").await;
     let names: Vec<&str> = r.files.iter().map(|f| f.0.as_str()).collect();
-    assert_eq!(names, ["final-position.png", "chesspolitik2-timelapse.gif"]);
+    assert_eq!(names, ["final-position.png", "chesspolitik2-chart.png", "chesspolitik2-timelapse.gif"]);
     assert!(r.files.iter().all(|f| f.1.len() <= 10 * 1024 * 1024));
     assert_eq!(gif_delays(&r.gifs()[0].1), vec![50, 300]);
     bot.stop().await;
