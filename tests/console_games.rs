@@ -91,7 +91,12 @@ fn diplomacy_chess_a_short_game_to_checkmate_through_the_console() {
         .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
         .collect();
     let (gifs, pngs) = names.iter().partition::<Vec<&String>, _>(|n| n.ends_with(".gif"));
-    assert_eq!(pngs.len(), 1 + 4 * 2, "the start, then orders and position per turn: {names:?}");
+    assert_eq!(
+        pngs.len(),
+        1 + 4 * 2 + 1,
+        "the start, then orders and position per turn, and the game's chart: {names:?}"
+    );
+    assert!(pngs.iter().any(|n| n.ends_with("-diplomacy-chess-chart.png")), "{names:?}");
     assert_eq!(gifs.len(), 4 + 1, "and each turn's animation, and the game's timelapse: {names:?}");
     assert_eq!(gifs.iter().filter(|n| n.ends_with("-resolution.gif")).count(), 4, "{names:?}");
     assert!(gifs.iter().any(|n| n.ends_with("-diplomacy-chess-timelapse.gif")), "{names:?}");
