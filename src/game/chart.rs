@@ -9,7 +9,7 @@ use super::outbox::ImageSource;
 use super::{decode, GameError, Image, Position, Reply, Service, Settings};
 use crate::render::chart::Chart;
 use crate::rules::any::{Game, Report};
-use crate::rules::tally::Counted;
+use crate::rules::tally::{Counted, Tally};
 use crate::store::{self, GameRow, StoreError};
 
 /// What a chart of `position`'s game says it counts: (subtitle, values'
@@ -46,8 +46,8 @@ pub(super) fn data(
     let Some(first) = live.first() else { return Ok(None) };
     let start = decode(kind, first)?;
     let counted = start.counted();
-    // (period, the label, the tally)
-    let mut points: Vec<(Option<u32>, Vec<(String, u32)>)> = Vec::new();
+    // Each point's period (none for the start) and tally.
+    let mut points: Vec<(Option<u32>, Tally)> = Vec::new();
     if counted != Counted::Pieces {
         points.push((None, start.tally()));
     }
@@ -93,6 +93,7 @@ pub(super) fn data(
         axis: axis.to_string(),
         labels,
         series,
+        from_zero: counted != Counted::Material,
     };
     Ok(Some((chart, last)))
 }

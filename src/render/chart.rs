@@ -44,6 +44,11 @@ pub struct Chart {
     /// Every power, in seat order, with its value at each point (as many
     /// values as labels).
     pub series: Vec<(String, Vec<u32>)>,
+    /// Whether the values' axis starts at zero (counts, where reaching zero
+    /// is the story); otherwise, when every value is more than half the
+    /// largest, it starts a round step below the lowest, so that a pawn's
+    /// difference in a side's material shows.
+    pub from_zero: bool,
 }
 
 /// The height of a chart `width` pixels wide (5:8, 640 px for 1024).
@@ -91,11 +96,10 @@ pub fn draw(chart: &Chart, position: &Position, style: &Style) -> Canvas {
     let subtitle = ellipsis(&chart.subtitle, w - 2.0 * margin, sub_size, Face::Regular);
     cv.text(&subtitle, margin, 36.0 * u, sub_size, Face::Regular, Align::Left, DIM);
 
-    // The values' scale: about five round steps from zero.
-    let most = chart.series.iter().flat_map(|(_, v)| v.iter().copied()).max().unwrap_or(0);
-    let step = nice_step(most);
-    let top_value = most.div_ceil(step).max(1) * step;
-    let ticks: Vec<u32> = (0..=top_value / step).map(|i| i * step).collect();
+    // The values' scale: at most five round steps.
+    let values = || chart.series.iter().flat_map(|(_, v)| v.iter().copied());
+    let (low, step, high) = scale(values().min().unwrap_or(0), values().max().unwrap_or(0), chart.from_zero);
+    let ticks: Vec<u32> = (0..=(high - low) / step).map(|i| low + i * step).collect();
     let tick_w = ticks.iter().map(|t| text_width(&t.to_string(), small, Face::Regular)).fold(0.0, f32::max);
 
     // The legend's column on the right, the plot to its left.
@@ -106,7 +110,7 @@ pub fn draw(chart: &Chart, position: &Position, style: &Style) -> Canvas {
     let right = legend_x - 12.0 * u;
     cv.rect(left, top, right - left, bottom - top, PANEL);
     cv.text(&chart.unit, left, top - 6.0 * u, small, Face::Regular, Align::Left, DIM);
-    let y_of = |v: f32| bottom - (bottom - top) * v / top_value as f32;
+    let y_of = |v: f32| bottom - (bottom - top) * (v - low as f32) / (high - low) as f32;
     let grid = Line { colour: TEXT.alpha(34), width: (0.5 * u).max(1.0), dash: None };
     for &t in &ticks {
         let y = y_of(t as f32);
@@ -147,14 +151,15 @@ pub fn draw(chart: &Chart, position: &Position, style: &Style) -> Canvas {
     cv.text(&chart.axis, (left + right) / 2.0, bottom + 28.0 * u, small, Face::Regular, Align::Centre, DIM);
 
     // The lines. Powers with equal values would hide each other: each line
-    // is shifted a little, less than half a unit of the scale, from its neighbours'.
+    // is shifted by up to its width from its neighbours', all of them
+    // by less than a third of a unit of the scale.
     let named = colours(position, style.palette);
     let colour_of = |name: &str| named.iter().find(|(n, _)| n == name).map_or(DIM, |(_, c)| *c);
     let two_sides = matches!(position, Position::Simul { .. } | Position::Diplomat { .. });
     let k = chart.series.len();
-    let unit_h = (bottom - top) / top_value as f32;
-    let spread = (1.2 * u).min(unit_h * 0.5 / k.max(1) as f32);
+    let unit_h = (bottom - top) / (high - low) as f32;
     let line_w = 2.4 * u;
+    let spread = line_w.min(unit_h * 0.6 / k.max(1) as f32);
     for (j, (name, values)) in chart.series.iter().enumerate() {
         let colour = colour_of(name);
         let shift = (j as f32 - (k as f32 - 1.0) / 2.0) * spread;
@@ -232,6 +237,23 @@ fn fit(text: &str, size: f32, least: f32, room: f32, face: Face) -> f32 {
     s.max(least)
 }
 
+/// The values' axis for values from `min` to `max`: (lowest, step,
+/// highest), round numbers at most five steps apart. From zero if
+/// `from_zero` or if the lowest value is at most half the largest;
+/// otherwise from a round number below `min`, the axis spanning at least
+/// a quarter of `max` (and 4), so that small changes do not look large.
+fn scale(min: u32, max: u32, from_zero: bool) -> (u32, u32, u32) {
+    let want = if from_zero || min.saturating_mul(2) <= max {
+        0
+    } else {
+        let span = ((max - min) * 5 / 4 + 1).max(max / 4).max(4);
+        max.saturating_sub(span)
+    };
+    let step = nice_step(max - want);
+    let low = want / step * step;
+    (low, step, low + (max - low).div_ceil(step).max(1) * step)
+}
+
 /// A round step (1, 2, 5, 10, 20, 50...) that divides 0..=`most` into
 /// at most five intervals.
 fn nice_step(most: u32) -> u32 {
@@ -249,7 +271,20 @@ fn nice_step(most: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::nice_step;
+    use super::{nice_step, scale};
+
+    #[test]
+    fn counts_start_at_zero_and_close_totals_a_little_below_the_lowest() {
+        assert_eq!(scale(3, 7, true), (0, 2, 8));
+        assert_eq!(scale(0, 0, true), (0, 1, 1));
+        assert_eq!(scale(38, 39, true), (0, 10, 40));
+        assert_eq!(scale(38, 39, false), (30, 2, 40));
+        assert_eq!(scale(10, 39, false), (0, 10, 40), "far apart: from zero");
+        for (min, max) in [(1, 2), (20, 25), (90, 100), (5, 5)] {
+            let (low, step, high) = scale(min, max, false);
+            assert!(low <= min && high >= max && (high - low) / step <= 5, "{min}..{max}: {low} {step} {high}");
+        }
+    }
 
     #[test]
     fn steps_are_round_and_give_at_most_five_intervals() {

@@ -11,6 +11,9 @@ use crate::rules::power::Side;
 use crate::rules::simul::board::side_name;
 use crate::rules::Role;
 
+/// Every power's count, by name, in seat order.
+pub type Tally = Vec<(String, u32)>;
+
 /// What a game's chart counts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Counted {
@@ -67,7 +70,7 @@ impl Position {
     /// chart counts of it ([`Position::counted`]): its supply centres, its
     /// pieces on the boards, or its side's material.
     #[must_use]
-    pub fn tally(&self) -> Vec<(String, u32)> {
+    pub fn tally(&self) -> Tally {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         match self {
             Position::Dip { v, s } => {
@@ -102,7 +105,7 @@ impl Position {
     /// does not tell how a cycle ended). `None` for the other games, and
     /// for a report of another game.
     #[must_use]
-    pub fn tally_after(&self, report: &Report) -> Option<Vec<(String, u32)>> {
+    pub fn tally_after(&self, report: &Report) -> Option<Tally> {
         let (Position::Wheel { s, .. }, Report::Wheel(r)) = (self, report) else { return None };
         let mut tally = self.tally();
         for taken in &r.taken {
