@@ -75,17 +75,10 @@ fn start(id: &str, players: &[&str]) -> Position {
 fn chess_dip_centres_by_year_match_the_status_after_every_year() {
     let d = temp_dir("chessdip");
     let mut c = console_at(&d, &[]);
-    run(
-        &mut c,
-        &[
-            "gm game create chessdip movement=2d adjustment=1d early=no grace=0 cd-after=off",
-            "e join England",
-            "i join Italy",
-            "f join France",
-            "s join Scandinavia",
-            "gm game start",
-        ],
-    );
+    run(&mut c, &["gm game create chessdip movement=2d adjustment=1d early=no grace=0 cd-after=off"]);
+    let forming = c.line("f game chart");
+    assert!(forming.contains("[private to f]") && forming.contains("the game has not started yet"), "{forming}");
+    run(&mut c, &["e join England", "i join Italy", "f join France", "s join Scandinavia", "gm game start"]);
     let at_start = status_centres(&mut c);
     assert_eq!(at_start.len(), 4, "{at_start:?}");
     let early = c.line("f game chart");
@@ -262,6 +255,8 @@ fn the_end_announcement_carries_the_chart_between_the_final_position_and_the_tim
     two_players(&mut c, "");
     let out = c.line("bob concede");
     assert!(written(&out, "-chart.png").is_empty(), "{out}");
+    let none = c.line("carol game chart");
+    assert!(none.contains("the game ended before its first phase resolved"), "{none}");
 }
 
 /// A chart of a long four-power game, twelve players and two sides, drawn

@@ -5,6 +5,7 @@
 //! ([`crate::render::chart`]) when delivered. Asked for with `game chart`,
 //! and attached to the announcement that a game has ended.
 
+use super::lifecycle::GameStatus;
 use super::outbox::ImageSource;
 use super::{decode, GameError, Image, Position, Reply, Service, Settings};
 use crate::render::chart::Chart;
@@ -120,11 +121,18 @@ pub(super) fn at_end(c: &rusqlite::Connection, game: i64) -> Result<Option<Image
     image(c, &g, &kind, &settings)
 }
 
-/// The refusal before any phase has resolved.
-fn nothing_yet() -> GameError {
-    GameError::State(
-        "no phase of this game has resolved yet: the chart shows how the powers stand after every resolved phase; ask again once the first phase resolves (`status` says when its deadline is)".into(),
-    )
+/// The refusal before any phase of `game` has resolved.
+fn nothing_yet(game: &GameRow) -> GameError {
+    let when = match game.status {
+        GameStatus::Forming => {
+            "the game has not started yet: ask again once it has started and its first phase has resolved"
+        }
+        GameStatus::Ended => "the game ended before its first phase resolved, so there is nothing to chart",
+        _ => "ask again once the first phase resolves (`status` says when its deadline is)",
+    };
+    GameError::State(format!(
+        "no phase of this game has resolved yet: the chart shows how the powers stand after every resolved phase; {when}"
+    ))
 }
 
 impl Service {
@@ -137,7 +145,7 @@ impl Service {
     pub fn chart_data(&self, channel: &str) -> Result<Chart, GameError> {
         self.store.read(|c| {
             let live = self.latest(c, channel)?;
-            data(c, &live.game, &live.kind)?.map(|(chart, _)| chart).ok_or_else(nothing_yet)
+            data(c, &live.game, &live.kind)?.map(|(chart, _)| chart).ok_or_else(|| nothing_yet(&live.game))
         })
     }
 
@@ -149,7 +157,7 @@ impl Service {
     pub fn chart(&self, channel: &str) -> Result<Reply, GameError> {
         self.store.read(|c| {
             let live = self.latest(c, channel)?;
-            let (chart, position) = data(c, &live.game, &live.kind)?.ok_or_else(nothing_yet)?;
+            let (chart, position) = data(c, &live.game, &live.kind)?.ok_or_else(|| nothing_yet(&live.game))?;
             let (_, unit, axis, values) = wording(&position);
             let (first, last) = (chart.labels.first().cloned(), chart.labels.last().cloned());
             let span = match (first.as_deref(), last.as_deref()) {
@@ -166,7 +174,7 @@ impl Service {
                 .collect();
             now.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
             let now = now.iter().map(|(_, n, v)| format!("{n} {v}")).collect::<Vec<_>>().join(", ");
-            let ended = live.game.status == super::lifecycle::GameStatus::Ended;
+            let ended = live.game.status == GameStatus::Ended;
             let whole = if ended { "the whole game" } else { "the game so far" };
             let mut text = format!(
                 "{}: {whole}, {} ({span}). Latest {unit}: {now}.",
