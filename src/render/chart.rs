@@ -152,7 +152,7 @@ pub fn draw(chart: &Chart, position: &Position, style: &Style) -> Canvas {
 
     // The lines. Powers with equal values would hide each other: each line
     // is shifted by up to its width from its neighbours', all of them
-    // by less than a third of a unit of the scale.
+    // by less than a third of a unit of the scale, and none out of the plot.
     let named = colours(position, style.palette);
     let colour_of = |name: &str| named.iter().find(|(n, _)| n == name).map_or(DIM, |(_, c)| *c);
     let two_sides = matches!(position, Position::Simul { .. } | Position::Diplomat { .. });
@@ -163,8 +163,12 @@ pub fn draw(chart: &Chart, position: &Position, style: &Style) -> Canvas {
     for (j, (name, values)) in chart.series.iter().enumerate() {
         let colour = colour_of(name);
         let shift = (j as f32 - (k as f32 - 1.0) / 2.0) * spread;
-        let points: Vec<(f32, f32)> =
-            values.iter().enumerate().take(n).map(|(i, v)| (x_of(i), y_of(*v as f32) + shift)).collect();
+        let points: Vec<(f32, f32)> = values
+            .iter()
+            .enumerate()
+            .take(n)
+            .map(|(i, v)| (x_of(i), (y_of(*v as f32) + shift).clamp(top, bottom)))
+            .collect();
         let dash = (two_sides && j == 1).then_some((6.0 * u, 4.0 * u));
         // A dark line on the dark panel gets a light casing.
         if text_on(colour) == Rgba::rgb(0xFF, 0xFF, 0xFF) && colour.luminance() < 0.2 {
