@@ -8,9 +8,9 @@
 mod gen;
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console_at, run, temp_dir, two_players};
+use scratch::{console_at, run, temp_dir, two_players, written};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use chessdip::render::{anim, any, Style};
 
@@ -25,15 +25,6 @@ fn delays(bytes: &[u8]) -> (Vec<u16>, u16) {
         out.push(f.delay);
     }
     (out, w)
-}
-
-/// The image files the console printed in `out` whose names end with `suffix`.
-fn written(out: &str, suffix: &str) -> Vec<PathBuf> {
-    out.lines()
-        .filter_map(|l| l.trim().strip_prefix("image: "))
-        .filter(|p| p.ends_with(suffix))
-        .map(PathBuf::from)
-        .collect()
 }
 
 /// What a timelapse of `phases` resolved phases should show: half a second

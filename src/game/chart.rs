@@ -11,7 +11,7 @@ use super::{decode, GameError, Image, Position, Reply, Service, Settings};
 use crate::render::chart::Chart;
 use crate::rules::any::{Game, Report};
 use crate::rules::tally::{Counted, Tally};
-use crate::store::{self, GameRow, StoreError};
+use crate::store::{self, GameRow};
 
 /// What a chart of `position`'s game says it counts: (subtitle, values'
 /// axis, periods' axis, piece values if any).
@@ -43,7 +43,7 @@ pub(super) fn data(
     game: &GameRow,
     kind: &Game,
 ) -> Result<Option<(Chart, Position)>, GameError> {
-    let live: Vec<store::PhaseRow> = store::phases(c, game.id)?.into_iter().filter(|r| !r.rolled_back).collect();
+    let live = super::timelapse::live_phases(c, game)?;
     let Some(first) = live.first() else { return Ok(None) };
     let start = decode(kind, first)?;
     let counted = start.counted();
@@ -53,16 +53,8 @@ pub(super) fn data(
         points.push((None, start.tally()));
     }
     let mut last = None;
-    for (i, row) in live.iter().enumerate() {
-        if row.open || row.report.is_none() {
-            continue;
-        }
+    for (row, after) in super::timelapse::resolved(&live, game, kind)? {
         let before = decode(kind, row)?;
-        let after = match (live.get(i + 1), game.final_state.as_deref()) {
-            (Some(next), _) => Some(decode(kind, next)?),
-            (None, Some(json)) => Some(kind.decode(json).map_err(StoreError::from)?),
-            (None, None) => None,
-        };
         let report = row.resolution.as_deref().and_then(|json| Report::decode(json).ok());
         let Some(tally) = report.and_then(|r| before.tally_after(&r)).or_else(|| after.as_ref().map(Position::tally))
         else {
@@ -99,26 +91,40 @@ pub(super) fn data(
     Ok(Some((chart, last)))
 }
 
-/// The chart image of `game` (`<variant>-chart.png`), to be drawn again
-/// from the store when delivered. `None` if no phase has resolved.
-pub(super) fn image(
+/// An image of `game` as a whole, to be drawn again from the store when
+/// delivered: its chart (`<variant>-chart.png`) or its timelapse
+/// ([`super::timelapse::image`]), as `source` says. `None` if no phase has
+/// resolved, or for any other source.
+pub(super) fn story_image(
     c: &rusqlite::Connection,
     game: &GameRow,
     kind: &Game,
     settings: &Settings,
+    source: &ImageSource,
 ) -> Result<Option<Image>, GameError> {
-    let name = format!("{}-chart", super::slug(&game.variant));
-    Ok(data(c, game, kind)?
-        .map(|(chart, position)| Image::chart(&name, chart, &position, settings).stored(ImageSource::Chart)))
+    match source {
+        ImageSource::Chart => {
+            let name = format!("{}-chart", super::slug(&game.variant));
+            let chart = data(c, game, kind)?;
+            Ok(chart.map(|(chart, last)| Image::chart(&name, chart, &last, settings).stored(ImageSource::Chart)))
+        }
+        ImageSource::Timelapse => super::timelapse::image(c, game, kind, settings),
+        _ => Ok(None),
+    }
 }
 
-/// The chart of game `game` for the announcement that it has ended (read
-/// after its last phase and final position are written).
-pub(super) fn at_end(c: &rusqlite::Connection, game: i64) -> Result<Option<Image>, GameError> {
-    let Some(g) = store::game(c, game)? else { return Ok(None) };
+/// The images that tell the story of game `game`, for the announcement
+/// that it has ended (read after its last phase and final position are
+/// written): its chart, then its timelapse; neither if no phase resolved.
+pub(super) fn story_at_end(c: &rusqlite::Connection, game: i64) -> Result<Vec<Image>, GameError> {
+    let Some(g) = store::game(c, game)? else { return Ok(Vec::new()) };
     let settings = super::settings_of(&g);
     let kind = super::kind_of(&g, &settings)?;
-    image(c, &g, &kind, &settings)
+    let mut images = Vec::new();
+    for source in [ImageSource::Chart, ImageSource::Timelapse] {
+        images.extend(story_image(c, &g, &kind, &settings, &source)?);
+    }
+    Ok(images)
 }
 
 /// The refusal before any phase of `game` has resolved.
@@ -166,14 +172,7 @@ impl Service {
                 (Some(f), Some(l)) => format!("{}s {f} to {l}", axis.to_lowercase()),
                 _ => String::new(),
             };
-            let mut now: Vec<(usize, &str, u32)> = chart
-                .series
-                .iter()
-                .enumerate()
-                .map(|(i, (name, v))| (i, name.as_str(), v.last().copied().unwrap_or(0)))
-                .collect();
-            now.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
-            let now = now.iter().map(|(_, n, v)| format!("{n} {v}")).collect::<Vec<_>>().join(", ");
+            let now = chart.standings().iter().map(|(_, n, v)| format!("{n} {v}")).collect::<Vec<_>>().join(", ");
             let ended = live.game.status == GameStatus::Ended;
             let whole = if ended { "the whole game" } else { "the game so far" };
             let mut text = format!(
@@ -185,7 +184,7 @@ impl Service {
                 text += &format!(" Material counts {values}.");
             }
             let mut reply = Reply::public(text);
-            reply.images.extend(image(c, &live.game, &live.kind, &live.settings)?);
+            reply.images.extend(story_image(c, &live.game, &live.kind, &live.settings, &ImageSource::Chart)?);
             Ok(reply)
         })
     }

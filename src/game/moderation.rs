@@ -37,8 +37,7 @@ pub(super) fn game_over(
         }
         let marks = super::conceded_marks(&store::concessions(c, game.id)?);
         images.push(Image::final_position(p, settings, result, marks));
-        images.extend(super::chart::at_end(c, game.id)?);
-        images.extend(super::timelapse::at_end(c, game.id)?);
+        images.extend(super::chart::story_at_end(c, game.id)?);
     }
     let mut reply = Reply::public(text);
     reply.images = images;

@@ -288,12 +288,8 @@ impl Service {
             let mut out = Vec::new();
             for spec in specs {
                 let (position, report) = match &spec.source {
-                    ImageSource::Timelapse => {
-                        out.extend(super::timelapse::image(c, &g, &kind, &settings)?);
-                        continue;
-                    }
-                    ImageSource::Chart => {
-                        out.extend(super::chart::image(c, &g, &kind, &settings)?);
+                    ImageSource::Timelapse | ImageSource::Chart => {
+                        out.extend(super::chart::story_image(c, &g, &kind, &settings, &spec.source)?);
                         continue;
                     }
                     ImageSource::Orders { seq } => {

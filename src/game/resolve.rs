@@ -165,9 +165,6 @@ impl Service {
                     .marked(super::conceded_marks(&conceded))
                     .stored(ImageSource::Phase { seq: seq + 1 })
             });
-            if over {
-                reply.images.extend(super::chart::at_end(c, game)?);
-            }
             // The animation comes last: front ends draw and post the stills first.
             if settings.animation {
                 reply.images.push(
@@ -177,7 +174,7 @@ impl Service {
                 );
             }
             if over {
-                reply.images.extend(super::timelapse::at_end(c, game)?);
+                reply.images.extend(super::chart::story_at_end(c, game)?);
             }
             let mut out = vec![reply];
             out.extend(absence.unseated);

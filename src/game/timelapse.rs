@@ -1,13 +1,43 @@
 //! The timelapse of a whole game: the position after every resolved phase
 //! (phases rolled back left out), gathered from the store, drawn as one GIF
 //! ([`crate::render::any::timelapse`]) when delivered. Asked for with
-//! `game timelapse`, and attached to the announcement that a game has ended.
+//! `game timelapse`, and attached to the announcement that a game has ended
+//! ([`super::chart::story_at_end`]).
 
 use super::lifecycle::GameStatus;
 use super::outbox::ImageSource;
 use super::{decode, GameError, Image, Position, Reply, Service, Settings};
 use crate::rules::any::Game;
 use crate::store::{self, GameRow, StoreError};
+
+/// The phases of `game` not rolled back, in order.
+pub(super) fn live_phases(c: &rusqlite::Connection, game: &GameRow) -> Result<Vec<store::PhaseRow>, GameError> {
+    Ok(store::phases(c, game.id)?.into_iter().filter(|r| !r.rolled_back).collect())
+}
+
+/// Every resolved phase of `live` ([`live_phases`] of `game`) with the
+/// position after it: the starting position of the phase that followed
+/// it, or the position the game ended in for the last (`None` for the last
+/// of a game going on, whose next phase is not written yet).
+pub(super) fn resolved<'a>(
+    live: &'a [store::PhaseRow],
+    game: &GameRow,
+    kind: &Game,
+) -> Result<Vec<(&'a store::PhaseRow, Option<Position>)>, GameError> {
+    let mut out = Vec::new();
+    for (i, row) in live.iter().enumerate() {
+        if row.open || row.report.is_none() {
+            continue;
+        }
+        let after = match (live.get(i + 1), game.final_state.as_deref()) {
+            (Some(next), _) => Some(decode(kind, next)?),
+            (None, Some(json)) => Some(kind.decode(json).map_err(StoreError::from)?),
+            (None, None) => None,
+        };
+        out.push((row, after));
+    }
+    Ok(out)
+}
 
 /// The position after every resolved phase of `game` that was not rolled
 /// back, titled `After <phase>`: the starting position of the phase that
@@ -17,20 +47,9 @@ pub(super) fn positions(
     game: &GameRow,
     kind: &Game,
 ) -> Result<Vec<(Position, String)>, GameError> {
-    let live: Vec<store::PhaseRow> = store::phases(c, game.id)?.into_iter().filter(|r| !r.rolled_back).collect();
-    let mut out = Vec::new();
-    for (i, row) in live.iter().enumerate() {
-        if row.open || row.report.is_none() {
-            continue;
-        }
-        let after = match (live.get(i + 1), game.final_state.as_deref()) {
-            (Some(next), _) => decode(kind, next)?,
-            (None, Some(json)) => kind.decode(json).map_err(StoreError::from)?,
-            (None, None) => continue,
-        };
-        out.push((after, format!("After {}", row.name)));
-    }
-    Ok(out)
+    let live = live_phases(c, game)?;
+    let resolved = resolved(&live, game, kind)?;
+    Ok(resolved.into_iter().filter_map(|(row, after)| Some((after?, format!("After {}", row.name)))).collect())
 }
 
 /// The timelapse image of `game` (`<variant>-timelapse.gif`), to be drawn
@@ -45,15 +64,6 @@ pub(super) fn image(
     let result = game.ended.as_deref().filter(|_| game.status == GameStatus::Ended && game.final_state.is_some());
     let name = format!("{}-timelapse", super::slug(&game.variant));
     Ok(Image::timelapse(&name, positions(c, game, kind)?, settings, result).map(|i| i.stored(ImageSource::Timelapse)))
-}
-
-/// The timelapse of game `game` for the announcement that it has ended
-/// (read after its last phase and final position are written).
-pub(super) fn at_end(c: &rusqlite::Connection, game: i64) -> Result<Option<Image>, GameError> {
-    let Some(g) = store::game(c, game)? else { return Ok(None) };
-    let settings = super::settings_of(&g);
-    let kind = super::kind_of(&g, &settings)?;
-    image(c, &g, &kind, &settings)
 }
 
 impl Service {

@@ -51,6 +51,22 @@ pub struct Chart {
     pub from_zero: bool,
 }
 
+impl Chart {
+    /// Every power's last value with its place in [`Chart::series`], the
+    /// highest first (seat order among equals): the legend's order.
+    #[must_use]
+    pub fn standings(&self) -> Vec<(usize, &str, u32)> {
+        let mut rows: Vec<(usize, &str, u32)> = self
+            .series
+            .iter()
+            .enumerate()
+            .map(|(j, (name, values))| (j, name.as_str(), values.last().copied().unwrap_or(0)))
+            .collect();
+        rows.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+        rows
+    }
+}
+
 /// The height of a chart `width` pixels wide (5:8, 640 px for 1024).
 #[must_use]
 pub const fn height(width: u32) -> u32 {
@@ -198,13 +214,7 @@ fn legend(
     two_sides: bool,
     u: f32,
 ) {
-    let mut rows: Vec<(usize, &str, u32)> = chart
-        .series
-        .iter()
-        .enumerate()
-        .map(|(j, (name, values))| (j, name.as_str(), values.last().copied().unwrap_or(0)))
-        .collect();
-    rows.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+    let rows = chart.standings();
     let row_h = (18.0 * u).min((bottom - top) / rows.len().max(1) as f32);
     let size = (11.0 * u).min(row_h * 0.75).max(MIN_TEXT * u);
     let sample = 16.0 * u;

@@ -8,7 +8,7 @@
 use crate::rules::any::{Position, Report};
 use crate::rules::diplomat::piece::{Colour, Kind};
 use crate::rules::power::Side;
-use crate::rules::simul::board::side_name;
+use crate::rules::simul::board::{side_name, value_of};
 use crate::rules::Role;
 
 /// Every power's count, by name, in seat order.
@@ -22,37 +22,27 @@ pub enum Counted {
     /// Pieces per player, one point a cycle (Chess Wheel+).
     Pieces,
     /// Material per side, one point a turn (Diplomacy Chess) or a move
-    /// (Diplomat Chess): [`material`] and [`diplomat_material`].
+    /// (Diplomat Chess): chess's usual values ([`value_of`]) and
+    /// [`diplomat_material`].
     Material,
 }
 
-/// A chess piece's material value: pawn 1, knight 3, bishop 3, rook 5,
-/// queen 9; the king is not counted (it is never lost while the game goes on).
-#[must_use]
-pub const fn material(role: Role) -> u32 {
-    match role {
-        Role::King => 0,
-        Role::Queen => 9,
-        Role::Rook => 5,
-        Role::Bishop | Role::Knight => 3,
-        Role::Pawn => 1,
-    }
-}
-
-/// A Diplomat Chess piece's material value: the chess values for its
-/// pawn (1), horse (3, the knight's), bishop (3) and rook (5), the king not
-/// counted, and the diplomat 9, a queen's: it stands in for the queen of a
-/// standard set, and its author holds it may be the strongest piece of the
-/// game (a suborn takes a piece from one side and gives it to the other).
+/// A Diplomat Chess piece's material value: that of the chess piece it
+/// stands for ([`value_of`]): the pawn 1, the horse a knight's 3, the bishop
+/// 3, the rook 5, the king not counted, and the diplomat a queen's 9: it
+/// takes the queen's place in a standard set, and its author holds it may
+/// be the strongest piece of the game (a suborn takes a piece from one
+/// side and gives it to the other).
 #[must_use]
 pub const fn diplomat_material(kind: Kind) -> u32 {
-    match kind {
-        Kind::King => 0,
-        Kind::Diplomat => 9,
-        Kind::Rook => 5,
-        Kind::Bishop | Kind::Horse => 3,
-        Kind::Pawn => 1,
-    }
+    value_of(match kind {
+        Kind::King => Role::King,
+        Kind::Diplomat => Role::Queen,
+        Kind::Rook => Role::Rook,
+        Kind::Bishop => Role::Bishop,
+        Kind::Horse => Role::Knight,
+        Kind::Pawn => Role::Pawn,
+    })
 }
 
 impl Position {
@@ -83,7 +73,7 @@ impl Position {
             Position::Simul { s, .. } => [Side::White, Side::Black]
                 .into_iter()
                 .map(|side| {
-                    let worth = s.position.pieces().filter(|(_, p)| p.side == side).map(|(_, p)| material(p.role));
+                    let worth = s.position.pieces().filter(|(_, p)| p.side == side).map(|(_, p)| value_of(p.role));
                     (side_name(side).to_string(), worth.sum())
                 })
                 .collect(),
@@ -176,9 +166,9 @@ mod tests {
 
     #[test]
     fn kings_count_nothing_and_queens_and_diplomats_nine() {
-        assert_eq!(Role::ALL.map(material), [0, 9, 5, 3, 3, 1]);
+        assert_eq!(Role::ALL.map(value_of), [0, 9, 5, 3, 3, 1]);
         assert_eq!(diplomat_material(Kind::King), 0);
-        assert_eq!(diplomat_material(Kind::Diplomat), material(Role::Queen));
-        assert_eq!(diplomat_material(Kind::Horse), material(Role::Knight));
+        assert_eq!(diplomat_material(Kind::Diplomat), value_of(Role::Queen));
+        assert_eq!(diplomat_material(Kind::Horse), value_of(Role::Knight));
     }
 }

@@ -101,3 +101,13 @@ pub fn export(c: &mut Console) -> serde_json::Value {
     let end = out.rfind('}').expect("json");
     serde_json::from_str(&out[start..=end].replace("\n    ", "\n")).expect("valid json")
 }
+
+/// The image files the console printed in `out` (its `image: <path>`
+/// lines) whose names end with `suffix`.
+pub fn written(out: &str, suffix: &str) -> Vec<PathBuf> {
+    out.lines()
+        .filter_map(|l| l.trim().strip_prefix("image: "))
+        .filter(|p| p.ends_with(suffix))
+        .map(PathBuf::from)
+        .collect()
+}
