@@ -105,6 +105,7 @@ fn chess_dip_centres_by_year_match_the_status_after_every_year() {
     assert_eq!(chart.series[0].1, vec![at_start[0].1, year_one[0].1, year_two[0].1], "England's line");
     assert_eq!(chart.subtitle, "Supply centres at the end of each year");
     assert_eq!((chart.unit.as_str(), chart.axis.as_str()), ("centres", "Year"));
+    assert_eq!(chart.result, None, "the game goes on");
 
     // Anyone may ask; the picture is 1024 x 640, England's red line in it.
     let out = c.line("carol game chart");
@@ -230,9 +231,11 @@ fn the_end_announcement_carries_the_chart_between_the_final_position_and_the_tim
         out.find("-timelapse.gif").expect("timelapse"),
     );
     assert!(final_png < chart_png && chart_png < lapse, "stills first: {out}");
-    // Asked for afterwards, the whole game.
+    // Asked for afterwards, the whole game, its result by the title.
     let again = c.line("carol game chart");
     assert!(again.contains("the whole game"), "{again}");
+    let ended = c.service().chart_data("console").expect("a chart");
+    assert_eq!(ended.result.as_deref(), Some("France wins by concession"));
     one_chart(&again, "chesspolitik2");
 
     // A game ended before any phase resolved has no chart.
@@ -275,6 +278,7 @@ fn every_chart_reads_at_400_px() {
             labels,
             series,
             from_zero: true,
+            result: Some("Draw between every power still standing after a long game".into()),
         };
         for palette in [Palette::Classic, Palette::ColourBlind] {
             let small = chart::draw(&chart, position, &Style { width: 400, palette, ..Style::default() });

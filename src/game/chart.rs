@@ -87,6 +87,7 @@ pub(super) fn data(
         labels,
         series,
         from_zero: counted != Counted::Material,
+        result: game.ended.clone().filter(|_| game.status == GameStatus::Ended),
     };
     Ok(Some((chart, last)))
 }

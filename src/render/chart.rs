@@ -1,7 +1,8 @@
 //! A chart of a whole game (pure): one line a power over the game's
 //! periods (supply centres by year, pieces by cycle, material by turn), in
 //! the powers' colours of the game's palette, with a title, the axes'
-//! labels and a legend of the powers ordered by their last value.
+//! labels and a legend of the powers ordered by their last value; the
+//! result of an ended game by the title.
 //!
 //! Drawn on the project's own [`Canvas`] rather than with `plotters`: the
 //! canvas already has anti-aliased thick lines with round caps, dashes,
@@ -20,7 +21,7 @@
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::palette::text_on;
 use super::theme::{BACKGROUND, TEXT};
-use super::{ellipsis, Palette, Style, MIN_TEXT};
+use super::{ellipsis, Palette, Style, MIN_TEXT, NOTE};
 use crate::rules::any::Position;
 
 /// The secondary text's colour (subtitle, axes).
@@ -49,6 +50,9 @@ pub struct Chart {
     /// largest, it starts a round step below the lowest, so that a pawn's
     /// difference in a side's material shows.
     pub from_zero: bool,
+    /// How the game ended, if it has (`France wins by concession`): drawn
+    /// on the right of the title.
+    pub result: Option<String>,
 }
 
 impl Chart {
@@ -104,13 +108,21 @@ pub fn draw(chart: &Chart, position: &Position, style: &Style) -> Canvas {
     let margin = 10.0 * u;
     let small = MIN_TEXT.max(10.5) * u;
 
-    // The title, and what is counted under it.
-    let title_size = fit(&chart.title, 15.0 * u, MIN_TEXT * u, w - 2.0 * margin, Face::Bold);
-    let title = ellipsis(&chart.title, w - 2.0 * margin, title_size, Face::Bold);
-    cv.text(&title, margin, 20.0 * u, title_size, Face::Bold, Align::Left, TEXT);
-    let sub_size = fit(&chart.subtitle, 11.0 * u, MIN_TEXT * u, w - 2.0 * margin, Face::Regular);
-    let subtitle = ellipsis(&chart.subtitle, w - 2.0 * margin, sub_size, Face::Regular);
-    cv.text(&subtitle, margin, 36.0 * u, sub_size, Face::Regular, Align::Left, DIM);
+    // The title with the result of an ended game on its right (the title
+    // keeps its width up to three fifths of the line), and what is counted
+    // under it: shrunk to fit, down to the phone minimum, then cut.
+    let room = w - 2.0 * margin;
+    let mut title_room = room;
+    if let Some(result) = chart.result.as_deref().filter(|r| !r.trim().is_empty()) {
+        let natural = text_width(&chart.title, 15.0 * u, Face::Bold).min(room * 0.6);
+        let (shown, size) = fitted(result, 11.0 * u, MIN_TEXT * u, room - natural - 12.0 * u, Face::Bold);
+        let taken = cv.text(&shown, w - margin, 20.0 * u, size, Face::Bold, Align::Right, NOTE);
+        title_room = room - taken - 12.0 * u;
+    }
+    let (title, size) = fitted(&chart.title, 15.0 * u, MIN_TEXT * u, title_room, Face::Bold);
+    cv.text(&title, margin, 20.0 * u, size, Face::Bold, Align::Left, TEXT);
+    let (subtitle, size) = fitted(&chart.subtitle, 11.0 * u, MIN_TEXT * u, room, Face::Regular);
+    cv.text(&subtitle, margin, 36.0 * u, size, Face::Regular, Align::Left, DIM);
 
     // The values' scale: at most five round steps.
     let values = || chart.series.iter().flat_map(|(_, v)| v.iter().copied());
@@ -230,7 +242,7 @@ fn legend(
         let value = last.to_string();
         let value_w = cv.text(&value, x + w, mid + size * 0.36, size, Face::Bold, Align::Right, TEXT);
         let room = w - sample - 5.0 * u - value_w - 5.0 * u;
-        let shown = ellipsis(name, room, size, Face::Regular);
+        let (shown, _) = fitted(name, size, size, room, Face::Regular);
         cv.text(&shown, x + sample + 5.0 * u, mid + size * 0.36, size, Face::Regular, Align::Left, TEXT);
     }
 }
@@ -242,13 +254,19 @@ fn polyline(cv: &mut Canvas, points: &[(f32, f32)], line: &Line) {
     }
 }
 
-/// The largest size from `size` down to `least` at which `text` fits in `room`.
-fn fit(text: &str, size: f32, least: f32, room: f32, face: Face) -> f32 {
+/// `text` at the largest size from `size` down to `least` at which it fits
+/// in `room`; at `least`, cut to fit with an ellipsis if it still does not.
+fn fitted(text: &str, size: f32, least: f32, room: f32, face: Face) -> (String, f32) {
     let mut s = size;
     while s > least && text_width(text, s, face) > room {
         s -= 0.5;
     }
-    s.max(least)
+    let s = s.max(least);
+    if text_width(text, s, face) <= room {
+        (text.to_string(), s)
+    } else {
+        (ellipsis(text, room, s, face), s)
+    }
 }
 
 /// The values' axis for values from `min` to `max`: (lowest, step,
