@@ -37,7 +37,7 @@ Commands (the same words as the slash commands):
   extend                  show the votes to extend the current phase
   concede                 concede the game (the last power standing wins)
   game status | game board | history [phase] | game export | variants
-  game chart              a chart of each power's centres (pieces, material) at the end of every year (cycle, turn)
+  game chart              a chart of every power's centres (pieces, material) over the game so far
   game timelapse          a GIF of the position after every resolved phase, half a second each
   profile [user]          a player's record in this server (yours without a name): phases owed and sent, games, reliability
 Moderators:
