@@ -22,6 +22,7 @@ pub mod fixed_time;
 pub mod hashed;
 mod image;
 mod info;
+pub mod leaderboard;
 pub mod lifecycle;
 mod mismatch;
 mod moderation;

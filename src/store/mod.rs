@@ -21,6 +21,7 @@ mod console;
 mod extend;
 mod games;
 mod hashed;
+mod leaderboard;
 mod orders;
 mod outbox;
 mod phases;
@@ -32,6 +33,7 @@ pub use console::*;
 pub use extend::*;
 pub use games::*;
 pub use hashed::*;
+pub use leaderboard::*;
 pub use orders::*;
 pub use outbox::*;
 pub use phases::*;
@@ -95,6 +97,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0018_reliability_counted.sql"),
     include_str!("../../migrations/0019_vote_extensions.sql"),
     include_str!("../../migrations/0020_scores.sql"),
+    include_str!("../../migrations/0021_ratings.sql"),
 ];
 
 /// The newest schema version this chessdip knows.
