@@ -355,9 +355,10 @@ impl Service {
             // Votes that were to run in the abandoned phases run in the reopened one and after.
             store::shift_open_votes(c, game.id, target.seq, seq - target.seq)?;
             if game.status == GameStatus::Ended {
-                // The end is undone, and its scores with it.
+                // The end is undone, and its scores and ratings with it.
                 store::reopen_game(c, game.id)?;
                 store::delete_scores(c, game.id)?;
+                super::ratings::rolled_back(c, game.id)?;
             }
             let how = match (hashed, fresh) {
                 (false, false) => "with the orders it had",
