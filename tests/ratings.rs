@@ -15,6 +15,7 @@ use chessdip::game::ratings;
 use chessdip::status::GameStatus;
 use chessdip::store::{self, Outcome, RatingChange, RatingRow, ScoreRow, Store};
 use proptest::prelude::*;
+use serde_json::{json, Value};
 
 /// The console's server.
 const GUILD: &str = "console";
@@ -84,6 +85,15 @@ fn a_two_player_win_moves_the_winner_up_and_the_loser_down_alike() {
         ("alice", "White", Outcome::Win, 1)
     );
     assert_eq!((ch[1].before, ch[1].after, ch[1].outcome), (1500.0, b.rating, Outcome::Loss));
+    // The export carries the game's changes.
+    let json = export(&mut c);
+    let r = &json["ratings"];
+    assert_eq!(r.as_array().map(Vec::len), Some(2), "{r}");
+    assert_eq!((&r[0]["user"], &r[0]["power"], &r[0]["outcome"]), (&json!("alice"), &json!("White"), &json!("win")));
+    assert_eq!((&r[1]["before"], &r[1]["after"], &r[1]["score"]), (&json!(1500.0), &json!(b.rating), &json!(0.0)));
+    assert_eq!((&r[0]["system"], &r[0]["ord"], &r[0]["name"]), (&json!("glicko-2"), &json!(1), &json!("alice")));
+    assert_eq!(r[0]["state"]["rating"], json!(a.rating));
+    assert_eq!(r[0]["state"]["deviation"], json!(a.deviation));
     // Other games are rated apart.
     assert!(board(&dir, "diplomat-chess").is_empty());
 
@@ -159,6 +169,7 @@ fn a_moderator_end_changes_no_rating_and_says_nothing_of_them() {
     assert!(end.contains("not scored") && !end.contains("ratings"), "{end}");
     assert!(board(&dir, "diplomacy-chess").is_empty());
     assert!(changes(&dir, "diplomacy-chess").is_empty());
+    assert_eq!(export(&mut c)["ratings"], Value::Null);
 }
 
 #[test]
@@ -176,6 +187,7 @@ fn a_game_with_one_rated_player_changes_nothing_and_says_why() {
         "{end}"
     );
     assert!(board(&dir, "chesspolitik2").is_empty());
+    assert_eq!(export(&mut c)["ratings"], json!([]), "scored, but no rating changed");
 }
 
 #[test]
@@ -192,6 +204,10 @@ fn a_conceded_chess_wheel_player_is_rated_with_their_loss() {
     );
     let rows = board(&dir, "chess-wheel");
     assert_eq!((of(&rows, "ann").losses, of(&rows, "bo").draws, of(&rows, "cy").draws), (1, 1, 1));
+    let json = export(&mut c);
+    assert_eq!((&json["ratings"][0]["system"], &json["ratings"][0]["outcome"]), (&json!("weng-lin"), &json!("loss")));
+    let mu = json["ratings"][1]["state"]["rating"].as_f64().expect("mu");
+    assert!((mu * 60.0 - of(&rows, "bo").rating).abs() < 1e-9, "shown as mu × 60");
 }
 
 #[test]
@@ -208,6 +224,7 @@ fn a_rollback_of_an_ended_game_takes_its_ratings_back() {
     assert!(c.line("gm game rollback").contains("Rolled back: Turn 4 is open again"));
     assert_eq!(board(&dir, "diplomacy-chess"), first, "only the first game's ratings are left");
     assert_eq!(changes(&dir, "diplomacy-chess").len(), 2);
+    assert_eq!(export(&mut c)["ratings"], Value::Null, "a game played again has no rating changes");
     // Played to its end again, it is rated again, once, as the server's second game.
     let again = c.line("gm game force");
     assert!(again.contains("alice 1500 → 1662 (+162), bob 1500 → 1338 (−162)."), "{again}");

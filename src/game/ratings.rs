@@ -40,6 +40,15 @@ impl System {
             _ => None,
         }
     }
+
+    /// Its name in the export: `glicko-2`, `weng-lin`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            System::Glicko2 => "glicko-2",
+            System::WengLin => "weng-lin",
+        }
+    }
 }
 
 /// A player's full rating in one system.
