@@ -85,6 +85,12 @@ fn a_two_player_win_moves_the_winner_up_and_the_loser_down_alike() {
         ("alice", "White", Outcome::Win, 1)
     );
     assert_eq!((ch[1].before, ch[1].after, ch[1].outcome), (1500.0, b.rating, Outcome::Loss));
+    // `game status` repeats them.
+    let status = c.line("bob game status");
+    assert!(
+        status.contains("Scores: White 1, Black 0.\n    Diplomacy Chess ratings on this server: alice 1500 → 1662 (+162), bob 1500 → 1338 (−162)."),
+        "{status}"
+    );
     // The export carries the game's changes.
     let json = export(&mut c);
     let r = &json["ratings"];
@@ -170,6 +176,7 @@ fn a_moderator_end_changes_no_rating_and_says_nothing_of_them() {
     assert!(board(&dir, "diplomacy-chess").is_empty());
     assert!(changes(&dir, "diplomacy-chess").is_empty());
     assert_eq!(export(&mut c)["ratings"], Value::Null);
+    assert!(!c.line("gm game status").contains("ratings"));
 }
 
 #[test]
@@ -188,6 +195,7 @@ fn a_game_with_one_rated_player_changes_nothing_and_says_why() {
     );
     assert!(board(&dir, "chesspolitik2").is_empty());
     assert_eq!(export(&mut c)["ratings"], json!([]), "scored, but no rating changed");
+    assert!(c.line("alice game status").contains("ratings on this server: unchanged"));
 }
 
 #[test]

@@ -305,12 +305,29 @@ pub fn rolled_back(c: &rusqlite::Connection, game: i64) -> Result<(), GameError>
 /// # Errors
 /// Database errors, a stored rating that does not parse.
 pub(super) fn at_end(c: &rusqlite::Connection, game: &GameRow, rows: &[ScoreRow]) -> Result<String, GameError> {
-    let changes = rate_game(c, game.id, (&game.guild, &game.variant), rows)?;
+    Ok(line(game, &rate_game(c, game.id, (&game.guild, &game.variant), rows)?))
+}
+
+/// The line of a scored game's stored rating changes, for `game status`
+/// (none for a game that was not scored).
+///
+/// # Errors
+/// Database errors.
+pub(super) fn stored_line(c: &rusqlite::Connection, game: &GameRow) -> Result<Option<String>, GameError> {
+    if store::scores(c, game.id)?.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(line(game, &store::game_rating_changes(c, game.id)?)))
+}
+
+/// `Chess Dip ratings on this server: alice 1500 → 1563 (+63), ...`, or
+/// why the game changed no rating.
+fn line(game: &GameRow, changes: &[RatingChange]) -> String {
     let name = crate::rules::any::offer(&game.variant).map_or(game.variant.as_str(), |o| o.name);
     if changes.is_empty() {
-        return Ok(format!(
+        return format!(
             "{name} ratings on this server: unchanged, a game needs two rated players (a vacant power is not rated)."
-        ));
+        );
     }
     let parts: Vec<String> = changes
         .iter()
@@ -327,7 +344,7 @@ pub(super) fn at_end(c: &rusqlite::Connection, game: &GameRow, rows: &[ScoreRow]
             format!("{} {before} → {after} ({sign}{})", player_shown(&game.guild, &ch.user), delta.abs())
         })
         .collect();
-    Ok(format!("{name} ratings on this server: {}.", parts.join(", ")))
+    format!("{name} ratings on this server: {}.", parts.join(", "))
 }
 
 /// How a rating line names a player: a mention on Discord (shown as their
