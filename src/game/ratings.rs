@@ -7,8 +7,9 @@
 //! configurations.
 //!
 //! The stored ratings are a function of the stored scores: [`recompute`]
-//! rebuilds them from scratch, and a rollback of an ended game recomputes its
-//! server and variant, so the incremental tables always equal a recomputation.
+//! rebuilds them from scratch, and a rollback of an ended game rates the
+//! later games of its server and variant again without it, so the
+//! incremental tables always equal a recomputation.
 
 use skillratings::glicko2::{glicko2, glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
@@ -287,14 +288,59 @@ pub fn recompute(c: &rusqlite::Connection, guild: &str, variant: &str) -> Result
 
 /// Takes back the ratings of `game`, whose end a rollback undid (its
 /// scores already forgotten, the game no longer ended), in the caller's
-/// transaction: its server and variant are recomputed without it.
+/// transaction: the changes of its server and variant from its place on
+/// are forgotten, the ratings of their players rebuilt from the changes
+/// before it, and the later games rated again in their order. The result
+/// is what [`recompute`] gives, at the cost of the games after it only.
 ///
 /// # Errors
 /// Database errors, a stored rating that does not parse.
 pub fn rolled_back(c: &rusqlite::Connection, game: i64) -> Result<(), GameError> {
-    if let Some((guild, variant)) = store::rated_in(c, game)? {
-        recompute(c, &guild, &variant)?;
+    let (Some((guild, variant)), Some(from)) = (store::rated_in(c, game)?, store::rating_ord(c, game)?) else {
+        return Ok(());
+    };
+    let Some(system) = System::of(&variant) else { return Ok(()) };
+    let later = store::rated_games_from(c, &guild, &variant, from)?;
+    for user in store::forget_rating_changes_from(c, &guild, &variant, from)? {
+        rebuild(c, system, (&guild, &variant), &user)?;
     }
+    for g in later {
+        rate_game(c, g, (&guild, &variant), &store::scores(c, g)?)?;
+    }
+    Ok(())
+}
+
+/// Rewrites `user`'s current rating from their stored changes (or forgets
+/// it if they have none left).
+fn rebuild(
+    c: &rusqlite::Connection,
+    system: System,
+    (guild, variant): (&str, &str),
+    user: &str,
+) -> Result<(), GameError> {
+    let changes = store::player_rating_changes(c, guild, variant, user)?;
+    let Some(last) = changes.last() else {
+        store::delete_rating(c, guild, variant, user)?;
+        return Ok(());
+    };
+    let count = |o: Outcome| changes.iter().filter(|ch| ch.outcome == o).count() as i64;
+    let skill = Skill::from_json(system, &last.state).map_err(StoreError::from)?;
+    store::put_rating(
+        c,
+        &RatingRow {
+            guild: guild.to_string(),
+            variant: variant.to_string(),
+            user: user.to_string(),
+            rating: last.after,
+            deviation: skill.deviation(),
+            state: last.state.clone(),
+            games: changes.len() as i64,
+            wins: count(Outcome::Win),
+            draws: count(Outcome::Draw),
+            losses: count(Outcome::Loss),
+            last_game: last.game,
+        },
+    )?;
     Ok(())
 }
 

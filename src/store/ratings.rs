@@ -252,6 +252,88 @@ pub fn rated_in(c: &Connection, game: i64) -> Result<Option<(String, String)>, S
         .optional()?)
 }
 
+/// The changes of `user` in `guild` and `variant`, game by game in order.
+///
+/// # Errors
+/// Database errors.
+pub fn player_rating_changes(
+    c: &Connection,
+    guild: &str,
+    variant: &str,
+    user: &str,
+) -> Result<Vec<RatingChange>, StoreError> {
+    let sql = format!(
+        "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE guild_id = ?1 AND variant = ?2 AND user_id = ?3 ORDER BY ord"
+    );
+    let mut st = c.prepare_cached(&sql)?;
+    let rows = st.query_map(params![guild, variant, user], change_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The place of a game among the rated games of its server and variant
+/// (none: it changed no rating).
+///
+/// # Errors
+/// Database errors.
+pub fn rating_ord(c: &Connection, game: i64) -> Result<Option<i64>, StoreError> {
+    Ok(c.prepare_cached("SELECT MIN(ord) FROM rating_changes WHERE game_id = ?1")?
+        .query_row(params![game], |r| r.get(0))?)
+}
+
+/// The games of `guild` and `variant` rated at place `from` or later that
+/// are still ended and scored, in their order.
+///
+/// # Errors
+/// Database errors.
+pub fn rated_games_from(c: &Connection, guild: &str, variant: &str, from: i64) -> Result<Vec<i64>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT rc.game_id FROM rating_changes rc JOIN games g ON g.id = rc.game_id
+         WHERE rc.guild_id = ?1 AND rc.variant = ?2 AND rc.ord >= ?3 AND g.status = 'ended'
+           AND EXISTS (SELECT 1 FROM scores s WHERE s.game_id = rc.game_id)
+         GROUP BY rc.game_id ORDER BY MIN(rc.ord)",
+    )?;
+    let rows = st.query_map(params![guild, variant, from], |r| r.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Forgets the rating changes of `guild` and `variant` at place `from` or
+/// later, and returns the players they were of (their `ratings` rows are
+/// left for the caller to rebuild).
+///
+/// # Errors
+/// Database errors.
+pub fn forget_rating_changes_from(
+    c: &Connection,
+    guild: &str,
+    variant: &str,
+    from: i64,
+) -> Result<Vec<String>, StoreError> {
+    let users: Vec<String> = {
+        let mut st = c.prepare_cached(
+            "SELECT DISTINCT user_id FROM rating_changes WHERE guild_id = ?1 AND variant = ?2 AND ord >= ?3 ORDER BY user_id",
+        )?;
+        let rows = st.query_map(params![guild, variant, from], |r| r.get(0))?;
+        rows.collect::<Result<_, _>>()?
+    };
+    c.execute(
+        "DELETE FROM rating_changes WHERE guild_id = ?1 AND variant = ?2 AND ord >= ?3",
+        params![guild, variant, from],
+    )?;
+    Ok(users)
+}
+
+/// Forgets `user`'s rating in `guild` and `variant`.
+///
+/// # Errors
+/// Database errors.
+pub fn delete_rating(c: &Connection, guild: &str, variant: &str, user: &str) -> Result<(), StoreError> {
+    c.execute(
+        "DELETE FROM ratings WHERE guild_id = ?1 AND variant = ?2 AND user_id = ?3",
+        params![guild, variant, user],
+    )?;
+    Ok(())
+}
+
 /// Forgets every rating change and rating of `guild` and `variant`.
 ///
 /// # Errors
