@@ -6,12 +6,12 @@
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::{console_at, export, run, temp_dir, two_players};
+use scratch::{console_at, export, run, service_at, temp_dir, two_players};
 
 use std::path::Path;
 
 use chessdip::console::Console;
-use chessdip::game::ratings;
+use chessdip::game::{ratings, Caller};
 use chessdip::status::GameStatus;
 use chessdip::store::{self, Outcome, RatingChange, RatingRow, ScoreRow, Store};
 use proptest::prelude::*;
@@ -239,6 +239,40 @@ fn a_rollback_of_an_ended_game_takes_its_ratings_back() {
     let ch = changes(&dir, "diplomacy-chess");
     assert_eq!(ch.iter().map(|c| c.ord).collect::<Vec<_>>(), [1, 1, 2, 2]);
     assert_eq!(of(&board(&dir, "diplomacy-chess"), "alice").games, 1);
+}
+
+#[test]
+fn each_server_keeps_its_own_ratings() {
+    let dir = temp_dir("ratings-servers");
+    let (service, _clock) = service_at(&dir, 1_700_000_000);
+    let say = |channel: &str, guild: &str, who: &str, line: &str| -> String {
+        let caller = Caller::player(who);
+        service.command(channel, guild, &caller, line).into_iter().map(|r| r.text).collect::<Vec<_>>().join("\n")
+    };
+    // alice beats bob in the first server, bob beats alice in the second.
+    for (guild, white, black) in [("server-1", "111", "222"), ("server-2", "222", "111")] {
+        let ch = format!("{guild}-c");
+        say(&ch, guild, "gm", "game create diplomacy-chess");
+        say(&ch, guild, white, "join White");
+        say(&ch, guild, black, "join Black");
+        say(&ch, guild, "gm", "game start");
+        let mut end = String::new();
+        for (w, b) in [("e4", "e5"), ("Qh5", "Nc6"), ("Bc4", "Nf6"), ("Qxf7", "a6")] {
+            say(&ch, guild, white, &format!("orders {w}"));
+            say(&ch, guild, black, &format!("orders {b}"));
+            say(&ch, guild, white, "ready");
+            end = say(&ch, guild, black, "ready");
+        }
+        // On Discord the players are mentioned.
+        let line = format!(
+            "Diplomacy Chess ratings on this server: <@{white}> 1500 → 1662 (+162), <@{black}> 1500 → 1338 (−162)."
+        );
+        assert!(end.contains(&line), "{end}");
+    }
+    let board = |guild: &str| service.store().read(|c| store::ratings(c, guild, "diplomacy-chess")).expect("ratings");
+    assert_eq!(board("server-1")[0].user, "111");
+    assert_eq!(board("server-2")[0].user, "222");
+    assert_eq!(board("server-1")[0].games, 1, "one game each, never shared");
 }
 
 /// One step of the property test: a game ending with these scores (each
