@@ -229,7 +229,12 @@ fn a_rollback_of_an_ended_game_takes_its_ratings_back() {
     let end = scholars_mate(&mut c, "alice", "bob");
     assert!(end.contains("alice 1500 → 1662"), "{end}");
     assert_eq!(board(&dir, "diplomacy-chess").len(), 4);
-    assert!(c.line("gm game rollback").contains("Rolled back: Turn 4 is open again"));
+    let back = c.line("gm game rollback");
+    assert!(
+        back.contains("Rolled back: Turn 4 is open again")
+            && back.contains("The game's end is undone, and its scores and rating changes with it."),
+        "{back}"
+    );
     assert_eq!(board(&dir, "diplomacy-chess"), first, "only the first game's ratings are left");
     assert_eq!(changes(&dir, "diplomacy-chess").len(), 2);
     assert_eq!(export(&mut c)["ratings"], Value::Null, "a game played again has no rating changes");
