@@ -315,7 +315,7 @@ fn tables(c: &rusqlite::Connection) -> Vec<(Vec<RatingChange>, Vec<RatingRow>)> 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
     fn the_kept_ratings_equal_a_recomputation(steps in proptest::collection::vec(step(), 1..24)) {
