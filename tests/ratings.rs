@@ -280,6 +280,28 @@ fn each_server_keeps_its_own_ratings() {
     assert_eq!(board("server-1")[0].games, 1, "one game each, never shared");
 }
 
+#[test]
+fn games_scored_before_ratings_were_kept_are_rated_at_the_start() {
+    let dir = temp_dir("ratings-old");
+    let (first, first_changes) = {
+        let mut c = console_at(&dir, &[]).without_images();
+        simul(&mut c, "alice", "bob");
+        scholars_mate(&mut c, "alice", "bob");
+        simul(&mut c, "bob", "carol");
+        scholars_mate(&mut c, "bob", "carol");
+        (board(&dir, "diplomacy-chess"), changes(&dir, "diplomacy-chess"))
+    };
+    assert_eq!(first.len(), 3);
+    // The database as a version that kept scores but no ratings left it.
+    let conn = rusqlite::Connection::open(dir.join("g.db")).expect("db");
+    conn.execute_batch("DELETE FROM rating_changes; DELETE FROM ratings;").expect("forget");
+    drop(conn);
+    let mut c = console_at(&dir, &[]).without_images();
+    assert_eq!(board(&dir, "diplomacy-chess"), first, "rated again, in the order the games ended");
+    assert_eq!(changes(&dir, "diplomacy-chess"), first_changes);
+    assert!(c.line("carol game status").contains("bob 1338 → "), "the status reads them");
+}
+
 /// One step of the property test: a game ending with these scores (each
 /// a power's user, by index into the pool or vacant, and its score), or the
 /// rollback of the `n`th ended game still ended.

@@ -344,6 +344,32 @@ fn rebuild(
     Ok(())
 }
 
+impl super::Service {
+    /// Rates the games scored before ratings were kept: each server and
+    /// variant with such a game is recomputed ([`recompute`]), each in its
+    /// own transaction. Returns how many were. A database whose scored
+    /// games are all rated has none.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn rate_old_games(&self) -> Result<usize, GameError> {
+        let todo = self.store().read(|c| Ok::<_, GameError>(store::unrated_scored(c)?))?;
+        let mut done = 0;
+        for (guild, variant) in todo {
+            match self.store().write(|c| recompute(c, &guild, &variant)) {
+                Ok(()) => done += 1,
+                Err(e) => {
+                    tracing::error!(guild, variant, error = %e, "could not rate the games scored before ratings were kept")
+                }
+            }
+        }
+        if done > 0 {
+            tracing::info!(boards = done, "rated the games scored before ratings were kept");
+        }
+        Ok(done)
+    }
+}
+
 /// Rates `game`, just ended with the scores `rows`, in the caller's
 /// transaction, and gives the announcement's line: each rated player's
 /// rating before and after, or why nothing changed.

@@ -361,3 +361,20 @@ pub fn rating_order(c: &Connection, guild: &str, variant: &str) -> Result<Vec<i6
     let rows = st.query_map(params![guild, variant], |r| r.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// The servers and variants with an ended game that has scores for two
+/// players or more but no rating change: scored before ratings were kept.
+///
+/// # Errors
+/// Database errors.
+pub fn unrated_scored(c: &Connection) -> Result<Vec<(String, String)>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT DISTINCT g.guild_id, g.variant FROM games g
+         WHERE g.status = 'ended'
+           AND NOT EXISTS (SELECT 1 FROM rating_changes rc WHERE rc.game_id = g.id)
+           AND (SELECT COUNT(DISTINCT s.user_id) FROM scores s WHERE s.game_id = g.id) >= 2
+         ORDER BY g.guild_id, g.variant",
+    )?;
+    let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
