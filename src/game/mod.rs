@@ -30,6 +30,7 @@ mod orders;
 pub mod outbox;
 mod profile;
 mod proposals;
+pub mod ratings;
 pub mod reliability;
 mod reply;
 mod reports;

@@ -26,6 +26,7 @@ mod orders;
 mod outbox;
 mod phases;
 mod proposals;
+mod ratings;
 mod reliability;
 mod scores;
 pub use absence::*;
@@ -38,6 +39,7 @@ pub use orders::*;
 pub use outbox::*;
 pub use phases::*;
 pub use proposals::*;
+pub use ratings::*;
 pub use reliability::*;
 pub use scores::*;
 
