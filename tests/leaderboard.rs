@@ -115,3 +115,60 @@ fn a_long_table_is_cut_and_tells_a_player_further_down_where_they_stand() {
     assert!(t.contains("20. <@p19>") && !t.contains("<@p20>"), "{t}");
     assert!(t.contains("… and 11 more ranked players; you are\n31. <@zoe> 1000"), "{t}");
 }
+
+/// Plays White's four-move checkmate in the console's current channel: `white` wins against `black`.
+fn scholars_mate(c: &mut chessdip::console::Console, white: &str, black: &str) -> String {
+    let out = scratch::run(
+        c,
+        &[
+            "gm game create diplomacy-chess",
+            &format!("{white} join White"),
+            &format!("{black} join Black"),
+            "gm game start",
+        ],
+    );
+    assert!(out.contains("The game begins"), "{out}");
+    let mut last = String::new();
+    for (w, b) in [("e4", "e5"), ("Qh5", "Nc6"), ("Bc4", "Nf6"), ("Qxf7", "a6")] {
+        scratch::run(c, &[&format!("{white} orders {w}"), &format!("{black} orders {b}"), &format!("{white} ready")]);
+        last = c.line(&format!("{black} ready"));
+    }
+    last
+}
+
+#[test]
+fn played_games_fill_the_leaderboard_and_the_profiles() {
+    let mut c = scratch::console("season");
+    c.line("channel first");
+    let end = scholars_mate(&mut c, "alice", "bob");
+    assert!(end.contains("alice 1500 → 1662"), "{end}");
+    c.line("channel second");
+    scholars_mate(&mut c, "alice", "carol");
+    c.line("channel third");
+    scholars_mate(&mut c, "carol", "bob");
+    let t = c.line("zoe leaderboard diplomacy chess");
+    assert!(t.contains("**Diplomacy Chess leaderboard** (this server, 3 rated games, Glicko-2 ratings)"), "{t}");
+    assert!(t.contains("Nobody has an established rating yet"), "{t}");
+    let alice = t.find("- alice ").expect("alice");
+    let carol = t.find("- carol ").expect("carol");
+    let bob = t.find("- bob ").expect("bob");
+    assert!(alice < carol && carol < bob, "{t}");
+    let rating =
+        |at: usize| -> f64 { t[at..].split_whitespace().nth(2).and_then(|r| r.parse().ok()).expect("a rating") };
+    assert!(rating(alice) > 1700.0 && rating(bob) < 1300.0, "two wins and two losses move far: {t}");
+    assert!(t.contains("(provisional) · 2 games: 2 won, 0 drawn, 0 lost"), "{t}");
+    assert!(t.contains("2 games: 0 won, 0 drawn, 2 lost"), "{t}");
+
+    let p = c.line("zoe profile carol");
+    assert!(p.contains("**Record of carol in this server**"), "{p}");
+    assert!(p.contains("**Diplomacy Chess**: "), "{p}");
+    assert!(p.contains("(provisional until 5 rated games), 2 games: 1 won, 0 drawn, 1 lost."), "{p}");
+    // Newest first, each with its channel, power, outcome, score and rating change.
+    let third = p.find("- game 3 in channel third: White, won, score 1, ").expect("game 3");
+    let second = p.find("- game 2 in channel second: Black, lost, score 0, 1500 → ").expect("game 2");
+    assert!(third < second, "{p}");
+    // The ratings come before the reliability record.
+    assert!(p.find("**Diplomacy Chess**").expect("ratings") < p.find("Phases owed").expect("phases"), "{p}");
+    let none = c.line("zoe profile dave");
+    assert!(none.contains("dave has no record in this server"), "{none}");
+}

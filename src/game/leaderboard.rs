@@ -5,10 +5,10 @@
 //! games has a provisional rating: they are listed apart, below the ranked
 //! players, so that one lucky game does not top the table.
 
-use super::profile::user_shown;
+use super::ratings::{player_shown, System};
 use super::{GameError, Reply, Service};
 use crate::rules::any::{Offer, OFFERS};
-use crate::store::{self, Standing};
+use crate::store::{self, RatingRow};
 
 /// A rating counts as established from this many rated games.
 pub const PROVISIONAL_BELOW: i64 = 5;
@@ -57,12 +57,11 @@ pub fn variant_named(name: &str) -> Result<&'static Offer, GameError> {
     }
 }
 
-/// The rating system of a variant: Glicko-2 for the two-player games, Weng-Lin for the others.
-#[must_use]
-pub fn system_of(variant: &str) -> &'static str {
-    match variant {
-        "chesspolitik2" | "diplomacy-chess" | "diplomat-chess" => "Glicko-2",
-        _ => "Weng-Lin",
+/// The rating system of a variant as people write it: `Glicko-2`, `Weng-Lin`.
+fn system_of(variant: &str) -> &'static str {
+    match System::of(variant) {
+        Some(System::Glicko2) => "Glicko-2",
+        Some(System::WengLin) | None => "Weng-Lin",
     }
 }
 
@@ -74,19 +73,19 @@ pub fn variant_name(variant: &str) -> String {
 
 /// Whether a record's rating is still provisional.
 #[must_use]
-pub fn provisional(s: &Standing) -> bool {
+pub fn provisional(s: &RatingRow) -> bool {
     s.games < PROVISIONAL_BELOW
 }
 
 /// A rating with its uncertainty, e.g. `1563 ±120`.
 #[must_use]
-pub fn rating_shown(s: &Standing) -> String {
+pub fn rating_shown(s: &RatingRow) -> String {
     format!("{:.0} ±{:.0}", s.rating, s.deviation)
 }
 
 /// Games and wins, draws and losses, e.g. `14 games: 6 won, 3 drawn, 5 lost`.
 #[must_use]
-pub fn record_shown(s: &Standing) -> String {
+pub fn record_shown(s: &RatingRow) -> String {
     format!(
         "{}: {} won, {} drawn, {} lost",
         crate::rules::words::count(usize::try_from(s.games).unwrap_or(0), "game"),
@@ -98,7 +97,7 @@ pub fn record_shown(s: &Standing) -> String {
 
 /// One variant's table in `guild` (`caller` is shown below the list when ranked further down).
 fn table(c: &rusqlite::Connection, guild: &str, variant: &str, caller: &str) -> Result<String, GameError> {
-    let all = store::leaderboard(c, guild, variant)?;
+    let all = store::ratings(c, guild, variant)?;
     let name = variant_name(variant);
     if all.is_empty() {
         return Ok(format!(
@@ -106,16 +105,16 @@ fn table(c: &rusqlite::Connection, guild: &str, variant: &str, caller: &str) -> 
         ));
     }
     let games = store::rated_games(c, guild, variant)?;
-    let (ranked, new): (Vec<&Standing>, Vec<&Standing>) = all.iter().partition(|s| !provisional(s));
+    let (ranked, new): (Vec<&RatingRow>, Vec<&RatingRow>) = all.iter().partition(|s| !provisional(s));
     let mut out = format!(
         "**{name} leaderboard** (this server, {}, {} ratings)",
         crate::rules::words::count(usize::try_from(games).unwrap_or(0), "rated game"),
         system_of(variant)
     );
-    let line = |rank: Option<usize>, s: &Standing| {
+    let line = |rank: Option<usize>, s: &RatingRow| {
         let head = rank.map_or_else(|| "-".to_string(), |r| format!("{r}."));
         let mark = if provisional(s) { " (provisional)" } else { "" };
-        format!("\n{head} {} {}{mark} · {}", user_shown(guild, &s.user), rating_shown(s), record_shown(s))
+        format!("\n{head} {} {}{mark} · {}", player_shown(guild, &s.user), rating_shown(s), record_shown(s))
     };
     if ranked.is_empty() {
         out += &format!(

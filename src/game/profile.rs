@@ -10,22 +10,13 @@
 
 use super::leaderboard;
 use super::lifecycle::GameStatus;
+use super::ratings::player_shown;
 use super::reliability::{Reliability, NEW_BELOW};
 use super::{kind_of, settings_of, Caller, GameError, Reply, Service};
 use crate::store::{self, RecordKind, RecordRow, CONSOLE_GUILD};
 
 /// How many of the last games a profile lists.
 const LAST_GAMES: usize = 5;
-
-/// How a profile names a user: a mention on Discord (shown as their name,
-/// pinging nobody), the name itself in the console.
-pub(super) fn user_shown(guild: &str, user: &str) -> String {
-    if guild == CONSOLE_GUILD {
-        user.to_string()
-    } else {
-        format!("<@{user}>")
-    }
-}
 
 /// How a profile names a game's channel: a link on Discord, its name in the console.
 pub(super) fn channel_shown(guild: &str, channel: &str) -> String {
@@ -186,14 +177,14 @@ impl Service {
                 } else {
                     format!(
                         "{} has no record in this server: they have not sat in a game here. Records are kept per server and never shared between servers; `profile <user>` names a player of this server's games",
-                        user_shown(guild, user)
+                        player_shown(guild, user)
                     )
                 }));
             }
             let rows = store::records(c, guild, user)?;
             let r = Reliability::of(&rows);
             let sections = [
-                format!("**Record of {} in this server**", user_shown(guild, user)),
+                format!("**Record of {} in this server**", player_shown(guild, user)),
                 ratings_section(c, guild, user)?,
                 phases_section(&r),
                 games_section(&r),

@@ -1,59 +1,11 @@
-//! Reading the ratings kept per server and variant (`ratings`,
-//! `rating_changes`) and the scores of ended games, for `leaderboard` and
-//! `profile`. Every query names its server: nothing is read across servers.
+//! What `leaderboard` and `profile` read beside the ratings themselves
+//! (`super::ratings`): how many games were rated, which variants, and a
+//! player's last results. Every query names its server: nothing is read
+//! across servers.
 
 use rusqlite::{params, Connection};
 
 use super::StoreError;
-
-/// A player's current rating and record in one server and variant.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Standing {
-    /// The variant id (`chessdip`, `diplomat-chess`...).
-    pub variant: String,
-    /// The player.
-    pub user: String,
-    /// The rating as shown (1500 for a new player).
-    pub rating: f64,
-    /// Its uncertainty as shown (Glicko-2's deviation, Weng-Lin's sigma on the same scale).
-    pub deviation: f64,
-    /// Rated games played.
-    pub games: i64,
-    /// Of which won.
-    pub wins: i64,
-    /// Of which drawn (a shared or partial score).
-    pub draws: i64,
-    /// Of which lost.
-    pub losses: i64,
-}
-
-fn standing(r: &rusqlite::Row<'_>) -> rusqlite::Result<Standing> {
-    Ok(Standing {
-        variant: r.get(0)?,
-        user: r.get(1)?,
-        rating: r.get(2)?,
-        deviation: r.get(3)?,
-        games: r.get(4)?,
-        wins: r.get(5)?,
-        draws: r.get(6)?,
-        losses: r.get(7)?,
-    })
-}
-
-const STANDING: &str = "variant, user_id, rating, deviation, games, wins, draws, losses";
-
-/// Every rated player of `variant` in `guild`, best rating first (ties by
-/// more games, then by user).
-///
-/// # Errors
-/// Database errors.
-pub fn leaderboard(c: &Connection, guild: &str, variant: &str) -> Result<Vec<Standing>, StoreError> {
-    let mut st = c.prepare_cached(&format!(
-        "SELECT {STANDING} FROM ratings WHERE guild_id = ?1 AND variant = ?2 ORDER BY rating DESC, games DESC, user_id"
-    ))?;
-    let rows = st.query_map(params![guild, variant], standing)?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
 
 /// The number of rated games of `variant` in `guild`.
 ///
@@ -74,18 +26,6 @@ pub fn rated_games(c: &Connection, guild: &str, variant: &str) -> Result<i64, St
 pub fn rated_variants(c: &Connection, guild: &str) -> Result<Vec<String>, StoreError> {
     let mut st = c.prepare_cached("SELECT DISTINCT variant FROM ratings WHERE guild_id = ?1")?;
     let rows = st.query_map(params![guild], |r| r.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
-/// `user`'s ratings in `guild`, one per variant they were rated in.
-///
-/// # Errors
-/// Database errors.
-pub fn ratings_of(c: &Connection, guild: &str, user: &str) -> Result<Vec<Standing>, StoreError> {
-    let mut st = c.prepare_cached(&format!(
-        "SELECT {STANDING} FROM ratings WHERE guild_id = ?1 AND user_id = ?2 ORDER BY games DESC, variant"
-    ))?;
-    let rows = st.query_map(params![guild, user], standing)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 

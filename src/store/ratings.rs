@@ -149,16 +149,29 @@ pub fn rating(c: &Connection, guild: &str, variant: &str, user: &str) -> Result<
     Ok(c.prepare_cached(&sql)?.query_row(params![guild, variant, user], rating_row).optional()?)
 }
 
-/// Every player's current rating in `guild` and `variant`, best first (then by user).
+/// Every player's current rating in `guild` and `variant`, best first (then more games first, then by user).
 ///
 /// # Errors
 /// Database errors.
 pub fn ratings(c: &Connection, guild: &str, variant: &str) -> Result<Vec<RatingRow>, StoreError> {
     let sql = format!(
-        "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND variant = ?2 ORDER BY rating DESC, user_id"
+        "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND variant = ?2 ORDER BY rating DESC, games DESC, user_id"
     );
     let mut st = c.prepare_cached(&sql)?;
     let rows = st.query_map(params![guild, variant], rating_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// `user`'s ratings in `guild`, one per variant they were rated in, most games first.
+///
+/// # Errors
+/// Database errors.
+pub fn ratings_of(c: &Connection, guild: &str, user: &str) -> Result<Vec<RatingRow>, StoreError> {
+    let sql = format!(
+        "SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ?1 AND user_id = ?2 ORDER BY games DESC, variant"
+    );
+    let mut st = c.prepare_cached(&sql)?;
+    let rows = st.query_map(params![guild, user], rating_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
