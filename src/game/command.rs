@@ -9,6 +9,7 @@
 //! join [power] | leave
 //! orders <order>, <order>... | orders show | orders clear | orders preview
 //! ready | unready | draw yes|no | extend vote <duration> | extend | concede | history [phase] | game board | game chart | game timelapse | variants | help
+//! profile [user] | leaderboard [game]
 //! ```
 
 use super::{parse_duration_within, AtDeadline, Bounds, Caller, GameError, Reply, Service, Settings};
@@ -39,7 +40,8 @@ Commands (the same words as the slash commands):
   game status | game board | history [phase] | game export | variants
   game chart              a chart of every power's centres (pieces, material) over the game so far
   game timelapse          a GIF of the position after every resolved phase, half a second each
-  profile [user]          a player's record in this server (yours without a name): phases owed and sent, games, reliability
+  profile [user]          a player's record in this server (yours without a name): ratings, results, reliability
+  leaderboard [game]      this server's players of a game by rating (every rated game without a name)
 Moderators:
   game force [phase] | game extend <duration> | game deadline <duration> | game pause | game resume
   game rollback [fresh] | game end | game assign <user> <power> [swap] | game kick <user>
@@ -312,6 +314,7 @@ const COMMAND_WORDS: &[&str] = &[
     "extend",
     "history",
     "profile",
+    "leaderboard",
 ];
 
 impl Service {
@@ -350,8 +353,10 @@ impl Service {
         // A command that acts on the game gets the ended game's answer before its arguments are read.
         let reading = matches!(
             lower.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
-            [] | ["help" | "variants" | "status" | "board" | "history" | "proposals" | "hash" | "profile", ..]
-                | ["game", "create" | "status" | "board" | "export" | "rollback" | "timelapse" | "chart", ..]
+            [] | [
+                "help" | "variants" | "status" | "board" | "history" | "proposals" | "hash" | "profile" | "leaderboard",
+                ..
+            ] | ["game", "create" | "status" | "board" | "export" | "rollback" | "timelapse" | "chart", ..]
                 | ["proposal", "list"]
         );
         // An unknown command is answered as unknown, ended game or not.
@@ -470,6 +475,8 @@ impl Service {
             ["profile", ..] => Err(GameError::Invalid(
                 "write `profile` for your own record, or `profile <user>` for someone else's, e.g. `profile bob`".into(),
             )),
+            ["leaderboard"] => one(self.leaderboard(guild, &caller.user, None)),
+            ["leaderboard", ..] => one(self.leaderboard(guild, &caller.user, Some(&rest_after(1)))),
             _ => Err(GameError::Invalid(format!("unknown command `{line}`; `help` lists the commands"))),
         }
     }

@@ -311,6 +311,26 @@ impl Doc<'_> {
         ))
     }
 
+    /// Each rated player's rating change, in the powers' order; null
+    /// whenever `scores` is, empty for a scored game that changed no
+    /// rating (fewer than two rated players).
+    fn ratings(&self) -> Result<Value, GameError> {
+        let game = &self.live.game;
+        if store::scores(self.c, game.id)?.is_empty() {
+            return Ok(Value::Null);
+        }
+        let system = super::ratings::System::of(&game.variant).map(super::ratings::System::name);
+        let mut out = Vec::new();
+        for r in store::game_rating_changes(self.c, game.id)? {
+            out.push(
+                json!({"power": r.power, "user": r.user, "name": self.named(&r.user), "outcome": r.outcome.as_str(),
+                "score": r.score, "before": r.before, "after": r.after, "system": system, "ord": r.ord,
+                "state": Self::parse(&r.state)?}),
+            );
+        }
+        Ok(Value::Array(out))
+    }
+
     fn proposals(&self) -> Result<Value, GameError> {
         let mut out = Vec::new();
         for p in store::proposals(self.c, self.live.game.id)? {
@@ -397,6 +417,7 @@ impl Serialize for Doc<'_> {
         m.serialize_entry("ended_at", &game.ended_at)?;
         m.serialize_entry("ended_phase", &or_fail(self.phase_name(game.ended_seq).map(|n| json!(n)))?)?;
         m.serialize_entry("scores", &or_fail(self.scores())?)?;
+        m.serialize_entry("ratings", &or_fail(self.ratings())?)?;
         m.serialize_entry("settings", &or_fail(Self::parse(&game.settings))?)?;
         m.serialize_entry("powers", &or_fail(self.powers())?)?;
         m.serialize_entry("phases", &Phases(self))?;

@@ -101,6 +101,9 @@ impl Service {
                     if let Some(line) = super::scores::stored_line(&store::scores(c, game.id)?, result) {
                         t += &format!("\n{line}");
                     }
+                    if let Some(line) = super::ratings::stored_line(c, game)? {
+                        t += &format!("\n{line}");
+                    }
                     None
                 }
                 State::Running(r) => {

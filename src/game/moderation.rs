@@ -354,10 +354,20 @@ impl Service {
             }
             // Votes that were to run in the abandoned phases run in the reopened one and after.
             store::shift_open_votes(c, game.id, target.seq, seq - target.seq)?;
+            let mut undone = String::new();
             if game.status == GameStatus::Ended {
-                // The end is undone, and its scores with it.
+                // The end is undone, and its scores and ratings with it.
                 store::reopen_game(c, game.id)?;
+                let scored = !store::scores(c, game.id)?.is_empty();
                 store::delete_scores(c, game.id)?;
+                let rated = store::rating_ord(c, game.id)?.is_some();
+                super::ratings::rolled_back(c, game.id)?;
+                undone = match (scored, rated) {
+                    (_, true) => " The game's end is undone, and its scores and rating changes with it.",
+                    (true, false) => " The game's end is undone, and its scores with it.",
+                    (false, false) => " The game's end is undone.",
+                }
+                .to_string();
             }
             let how = match (hashed, fresh) {
                 (false, false) => "with the orders it had",
@@ -371,7 +381,7 @@ impl Service {
                 _ => "due in",
             };
             let text = format!(
-                "Rolled back: {} is open again {how}, {what} {}. Nobody is marked ready and no draw vote stands; the rolled-back phases stay in `history`, marked.",
+                "Rolled back: {} is open again {how}, {what} {}. Nobody is marked ready and no draw vote stands; the rolled-back phases stay in `history`, marked.{undone}",
                 target.name,
                 format_duration(deadline - now)
             );

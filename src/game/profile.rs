@@ -1,13 +1,16 @@
-//! `profile [user]`: a user's reliability record in this server (the
-//! phases they owed orders in and what they did with them, the games they
-//! sat in and how they left them), with their last games. The reply is
+//! `profile [user]`: a user's record in this server: per game, their
+//! rating, games, wins, draws and losses and last results; then their
+//! reliability (the phases they owed orders in and what they did with them,
+//! the games they sat in and how they left them), with their last games. The reply is
 //! public: players look someone up before inviting them, in the channel
 //! where they would play together, and a record holds nothing private
 //! (every phase's orders and every seat change were public when they
 //! happened). Each kind of record is a section of its own, so that another
 //! kind joins the reply as one more section.
 
+use super::leaderboard;
 use super::lifecycle::GameStatus;
+use super::ratings::player_shown;
 use super::reliability::{Reliability, NEW_BELOW};
 use super::{kind_of, settings_of, Caller, GameError, Reply, Service};
 use crate::store::{self, RecordKind, RecordRow, CONSOLE_GUILD};
@@ -15,18 +18,8 @@ use crate::store::{self, RecordKind, RecordRow, CONSOLE_GUILD};
 /// How many of the last games a profile lists.
 const LAST_GAMES: usize = 5;
 
-/// How a profile names a user: a mention on Discord (shown as their name,
-/// pinging nobody), the name itself in the console.
-fn user_shown(guild: &str, user: &str) -> String {
-    if guild == CONSOLE_GUILD {
-        user.to_string()
-    } else {
-        format!("<@{user}>")
-    }
-}
-
 /// How a profile names a game's channel: a link on Discord, its name in the console.
-fn channel_shown(guild: &str, channel: &str) -> String {
+pub(super) fn channel_shown(guild: &str, channel: &str) -> String {
     if guild == CONSOLE_GUILD {
         format!("channel {channel}")
     } else {
@@ -56,6 +49,68 @@ fn phases_section(r: &Reliability) -> String {
 /// The games section: how they left the games they sat in.
 fn games_section(r: &Reliability) -> String {
     format!("Games: {} finished, {} unseated, {} conceded, {} left.", r.finished, r.unseated, r.conceded, r.left)
+}
+
+/// How many results a profile lists per game.
+const LAST_RESULTS: usize = 5;
+
+/// The ratings section: per game the user has a scored result in, their
+/// rating (provisional below [`leaderboard::PROVISIONAL_BELOW`] games),
+/// games, wins, draws and losses, and their last [`LAST_RESULTS`] results
+/// with links to the games' channels, newest first.
+fn ratings_section(c: &rusqlite::Connection, guild: &str, user: &str) -> Result<String, GameError> {
+    let ratings = store::ratings_of(c, guild, user)?;
+    let mut variants: Vec<String> = ratings.iter().map(|r| r.variant.clone()).collect();
+    for v in store::scored_variants(c, guild, user)? {
+        if !variants.contains(&v) {
+            variants.push(v);
+        }
+    }
+    if variants.is_empty() {
+        return Ok(
+            "Ratings: none yet (a rating starts when a scored game ends; `leaderboard` shows this server's).".into()
+        );
+    }
+    let mut out = String::from("Ratings and results:");
+    for v in variants {
+        let name = leaderboard::variant_name(&v);
+        out += &match ratings.iter().find(|r| r.variant == v) {
+            Some(r) if leaderboard::provisional(r) => format!(
+                "
+**{name}**: {} (provisional until {} rated games), {}.",
+                leaderboard::rating_shown(r),
+                leaderboard::PROVISIONAL_BELOW,
+                leaderboard::record_shown(r)
+            ),
+            Some(r) => format!(
+                "
+**{name}**: {}, {}.",
+                leaderboard::rating_shown(r),
+                leaderboard::record_shown(r)
+            ),
+            None => format!(
+                "
+**{name}**: not rated yet (no game with another rated player)."
+            ),
+        };
+        for r in store::last_results(c, guild, user, &v, LAST_RESULTS)? {
+            let change = r.rating.map_or_else(String::new, |(b, a)| format!(", {b:.0} → {a:.0}"));
+            let label = match r.how.as_str() {
+                "solo" => "won".to_string(),
+                "loss" => "lost".to_string(),
+                how if how.starts_with("sum of squares") => format!("draw, {how}"),
+                how => how.to_string(),
+            };
+            out += &format!(
+                "\n- game {} in {}: {}, {label}, score {}{change}",
+                r.game,
+                channel_shown(guild, &r.channel),
+                r.power,
+                r.shown
+            );
+        }
+    }
+    Ok(out)
 }
 
 /// The last games section: the last [`LAST_GAMES`] games the user sat in
@@ -122,14 +177,15 @@ impl Service {
                 } else {
                     format!(
                         "{} has no record in this server: they have not sat in a game here. Records are kept per server and never shared between servers; `profile <user>` names a player of this server's games",
-                        user_shown(guild, user)
+                        player_shown(guild, user)
                     )
                 }));
             }
             let rows = store::records(c, guild, user)?;
             let r = Reliability::of(&rows);
             let sections = [
-                format!("**Record of {} in this server**", user_shown(guild, user)),
+                format!("**Record of {} in this server**", player_shown(guild, user)),
+                ratings_section(c, guild, user)?,
                 phases_section(&r),
                 games_section(&r),
                 last_games_section(c, guild, user, &rows)?,

@@ -187,8 +187,9 @@ fn line_of(parts: Option<Vec<String>>) -> String {
 }
 
 /// Scores the end of `game` (in `position`, none before the start) as
-/// `ending`, records the scores in the caller's transaction, and gives the
-/// announcement's line.
+/// `ending`, records the scores and the ratings they change in the caller's
+/// transaction, and gives the announcement's lines (the scores, then the
+/// ratings of a scored game).
 ///
 /// # Errors
 /// Database errors, a variant that no longer builds.
@@ -201,7 +202,8 @@ pub(super) fn record(
 ) -> Result<String, GameError> {
     let seated = store::players(c, game.id)?;
     let conceded = store::concessions(c, game.id)?;
-    let unseated: Vec<String> = store::open_seats(c, game.id)?.into_iter().map(|(p, _)| p).collect();
+    let open = store::open_seats(c, game.id)?;
+    let unseated: Vec<String> = open.iter().map(|(p, _)| p.clone()).collect();
     let mut powers: Vec<String> = match super::kind_of(game, settings)?.seats() {
         Seats::Fixed(all) => all,
         Seats::Open { .. } => seated.iter().map(|(p, _)| p.clone()).collect(),
@@ -216,6 +218,9 @@ pub(super) fn record(
         Ok(settings.forfeit_after > 0 && store::missed_turns(c, game.id, p)? >= i64::from(settings.forfeit_after))
     };
     let user = |p: &str| seated.iter().find(|(q, _)| q == p).map(|(_, u)| u.clone());
+    // The score is that of who held the power at the end or, for a power
+    // left open by an unseating, of who was unseated (rated with their 0).
+    let scored = |p: &str| user(p).or_else(|| open.iter().find(|(q, _)| q == p).map(|(_, u)| u.clone()));
     let standings: Vec<Standing> = powers
         .iter()
         .map(|p| {
@@ -246,13 +251,15 @@ pub(super) fn record(
             .iter()
             .map(|s| ScoreRow {
                 power: s.power.clone(),
-                user: user(&s.power),
+                user: scored(&s.power),
                 score: s.value,
                 shown: shown(s),
                 how: s.how.clone(),
             })
             .collect();
         store::put_scores(c, game.id, &rows)?;
+        let ratings = super::ratings::at_end(c, game, &rows)?;
+        return Ok(format!("{}\n{ratings}", line(scores.as_deref())));
     }
     Ok(line(scores.as_deref()))
 }

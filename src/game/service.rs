@@ -42,7 +42,8 @@ impl Service {
     /// resolved once more here and their reports kept
     /// ([`Service::keep_old_reports`]); the reliability records of games
     /// played before records were kept are counted here, once
-    /// ([`Service::count_old_records`]).
+    /// ([`Service::count_old_records`]); the games scored before ratings
+    /// were kept are rated here, once ([`Service::rate_old_games`]).
     #[must_use]
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
         let service = Service { store: Arc::new(store), clock };
@@ -51,6 +52,9 @@ impl Service {
         }
         if let Err(e) = service.count_old_records() {
             tracing::error!(error = %e, "could not count the reliability records of games played before records were kept");
+        }
+        if let Err(e) = service.rate_old_games() {
+            tracing::error!(error = %e, "could not rate the games scored before ratings were kept");
         }
         service
     }

@@ -21,10 +21,12 @@ mod console;
 mod extend;
 mod games;
 mod hashed;
+mod leaderboard;
 mod orders;
 mod outbox;
 mod phases;
 mod proposals;
+mod ratings;
 mod reliability;
 mod scores;
 pub use absence::*;
@@ -32,10 +34,12 @@ pub use console::*;
 pub use extend::*;
 pub use games::*;
 pub use hashed::*;
+pub use leaderboard::*;
 pub use orders::*;
 pub use outbox::*;
 pub use phases::*;
 pub use proposals::*;
+pub use ratings::*;
 pub use reliability::*;
 pub use scores::*;
 
@@ -95,6 +99,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0018_reliability_counted.sql"),
     include_str!("../../migrations/0019_vote_extensions.sql"),
     include_str!("../../migrations/0020_scores.sql"),
+    include_str!("../../migrations/0021_ratings.sql"),
 ];
 
 /// The newest schema version this chessdip knows.

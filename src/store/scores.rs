@@ -9,7 +9,8 @@ use super::StoreError;
 pub struct ScoreRow {
     /// The power.
     pub power: String,
-    /// Who held it at the end (none for a vacant power).
+    /// Who held it at the end, or who was unseated from it and left it
+    /// open (none for a vacant power).
     pub user: Option<String>,
     /// The score, from 0 to 1.
     pub score: f64,

@@ -1,4 +1,4 @@
-//! `/help`, `/variants` and `/profile`.
+//! `/help`, `/variants`, `/profile` and `/leaderboard`.
 
 use poise::serenity_prelude as serenity;
 
@@ -23,7 +23,7 @@ pub async fn variants(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// A player's record in this server: phases owed and sent, games, reliability (public)
+/// A player's record in this server: ratings, results, reliability (public)
 #[poise::command(slash_command, guild_only)]
 pub async fn profile(
     ctx: Context<'_>,
@@ -33,4 +33,28 @@ pub async fn profile(
     let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
     let user = user.map(|u| u.id.get().to_string());
     run(ctx, move |s, c, _| s.profile(&guild, c, user.as_deref()).map(|r| vec![r])).await
+}
+
+/// The games to choose from, shown by name, filtered by what was typed in the name or the id.
+async fn ac_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let p = partial.trim().to_lowercase();
+    let list: Vec<serenity::AutocompleteChoice> = crate::game::OFFERS
+        .iter()
+        .filter(|o| p.is_empty() || o.id.contains(&p) || o.name.to_lowercase().contains(&p))
+        .map(|o| serenity::AutocompleteChoice::new(o.name, o.id))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(list)
+}
+
+/// This server's players of a game by rating, with games and wins/draws/losses (public)
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "The game (every rated game if left out)"]
+    #[autocomplete = "ac_game"]
+    game: Option<String>,
+) -> Result<(), Error> {
+    // Ratings are kept per server: the server's, never another's.
+    let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
+    run(ctx, move |s, c, _| s.leaderboard(&guild, &c.user, game.as_deref()).map(|r| vec![r])).await
 }

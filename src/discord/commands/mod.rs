@@ -36,6 +36,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         wheel::proposal(),
         wheel::vote(),
         info::profile(),
+        info::leaderboard(),
         info::help(),
         info::variants(),
     ]
