@@ -7,55 +7,16 @@ mod support;
 
 #[path = "common/scratch.rs"]
 mod scratch;
-use scratch::temp_dir;
-
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chessdip::config::Config;
 use chessdip::discord::TokioClock;
 use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
 use chessdip::store::Store;
 use serde_json::json;
 use support::bot::Bot;
 use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
-
-const CHANNEL: u64 = 4_000_000_000_000_100;
-const CHANNEL2: u64 = 4_000_000_000_000_101;
-const GM: u64 = 4_000_000_000_000_201;
-const ALICE: u64 = 4_000_000_000_000_202;
-const BOB: u64 = 4_000_000_000_000_203;
-const CAROL: u64 = 4_000_000_000_000_204;
-
-/// A fresh database file for the test `name`.
-fn temp_db(name: &str) -> PathBuf {
-    temp_dir(name).join("bot.db")
-}
-
-fn config(fake: &FakeDiscord, db: &std::path::Path) -> Config {
-    Config {
-        token: Some("fake-token".into()),
-        database: db.to_path_buf(),
-        guilds: vec![GUILD],
-        proxy: Some(fake.url.clone()),
-        reminder_hours: 0,
-        ..Config::default()
-    }
-}
-
-fn callback_of(id: &str) -> impl Fn(&Request) -> bool + '_ {
-    move |r: &Request| r.method == "POST" && r.path.starts_with(&format!("/interactions/{id}/"))
-}
-
-fn channel_post(r: &Request) -> bool {
-    r.method == "POST" && r.path == format!("/channels/{CHANNEL}/messages")
-}
-
-/// Waits for a post in the game's channel (after request `n`) whose text contains `needle`.
-async fn posted(fake: &FakeDiscord, n: usize, needle: &str) -> Request {
-    fake.wait_for(n, 30, |r| channel_post(r) && r.created && r.content().contains(needle)).await
-}
+use support::flow::*;
 
 /// Creates a Chesspolitik 2-player game in `channel` through the service
 /// (as `chessdip play` would on the same file), seats `players` (user,
@@ -68,28 +29,6 @@ fn started_game(service: &Service, channel: &str, players: [(&str, &str); 2]) {
         service.join(channel, &Caller::player(user), Some(power)).expect("join");
     }
     service.start(channel, &gm).expect("start");
-}
-
-/// Sends a slash command and waits for the interaction's answer.
-async fn ask(
-    fake: &FakeDiscord,
-    user: (u64, &str),
-    path: &[&str],
-    options: &[(&str, serde_json::Value)],
-    manage_channels: bool,
-) -> Request {
-    let n = fake.requests().len();
-    let id = fake.command(user.0, user.1, CHANNEL, path, options, manage_channels);
-    fake.wait_for(n, 20, callback_of(&id)).await
-}
-
-/// Creates a game of `variant` (with `options`), seats `players` and starts it.
-async fn game_with(fake: &FakeDiscord, options: &[(&str, serde_json::Value)], players: [(u64, &str, &str); 2]) {
-    ask(fake, (GM, "gm"), &["game", "create"], options, false).await;
-    for (user, name, power) in players {
-        ask(fake, (user, name), &["join"], &[("power", json!(power))], false).await;
-    }
-    ask(fake, (GM, "gm"), &["game", "start"], &[], false).await;
 }
 
 /// Creates a 2-player game (gm creates, alice France, bob England) and starts it.
@@ -346,18 +285,6 @@ async fn a_turn_based_move_by_direct_message_is_resolved_in_the_channel() {
     assert_eq!(post.pngs().len(), 2);
     assert_eq!(post.gifs().len(), 1, "the move is animated");
     bot.stop().await;
-}
-
-/// The number of frames of a GIF and each one's delay in centiseconds.
-fn gif_delays(bytes: &[u8]) -> Vec<u16> {
-    let mut opts = gif::DecodeOptions::new();
-    opts.set_color_output(gif::ColorOutput::Indexed);
-    let mut d = opts.read_info(bytes).expect("a GIF");
-    let mut out = Vec::new();
-    while let Some(f) = d.read_next_frame().expect("a frame") {
-        out.push(f.delay);
-    }
-    out
 }
 
 #[tokio::test(flavor = "current_thread")]

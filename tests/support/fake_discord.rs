@@ -290,7 +290,9 @@ impl FakeDiscord {
 
     /// Sends a slash command `path` (e.g. `["game", "create"]`) with `options`
     /// (name, JSON value) from `user` in `channel`; `manage_channels` sets the
-    /// member's permission there. Returns the interaction id.
+    /// member's permission there. A user option is given as
+    /// `{"user": id, "name": name}`: sent as Discord sends one, with the user
+    /// among the interaction's resolved data. Returns the interaction id.
     pub fn command(
         &self,
         user_id: u64,
@@ -301,9 +303,14 @@ impl FakeDiscord {
         manage_channels: bool,
     ) -> String {
         let id = self.id();
+        let mut users = serde_json::Map::new();
         let opts: Vec<Value> = options
             .iter()
             .map(|(k, v)| {
+                if let Some(u) = v["user"].as_u64() {
+                    users.insert(u.to_string(), user(u, v["name"].as_str().unwrap_or("someone"), false));
+                    return json!({"name": k, "type": 6, "value": u.to_string()});
+                }
                 let kind = match v {
                     Value::Bool(_) => 5,
                     Value::Number(_) => 4,
@@ -323,7 +330,7 @@ impl FakeDiscord {
             "channel": {"id": channel.to_string(), "type": 0},
             "member": {"user": user(user_id, name, false), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
                        "deaf": false, "mute": false, "flags": 0, "permissions": perms, "nick": null},
-            "data": {"id": "100", "name": path[0], "type": 1, "options": data_options},
+            "data": {"id": "100", "name": path[0], "type": 1, "options": data_options, "resolved": {"users": users}},
             "locale": "en-US", "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 8_388_608,
             "app_permissions": "117760", "authorizing_integration_owners": {}
         });

@@ -1,0 +1,139 @@
+//! Standings on the fake Discord, through the real bot: a game's end
+//! announcement with its scores, rating changes, final position, chart and
+//! timelapse within Discord's limits; `/leaderboard` (and its registration
+//! with autocomplete) and `/profile user:`, public, naming players by
+//! mention without pinging them.
+#![cfg(feature = "discord")]
+
+mod support;
+
+#[path = "common/scratch.rs"]
+mod scratch;
+
+use std::sync::Arc;
+
+use chessdip::discord::TokioClock;
+use chessdip::game::Service;
+use chessdip::store::Store;
+use serde_json::json;
+use support::bot::Bot;
+use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
+use support::flow::*;
+
+/// Discord's limits on one message: 2,000 characters, 10 attachments and
+/// 10 embeds, and (the smallest upload limit of a server) 10 MiB a file.
+fn within_discords_limits(r: &Request) {
+    let d = if r.json.get("data").is_some() { &r.json["data"] } else { &r.json };
+    let text = d["content"].as_str().unwrap_or("");
+    assert!(text.chars().count() <= 2000, "{} characters", text.chars().count());
+    assert!(r.files.len() <= 10, "{} files", r.files.len());
+    assert!(d["embeds"].as_array().map_or(0, Vec::len) <= 10);
+    for (name, bytes) in &r.files {
+        assert!(bytes.len() <= 10 * 1024 * 1024, "{name}: {} bytes", bytes.len());
+    }
+}
+
+/// The users a message may ping.
+fn pinged(r: &Request) -> serde_json::Value {
+    let d = if r.json.get("data").is_some() { &r.json["data"] } else { &r.json };
+    d["allowed_mentions"]["users"].clone()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_won_game_is_announced_with_its_story_then_the_leaderboard_and_profiles_tell_it() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("standings");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+
+    // Registered with the game offered as one types.
+    let reg = fake
+        .wait_for(0, 30, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/guilds/{GUILD}/commands"))
+        .await;
+    let list = reg.json.as_array().expect("list");
+    let board = list.iter().find(|c| c["name"] == "leaderboard").expect("/leaderboard registered");
+    assert_eq!(board["options"][0]["name"], json!("game"));
+    assert_eq!(board["options"][0]["autocomplete"], json!(true));
+    assert!(chessdip::discord::registration_problems(&reg.json).is_empty());
+
+    // Nothing is rated yet.
+    let r = ask(&fake, (CAROL, "carol"), &["leaderboard"], &[], false).await;
+    assert!(r.content().starts_with("No rated game in this server yet"), "{}", r.content());
+
+    // White's four-move checkmate, by slash commands.
+    let players = [(ALICE, "alice", "White"), (BOB, "bob", "Black")];
+    game_with(&fake, &[("variant", json!("diplomacy-chess")), ("animation", json!(false))], players).await;
+    let mut end = None;
+    for (i, (w, b)) in [("e4", "e5"), ("Qh5", "Nc6"), ("Bc4", "Nf6"), ("Qxf7", "a6")].into_iter().enumerate() {
+        ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!(w))], false).await;
+        ask(&fake, (BOB, "bob"), &["orders", "submit"], &[("text", json!(b))], false).await;
+        ask(&fake, (ALICE, "alice"), &["ready"], &[], false).await;
+        let n = fake.requests().len();
+        ask(&fake, (BOB, "bob"), &["ready"], &[], false).await;
+        let needle = if i == 3 { "Game over" } else { "resolved" };
+        end = Some(posted(&fake, n, needle).await);
+    }
+    let end = end.expect("the end");
+    let text = end.content();
+    assert!(text.contains("**Game over: White wins by checkmate.**"), "{text}");
+    assert!(text.contains("Scores: White 1, Black 0."), "{text}");
+    assert!(
+        text.contains(&format!(
+            "Diplomacy Chess ratings on this server: <@{ALICE}> 1500 → 1662 (+162), <@{BOB}> 1500 → 1338 (−162)."
+        )),
+        "{text}"
+    );
+    assert_eq!(pinged(&end), json!([]), "the rating line names the players without pinging them");
+    // The last turn's orders, the final position, the chart, then the timelapse.
+    let names: Vec<&str> = end.files.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(
+        names,
+        ["turn-4-orders.png", "final-position.png", "diplomacy-chess-chart.png", "diplomacy-chess-timelapse.gif"]
+    );
+    assert_eq!(end.pngs().len(), 3);
+    assert_eq!(gif_delays(&end.gifs()[0].1), vec![50, 50, 50, 300], "a frame per resolved turn, the last held");
+    within_discords_limits(&end);
+
+    // The leaderboard: public, this server's, by rating, provisional after one game.
+    let r = ask(&fake, (CAROL, "carol"), &["leaderboard"], &[("game", json!("diplomacy-chess"))], false).await;
+    assert!(!r.ephemeral(), "{}", r.content());
+    let t = r.content();
+    assert!(t.starts_with("**Diplomacy Chess leaderboard** (this server, 1 rated game, Glicko-2 ratings)"), "{t}");
+    let alice = t.find(&format!("- <@{ALICE}> 1662 ±290 (provisional) · 1 game: 1 won, 0 drawn, 0 lost"));
+    let bob = t.find(&format!("- <@{BOB}> 1338 ±290 (provisional) · 1 game: 0 won, 0 drawn, 1 lost"));
+    assert!(alice.is_some() && bob.is_some() && alice < bob, "{t}");
+    assert_eq!(pinged(&r), json!([]));
+    within_discords_limits(&r);
+    // Every game: the same table, the only one rated here.
+    let r = ask(&fake, (CAROL, "carol"), &["leaderboard"], &[], false).await;
+    assert!(r.content().starts_with("**Diplomacy Chess leaderboard**") && !r.content().contains("Chess Dip"));
+    // An unknown game is refused privately with the list.
+    let r = ask(&fake, (CAROL, "carol"), &["leaderboard"], &[("game", json!("backgammon"))], false).await;
+    assert!(r.ephemeral() && r.content().contains("no game called `backgammon`"), "{}", r.content());
+    assert!(r.content().contains("`diplomat-chess` (Diplomat Chess)"), "{}", r.content());
+
+    // Someone else's profile: their rating, record and results, with the game's channel.
+    let r = ask(&fake, (CAROL, "carol"), &["profile"], &[("user", json!({"user": BOB, "name": "bob"}))], false).await;
+    assert!(!r.ephemeral(), "{}", r.content());
+    let p = r.content();
+    assert!(p.starts_with(&format!("**Record of <@{BOB}> in this server**")), "{p}");
+    assert!(
+        p.contains("**Diplomacy Chess**: 1338 ±290 (provisional until 5 rated games), 1 game: 0 won, 0 drawn, 1 lost."),
+        "{p}"
+    );
+    assert!(p.contains(&format!("- game 1 in <#{CHANNEL}>: Black, lost, score 0, 1500 → 1338")), "{p}");
+    assert_eq!(pinged(&r), json!([]));
+    // One's own, without a user.
+    let r = ask(&fake, (ALICE, "alice"), &["profile"], &[], false).await;
+    assert!(
+        r.content().contains(&format!("- game 1 in <#{CHANNEL}>: White, won, score 1, 1500 → 1662")),
+        "{}",
+        r.content()
+    );
+    // Someone who never played here is told so.
+    let r =
+        ask(&fake, (ALICE, "alice"), &["profile"], &[("user", json!({"user": CAROL, "name": "carol"}))], false).await;
+    assert!(r.ephemeral() && r.content().contains("has no record in this server"), "{}", r.content());
+    bot.stop().await;
+}
