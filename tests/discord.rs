@@ -761,12 +761,6 @@ async fn kill_runs_lose_and_double_no_announcement() {
     eprintln!("kill runs: {runs} runs, {kills} kills, {resolutions} resolutions announced exactly once");
 }
 
-/// The users a post may ping.
-fn pinged(r: &Request) -> serde_json::Value {
-    let d = if r.json.get("data").is_some() { &r.json["data"] } else { &r.json };
-    d["allowed_mentions"]["users"].clone()
-}
-
 #[tokio::test(flavor = "current_thread")]
 async fn a_grace_extension_pings_the_late_player_and_an_open_power_is_taken_over_by_join() {
     let fake = FakeDiscord::start().await;

@@ -33,12 +33,6 @@ fn within_discords_limits(r: &Request) {
     }
 }
 
-/// The users a message may ping.
-fn pinged(r: &Request) -> serde_json::Value {
-    let d = if r.json.get("data").is_some() { &r.json["data"] } else { &r.json };
-    d["allowed_mentions"]["users"].clone()
-}
-
 #[tokio::test(flavor = "current_thread")]
 async fn a_won_game_is_announced_with_its_story_then_the_leaderboard_and_profiles_tell_it() {
     let fake = FakeDiscord::start().await;

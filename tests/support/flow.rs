@@ -80,3 +80,9 @@ pub fn gif_delays(bytes: &[u8]) -> Vec<u16> {
     }
     out
 }
+
+/// The users a message may ping.
+pub fn pinged(r: &Request) -> serde_json::Value {
+    let d = if r.json.get("data").is_some() { &r.json["data"] } else { &r.json };
+    d["allowed_mentions"]["users"].clone()
+}
