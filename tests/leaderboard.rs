@@ -172,3 +172,62 @@ fn played_games_fill_the_leaderboard_and_the_profiles() {
     let none = c.line("zoe profile dave");
     assert!(none.contains("dave has no record in this server"), "{none}");
 }
+
+/// The season of `tests/scripts/season.txt`, played through the console;
+/// every line echoed as `chessdip play --script` echoes it, and what it printed.
+fn season() -> String {
+    let script =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/season.txt")).expect("script");
+    let dir = temp_dir("season-script");
+    let mut c = scratch::console_at(&dir, &["gm"]).without_images();
+    script
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| format!("> {l}\n{}", c.line(l)))
+        .collect()
+}
+
+#[test]
+fn a_season_in_one_server_tells_its_story() {
+    let out = season();
+    assert!(!out.contains("refused") && !out.contains("unknown command"), "{out}");
+    // Twelve games ended, eleven scored and rated (the moderator's end is
+    // not); the last `game status` repeats one game's end and ratings.
+    assert_eq!(out.matches("**Game over").count(), 12 + 1, "{out}");
+    assert_eq!(out.matches(" ratings on this server: ").count(), 11 + 1, "{out}");
+    let from = out.find("> zoe leaderboard diplomacy chess").expect("the leaderboard asked");
+    let table = &out[from..out[from..].find("\n> ").map_or(out.len(), |i| from + i)];
+    for line in [
+        "**Diplomacy Chess leaderboard** (this server, 7 rated games, Glicko-2 ratings)",
+        "1. alice 1541 ±183 · 6 games: 3 won, 1 drawn, 2 lost",
+        "Provisional (fewer than 5 rated games):",
+        "- carol 1534 ±232 (provisional) · 3 games: 1 won, 1 drawn, 1 lost",
+        "- dave 1437 ±236 (provisional) · 2 games: 1 won, 0 drawn, 1 lost",
+        "- bob 1334 ±224 (provisional) · 3 games: 1 won, 0 drawn, 2 lost",
+    ] {
+        assert!(table.contains(line), "{line} missing from\n{table}");
+    }
+    // Every rated game has its table, in the order the variants are listed.
+    let every = &out[out.find("> zoe leaderboard\n").expect("every game")..from];
+    let order: Vec<usize> = ["Chess Dip", "Chesspolitik (2 players)", "Diplomacy Chess", "Diplomat Chess"]
+        .iter()
+        .map(|g| every.find(&format!("**{g} leaderboard**")).unwrap_or_else(|| panic!("{g} missing:\n{every}")))
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{every}");
+    assert!(!every.contains("Chess Wheel+"), "a moderator's end rates nobody: {every}");
+    // A profile: per game, the rating, the record and the last results with their channels.
+    for line in [
+        "**Chess Dip**: 2224 ±416 (provisional until 5 rated games), 2 games: 1 won, 1 drawn, 0 lost.",
+        "- game 10 in channel dip-2: England, won, score 1, 1974 → 2224",
+        "- game 9 in channel dip-1: England, draw, sum of squares (7 centres), score 0.544, 1500 → 1974",
+        "- game 3 in channel dc-3: White, draw of 2, score ½, 1662 → 1560",
+    ] {
+        assert!(out.contains(line), "{line} missing from\n{out}");
+    }
+    assert!(out.contains("- game 8 in channel diplomat-1: White, forfeited, score 0, 1500 → 1338"), "{out}");
+    assert!(
+        out.contains("Chess Dip: the whole game, supply centres at the end of each year (from the start to year 2). Latest centres: England 7, Italy 4, France 4, Scandinavia 3."),
+        "{out}"
+    );
+    assert!(out.contains("Chess Dip: the whole game in 5 frames"), "{out}");
+}
