@@ -91,10 +91,33 @@ fn too_large_note(name: &str, bytes: usize) -> String {
     )
 }
 
-/// Draws a reply's images on blocking threads (drawing takes
-/// milliseconds, an animation a few hundred): the still images and the
-/// animations in parallel, so the animation never holds the stills back
-/// by more than it takes to draw. Empty images (an animation where
+/// How many sets of images are drawn at once, in the whole process: one a
+/// core. Drawing is CPU work on the blocking threads, never on the async
+/// runtime's workers; more at once than cores would only hold more images
+/// in memory (a storm of results) without finishing any sooner. The
+/// semaphore is fair: drawings start in the order they asked, so the
+/// delivery's oldest results are drawn first.
+fn drawing() -> &'static tokio::sync::Semaphore {
+    static DRAWING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    DRAWING.get_or_init(|| tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())))
+}
+
+/// Draws `images` on a blocking thread once a core is free for it ([`drawing`]): (name, bytes) each.
+async fn drawn(images: Vec<crate::game::Image>) -> Result<Vec<(String, Vec<u8>)>, tokio::task::JoinError> {
+    // The semaphore is never closed.
+    let permit = drawing().acquire().await.ok();
+    tokio::task::spawn_blocking(move || {
+        let _core = permit;
+        images.iter().map(|i| (i.name.clone(), i.bytes())).collect::<Vec<_>>()
+    })
+    .await
+}
+
+/// Draws a reply's images on blocking threads, a core at a time for the
+/// whole process ([`drawing`]; drawing takes milliseconds, an animation a
+/// few hundred): the still images and the animations as two drawings side
+/// by side, so the animation never holds the stills back by more than it
+/// takes to draw. Empty images (an animation where
 /// nothing moved) and animations over [`UPLOAD_LIMIT`] are left out, the
 /// stills first and the animation last. Returns the reply as it is posted:
 /// its text ends with a note on each animation left out for its size.
@@ -104,14 +127,11 @@ async fn attachments(reply: &Reply) -> Result<(Vec<CreateAttachment>, Reply), Er
         return Ok((Vec::new(), posted));
     }
     let (animations, stills): (Vec<_>, Vec<_>) = reply.images.iter().cloned().partition(|i| i.is_animation());
-    let draw = |images: Vec<crate::game::Image>| {
-        tokio::task::spawn_blocking(move || images.iter().map(|i| (i.name.clone(), i.bytes())).collect::<Vec<_>>())
-    };
-    let moving = (!animations.is_empty()).then(|| draw(animations));
-    let mut drawn = draw(stills).await?;
+    let moving = (!animations.is_empty()).then(|| tokio::spawn(drawn(animations)));
+    let mut files = drawn(stills).await?;
     // A failed animation task (it cannot panic: drawing is guarded) never holds the stills back.
     if let Some(task) = moving {
-        let gifs = task.await.unwrap_or_else(|e| {
+        let gifs = task.await.and_then(|done| done).unwrap_or_else(|e| {
             tracing::error!(error = %e, "the animation task failed; posting the stills");
             Vec::new()
         });
@@ -120,11 +140,11 @@ async fn attachments(reply: &Reply) -> Result<(Vec<CreateAttachment>, Reply), Er
                 tracing::warn!(image = %name, bytes = gif.len(), "animation over the upload limit, left out");
                 posted.text = format!("{}\n{}", posted.text, too_large_note(&name, gif.len()));
             } else {
-                drawn.push((name, gif));
+                files.push((name, gif));
             }
         }
     }
-    let files = drawn
+    let files = files
         .into_iter()
         .filter(|(_, bytes)| !bytes.is_empty())
         .map(|(name, bytes)| CreateAttachment::bytes(bytes, name))

@@ -16,6 +16,7 @@ pub mod chars;
 mod chart;
 pub mod clock;
 pub mod command;
+pub mod costs;
 mod error;
 pub mod export;
 pub mod extend;

@@ -77,7 +77,9 @@ impl Service {
             let conceded = store::concessions(c, game)?;
             let rows: Vec<_> =
                 store::orders(c, game, seq, None)?.into_iter().filter(|o| !conceded.contains(&o.power)).collect();
+            let started = std::time::Instant::now();
             let r = position.resolve(&by_power(&rows));
+            super::costs::rules(started.elapsed());
             let result = r.next.result();
             let record = PhaseRecord {
                 v: 1,
