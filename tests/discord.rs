@@ -662,6 +662,15 @@ async fn a_missing_permission_holds_the_result_tells_a_moderator_and_it_goes_out
     let n = fake.requests().len();
     ask(&fake, (GM, "gm"), &["game", "force"], &[], false).await;
     fake.wait_for(n, 20, |r| channel_post(r) && !r.created).await;
+    // The refusal reaches the bot a moment after Discord sends it: wait until the bot has recorded it.
+    let store = Store::open(&db).expect("db");
+    let ch = CHANNEL.to_string();
+    for _ in 0..100 {
+        if store.read(|c| chessdip::store::outbox_held(c, &ch)).expect("read").is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 
     // The next moderator command in the channel gets a private note naming what is missing.
     let m = fake.requests().len();

@@ -5,12 +5,25 @@
 //! It records every HTTP request (JSON bodies, and the `payload_json` and
 //! files of multipart ones), sends HELLO and READY to whoever connects, and
 //! dispatches the events a test pushes (INTERACTION_CREATE, MESSAGE_CREATE).
+//!
+//! It enforces Discord's documented rate limits ([`Limits`], set per test
+//! with [`FakeDiscord::set_limits`]): a global limit of 50 requests in any
+//! one second (a sliding window; interaction answers are not counted, as on
+//! Discord), and per-route buckets: 5 messages per channel per 5 seconds,
+//! 50 a second on every other route (a fixed window from the bucket's first
+//! request). Every answer carries the `X-RateLimit-*` headers of its bucket;
+//! a request over a limit is answered 429 with Discord's JSON body
+//! (`message`, `retry_after` in seconds, `global`) and the `Retry-After`,
+//! `X-RateLimit-Scope` and (when global) `X-RateLimit-Global` headers, and
+//! is counted ([`FakeDiscord::refused`]). Every request's arrival time is
+//! recorded, for [`FakeDiscord::most_in_one_second`].
 #![allow(dead_code)]
 
+use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::body::Bytes;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
@@ -40,6 +53,13 @@ pub struct Request {
     /// A channel message that Discord created (not refused, not a
     /// duplicate of an earlier one with the same enforced nonce).
     pub created: bool,
+    /// When it arrived.
+    pub at: Instant,
+    /// 429 when refused for a rate limit, a fault's status when failed by
+    /// one ([`FakeDiscord::fail_channel_posts`]), 200 otherwise.
+    pub status: u16,
+    /// Whether it counts against the global limit (everything but interaction answers).
+    pub counted: bool,
 }
 
 impl Request {
@@ -87,8 +107,151 @@ struct Shared {
     /// Paths answered only after a delay: (path after `/api/v10`, delay).
     slow: Mutex<Vec<(String, Duration)>>,
     faults: Mutex<Faults>,
+    limits: Mutex<LimitState>,
 }
 
+/// The rate limits the fake enforces. [`Limits::default`] is Discord's;
+/// [`Limits::none`] enforces none (headers are still sent).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Requests in any one second (a sliding window), interaction answers aside.
+    pub global: Option<usize>,
+    /// Messages per channel: (count, period), a fixed window from the bucket's first request.
+    pub channel_messages: Option<(u32, Duration)>,
+    /// Every other route (each method and path its own bucket): (count, period).
+    pub other_routes: Option<(u32, Duration)>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            global: Some(50),
+            channel_messages: Some((5, Duration::from_secs(5))),
+            other_routes: Some((50, Duration::from_secs(1))),
+        }
+    }
+}
+
+impl Limits {
+    /// No limit at all.
+    #[must_use]
+    pub fn none() -> Limits {
+        Limits { global: None, channel_messages: None, other_routes: None }
+    }
+}
+
+/// The requests answered 429 so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Refused {
+    /// For the global limit.
+    pub global: usize,
+    /// For a route's bucket.
+    pub route: usize,
+}
+
+#[derive(Default)]
+struct LimitState {
+    limits: Limits,
+    /// Arrival times of the counted requests let through in the last second.
+    recent: VecDeque<Instant>,
+    /// Every counted request is refused until then (a global 429 a test asked for).
+    global_until: Option<Instant>,
+    /// Per bucket: the window's start and the requests let through in it.
+    buckets: HashMap<String, (Instant, u32)>,
+    /// Buckets refused until then (a route 429 a test asked for).
+    blocked: HashMap<String, Instant>,
+    /// Refusals a test asked for: (path, retry_after in seconds, global).
+    forced: Vec<(String, f64, bool)>,
+    refused: Refused,
+}
+
+/// How a request fares against the limits: its bucket's headers, and the refusal if any.
+struct Verdict {
+    headers: Vec<(&'static str, String)>,
+    refusal: Option<(f64, bool)>,
+}
+
+impl LimitState {
+    fn check(&mut self, method: &str, path: &str, counted: bool, now: Instant) -> Verdict {
+        let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
+        let (key, hash, bucket) = match (method, segs.as_slice()) {
+            ("POST", ["channels", ch, "messages"]) => {
+                (format!("messages:{ch}"), "c0ffee-messages", self.limits.channel_messages)
+            }
+            _ => (format!("{method} {path}"), "c0ffee-other", self.limits.other_routes),
+        };
+        let forced =
+            self.forced.iter().position(|(p, _, _)| path.starts_with(p.as_str())).map(|i| self.forced.remove(i));
+        let refuse = |st: &mut LimitState, retry: f64, global: bool, mut headers: Vec<(&'static str, String)>| {
+            if global {
+                st.refused.global += 1;
+            } else {
+                st.refused.route += 1;
+            }
+            headers.push(("retry-after", format!("{}", retry.ceil().max(1.0))));
+            headers.push(("x-ratelimit-scope", if global { "global" } else { "user" }.to_string()));
+            if global {
+                headers.push(("x-ratelimit-global", "true".to_string()));
+            }
+            Verdict { headers, refusal: Some((retry, global)) }
+        };
+        if let Some((_, retry, global)) = forced {
+            let until = now + Duration::from_secs_f64(retry);
+            if global {
+                self.global_until = Some(until);
+            } else {
+                self.blocked.insert(key.clone(), until);
+            }
+            return refuse(self, retry, global, Vec::new());
+        }
+        if counted {
+            if let Some(until) = self.global_until.filter(|t| *t > now) {
+                return refuse(self, (until - now).as_secs_f64(), true, Vec::new());
+            }
+            while self.recent.front().is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1)) {
+                self.recent.pop_front();
+            }
+            if let Some(limit) = self.limits.global {
+                if self.recent.len() >= limit {
+                    let wait = Duration::from_secs(1) - now.duration_since(self.recent[0]);
+                    return refuse(self, wait.as_secs_f64(), true, Vec::new());
+                }
+            }
+        }
+        if let Some(until) = self.blocked.get(&key).copied().filter(|t| *t > now) {
+            return refuse(self, (until - now).as_secs_f64(), false, Vec::new());
+        }
+        let mut headers = Vec::new();
+        let mut over = None;
+        if let Some((limit, period)) = bucket {
+            let (start, used) = self.buckets.entry(key).or_insert((now, 0));
+            if now >= *start + period {
+                (*start, *used) = (now, 0);
+            }
+            let reset_after = (*start + period - now).as_secs_f64();
+            if *used >= limit {
+                over = Some(reset_after);
+            } else {
+                *used += 1;
+            }
+            let epoch = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64());
+            headers = vec![
+                ("x-ratelimit-limit", limit.to_string()),
+                ("x-ratelimit-remaining", (limit - *used).to_string()),
+                ("x-ratelimit-reset", format!("{:.3}", epoch + reset_after)),
+                ("x-ratelimit-reset-after", format!("{reset_after:.3}")),
+                ("x-ratelimit-bucket", hash.to_string()),
+            ];
+        }
+        if let Some(retry) = over {
+            return refuse(self, retry, false, headers);
+        }
+        if counted {
+            self.recent.push_back(now);
+        }
+        Verdict { headers, refusal: None }
+    }
+}
 /// Failures the fake answers with, set by a test.
 #[derive(Default)]
 struct Faults {
@@ -205,6 +368,40 @@ impl FakeDiscord {
     /// times, or until [`FakeDiscord::heal`]).
     pub fn fail_channel_posts(&self, status: u16, code: u64, times: Option<usize>) {
         self.shared.faults.lock().expect("lock").posts = Some((status, code, times));
+    }
+
+    /// Enforces `limits` from now on (the buckets' counts so far are kept).
+    pub fn set_limits(&self, limits: Limits) {
+        self.shared.limits.lock().expect("lock").limits = limits;
+    }
+
+    /// The next request to a path starting with `path` (after `/api/v10`) is refused 429 with
+    /// `retry_after` seconds, for its route or (`global`) for every request;
+    /// until then, whatever asks again is refused too.
+    pub fn refuse_next(&self, path: &str, retry_after: f64, global: bool) {
+        self.shared.limits.lock().expect("lock").forced.push((path.to_string(), retry_after, global));
+    }
+
+    /// The requests answered 429 so far.
+    #[must_use]
+    pub fn refused(&self) -> Refused {
+        self.shared.limits.lock().expect("lock").refused
+    }
+
+    /// The most counted requests (interaction answers aside, refused ones
+    /// included) that arrived in any one second.
+    #[must_use]
+    pub fn most_in_one_second(&self) -> usize {
+        let times: Vec<Instant> = self.requests().iter().filter(|r| r.counted).map(|r| r.at).collect();
+        let mut most = 0;
+        let mut first = 0;
+        for (i, t) in times.iter().enumerate() {
+            while t.duration_since(times[first]) >= Duration::from_secs(1) {
+                first += 1;
+            }
+            most = most.max(i + 1 - first);
+        }
+        most
     }
 
     /// Channel posts succeed again.
@@ -356,6 +553,24 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
             (serde_json::from_slice(&body).unwrap_or(Value::Null), Vec::new())
         };
     let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let now = Instant::now();
+    let counted = !path.starts_with("/interactions/");
+    let verdict = s.limits.lock().expect("lock").check(method.as_str(), &path, counted, now);
+    if let Some((retry, global)) = verdict.refusal {
+        s.requests.lock().expect("lock").push(Request {
+            method: method.to_string(),
+            path,
+            json,
+            files,
+            created: false,
+            at: now,
+            status: 429,
+            counted,
+        });
+        s.changed.notify_waiters();
+        let body = json!({"message": "You are being rate limited.", "retry_after": (retry * 1000.0).ceil() / 1000.0, "global": global});
+        return with_headers((StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response(), &verdict.headers);
+    }
     let is_post = method == Method::POST && matches!(segs.as_slice(), ["channels", _, "messages"]);
     let is_callback = method == Method::POST && matches!(segs.as_slice(), ["interactions", _, _, "callback"]);
     // The faults a test set, and `enforce_nonce` de-duplication.
@@ -392,8 +607,26 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
         json: json.clone(),
         files,
         created,
+        at: now,
+        status: fault.map_or(200, |(status, _)| status),
+        counted,
     });
     s.changed.notify_waiters();
+    let response = answer(&method, &segs, ws_url, &json, fault);
+    with_headers(response, &verdict.headers)
+}
+
+fn with_headers(mut response: Response, headers: &[(&'static str, String)]) -> Response {
+    for (k, v) in headers {
+        if let Ok(v) = axum::http::HeaderValue::from_str(v) {
+            response.headers_mut().insert(*k, v);
+        }
+    }
+    response
+}
+
+/// The answer to a request let through by the limits.
+fn answer(method: &Method, segs: &[&str], ws_url: &str, json: &Value, fault: Option<(u16, u64)>) -> Response {
     if let Some((status, code)) = fault {
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let message = match code {
@@ -405,7 +638,7 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
         return (status, axum::Json(json!({"message": message, "code": code}))).into_response();
     }
     let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
-    match (method.as_str(), segs.as_slice()) {
+    match (method.as_str(), segs) {
         ("GET", ["gateway"]) => ok(json!({"url": ws_url})),
         ("GET", ["gateway", "bot"]) => ok(json!({"url": ws_url, "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),

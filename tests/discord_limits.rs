@@ -1,0 +1,170 @@
+//! Discord's rate limits: the real bot (`chessdip::discord::serve`) against
+//! the fake Discord enforcing them, with results of many channels due at
+//! once (phases that fell due while the bot was down).
+#![cfg(feature = "discord")]
+
+mod support;
+
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::temp_dir;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chessdip::config::Config;
+use chessdip::discord::TokioClock;
+use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
+use chessdip::store::Store;
+use support::bot::Bot;
+use support::fake_discord::{FakeDiscord, Limits, Refused, GUILD};
+
+/// The first game's channel; the others follow.
+const FIRST: u64 = 4_000_000_000_003_000;
+const RESULT: &str = "Spring 1401 resolved";
+
+fn config(fake: &FakeDiscord, db: &Path, per_second: u32) -> Config {
+    Config {
+        token: Some("fake-token".into()),
+        database: db.to_path_buf(),
+        guilds: vec![GUILD],
+        proxy: Some(fake.url.clone()),
+        reminder_hours: 0,
+        requests_per_second: per_second,
+        ..Config::default()
+    }
+}
+
+/// `n` started two-player games in `n` channels, created three days ago
+/// (their first deadline passed a day ago), their announcements so far
+/// taken as posted: what is left to post is each game's result, all due at once.
+fn overdue_games(name: &str, n: u64) -> (PathBuf, Vec<u64>) {
+    let db = temp_dir(name).join("bot.db");
+    let past = chessdip::game::SystemClock.now() - 3 * 86400;
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(ManualClock::new(past)));
+    let gm = Caller::player("gm");
+    let settings = Settings { grace: 0, cd_after: None, animation: false, ..Settings::default() };
+    let channels: Vec<u64> = (0..n).map(|i| FIRST + i).collect();
+    for ch in &channels {
+        let ch = ch.to_string();
+        service.create(&ch, "g", &gm, "chesspolitik2", &settings).expect("create");
+        for (user, power) in [("a", "France"), ("b", "England")] {
+            service.join(&ch, &Caller::player(user), Some(power)).expect("join");
+        }
+        service.start(&ch, &gm).expect("start");
+    }
+    loop {
+        let heads = service.outbox_heads(1000).expect("outbox");
+        if heads.is_empty() {
+            break;
+        }
+        for d in heads {
+            service.delivered(d.item.id).expect("delivered");
+        }
+    }
+    (db, channels)
+}
+
+/// Waits (up to `secs`) until every channel has its result posted, and the outbox is empty.
+async fn all_posted(fake: &FakeDiscord, db: &Path, channels: &[u64], secs: u64) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let store = Store::open(db).expect("db");
+    loop {
+        let posted = channels.iter().filter(|ch| results(fake, **ch) > 0).count();
+        let pending: i64 = channels
+            .iter()
+            .map(|ch| store.read(|c| chessdip::store::outbox_waiting(c, &ch.to_string())).expect("read"))
+            .sum();
+        if posted == channels.len() && pending == 0 {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{posted} of {} results posted, {pending} items pending; refused {:?}",
+            channels.len(),
+            fake.refused()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// How many times `channel`'s result was posted.
+fn results(fake: &FakeDiscord, channel: u64) -> usize {
+    fake.created_posts(channel).iter().filter(|r| r.content().contains(RESULT)).count()
+}
+
+fn bot(fake: &FakeDiscord, db: &Path, per_second: u32) -> Bot {
+    let service = Service::new(Store::open(db).expect("db"), Arc::new(TokioClock::new()));
+    Bot::start(config(fake, db, per_second), service)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thirty_results_due_at_once_stay_under_a_lowered_global_limit() {
+    let fake = FakeDiscord::start().await;
+    fake.set_limits(Limits { global: Some(10), ..Limits::default() });
+    let (db, channels) = overdue_games("limits-thirty", 30);
+    let bot = bot(&fake, &db, 8);
+    all_posted(&fake, &db, &channels, 90).await;
+    // Settled: nothing more goes out.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for ch in &channels {
+        assert_eq!(results(&fake, *ch), 1, "channel {ch}");
+    }
+    let refused = fake.refused();
+    assert_eq!(refused.global, 0, "{refused:?}");
+    assert!(refused.route <= 3, "{refused:?}");
+    let most = fake.most_in_one_second();
+    assert!(most <= 10, "{most} requests in one second");
+    // The limit was what held the bot back: it had more to send than 10 a second.
+    let counted = fake.requests().iter().filter(|r| r.counted).count();
+    assert!(counted > 30, "{counted} requests");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_routes_429_is_waited_out_before_that_route_is_tried_again() {
+    let fake = FakeDiscord::start().await;
+    let (db, channels) = overdue_games("limits-route", 1);
+    let path = format!("/channels/{}/messages", channels[0]);
+    fake.refuse_next(&path, 2.5, false);
+    let bot = bot(&fake, &db, 45);
+    all_posted(&fake, &db, &channels, 60).await;
+    let to_route: Vec<_> = fake.requests().into_iter().filter(|r| r.path == path).collect();
+    assert_eq!(to_route[0].status, 429);
+    assert!(to_route[1].created, "the next request to the route is the post");
+    let waited = to_route[1].at - to_route[0].at;
+    assert!(waited >= Duration::from_millis(2500), "tried again after {waited:?}");
+    assert!(waited < Duration::from_secs(6), "and not much later: {waited:?}");
+    assert_eq!(fake.refused(), Refused { global: 0, route: 1 });
+    assert_eq!(results(&fake, channels[0]), 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_global_429_stops_every_request_for_its_retry_after() {
+    let fake = FakeDiscord::start().await;
+    let (db, channels) = overdue_games("limits-global", 6);
+    // The first channel post is refused for the global limit, for 3 s.
+    fake.refuse_next("/channels/", 3.0, true);
+    let bot = bot(&fake, &db, 45);
+    all_posted(&fake, &db, &channels, 60).await;
+    let requests = fake.requests();
+    let first = requests.iter().find(|r| r.status == 429).expect("the refusal");
+    let t0 = first.at;
+    // Requests already on their way when Discord refused may still arrive
+    // (and be refused); after that, nothing until the 3 s are over.
+    let during: Vec<_> = requests
+        .iter()
+        .filter(|r| r.counted && r.at > t0 + Duration::from_millis(250) && r.at < t0 + Duration::from_secs(3))
+        .map(|r| format!("{} {} after {:?}", r.method, r.path, r.at - t0))
+        .collect();
+    assert!(during.is_empty(), "sent during the global refusal: {during:#?}");
+    let after = requests.iter().filter(|r| r.counted && r.at >= t0 + Duration::from_secs(3)).count();
+    assert!(after >= 1, "the refused post went out after the wait");
+    assert_eq!(fake.refused().route, 0);
+    for ch in &channels {
+        assert_eq!(results(&fake, *ch), 1, "channel {ch}");
+    }
+    bot.stop().await;
+}
