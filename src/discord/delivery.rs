@@ -2,8 +2,10 @@
 //! in order per channel, each message with a nonce derived from its outbox
 //! row and `enforce_nonce`, so that a retry after a crash or a lost answer
 //! cannot post twice; marks an item delivered only once Discord confirmed
-//! every part of it. Server errors, rate limits and network errors are
-//! retried with a backoff capped at [`MAX_BACKOFF`]; a missing permission
+//! every part of it. Every request waits its turn under Discord's rate
+//! limits in the gate (`super::gate`, `super::limits`), which also waits
+//! out a 429 and sends it again. Server errors, a rate limit that keeps
+//! refusing and network errors are retried with a backoff capped at [`MAX_BACKOFF`]; a missing permission
 //! keeps the item queued (logged once, retried when anything happens in the
 //! channel, and every [`PERMISSION_RETRY`] otherwise); an item that cannot be
 //! delivered for [`PARK_AFTER`] is parked, and the log says so.
@@ -130,9 +132,11 @@ pub async fn round(http: &serenity::Http, data: &Data) -> usize {
     if data.stopping.load(std::sync::atomic::Ordering::SeqCst) {
         return 0;
     }
-    // Each head is a different channel's next item: they go out side by side,
-    // so one channel's long upload or animation does not hold up another's,
-    // and each channel's items still go out in order.
+    // Each head is a different channel's next item, oldest first: they go out
+    // side by side, so one channel's long upload or animation does not hold up
+    // another's, and each channel's items still go out in order. The gate paces
+    // them: its global limit takes waiting requests in turn, and each channel's
+    // bucket follows Discord's headers.
     let sent = serenity::futures::future::join_all(heads.iter().map(|d| async move {
         let outcome = send(http, data, d).await;
         if outcome.is_ok() {

@@ -117,9 +117,17 @@ async fn forward(gate: &Gate, method: Method, uri: &Uri, mut headers: HeaderMap,
             response
         }
         Err(e) => {
-            tracing::warn!(upstream = %gate.upstream, error = %e, "a request to Discord failed on the network");
-            let message = format!("the bot could not reach {}: {e}", gate.upstream);
-            (StatusCode::BAD_GATEWAY, axum::Json(serde_json::json!({"message": message, "code": 0}))).into_response()
+            // reqwest's message leaves out the cause (connection refused, a TLS failure...).
+            let mut error = e.to_string();
+            let mut source = std::error::Error::source(&e);
+            while let Some(cause) = source {
+                error = format!("{error}: {cause}");
+                source = cause.source();
+            }
+            tracing::warn!(upstream = %gate.upstream, error = %error, "a request to Discord failed on the network");
+            let message = format!("the bot could not reach {}: {error}", gate.upstream);
+            let body = serde_json::json!({"message": message, "code": 0}).to_string();
+            (StatusCode::BAD_GATEWAY, [(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
         }
     }
 }
