@@ -23,6 +23,8 @@ use support::fake_discord::{FakeDiscord, Limits, Refused, GUILD};
 /// The first game's channel; the others follow.
 const FIRST: u64 = 4_000_000_000_003_000;
 const RESULT: &str = "Spring 1401 resolved";
+/// A member of the server who plays in none of the games.
+const MEMBER: u64 = 4_000_000_000_003_900;
 
 fn config(fake: &FakeDiscord, db: &Path, per_second: u32) -> Config {
     Config {
@@ -166,5 +168,36 @@ async fn a_global_429_stops_every_request_for_its_retry_after() {
     for ch in &channels {
         assert_eq!(results(&fake, *ch), 1, "channel {ch}");
     }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_is_answered_at_once_while_results_queue_behind_the_limit() {
+    let fake = FakeDiscord::start().await;
+    fake.light_files(true);
+    let (db, channels) = overdue_games("limits-answer", 30);
+    // 4 requests a second: the 30 results take over 7 s to post.
+    let bot = bot(&fake, &db, 4);
+    fake.wait_identified(1, 30).await;
+    // Once 10 are out, the others are drawn and wait their turn.
+    let posted = || channels.iter().filter(|ch| results(&fake, **ch) > 0).count();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while posted() < 10 {
+        assert!(Instant::now() < deadline, "only {} results posted", posted());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let n = fake.requests().len();
+    let asked = Instant::now();
+    let id = fake.command(MEMBER, "member", channels[29], &["game", "status"], &[], false);
+    let answer = fake.wait_for(n, 20, |r| r.path.starts_with(&format!("/interactions/{id}/"))).await;
+    let took = answer.at - asked;
+    let now_posted = posted();
+    assert!(now_posted < 25, "the results were still going out ({now_posted} of 30 posted)");
+    // Answers to commands are not counted against the global limit: they do not wait their turn.
+    assert!(took < Duration::from_secs(1), "answered after {took:?}");
+    assert!(answer.content().contains("1401"), "{}", answer.content());
+    all_posted(&fake, &db, &channels, 90).await;
+    assert_eq!(fake.refused(), Refused::default());
+    assert!(fake.most_in_one_second() <= 4);
     bot.stop().await;
 }

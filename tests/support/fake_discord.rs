@@ -16,7 +16,9 @@
 //! (`message`, `retry_after` in seconds, `global`) and the `Retry-After`,
 //! `X-RateLimit-Scope` and (when global) `X-RateLimit-Global` headers, and
 //! is counted ([`FakeDiscord::refused`]). Every request's arrival time is
-//! recorded, for [`FakeDiscord::most_in_one_second`].
+//! recorded, for [`FakeDiscord::most_in_one_second`]. For storms of many
+//! results, [`FakeDiscord::light_files`] keeps only the first bytes of each
+//! upload and [`FakeDiscord::with_requests`] reads the record without copying it.
 #![allow(dead_code)]
 
 use std::collections::{HashMap, VecDeque};
@@ -48,7 +50,8 @@ pub struct Request {
     pub path: String,
     /// The JSON body, or a multipart request's `payload_json`.
     pub json: Value,
-    /// A multipart request's files: (file name, bytes).
+    /// A multipart request's files: (file name, bytes; only the first ones
+    /// after [`FakeDiscord::light_files`]).
     pub files: Vec<(String, Vec<u8>)>,
     /// A channel message that Discord created (not refused, not a
     /// duplicate of an earlier one with the same enforced nonce).
@@ -106,6 +109,8 @@ struct Shared {
     identified: AtomicU64,
     /// Paths answered only after a delay: (path after `/api/v10`, delay).
     slow: Mutex<Vec<(String, Duration)>>,
+    /// Keep only the first bytes of uploaded files (enough to tell a PNG from a GIF).
+    light: std::sync::atomic::AtomicBool,
     faults: Mutex<Faults>,
     limits: Mutex<LimitState>,
 }
@@ -323,6 +328,9 @@ fn multipart(headers: &HeaderMap, body: &[u8]) -> Vec<(String, Option<String>, V
     out
 }
 
+/// The bytes of an uploaded file kept by [`FakeDiscord::light_files`].
+const LIGHT_BYTES: usize = 16;
+
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
@@ -392,7 +400,7 @@ impl FakeDiscord {
     /// included) that arrived in any one second.
     #[must_use]
     pub fn most_in_one_second(&self) -> usize {
-        let times: Vec<Instant> = self.requests().iter().filter(|r| r.counted).map(|r| r.at).collect();
+        let times: Vec<Instant> = self.with_requests(|all| all.iter().filter(|r| r.counted).map(|r| r.at).collect());
         let mut most = 0;
         let mut first = 0;
         for (i, t) in times.iter().enumerate() {
@@ -418,7 +426,7 @@ impl FakeDiscord {
     #[must_use]
     pub fn created_posts(&self, channel: u64) -> Vec<Request> {
         let path = format!("/channels/{channel}/messages");
-        self.requests().into_iter().filter(|r| r.created && r.path == path).collect()
+        self.with_requests(|all| all.iter().filter(|r| r.created && r.path == path).cloned().collect())
     }
 
     /// Answers requests to `path` (after `/api/v10`) only after `delay`;
@@ -431,6 +439,33 @@ impl FakeDiscord {
     #[must_use]
     pub fn dm_channel(user_id: u64) -> u64 {
         9_000_000_000_000_000 + user_id % 1_000_000
+    }
+
+    /// Keeps only the first bytes of every uploaded file from now on
+    /// ([`Request::pngs`] and [`Request::gifs`] still tell them apart), for
+    /// tests posting many images whose bytes they do not read: the fake
+    /// runs in the test's process, and would otherwise hold every image.
+    pub fn light_files(&self, light: bool) {
+        self.shared.light.store(light, Ordering::Relaxed);
+    }
+
+    /// Runs `f` over the requests so far without copying them (see [`FakeDiscord::requests`]).
+    pub fn with_requests<T>(&self, f: impl FnOnce(&[Request]) -> T) -> T {
+        f(&self.shared.requests.lock().expect("lock"))
+    }
+
+    /// The 429s so far per route (method and path), most first.
+    #[must_use]
+    pub fn refused_by_route(&self) -> Vec<(String, usize)> {
+        let mut counts: HashMap<String, usize> = HashMap::new();
+        self.with_requests(|all| {
+            for r in all.iter().filter(|r| r.status == 429) {
+                *counts.entry(format!("{} {}", r.method, r.path)).or_default() += 1;
+            }
+        });
+        let mut out: Vec<_> = counts.into_iter().collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        out
     }
 
     /// Every request so far.
@@ -547,7 +582,16 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
                 .find(|(n, f, _)| n == "payload_json" && f.is_none())
                 .and_then(|(_, _, d)| serde_json::from_slice(d).ok())
                 .unwrap_or(Value::Null);
-            let files = parts.into_iter().filter_map(|(_, f, d)| f.map(|f| (f, d))).collect();
+            let light = s.light.load(Ordering::Relaxed);
+            let files = parts
+                .into_iter()
+                .filter_map(|(_, f, mut d)| {
+                    if light {
+                        d.truncate(LIGHT_BYTES);
+                    }
+                    f.map(|f| (f, d))
+                })
+                .collect();
             (json, files)
         } else {
             (serde_json::from_slice(&body).unwrap_or(Value::Null), Vec::new())
