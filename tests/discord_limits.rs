@@ -22,7 +22,8 @@ use support::fake_discord::{FakeDiscord, Limits, Refused, GUILD};
 
 /// The first game's channel; the others follow.
 const FIRST: u64 = 4_000_000_000_003_000;
-const RESULT: &str = "Spring 1401 resolved";
+/// Every game's first result says so.
+const RESULT: &str = "resolved (the deadline passed)";
 /// A member of the server who plays in none of the games.
 const MEMBER: u64 = 4_000_000_000_003_900;
 
@@ -125,6 +126,37 @@ async fn thirty_results_due_at_once_stay_under_a_lowered_global_limit() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_channels_bucket_is_followed_from_the_headers_without_a_refusal() {
+    let fake = FakeDiscord::start().await;
+    // A four-player game created, joined and started three days ago, whose
+    // first phase has passed: seven announcements wait in one channel, and
+    // Discord allows 5 messages per channel per 5 s.
+    let db = temp_dir("limits-bucket").join("bot.db");
+    let channel = FIRST;
+    {
+        let past = chessdip::game::SystemClock.now() - 3 * 86400;
+        let service = Service::new(Store::open(&db).expect("db"), Arc::new(ManualClock::new(past)));
+        let gm = Caller::player("gm");
+        let settings = Settings { grace: 0, cd_after: None, animation: false, ..Settings::default() };
+        let ch = channel.to_string();
+        service.create(&ch, "g", &gm, "chesspolitik4", &settings).expect("create");
+        for user in ["a", "b", "c", "d"] {
+            service.join(&ch, &Caller::player(user), None).expect("join");
+        }
+        service.start(&ch, &gm).expect("start");
+    }
+    let bot = bot(&fake, &db, 45);
+    all_posted(&fake, &db, &[channel], 60).await;
+    let posts = fake.created_posts(channel);
+    assert_eq!(posts.len(), 7, "{:#?}", fake.summary());
+    assert!(posts[0].content().contains("is forming") && posts[6].content().contains(RESULT));
+    assert_eq!(fake.refused(), Refused::default(), "the bucket's headers were followed: {:?}", fake.refused_by_route());
+    let waited = posts[5].at - posts[0].at;
+    assert!(waited >= Duration::from_millis(4900), "the sixth waited for the bucket's reset: {waited:?}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_routes_429_is_waited_out_before_that_route_is_tried_again() {
     let fake = FakeDiscord::start().await;
     let (db, channels) = overdue_games("limits-route", 1);
@@ -195,7 +227,7 @@ async fn a_command_is_answered_at_once_while_results_queue_behind_the_limit() {
     assert!(now_posted < 25, "the results were still going out ({now_posted} of 30 posted)");
     // Answers to commands are not counted against the global limit: they do not wait their turn.
     assert!(took < Duration::from_secs(1), "answered after {took:?}");
-    assert!(answer.content().contains("1401"), "{}", answer.content());
+    assert!(answer.content().contains("Fall 1401"), "{}", answer.content());
     all_posted(&fake, &db, &channels, 90).await;
     assert_eq!(fake.refused(), Refused::default());
     assert!(fake.most_in_one_second() <= 4);
