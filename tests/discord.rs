@@ -13,12 +13,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chessdip::config::Config;
 use chessdip::discord::TokioClock;
 use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
 use chessdip::store::Store;
 use serde_json::json;
-use support::bot::Bot;
+use support::bot::{config, Bot};
 use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
 
 const CHANNEL: u64 = 4_000_000_000_000_100;
@@ -31,17 +30,6 @@ const CAROL: u64 = 4_000_000_000_000_204;
 /// A fresh database file for the test `name`.
 fn temp_db(name: &str) -> PathBuf {
     temp_dir(name).join("bot.db")
-}
-
-fn config(fake: &FakeDiscord, db: &std::path::Path) -> Config {
-    Config {
-        token: Some("fake-token".into()),
-        database: db.to_path_buf(),
-        guilds: vec![GUILD],
-        proxy: Some(fake.url.clone()),
-        reminder_hours: 0,
-        ..Config::default()
-    }
 }
 
 fn callback_of(id: &str) -> impl Fn(&Request) -> bool + '_ {

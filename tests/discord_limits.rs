@@ -17,8 +17,8 @@ use chessdip::config::Config;
 use chessdip::discord::TokioClock;
 use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
 use chessdip::store::Store;
-use support::bot::Bot;
-use support::fake_discord::{FakeDiscord, Limits, Refused, GUILD};
+use support::bot::{config, Bot};
+use support::fake_discord::{FakeDiscord, Limits, Refused};
 
 /// The first game's channel; the others follow.
 const FIRST: u64 = 4_000_000_000_003_000;
@@ -26,18 +26,6 @@ const FIRST: u64 = 4_000_000_000_003_000;
 const RESULT: &str = "resolved (the deadline passed)";
 /// A member of the server who plays in none of the games.
 const MEMBER: u64 = 4_000_000_000_003_900;
-
-fn config(fake: &FakeDiscord, db: &Path, per_second: u32) -> Config {
-    Config {
-        token: Some("fake-token".into()),
-        database: db.to_path_buf(),
-        guilds: vec![GUILD],
-        proxy: Some(fake.url.clone()),
-        reminder_hours: 0,
-        requests_per_second: per_second,
-        ..Config::default()
-    }
-}
 
 /// `n` started two-player games in `n` channels, created three days ago
 /// (their first deadline passed a day ago), their announcements so far
@@ -99,7 +87,7 @@ fn results(fake: &FakeDiscord, channel: u64) -> usize {
 
 fn bot(fake: &FakeDiscord, db: &Path, per_second: u32) -> Bot {
     let service = Service::new(Store::open(db).expect("db"), Arc::new(TokioClock::new()));
-    Bot::start(config(fake, db, per_second), service)
+    Bot::start(Config { requests_per_second: per_second, ..config(fake, db) }, service)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

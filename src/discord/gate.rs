@@ -16,6 +16,7 @@
 //! forwards only to its upstream; it listens on the loopback interface only.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
@@ -25,6 +26,14 @@ use super::limits::{Limiter, Reply};
 
 /// Discord's API, where the gate forwards when no proxy is configured.
 pub const DISCORD: &str = "https://discord.com";
+
+/// The longest wait for a connection to Discord (or the proxy).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest a request may take, an upload of a large animation
+/// included: a request that hangs would otherwise hold its bucket (and the
+/// requests queued behind it) for good. It then fails as a network error,
+/// and the delivery task tries again.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Headers of one hop that are not forwarded.
 const HOP: &[&str] = &[
@@ -62,7 +71,11 @@ pub async fn start(upstream: &str, limiter: Arc<Limiter>) -> Result<Running, sup
     let url = format!("http://{}", listener.local_addr()?);
     let gate = Arc::new(Gate {
         upstream: upstream.trim_end_matches('/').to_string(),
-        client: reqwest::Client::builder().use_rustls_tls().build()?,
+        client: reqwest::Client::builder()
+            .use_rustls_tls()
+            .connect_timeout(CONNECT_TIMEOUT)
+            .timeout(REQUEST_TIMEOUT)
+            .build()?,
         limiter,
     });
     let app = axum::Router::new()
