@@ -27,17 +27,21 @@ const RESULT: &str = "resolved (the deadline passed)";
 /// A member of the server who plays in none of the games.
 const MEMBER: u64 = 4_000_000_000_003_900;
 
-/// `n` started two-player games in `n` channels, created three days ago
-/// (their first deadline passed a day ago), their announcements so far
+/// `n` started two-player games in `n` channels, created three days ago a
+/// second apart (their first deadlines passed a day ago, in channel
+/// order), their announcements so far
 /// taken as posted: what is left to post is each game's result, all due at once.
 fn overdue_games(name: &str, n: u64) -> (PathBuf, Vec<u64>) {
     let db = temp_dir(name).join("bot.db");
     let past = chessdip::game::SystemClock.now() - 3 * 86400;
-    let service = Service::new(Store::open(&db).expect("db"), Arc::new(ManualClock::new(past)));
+    let clock = Arc::new(ManualClock::new(past));
+    let service = Service::new(Store::open(&db).expect("db"), clock.clone());
     let gm = Caller::player("gm");
     let settings = Settings { grace: 0, cd_after: None, animation: false, ..Settings::default() };
     let channels: Vec<u64> = (0..n).map(|i| FIRST + i).collect();
     for ch in &channels {
+        // Each game's deadline a second after the one before.
+        clock.advance(1);
         let ch = ch.to_string();
         service.create(&ch, "g", &gm, "chesspolitik2", &settings).expect("create");
         for (user, power) in [("a", "France"), ("b", "England")] {

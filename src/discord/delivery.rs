@@ -29,6 +29,80 @@ pub const PERMISSION_RETRY: i64 = 600;
 pub const PARK_AFTER: i64 = 3 * 86400;
 /// The longest the task sleeps without looking at the outbox.
 const MAX_SLEEP: u64 = 60;
+/// The longest an item of a round, drawn and ready, waits for older items
+/// of the round still being drawn before it posts (a long animation or
+/// timelapse does not hold the others up for longer).
+const ORDER_WAIT: Duration = Duration::from_secs(2);
+
+/// The turns of a round's items, oldest first: an item posts its first
+/// message once every older item of the round has posted its own (or
+/// failed, or had nothing to post), or after [`ORDER_WAIT`]. The messages
+/// then reach the rate limiter, which lets waiting requests go in the
+/// order they arrive: results go out nearly oldest first (requests started
+/// a moment apart may arrive in either order) while the round's images are
+/// drawn side by side.
+struct Turns {
+    gone: std::sync::Mutex<Vec<bool>>,
+    changed: tokio::sync::Notify,
+}
+
+impl Turns {
+    fn new(n: usize) -> Turns {
+        Turns { gone: std::sync::Mutex::new(vec![false; n]), changed: tokio::sync::Notify::new() }
+    }
+
+    fn all_gone_before(&self, i: usize) -> bool {
+        self.gone.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[..i].iter().all(|g| *g)
+    }
+
+    /// Waits until every item before `i` has gone, at most [`ORDER_WAIT`].
+    async fn wait(&self, i: usize) {
+        let _ = tokio::time::timeout(ORDER_WAIT, async {
+            loop {
+                let changed = self.changed.notified();
+                if self.all_gone_before(i) {
+                    return;
+                }
+                changed.await;
+            }
+        })
+        .await;
+    }
+
+    fn release(&self, i: usize) {
+        if let Some(g) = self.gone.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_mut(i) {
+            *g = true;
+        }
+        self.changed.notify_waiters();
+    }
+}
+
+/// Item `i`'s turn: taken before its first message, given up when it is
+/// dropped (the item failed or had nothing to post).
+struct Turn<'a> {
+    turns: &'a Turns,
+    i: usize,
+    taken: bool,
+}
+
+impl Turn<'_> {
+    /// Waits for the older items, then lets the next one go.
+    async fn take(&mut self) {
+        if !self.taken {
+            self.turns.wait(self.i).await;
+            self.taken = true;
+            self.turns.release(self.i);
+        }
+    }
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        if !self.taken {
+            self.turns.release(self.i);
+        }
+    }
+}
 
 /// Why a delivery failed, as far as what to do next goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,8 +211,10 @@ pub async fn round(http: &serenity::Http, data: &Data) -> usize {
     // another's, and each channel's items still go out in order. The gate paces
     // them: its global limit takes waiting requests in turn, and each channel's
     // bucket follows Discord's headers.
-    let sent = serenity::futures::future::join_all(heads.iter().map(|d| async move {
-        let outcome = send(http, data, d).await;
+    let turns = Turns::new(heads.len());
+    let turns = &turns;
+    let sent = serenity::futures::future::join_all(heads.iter().enumerate().map(|(i, d)| async move {
+        let outcome = send(http, data, d, Turn { turns, i, taken: false }).await;
         if outcome.is_ok() {
             // Recorded as soon as it is confirmed, not when the slowest channel is done.
             let id = d.item.id;
@@ -160,7 +236,7 @@ pub async fn round(http: &serenity::Http, data: &Data) -> usize {
 }
 
 /// Sends every part of an item not yet confirmed, recording each part as it is confirmed.
-async fn send(http: &serenity::Http, data: &Data, d: &Delivery) -> Result<(), Failure> {
+async fn send(http: &serenity::Http, data: &Data, d: &Delivery, mut turn: Turn<'_>) -> Result<(), Failure> {
     let id = d.item.id;
     let pieces = post::pieces(&d.reply).await.map_err(|e| Failure::Transient(e.to_string()))?;
     let target = match &d.item.user {
@@ -176,6 +252,7 @@ async fn send(http: &serenity::Http, data: &Data, d: &Delivery) -> Result<(), Fa
     let done = usize::try_from(d.item.parts_done).unwrap_or(0);
     for (part, piece) in pieces.into_iter().enumerate().skip(done) {
         let msg = piece.message(&d.reply.mentions).nonce(nonce(d, part)).enforce_nonce(true);
+        turn.take().await;
         let sent = match piece {
             Piece::Files { files, .. } => target.send_files(http, files, msg).await,
             Piece::Text(_) => target.send_message(http, msg).await,
@@ -218,6 +295,38 @@ async fn failed(data: &Data, d: &Delivery, f: Failure) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn an_item_waits_for_the_older_items_of_its_round_but_not_for_long() {
+        let turns = Turns::new(3);
+        let start = tokio::time::Instant::now();
+        // Item 2 is ready first; item 1 goes (item 0 has nothing to post) after 300 ms.
+        let third = async {
+            let mut t = Turn { turns: &turns, i: 2, taken: false };
+            t.take().await;
+            tokio::time::Instant::now() - start
+        };
+        let others = async {
+            drop(Turn { turns: &turns, i: 0, taken: false });
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let mut t = Turn { turns: &turns, i: 1, taken: false };
+            t.take().await;
+        };
+        let (waited, ()) = tokio::join!(third, others);
+        assert_eq!(waited, Duration::from_millis(300), "item 2 went right after item 1");
+
+        // An older item still drawing holds the next one for ORDER_WAIT at most.
+        let turns = Turns::new(2);
+        let start = tokio::time::Instant::now();
+        let mut t = Turn { turns: &turns, i: 1, taken: false };
+        t.take().await;
+        assert_eq!(tokio::time::Instant::now() - start, ORDER_WAIT);
+        // The first item is never held.
+        let mut t = Turn { turns: &turns, i: 0, taken: false };
+        let start = tokio::time::Instant::now();
+        t.take().await;
+        assert_eq!(tokio::time::Instant::now() - start, Duration::ZERO);
+    }
 
     #[test]
     fn backoff_doubles_and_is_capped() {
