@@ -1,3 +1,4 @@
 //! Test support shared by integration tests.
 pub mod bot;
 pub mod fake_discord;
+pub mod fake_limits;
