@@ -106,6 +106,18 @@ async fn thirty_results_due_at_once_stay_under_a_lowered_global_limit() {
     for ch in &channels {
         assert_eq!(results(&fake, *ch), 1, "channel {ch}");
     }
+    // Oldest deadline first: requests let through together (at most the 8 of
+    // a second) may reach Discord in either order, never further apart.
+    let order: Vec<u64> = fake.with_requests(|all| {
+        all.iter()
+            .filter(|r| r.created && r.content().contains(RESULT))
+            .filter_map(|r| r.path.split('/').nth(2).and_then(|c| c.parse::<u64>().ok()))
+            .map(|c| c - FIRST)
+            .collect()
+    });
+    assert_eq!(order.len(), 30);
+    let out_of_place = order.iter().enumerate().map(|(i, c)| (i as u64).abs_diff(*c)).max();
+    assert!(out_of_place <= Some(8), "results in the order {order:?}");
     let refused = fake.refused();
     assert_eq!(refused.global, 0, "{refused:?}");
     assert!(refused.route <= 3, "{refused:?}");

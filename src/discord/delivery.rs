@@ -17,6 +17,7 @@ use poise::serenity_prelude as serenity;
 use serenity::Nonce;
 
 use super::ids;
+use super::limits;
 use super::post::{self, Piece};
 use super::types::Data;
 use crate::game::outbox::Delivery;
@@ -34,13 +35,12 @@ const MAX_SLEEP: u64 = 60;
 /// timelapse does not hold the others up for longer).
 const ORDER_WAIT: Duration = Duration::from_secs(2);
 
-/// The turns of a round's items, oldest first: an item posts its first
-/// message once every older item of the round has posted its own (or
-/// failed, or had nothing to post), or after [`ORDER_WAIT`]. The messages
-/// then reach the rate limiter, which lets waiting requests go in the
-/// order they arrive: results go out nearly oldest first (requests started
-/// a moment apart may arrive in either order) while the round's images are
-/// drawn side by side.
+/// The turns of a round's items, oldest first: an item sends its first
+/// message once the first message of every older item of the round has
+/// reached the rate limiter (or that item failed, or had nothing to post),
+/// or after [`ORDER_WAIT`]. The limiter lets waiting requests go in the
+/// order they arrive: so results go out oldest first while the round's
+/// images are drawn side by side.
 struct Turns {
     gone: std::sync::Mutex<Vec<bool>>,
     changed: tokio::sync::Notify,
@@ -77,20 +77,27 @@ impl Turns {
     }
 }
 
-/// Item `i`'s turn: taken before its first message, given up when it is
-/// dropped (the item failed or had nothing to post).
+/// Item `i`'s turn: it waits for the older items before its first
+/// message, and lets the newer ones go once that message has reached the
+/// rate limiter (or when it is dropped: the item failed or had nothing to post).
 struct Turn<'a> {
     turns: &'a Turns,
     i: usize,
-    taken: bool,
+    released: bool,
 }
 
 impl Turn<'_> {
-    /// Waits for the older items, then lets the next one go.
-    async fn take(&mut self) {
-        if !self.taken {
+    /// Waits for the older items (at most [`ORDER_WAIT`]).
+    async fn wait(&self) {
+        if !self.released {
             self.turns.wait(self.i).await;
-            self.taken = true;
+        }
+    }
+
+    /// Lets the newer items go.
+    fn release(&mut self) {
+        if !self.released {
+            self.released = true;
             self.turns.release(self.i);
         }
     }
@@ -98,9 +105,7 @@ impl Turn<'_> {
 
 impl Drop for Turn<'_> {
     fn drop(&mut self) {
-        if !self.taken {
-            self.turns.release(self.i);
-        }
+        self.release();
     }
 }
 
@@ -214,7 +219,7 @@ pub async fn round(http: &serenity::Http, data: &Data) -> usize {
     let turns = Turns::new(heads.len());
     let turns = &turns;
     let sent = serenity::futures::future::join_all(heads.iter().enumerate().map(|(i, d)| async move {
-        let outcome = send(http, data, d, Turn { turns, i, taken: false }).await;
+        let outcome = send(http, data, d, Turn { turns, i, released: false }).await;
         if outcome.is_ok() {
             // Recorded as soon as it is confirmed, not when the slowest channel is done.
             let id = d.item.id;
@@ -252,10 +257,31 @@ async fn send(http: &serenity::Http, data: &Data, d: &Delivery, mut turn: Turn<'
     let done = usize::try_from(d.item.parts_done).unwrap_or(0);
     for (part, piece) in pieces.into_iter().enumerate().skip(done) {
         let msg = piece.message(&d.reply.mentions).nonce(nonce(d, part)).enforce_nonce(true);
-        turn.take().await;
-        let sent = match piece {
-            Piece::Files { files, .. } => target.send_files(http, files, msg).await,
-            Piece::Text(_) => target.send_message(http, msg).await,
+        let sending = async move {
+            match piece {
+                Piece::Files { files, .. } => target.send_files(http, files, msg).await,
+                Piece::Text(_) => target.send_message(http, msg).await,
+            }
+        };
+        let sent = if turn.released {
+            sending.await
+        } else {
+            // The first message: after the older items' first ones; the newer
+            // items go once it has taken its place in the limiter's queue.
+            turn.wait().await;
+            let route = limits::route("POST", &format!("/channels/{target}/messages"));
+            let seen = data.limiter.arrivals(&route);
+            tokio::pin!(sending);
+            let sent = tokio::select! {
+                biased;
+                sent = &mut sending => sent,
+                () = data.limiter.arrived_after(&route, seen) => {
+                    turn.release();
+                    (&mut sending).await
+                }
+            };
+            turn.release();
+            sent
         };
         sent.map_err(|e| Failure::of(&e))?;
         let parts = i64::try_from(part + 1).unwrap_or(i64::MAX);
@@ -302,15 +328,16 @@ mod tests {
         let start = tokio::time::Instant::now();
         // Item 2 is ready first; item 1 goes (item 0 has nothing to post) after 300 ms.
         let third = async {
-            let mut t = Turn { turns: &turns, i: 2, taken: false };
-            t.take().await;
+            let t = Turn { turns: &turns, i: 2, released: false };
+            t.wait().await;
             tokio::time::Instant::now() - start
         };
         let others = async {
-            drop(Turn { turns: &turns, i: 0, taken: false });
+            drop(Turn { turns: &turns, i: 0, released: false });
             tokio::time::sleep(Duration::from_millis(300)).await;
-            let mut t = Turn { turns: &turns, i: 1, taken: false };
-            t.take().await;
+            let mut t = Turn { turns: &turns, i: 1, released: false };
+            t.wait().await;
+            t.release();
         };
         let (waited, ()) = tokio::join!(third, others);
         assert_eq!(waited, Duration::from_millis(300), "item 2 went right after item 1");
@@ -318,13 +345,11 @@ mod tests {
         // An older item still drawing holds the next one for ORDER_WAIT at most.
         let turns = Turns::new(2);
         let start = tokio::time::Instant::now();
-        let mut t = Turn { turns: &turns, i: 1, taken: false };
-        t.take().await;
+        Turn { turns: &turns, i: 1, released: false }.wait().await;
         assert_eq!(tokio::time::Instant::now() - start, ORDER_WAIT);
         // The first item is never held.
-        let mut t = Turn { turns: &turns, i: 0, taken: false };
         let start = tokio::time::Instant::now();
-        t.take().await;
+        Turn { turns: &turns, i: 0, released: false }.wait().await;
         assert_eq!(tokio::time::Instant::now() - start, Duration::ZERO);
     }
 

@@ -221,6 +221,9 @@ pub struct Limiter {
     buckets: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Bucket>>>>,
     invalid: Mutex<VecDeque<Instant>>,
     refusals: Mutex<Refusals>,
+    /// Requests that reached the limiter, per route.
+    arrivals: Mutex<HashMap<String, u64>>,
+    arrived: tokio::sync::Notify,
 }
 
 impl Limiter {
@@ -236,6 +239,27 @@ impl Limiter {
             buckets: Mutex::new(HashMap::new()),
             invalid: Mutex::new(VecDeque::new()),
             refusals: Mutex::new(Refusals::default()),
+            arrivals: Mutex::new(HashMap::new()),
+            arrived: tokio::sync::Notify::new(),
+        }
+    }
+
+    /// How many requests to `route` (see [`route`]) have reached the limiter.
+    #[must_use]
+    pub fn arrivals(&self, route: &str) -> u64 {
+        self.arrivals.lock().unwrap_or_else(PoisonError::into_inner).get(route).copied().unwrap_or(0)
+    }
+
+    /// Waits until more than `seen` requests to `route` have reached the
+    /// limiter: a request that has arrived has taken its place among the
+    /// waiting ones.
+    pub async fn arrived_after(&self, route: &str, seen: u64) {
+        loop {
+            let arrived = self.arrived.notified();
+            if self.arrivals(route) > seen {
+                return;
+            }
+            arrived.await;
         }
     }
 
@@ -321,6 +345,8 @@ impl Limiter {
         let route = route(method, path);
         let counted = counted(path);
         let bucket = self.bucket(&route);
+        *self.arrivals.lock().unwrap_or_else(PoisonError::into_inner).entry(route.clone()).or_default() += 1;
+        self.arrived.notify_waiters();
         let mut tries = 0;
         loop {
             let mut b = bucket.lock().await;

@@ -14,7 +14,7 @@ mod dm;
 mod failure;
 mod gate;
 mod ids;
-mod limits;
+pub mod limits;
 mod post;
 mod scheduler;
 mod types;
@@ -234,7 +234,7 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
     let gate = gate::start(upstream, limiter.clone()).await?;
     // serenity's own limiter is off: it would bypass the gate, and the gate keeps the limits.
     let http = serenity::HttpBuilder::new(&token).proxy(gate.url.clone()).ratelimiter_disabled(true).build();
-    let served = run_client(config, service, http, shutdown).await;
+    let served = run_client(config, service, http, limiter.clone(), shutdown).await;
     gate.task.abort();
     let refused = limiter.refusals();
     tracing::info!(
@@ -249,6 +249,7 @@ async fn run_client(
     config: Config,
     service: Service,
     http: serenity::Http,
+    limiter: Arc<limits::Limiter>,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), Error> {
     let data = Data {
@@ -259,6 +260,7 @@ async fn run_client(
         stopping: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         delivery: Arc::new(std::sync::Mutex::new(None)),
         pending_dm: PendingDms::default(),
+        limiter,
     };
     let on_shutdown = data.clone();
     let guilds = config.guilds.clone();
