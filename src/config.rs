@@ -36,8 +36,8 @@ pub struct Config {
     /// limits (`CHESSDIP_PROXY`).
     pub proxy: Option<String>,
     /// The most REST requests the bot sends to Discord (or to `proxy`) in
-    /// any one second, besides answers to interactions, which Discord does
-    /// not count (`CHESSDIP_REQUESTS_PER_SECOND`). Discord allows a bot 50;
+    /// any one second, besides the first answer to each interaction, which
+    /// Discord does not count (`CHESSDIP_REQUESTS_PER_SECOND`). Discord allows a bot 50;
     /// the default keeps some room below that.
     pub requests_per_second: u32,
 }
