@@ -35,6 +35,11 @@ pub struct Config {
     /// through, the gateway URL included, as large bots use to share rate
     /// limits (`CHESSDIP_PROXY`).
     pub proxy: Option<String>,
+    /// The most REST requests the bot sends to Discord (or to `proxy`) in
+    /// any one second, besides the first answer to each interaction, which
+    /// Discord does not count (`CHESSDIP_REQUESTS_PER_SECOND`). Discord allows a bot 50;
+    /// the default keeps some room below that.
+    pub requests_per_second: u32,
 }
 
 impl Default for Config {
@@ -50,6 +55,7 @@ impl Default for Config {
             timezone: "UTC".into(),
             reminder_hours: 6,
             proxy: None,
+            requests_per_second: 45,
         }
     }
 }
@@ -63,6 +69,9 @@ pub enum ConfigError {
     /// The proxy is not an http(s) URL.
     #[error("proxy = \"{0}\" is not valid: write the proxy's URL, e.g. http://127.0.0.1:3000")]
     Proxy(String),
+    /// The request rate is zero.
+    #[error("requests_per_second = {0} is not valid: write how many requests a second the bot may send to Discord, 1 or more (Discord allows a bot 50; the default is 45)")]
+    Rate(u32),
     /// The token file cannot be used.
     #[error("token_file: {0}")]
     TokenFile(String),
@@ -115,6 +124,10 @@ impl Config {
                 }
                 "CHESSDIP_REMINDER_HOURS" => c.reminder_hours = number("a whole number of hours (0: no reminders)")?,
                 "CHESSDIP_PROXY" => c.proxy = Some(value.trim().to_string()).filter(|v| !v.is_empty()),
+                "CHESSDIP_REQUESTS_PER_SECOND" => {
+                    c.requests_per_second =
+                        number("a whole number of requests a second, 1 or more (Discord allows 50)")?;
+                }
                 "CHESSDIP_MODERATOR_ROLE" => c.moderator_role = value,
                 "CHESSDIP_MOVEMENT_HOURS" => c.movement_hours = number("a whole number of hours")?,
                 "CHESSDIP_ADJUSTMENT_HOURS" => c.adjustment_hours = number("a whole number of hours")?,
@@ -124,6 +137,9 @@ impl Config {
         }
         if c.token.as_deref().is_some_and(|t| t.trim().is_empty()) {
             c.token = None;
+        }
+        if c.requests_per_second == 0 {
+            return Err(ConfigError::Rate(0));
         }
         if let Some(p) = &c.proxy {
             if !(p.starts_with("http://") || p.starts_with("https://")) {
@@ -206,5 +222,11 @@ mod tests {
         assert!(e.to_string().contains("unknown field `tokn`"), "{e}");
         let c = Config::load(Some("token = \"  \""), []).unwrap();
         assert_eq!(c.token, None);
+        let e = Config::load(Some("requests_per_second = 0"), []).unwrap_err();
+        assert!(e.to_string().starts_with("requests_per_second = 0 is not valid: write how many requests"), "{e}");
+        let e = Config::load(None, [("CHESSDIP_REQUESTS_PER_SECOND".to_string(), "fast".to_string())]).unwrap_err();
+        assert!(e.to_string().contains("a whole number of requests a second"), "{e}");
+        let c = Config::load(None, [("CHESSDIP_REQUESTS_PER_SECOND".to_string(), "20".to_string())]).unwrap();
+        assert_eq!(c.requests_per_second, 20);
     }
 }

@@ -14,7 +14,7 @@ use chessdip::discord::TokioClock;
 use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
 use chessdip::store::Store;
 use serde_json::json;
-use support::bot::Bot;
+use support::bot::{config, Bot};
 use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
 use support::flow::*;
 
@@ -598,6 +598,15 @@ async fn a_missing_permission_holds_the_result_tells_a_moderator_and_it_goes_out
     let n = fake.requests().len();
     ask(&fake, (GM, "gm"), &["game", "force"], &[], false).await;
     fake.wait_for(n, 20, |r| channel_post(r) && !r.created).await;
+    // The refusal reaches the bot a moment after Discord sends it: wait until the bot has recorded it.
+    let store = Store::open(&db).expect("db");
+    let ch = CHANNEL.to_string();
+    for _ in 0..100 {
+        if store.read(|c| chessdip::store::outbox_held(c, &ch)).expect("read").is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 
     // The next moderator command in the channel gets a private note naming what is missing.
     let m = fake.requests().len();

@@ -16,7 +16,7 @@ use chessdip::discord::TokioClock;
 use chessdip::game::Service;
 use chessdip::store::Store;
 use serde_json::json;
-use support::bot::Bot;
+use support::bot::{config, Bot};
 use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
 use support::flow::*;
 

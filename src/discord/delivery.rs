@@ -2,8 +2,10 @@
 //! in order per channel, each message with a nonce derived from its outbox
 //! row and `enforce_nonce`, so that a retry after a crash or a lost answer
 //! cannot post twice; marks an item delivered only once Discord confirmed
-//! every part of it. Server errors, rate limits and network errors are
-//! retried with a backoff capped at [`MAX_BACKOFF`]; a missing permission
+//! every part of it. Every request waits its turn under Discord's rate
+//! limits in the gate (`super::gate`, `super::limits`), which also waits
+//! out a 429 and sends it again. Server errors, a rate limit that keeps
+//! refusing and network errors are retried with a backoff capped at [`MAX_BACKOFF`]; a missing permission
 //! keeps the item queued (logged once, retried when anything happens in the
 //! channel, and every [`PERMISSION_RETRY`] otherwise); an item that cannot be
 //! delivered for [`PARK_AFTER`] is parked, and the log says so.
@@ -15,6 +17,7 @@ use poise::serenity_prelude as serenity;
 use serenity::Nonce;
 
 use super::ids;
+use super::limits;
 use super::post::{self, Piece};
 use super::types::Data;
 use crate::game::outbox::Delivery;
@@ -27,6 +30,84 @@ pub const PERMISSION_RETRY: i64 = 600;
 pub const PARK_AFTER: i64 = 3 * 86400;
 /// The longest the task sleeps without looking at the outbox.
 const MAX_SLEEP: u64 = 60;
+/// The longest an item of a round, drawn and ready, waits for older items
+/// of the round still being drawn before it posts (a long animation or
+/// timelapse does not hold the others up for longer).
+const ORDER_WAIT: Duration = Duration::from_secs(2);
+
+/// The turns of a round's items, oldest first: an item sends its first
+/// message once the first message of every older item of the round has
+/// reached the rate limiter (or that item failed, or had nothing to post),
+/// or after [`ORDER_WAIT`]. The limiter lets waiting requests go in the
+/// order they arrive: so results go out oldest first while the round's
+/// images are drawn side by side.
+struct Turns {
+    gone: std::sync::Mutex<Vec<bool>>,
+    changed: tokio::sync::Notify,
+}
+
+impl Turns {
+    fn new(n: usize) -> Turns {
+        Turns { gone: std::sync::Mutex::new(vec![false; n]), changed: tokio::sync::Notify::new() }
+    }
+
+    fn all_gone_before(&self, i: usize) -> bool {
+        self.gone.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[..i].iter().all(|g| *g)
+    }
+
+    /// Waits until every item before `i` has gone, at most [`ORDER_WAIT`].
+    async fn wait(&self, i: usize) {
+        let _ = tokio::time::timeout(ORDER_WAIT, async {
+            loop {
+                let changed = self.changed.notified();
+                if self.all_gone_before(i) {
+                    return;
+                }
+                changed.await;
+            }
+        })
+        .await;
+    }
+
+    fn release(&self, i: usize) {
+        if let Some(g) = self.gone.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_mut(i) {
+            *g = true;
+        }
+        self.changed.notify_waiters();
+    }
+}
+
+/// Item `i`'s turn: it waits for the older items before its first
+/// message, and lets the newer ones go once that message has reached the
+/// rate limiter (or when it is dropped: the item failed or had nothing to post).
+struct Turn<'a> {
+    turns: &'a Turns,
+    i: usize,
+    released: bool,
+}
+
+impl Turn<'_> {
+    /// Waits for the older items (at most [`ORDER_WAIT`]).
+    async fn wait(&self) {
+        if !self.released {
+            self.turns.wait(self.i).await;
+        }
+    }
+
+    /// Lets the newer items go.
+    fn release(&mut self) {
+        if !self.released {
+            self.released = true;
+            self.turns.release(self.i);
+        }
+    }
+}
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        self.release();
+    }
+}
 
 /// Why a delivery failed, as far as what to do next goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,11 +211,15 @@ pub async fn round(http: &serenity::Http, data: &Data) -> usize {
     if data.stopping.load(std::sync::atomic::Ordering::SeqCst) {
         return 0;
     }
-    // Each head is a different channel's next item: they go out side by side,
-    // so one channel's long upload or animation does not hold up another's,
-    // and each channel's items still go out in order.
-    let sent = serenity::futures::future::join_all(heads.iter().map(|d| async move {
-        let outcome = send(http, data, d).await;
+    // Each head is a different channel's next item, oldest first: they go out
+    // side by side, so one channel's long upload or animation does not hold up
+    // another's, and each channel's items still go out in order. The gate paces
+    // them: its global limit takes waiting requests in turn, and each channel's
+    // bucket follows Discord's headers.
+    let turns = Turns::new(heads.len());
+    let turns = &turns;
+    let sent = serenity::futures::future::join_all(heads.iter().enumerate().map(|(i, d)| async move {
+        let outcome = send(http, data, d, Turn { turns, i, released: false }).await;
         if outcome.is_ok() {
             // Recorded as soon as it is confirmed, not when the slowest channel is done.
             let id = d.item.id;
@@ -156,7 +241,7 @@ pub async fn round(http: &serenity::Http, data: &Data) -> usize {
 }
 
 /// Sends every part of an item not yet confirmed, recording each part as it is confirmed.
-async fn send(http: &serenity::Http, data: &Data, d: &Delivery) -> Result<(), Failure> {
+async fn send(http: &serenity::Http, data: &Data, d: &Delivery, mut turn: Turn<'_>) -> Result<(), Failure> {
     let id = d.item.id;
     let pieces = post::pieces(&d.reply).await.map_err(|e| Failure::Transient(e.to_string()))?;
     let target = match &d.item.user {
@@ -172,9 +257,31 @@ async fn send(http: &serenity::Http, data: &Data, d: &Delivery) -> Result<(), Fa
     let done = usize::try_from(d.item.parts_done).unwrap_or(0);
     for (part, piece) in pieces.into_iter().enumerate().skip(done) {
         let msg = piece.message(&d.reply.mentions).nonce(nonce(d, part)).enforce_nonce(true);
-        let sent = match piece {
-            Piece::Files { files, .. } => target.send_files(http, files, msg).await,
-            Piece::Text(_) => target.send_message(http, msg).await,
+        let sending = async move {
+            match piece {
+                Piece::Files { files, .. } => target.send_files(http, files, msg).await,
+                Piece::Text(_) => target.send_message(http, msg).await,
+            }
+        };
+        let sent = if turn.released {
+            sending.await
+        } else {
+            // The first message: after the older items' first ones; the newer
+            // items go once it has taken its place in the limiter's queue.
+            turn.wait().await;
+            let route = limits::route("POST", &format!("/channels/{target}/messages"));
+            let seen = data.limiter.arrivals(&route);
+            tokio::pin!(sending);
+            let sent = tokio::select! {
+                biased;
+                sent = &mut sending => sent,
+                () = data.limiter.arrived_after(&route, seen) => {
+                    turn.release();
+                    (&mut sending).await
+                }
+            };
+            turn.release();
+            sent
         };
         sent.map_err(|e| Failure::of(&e))?;
         let parts = i64::try_from(part + 1).unwrap_or(i64::MAX);
@@ -214,6 +321,37 @@ async fn failed(data: &Data, d: &Delivery, f: Failure) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn an_item_waits_for_the_older_items_of_its_round_but_not_for_long() {
+        let turns = Turns::new(3);
+        let start = tokio::time::Instant::now();
+        // Item 2 is ready first; item 1 goes (item 0 has nothing to post) after 300 ms.
+        let third = async {
+            let t = Turn { turns: &turns, i: 2, released: false };
+            t.wait().await;
+            tokio::time::Instant::now() - start
+        };
+        let others = async {
+            drop(Turn { turns: &turns, i: 0, released: false });
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let mut t = Turn { turns: &turns, i: 1, released: false };
+            t.wait().await;
+            t.release();
+        };
+        let (waited, ()) = tokio::join!(third, others);
+        assert_eq!(waited, Duration::from_millis(300), "item 2 went right after item 1");
+
+        // An older item still drawing holds the next one for ORDER_WAIT at most.
+        let turns = Turns::new(2);
+        let start = tokio::time::Instant::now();
+        Turn { turns: &turns, i: 1, released: false }.wait().await;
+        assert_eq!(tokio::time::Instant::now() - start, ORDER_WAIT);
+        // The first item is never held.
+        let start = tokio::time::Instant::now();
+        Turn { turns: &turns, i: 0, released: false }.wait().await;
+        assert_eq!(tokio::time::Instant::now() - start, Duration::ZERO);
+    }
 
     #[test]
     fn backoff_doubles_and_is_capped() {

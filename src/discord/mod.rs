@@ -12,7 +12,9 @@ mod commands;
 mod delivery;
 mod dm;
 mod failure;
+mod gate;
 mod ids;
+pub mod limits;
 mod post;
 mod scheduler;
 mod types;
@@ -219,19 +221,37 @@ async fn shutdown_signal() {
     }
 }
 
-/// Runs the bot over `service` until `shutdown` completes. The HTTP client
-/// goes through `config.proxy` when set (and so does the gateway URL).
+/// Runs the bot over `service` until `shutdown` completes. Every HTTP
+/// request goes through the rate-limit gate ([`gate`], [`limits`]) to
+/// Discord, or to `config.proxy` when set (and so does the gateway URL).
 ///
 /// # Errors
-/// No token, Discord refused the connection.
+/// No token, Discord refused the connection, no loopback port for the gate.
 pub async fn serve(config: Config, service: Service, shutdown: impl Future<Output = ()> + Send) -> Result<(), Error> {
     let token = config.bot_token()?.ok_or(crate::config::SETUP_HELP)?;
-    let mut http = serenity::HttpBuilder::new(&token);
-    if let Some(proxy) = &config.proxy {
-        // The rate limiter does not go through the proxy: the proxy limits.
-        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
-    }
-    let http = http.build();
+    let upstream = config.proxy.as_deref().unwrap_or(gate::DISCORD);
+    let limiter = Arc::new(limits::Limiter::new(config.requests_per_second));
+    let gate = gate::start(upstream, limiter.clone()).await?;
+    // serenity's own limiter is off: it would bypass the gate, and the gate keeps the limits.
+    let http = serenity::HttpBuilder::new(&token).proxy(gate.url.clone()).ratelimiter_disabled(true).build();
+    let served = run_client(config, service, http, limiter.clone(), shutdown).await;
+    gate.task.abort();
+    let refused = limiter.refusals();
+    tracing::info!(
+        global = refused.global,
+        route = refused.route,
+        "requests Discord refused for its rate limits (429) in this run"
+    );
+    served
+}
+
+async fn run_client(
+    config: Config,
+    service: Service,
+    http: serenity::Http,
+    limiter: Arc<limits::Limiter>,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), Error> {
     let data = Data {
         service,
         config: config.clone(),
@@ -240,6 +260,7 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
         stopping: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         delivery: Arc::new(std::sync::Mutex::new(None)),
         pending_dm: PendingDms::default(),
+        limiter,
     };
     let on_shutdown = data.clone();
     let guilds = config.guilds.clone();

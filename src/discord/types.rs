@@ -25,6 +25,8 @@ pub struct Data {
     pub delivery: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>>,
     /// Direct messages that named no game, waiting for the player to say which.
     pub pending_dm: PendingDms,
+    /// Discord's rate limits, kept by the gate every request goes through.
+    pub limiter: Arc<super::limits::Limiter>,
 }
 
 /// Direct messages that named no game, kept until their sender says which

@@ -2,11 +2,28 @@
 //! until the test stops it.
 #![allow(dead_code)]
 
+use std::path::Path;
 use std::time::Duration;
 
 use chessdip::config::Config;
 use chessdip::game::Service;
 use tokio::sync::oneshot;
+
+use super::fake_discord::{FakeDiscord, GUILD};
+
+/// The bot's configuration against `fake`: the database `db`, commands
+/// registered in the fake's server, no reminders.
+#[must_use]
+pub fn config(fake: &FakeDiscord, db: &Path) -> Config {
+    Config {
+        token: Some("fake-token".into()),
+        database: db.to_path_buf(),
+        guilds: vec![GUILD],
+        proxy: Some(fake.url.clone()),
+        reminder_hours: 0,
+        ..Config::default()
+    }
+}
 
 /// A running bot.
 pub struct Bot {

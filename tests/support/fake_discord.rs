@@ -5,12 +5,27 @@
 //! It records every HTTP request (JSON bodies, and the `payload_json` and
 //! files of multipart ones), sends HELLO and READY to whoever connects, and
 //! dispatches the events a test pushes (INTERACTION_CREATE, MESSAGE_CREATE).
+//!
+//! It enforces Discord's documented rate limits ([`Limits`], set per test
+//! with [`FakeDiscord::set_limits`]): a global limit of 50 requests in any
+//! one second (a sliding window; interaction answers are not counted, as on
+//! Discord), and per-route buckets: 5 messages per channel per 5 seconds,
+//! 50 a second on every other route (a fixed window from the bucket's first
+//! request). Every answer carries the `X-RateLimit-*` headers of its bucket;
+//! a request over a limit is answered 429 with Discord's JSON body
+//! (`message`, `retry_after` in seconds, `global`) and the `Retry-After`,
+//! `X-RateLimit-Scope` and (when global) `X-RateLimit-Global` headers, and
+//! is counted ([`FakeDiscord::refused`]). Every request's arrival time is
+//! recorded, for [`FakeDiscord::most_in_one_second`]. For storms of many
+//! results, [`FakeDiscord::light_files`] keeps only the first bytes of each
+//! upload and [`FakeDiscord::with_requests`] reads the record without copying it.
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
@@ -20,6 +35,9 @@ use serde_json::{json, Value};
 use tokio::net::TcpListener;
 use tokio::sync::{broadcast, Notify};
 use tokio_tungstenite::tungstenite::Message;
+
+use super::fake_limits::LimitState;
+pub use super::fake_limits::{Limits, Refused};
 
 /// The bot's application and user id.
 pub const APP: u64 = 4_000_000_000_000_001;
@@ -35,11 +53,19 @@ pub struct Request {
     pub path: String,
     /// The JSON body, or a multipart request's `payload_json`.
     pub json: Value,
-    /// A multipart request's files: (file name, bytes).
+    /// A multipart request's files: (file name, bytes; only the first ones
+    /// after [`FakeDiscord::light_files`]).
     pub files: Vec<(String, Vec<u8>)>,
     /// A channel message that Discord created (not refused, not a
     /// duplicate of an earlier one with the same enforced nonce).
     pub created: bool,
+    /// When it arrived.
+    pub at: Instant,
+    /// 429 when refused for a rate limit, a fault's status when failed by
+    /// one ([`FakeDiscord::fail_channel_posts`]), 200 otherwise.
+    pub status: u16,
+    /// Whether it counts against the global limit (everything but interaction answers).
+    pub counted: bool,
 }
 
 impl Request {
@@ -86,7 +112,10 @@ struct Shared {
     identified: AtomicU64,
     /// Paths answered only after a delay: (path after `/api/v10`, delay).
     slow: Mutex<Vec<(String, Duration)>>,
+    /// Keep only the first bytes of uploaded files (enough to tell a PNG from a GIF).
+    light: std::sync::atomic::AtomicBool,
     faults: Mutex<Faults>,
+    limits: Mutex<LimitState>,
 }
 
 /// Failures the fake answers with, set by a test.
@@ -160,6 +189,9 @@ fn multipart(headers: &HeaderMap, body: &[u8]) -> Vec<(String, Option<String>, V
     out
 }
 
+/// The bytes of an uploaded file kept by [`FakeDiscord::light_files`].
+const LIGHT_BYTES: usize = 16;
+
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
@@ -207,6 +239,40 @@ impl FakeDiscord {
         self.shared.faults.lock().expect("lock").posts = Some((status, code, times));
     }
 
+    /// Enforces `limits` from now on (the buckets' counts so far are kept).
+    pub fn set_limits(&self, limits: Limits) {
+        self.shared.limits.lock().expect("lock").limits = limits;
+    }
+
+    /// The next request to a path starting with `path` (after `/api/v10`) is refused 429 with
+    /// `retry_after` seconds, for its route or (`global`) for every request;
+    /// until then, whatever asks again is refused too.
+    pub fn refuse_next(&self, path: &str, retry_after: f64, global: bool) {
+        self.shared.limits.lock().expect("lock").forced.push((path.to_string(), retry_after, global));
+    }
+
+    /// The requests answered 429 so far.
+    #[must_use]
+    pub fn refused(&self) -> Refused {
+        self.shared.limits.lock().expect("lock").refused
+    }
+
+    /// The most counted requests (interaction answers aside, refused ones
+    /// included) that arrived in any one second.
+    #[must_use]
+    pub fn most_in_one_second(&self) -> usize {
+        let times: Vec<Instant> = self.with_requests(|all| all.iter().filter(|r| r.counted).map(|r| r.at).collect());
+        let mut most = 0;
+        let mut first = 0;
+        for (i, t) in times.iter().enumerate() {
+            while t.duration_since(times[first]) >= Duration::from_secs(1) {
+                first += 1;
+            }
+            most = most.max(i + 1 - first);
+        }
+        most
+    }
+
     /// Channel posts succeed again.
     pub fn heal(&self) {
         self.shared.faults.lock().expect("lock").posts = None;
@@ -221,7 +287,7 @@ impl FakeDiscord {
     #[must_use]
     pub fn created_posts(&self, channel: u64) -> Vec<Request> {
         let path = format!("/channels/{channel}/messages");
-        self.requests().into_iter().filter(|r| r.created && r.path == path).collect()
+        self.with_requests(|all| all.iter().filter(|r| r.created && r.path == path).cloned().collect())
     }
 
     /// Answers requests to `path` (after `/api/v10`) only after `delay`;
@@ -234,6 +300,33 @@ impl FakeDiscord {
     #[must_use]
     pub fn dm_channel(user_id: u64) -> u64 {
         9_000_000_000_000_000 + user_id % 1_000_000
+    }
+
+    /// Keeps only the first bytes of every uploaded file from now on
+    /// ([`Request::pngs`] and [`Request::gifs`] still tell them apart), for
+    /// tests posting many images whose bytes they do not read: the fake
+    /// runs in the test's process, and would otherwise hold every image.
+    pub fn light_files(&self, light: bool) {
+        self.shared.light.store(light, Ordering::Relaxed);
+    }
+
+    /// Runs `f` over the requests so far without copying them (see [`FakeDiscord::requests`]).
+    pub fn with_requests<T>(&self, f: impl FnOnce(&[Request]) -> T) -> T {
+        f(&self.shared.requests.lock().expect("lock"))
+    }
+
+    /// The 429s so far per route (method and path), most first.
+    #[must_use]
+    pub fn refused_by_route(&self) -> Vec<(String, usize)> {
+        let mut counts: HashMap<String, usize> = HashMap::new();
+        self.with_requests(|all| {
+            for r in all.iter().filter(|r| r.status == 429) {
+                *counts.entry(format!("{} {}", r.method, r.path)).or_default() += 1;
+            }
+        });
+        let mut out: Vec<_> = counts.into_iter().collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        out
     }
 
     /// Every request so far.
@@ -357,12 +450,39 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
                 .find(|(n, f, _)| n == "payload_json" && f.is_none())
                 .and_then(|(_, _, d)| serde_json::from_slice(d).ok())
                 .unwrap_or(Value::Null);
-            let files = parts.into_iter().filter_map(|(_, f, d)| f.map(|f| (f, d))).collect();
+            let light = s.light.load(Ordering::Relaxed);
+            let files = parts
+                .into_iter()
+                .filter_map(|(_, f, mut d)| {
+                    if light {
+                        d.truncate(LIGHT_BYTES);
+                    }
+                    f.map(|f| (f, d))
+                })
+                .collect();
             (json, files)
         } else {
             (serde_json::from_slice(&body).unwrap_or(Value::Null), Vec::new())
         };
     let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let now = Instant::now();
+    let counted = !path.starts_with("/interactions/");
+    let verdict = s.limits.lock().expect("lock").check(method.as_str(), &path, counted, now);
+    if let Some((retry, global)) = verdict.refusal {
+        s.requests.lock().expect("lock").push(Request {
+            method: method.to_string(),
+            path,
+            json,
+            files,
+            created: false,
+            at: now,
+            status: 429,
+            counted,
+        });
+        s.changed.notify_waiters();
+        let body = json!({"message": "You are being rate limited.", "retry_after": (retry * 1000.0).ceil() / 1000.0, "global": global});
+        return with_headers((StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response(), &verdict.headers);
+    }
     let is_post = method == Method::POST && matches!(segs.as_slice(), ["channels", _, "messages"]);
     let is_callback = method == Method::POST && matches!(segs.as_slice(), ["interactions", _, _, "callback"]);
     // The faults a test set, and `enforce_nonce` de-duplication.
@@ -399,8 +519,26 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
         json: json.clone(),
         files,
         created,
+        at: now,
+        status: fault.map_or(200, |(status, _)| status),
+        counted,
     });
     s.changed.notify_waiters();
+    let response = answer(&method, &segs, ws_url, &json, fault);
+    with_headers(response, &verdict.headers)
+}
+
+fn with_headers(mut response: Response, headers: &[(&'static str, String)]) -> Response {
+    for (k, v) in headers {
+        if let Ok(v) = axum::http::HeaderValue::from_str(v) {
+            response.headers_mut().insert(*k, v);
+        }
+    }
+    response
+}
+
+/// The answer to a request let through by the limits.
+fn answer(method: &Method, segs: &[&str], ws_url: &str, json: &Value, fault: Option<(u16, u64)>) -> Response {
     if let Some((status, code)) = fault {
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let message = match code {
@@ -412,7 +550,7 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
         return (status, axum::Json(json!({"message": message, "code": code}))).into_response();
     }
     let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
-    match (method.as_str(), segs.as_slice()) {
+    match (method.as_str(), segs) {
         ("GET", ["gateway"]) => ok(json!({"url": ws_url})),
         ("GET", ["gateway", "bot"]) => ok(json!({"url": ws_url, "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),

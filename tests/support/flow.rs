@@ -1,15 +1,15 @@
 //! The common steps of the tests that run the real bot against the fake
-//! Discord: the ids they use, the bot's configuration, sending a slash
-//! command and waiting for its answer or for a post in the channel. A test
-//! that uses them declares `mod scratch` (`tests/common/scratch.rs`) beside `mod support`.
+//! Discord: the ids they use, sending a slash command and waiting for its
+//! answer or for a post in the channel (the bot's configuration is
+//! `super::bot::config`). A test that uses them declares `mod scratch`
+//! (`tests/common/scratch.rs`) beside `mod support`.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
-use chessdip::config::Config;
 use serde_json::json;
 
-use super::fake_discord::{FakeDiscord, Request, GUILD};
+use super::fake_discord::{FakeDiscord, Request};
 
 pub const CHANNEL: u64 = 4_000_000_000_000_100;
 pub const CHANNEL2: u64 = 4_000_000_000_000_101;
@@ -21,17 +21,6 @@ pub const CAROL: u64 = 4_000_000_000_000_204;
 /// A fresh database file for the test `name`.
 pub fn temp_db(name: &str) -> PathBuf {
     crate::scratch::temp_dir(name).join("bot.db")
-}
-
-pub fn config(fake: &FakeDiscord, db: &std::path::Path) -> Config {
-    Config {
-        token: Some("fake-token".into()),
-        database: db.to_path_buf(),
-        guilds: vec![GUILD],
-        proxy: Some(fake.url.clone()),
-        reminder_hours: 0,
-        ..Config::default()
-    }
 }
 
 pub fn callback_of(id: &str) -> impl Fn(&Request) -> bool + '_ {

@@ -1,4 +1,5 @@
 //! Test support shared by integration tests.
 pub mod bot;
 pub mod fake_discord;
+pub mod fake_limits;
 pub mod flow;
