@@ -104,6 +104,9 @@ fn drawing() -> &'static tokio::sync::Semaphore {
 
 /// Draws `images` on a blocking thread once a core is free for it ([`drawing`]): (name, bytes) each.
 async fn drawn(images: Vec<crate::game::Image>) -> Result<Vec<(String, Vec<u8>)>, tokio::task::JoinError> {
+    if images.is_empty() {
+        return Ok(Vec::new());
+    }
     // The semaphore is never closed.
     let permit = drawing().acquire().await.ok();
     tokio::task::spawn_blocking(move || {
@@ -127,11 +130,14 @@ async fn attachments(reply: &Reply) -> Result<(Vec<CreateAttachment>, Reply), Er
         return Ok((Vec::new(), posted));
     }
     let (animations, stills): (Vec<_>, Vec<_>) = reply.images.iter().cloned().partition(|i| i.is_animation());
-    let moving = (!animations.is_empty()).then(|| tokio::spawn(drawn(animations)));
-    let mut files = drawn(stills).await?;
+    // Both drawings ask for a core at once, in this item's turn: a storm's
+    // results are drawn in the order the delivery takes them up.
+    let moving = !animations.is_empty();
+    let (stills, animations) = tokio::join!(drawn(stills), drawn(animations));
+    let mut files = stills?;
     // A failed animation task (it cannot panic: drawing is guarded) never holds the stills back.
-    if let Some(task) = moving {
-        let gifs = task.await.and_then(|done| done).unwrap_or_else(|e| {
+    if moving {
+        let gifs = animations.unwrap_or_else(|e| {
             tracing::error!(error = %e, "the animation task failed; posting the stills");
             Vec::new()
         });
