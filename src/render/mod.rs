@@ -8,7 +8,7 @@
 //! [`theme`] the colours every board shares, [`vision`] simulates
 //! colour-vision deficiencies for palette checks, [`quant`] reduces an
 //! image to the 256 colours it uses most (for PNG and GIF) and [`anim`]
-//! encodes frames as an animated GIF. A
+//! encodes frames as an animated GIF (compressed by `lzw`). A
 //! resolved movement phase gives two images: the orders with their
 //! outcomes on the old position ([`Stage::Orders`]) and the new position
 //! ([`Stage::Result`]).
@@ -19,6 +19,7 @@ pub mod canvas;
 pub mod dip;
 pub mod diplomat;
 mod lanes;
+mod lzw;
 pub mod palette;
 pub mod quant;
 pub mod simul;
