@@ -193,10 +193,11 @@ impl Image {
         }
         if j.animated {
             let Some(report) = j.report.as_ref() else { return Vec::new() };
-            let Some(frames) = crate::render::any::animate(&j.position, report, &j.style, &j.caption) else {
+            // Encoded as drawn: about two frames in memory, not the whole animation.
+            let Some(gif) = crate::render::any::animation_gif(&j.position, report, &j.style, &j.caption) else {
                 return Vec::new();
             };
-            return crate::render::anim::gif(&frames).unwrap_or_else(|e| {
+            return gif.unwrap_or_else(|e| {
                 tracing::error!(image = %self.name, error = %e, "GIF encoding failed");
                 Vec::new()
             });

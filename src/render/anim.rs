@@ -28,24 +28,107 @@ pub const LAPSE_FRAME: u16 = 50;
 /// How long a timelapse's last position stays, in centiseconds.
 pub const LAPSE_LAST: u16 = 300;
 
-/// The frames of an animation `beats` beats long: `draw(t)` is called with
-/// the time in beats, from 0 (held [`HOLD_FIRST`]) through every
-/// `1 / FRAMES_PER_BEAT` of a beat to `beats` (held [`HOLD_LAST`]).
-/// Each renderer gives its own meaning to the beats (a square of travel, a
-/// tick, a fade) and draws every frame with its still renderer.
-pub fn timeline(beats: usize, mut draw: impl FnMut(f32) -> Canvas) -> Vec<Frame> {
+/// Where an animation's frames go, one by one, as they are drawn: a
+/// `Vec<Frame>` keeps them all (to look at them), a [`Gif`] encodes each
+/// as it comes and keeps none.
+pub trait Frames {
+    /// The pictures every frame is drawn from (the first and last frames,
+    /// the layer the pieces move over), given once before the first frame:
+    /// a GIF chooses its palette from them.
+    fn keys(&mut self, keys: &[&Canvas]) {
+        let _ = keys;
+    }
+
+    /// The next frame.
+    fn frame(&mut self, frame: Frame);
+}
+
+impl Frames for Vec<Frame> {
+    fn frame(&mut self, frame: Frame) {
+        self.push(frame);
+    }
+}
+
+/// An animation encoded as a GIF while it is drawn ([`Encoder`]): memory
+/// for about two frames and the output, however many frames it has. Its
+/// palette comes from the renderer's [`Frames::keys`] (or, if it gives
+/// none, from the first frame). The first error is kept and reported by
+/// [`Gif::finish`]; frames after it are dropped.
+#[derive(Debug, Default)]
+pub struct Gif {
+    encoder: Option<Encoder>,
+    error: Option<AnimError>,
+}
+
+impl Gif {
+    /// Nothing drawn yet.
+    #[must_use]
+    pub fn new() -> Gif {
+        Gif::default()
+    }
+
+    /// The GIF's bytes, after the last frame.
+    ///
+    /// # Errors
+    /// No frame was drawn, frames of different sizes, or the encoder failing.
+    pub fn finish(self) -> Result<Vec<u8>, AnimError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        self.encoder.ok_or(AnimError::Empty)?.finish()
+    }
+
+    fn keep(&mut self, r: Result<(), AnimError>) {
+        if let Err(e) = r {
+            self.error.get_or_insert(e);
+        }
+    }
+}
+
+impl Frames for Gif {
+    fn keys(&mut self, keys: &[&Canvas]) {
+        if self.encoder.is_none() && self.error.is_none() {
+            let made = Encoder::new(keys).map(|e| self.encoder = Some(e));
+            self.keep(made);
+        }
+    }
+
+    fn frame(&mut self, frame: Frame) {
+        if self.error.is_some() {
+            return;
+        }
+        if self.encoder.is_none() {
+            self.keys(&[&frame.canvas]);
+        }
+        if let Some(e) = &mut self.encoder {
+            let pushed = e.push(frame);
+            self.keep(pushed);
+        }
+    }
+}
+
+/// Draws the frames of an animation `beats` beats long into `out`, one
+/// by one: `draw(t)` is called with the time in beats, from 0 (held
+/// [`HOLD_FIRST`]) through every `1 / FRAMES_PER_BEAT` of a beat to
+/// `beats` (held [`HOLD_LAST`]). Each renderer gives its own meaning to
+/// the beats (a square of travel, a tick, a fade) and draws every frame
+/// with its still renderer.
+pub fn timeline(beats: usize, out: &mut dyn Frames, mut draw: impl FnMut(f32) -> Canvas) {
     let steps = beats * FRAMES_PER_BEAT;
-    let mut frames = Vec::with_capacity(steps + 1);
-    frames.push(Frame { canvas: draw(0.0), delay: HOLD_FIRST });
+    let first = if steps == 0 { HOLD_FIRST + HOLD_LAST } else { HOLD_FIRST };
+    out.frame(Frame { canvas: draw(0.0), delay: first });
     for k in 1..=steps {
         let t = k as f32 / FRAMES_PER_BEAT as f32;
         let delay = if k == steps { HOLD_LAST } else { FRAME_DELAY };
-        frames.push(Frame { canvas: draw(t), delay });
+        out.frame(Frame { canvas: draw(t), delay });
     }
-    if steps == 0 {
-        frames[0].delay = HOLD_FIRST + HOLD_LAST;
-    }
-    frames
+}
+
+/// The frames an animation drawn by `animate` into a sink gives, all
+/// kept, or `None` if `animate` says there is nothing to animate.
+pub fn collect(animate: impl FnOnce(&mut dyn Frames) -> bool) -> Option<Vec<Frame>> {
+    let mut frames = Vec::new();
+    animate(&mut frames).then_some(frames)
 }
 
 /// `t` (0 to 1) eased in and out, so that a piece starts and stops gently.
@@ -313,7 +396,13 @@ impl Encoder {
 
     /// The rectangle `rect` of `now` as palette indices, pixels `before`
     /// already shows left transparent, LZW-compressed and ready to write.
-    fn encode_rect(&mut self, now: &[u8], before: Option<&[u8]>, (x, y, rw, rh): Rect, delay: u16) -> gif::Frame<'static> {
+    fn encode_rect(
+        &mut self,
+        now: &[u8],
+        before: Option<&[u8]>,
+        (x, y, rw, rh): Rect,
+        delay: u16,
+    ) -> gif::Frame<'static> {
         let w = self.size.0 as usize;
         let (keep, lookup, buffer, table) = (self.keep, &mut self.lookup, &mut self.indices, &mut self.table);
         buffer.clear();
@@ -532,6 +621,54 @@ mod tests {
                 proptest::prop_assert_eq!(*delay, *want);
             }
         }
+    }
+
+    #[test]
+    fn frames_encoded_as_drawn_show_what_was_drawn() {
+        // Drawn by a timeline into a Gif: the flat colours of every frame
+        // are in its keys, so a viewer shows each frame exactly, with the
+        // timeline's delays (the repeated frame merged into its neighbour).
+        let at = |t: f32| if (1.0..2.0).contains(&t) { 20.0 } else { (4.0 + 16.0 * t).round() };
+        let mut gif = Gif::new();
+        let mut drawn = Vec::new();
+        gif.keys(&[&canvas(4.0)]);
+        timeline(2, &mut gif, |t| canvas(at(t)));
+        timeline(2, &mut drawn, |t| canvas(at(t)));
+        let bytes = gif.finish().expect("encodes");
+        let shown = screens(&bytes);
+        // 4, 9, 15, 20 (held three frames), 36.
+        assert_eq!(drawn.len(), 7);
+        assert_eq!(shown.len(), 5);
+        let kept = [0, 1, 2, 3, 6];
+        for ((screen, delay), &i) in shown.iter().zip(&kept) {
+            assert!(screen.as_slice() == drawn[i].canvas.rgba(), "frame {i}");
+            let merged: u16 = if i == 3 { drawn[3..6].iter().map(|f| f.delay).sum() } else { drawn[i].delay };
+            assert_eq!(*delay, merged, "frame {i}");
+        }
+        assert_eq!(bytes, gif_of_keys(&[&canvas(4.0)], &drawn), "the same bytes as encoding them all at the end");
+    }
+
+    /// `frames` encoded at once through an encoder with the palette of `keys`.
+    fn gif_of_keys(keys: &[&Canvas], frames: &[Frame]) -> Vec<u8> {
+        let mut enc = Encoder::new(keys).expect("encoder");
+        for f in frames {
+            enc.push(Frame { canvas: f.canvas.clone(), delay: f.delay }).expect("pushed");
+        }
+        enc.finish().expect("finished")
+    }
+
+    #[test]
+    fn a_streamed_animation_refuses_what_gif_refuses() {
+        assert!(matches!(Gif::new().finish(), Err(AnimError::Empty)));
+        let mut gif = Gif::new();
+        gif.frame(Frame { canvas: canvas(4.0), delay: 10 });
+        gif.frame(Frame { canvas: Canvas::new(10, 10, Rgba::rgb(0, 0, 0)), delay: 10 });
+        gif.frame(Frame { canvas: canvas(8.0), delay: 10 });
+        let err = gif.finish().expect_err("frames of two sizes");
+        assert!(matches!(err, AnimError::Size { index: 1, got: (10, 10), want: (64, 48) }), "{err}");
+        assert!(matches!(Encoder::new(&[]), Err(AnimError::Empty)));
+        let wide = Canvas::new(70_000, 1, Rgba::rgb(0, 0, 0));
+        assert!(matches!(Encoder::new(&[&wide]), Err(AnimError::TooLarge((70_000, 1)))));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Drawing any of the five games: the one dispatch from the rules layer's
 //! [`Position`] and [`Report`] to the renderer of the position's family.
 
-use super::anim::Frame;
+use super::anim::{AnimError, Frame, Frames, Gif};
 use super::canvas::Canvas;
 use super::{Stage, Style};
 use crate::rules::any::{Position, Report};
@@ -35,18 +35,42 @@ pub fn draw(position: &Position, report: Option<&Report>, style: &Style, caption
 /// appears or disappears.
 #[must_use]
 pub fn animate(position: &Position, report: &Report, style: &Style, caption: &str) -> Option<Vec<Frame>> {
+    super::anim::collect(|out| animate_into(position, report, style, caption, out))
+}
+
+/// [`animate`], each frame given to `out` as it is drawn; `false`, and
+/// nothing given, when nothing moves, appears or disappears.
+pub fn animate_into(position: &Position, report: &Report, style: &Style, caption: &str, out: &mut dyn Frames) -> bool {
     match (position, report) {
         (Position::Dip { v, s }, Report::Dip(DipReport::Movement { resolution, orders, after })) => {
-            super::dip::animate(v, s, super::dip::Overlay::Movement(resolution, orders), after, style, caption)
+            let overlay = super::dip::Overlay::Movement(resolution, orders);
+            super::dip::animate_into(v, s, overlay, after, style, caption, out)
         }
         (Position::Dip { v, s }, Report::Dip(DipReport::Adjustment { orders, report, after })) => {
-            super::dip::animate(v, s, super::dip::Overlay::Adjustment(orders, report), after, style, caption)
+            let overlay = super::dip::Overlay::Adjustment(orders, report);
+            super::dip::animate_into(v, s, overlay, after, style, caption, out)
         }
-        (Position::Simul { v, s }, Report::Simul(r)) => super::simul::animate(v, s, r, style, caption),
-        (Position::Diplomat { v, s }, Report::Diplomat(r)) => super::diplomat::animate(v, s, r, style, caption),
-        (Position::Wheel { v, s }, Report::Wheel(r)) => super::wheel::animate(v, s, r, style, caption),
-        _ => None,
+        (Position::Simul { v, s }, Report::Simul(r)) => super::simul::animate_into(v, s, r, style, caption, out),
+        (Position::Diplomat { v, s }, Report::Diplomat(r)) => {
+            super::diplomat::animate_into(v, s, r, style, caption, out)
+        }
+        (Position::Wheel { v, s }, Report::Wheel(r)) => super::wheel::animate_into(v, s, r, style, caption, out),
+        _ => false,
     }
+}
+
+/// The animation of [`animate`] as a GIF, each frame encoded as it is
+/// drawn (an animation holds about two frames at a time, not all of
+/// them). `None` when nothing moves, appears or disappears.
+#[must_use]
+pub fn animation_gif(
+    position: &Position,
+    report: &Report,
+    style: &Style,
+    caption: &str,
+) -> Option<Result<Vec<u8>, AnimError>> {
+    let mut gif = Gif::new();
+    animate_into(position, report, style, caption, &mut gif).then(|| gif.finish())
 }
 
 /// A timelapse of a whole game: one frame a position, each drawn at
