@@ -1,7 +1,9 @@
 //! Animated GIFs: frames drawn by the still renderers at successive moments
-//! of a resolution, encoded with one palette for the whole animation
-//! (chosen from the colours the frames actually use) and each frame stored
-//! as the rectangle that changed since the one before.
+//! of a resolution ([`timeline`]), given one by one to a [`Frames`] sink:
+//! kept in a `Vec` to look at them, or encoded as they come by a [`Gif`]
+//! (an [`Encoder`]) with one palette for the whole animation and each
+//! frame stored as the rectangle that changed since the one before, so
+//! that an animation holds about two frames, however long it is.
 
 use super::canvas::Canvas;
 use super::quant::{Counts, Lookup};

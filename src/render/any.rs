@@ -44,11 +44,11 @@ pub fn animate_into(position: &Position, report: &Report, style: &Style, caption
     match (position, report) {
         (Position::Dip { v, s }, Report::Dip(DipReport::Movement { resolution, orders, after })) => {
             let overlay = super::dip::Overlay::Movement(resolution, orders);
-            super::dip::animate_into(v, s, overlay, after, style, caption, out)
+            super::dip::animate_into(v, (s, after), overlay, style, caption, out)
         }
         (Position::Dip { v, s }, Report::Dip(DipReport::Adjustment { orders, report, after })) => {
             let overlay = super::dip::Overlay::Adjustment(orders, report);
-            super::dip::animate_into(v, s, overlay, after, style, caption, out)
+            super::dip::animate_into(v, (s, after), overlay, style, caption, out)
         }
         (Position::Simul { v, s }, Report::Simul(r)) => super::simul::animate_into(v, s, r, style, caption, out),
         (Position::Diplomat { v, s }, Report::Diplomat(r)) => {

@@ -61,17 +61,16 @@ pub fn animate(
     style: &Style,
     caption: &str,
 ) -> Option<Vec<Frame>> {
-    anim::collect(|out| animate_into(variant, state, overlay, after, style, caption, out))
+    anim::collect(|out| animate_into(variant, (state, after), overlay, style, caption, out))
 }
 
-/// [`animate`], each frame given to `out` as it is drawn (an
-/// [`anim::Gif`] encodes it and keeps none); `false`, and nothing given,
-/// when nothing moves, appears or disappears.
+/// [`animate`] of the phase from `state` to `after`, each frame given to
+/// `out` as it is drawn (an [`anim::Gif`] encodes it and keeps none);
+/// `false`, and nothing given, when nothing moves, appears or disappears.
 pub fn animate_into(
     variant: &Variant,
-    state: &DipState,
+    (state, after): (&DipState, &DipState),
     overlay: Overlay<'_>,
-    after: &DipState,
     style: &Style,
     caption: &str,
     out: &mut dyn Frames,

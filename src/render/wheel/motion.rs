@@ -15,8 +15,8 @@ use crate::render::Style;
 use crate::rules::wheel::{Outcome, Piece, State, Variant, WheelReport};
 
 /// The most beats the travel takes (31 frames): every frame is a whole
-/// image held until the GIF is encoded, and the twelve-board picture is
-/// 768 by 2365 pixels.
+/// image to draw and compare with the one before, and the twelve-board
+/// picture is 768 by 2365 pixels.
 const MAX_BEATS: f32 = 10.0;
 /// How long a failed move's mark stays, in beats.
 const MARK_BEATS: f32 = 4.0;
