@@ -1,7 +1,8 @@
 //! GIF's variable-length LZW, written for speed on what animations feed it:
 //! long runs of one index (the "unchanged" pixels of a frame's rectangle,
 //! the flat squares of a board). A table of the codes made so far with a
-//! slot for every (code, byte) pair, looked up once per input byte, and bits packed 64 at
+//! slot for every (code, byte) pair, looked up once per input byte (and
+//! within a run of one byte, a jump to the longest run's code), and bits packed 64 at
 //! a time; the code widths and table resets follow giflib's encoder, which
 //! every decoder reads.
 
@@ -15,6 +16,14 @@ const CODES: u32 = 4096;
 pub struct Table {
     slots: Vec<u32>,
     generation: u32,
+    /// For each code standing for a run of one byte: the run's length
+    /// (0 for every other code), and the byte.
+    run_len: Vec<u16>,
+    run_byte: Vec<u8>,
+    /// For each byte, the codes of its runs made so far, by length (the
+    /// code of the run of `k + 1` at `k`): runs are made one longer at a
+    /// time, so every length up to the longest has its code.
+    runs: Vec<Vec<u16>>,
 }
 
 impl std::fmt::Debug for Table {
@@ -34,15 +43,39 @@ impl Table {
     /// codes made reach are ever touched).
     #[must_use]
     pub fn new() -> Table {
-        Table { slots: vec![0; (CODES as usize) << 8], generation: 0 }
+        Table {
+            slots: vec![0; (CODES as usize) << 8],
+            generation: 0,
+            run_len: vec![0; CODES as usize],
+            run_byte: vec![0; CODES as usize],
+            runs: vec![Vec::new(); 256],
+        }
     }
 
-    /// Forgets every code made.
-    fn reset(&mut self) {
+    /// Forgets every code made: only the `clear` codes of single bytes are left.
+    fn reset(&mut self, clear: u32) {
         self.generation += 1;
         if self.generation >= 1 << 20 {
             self.slots.fill(0);
             self.generation = 1;
+        }
+        for b in 0..clear.min(256) as usize {
+            self.runs[b].clear();
+            self.runs[b].push(b as u16);
+            self.run_len[b] = 1;
+            self.run_byte[b] = b as u8;
+        }
+    }
+
+    /// Records code `code`, made of code `cur` followed by byte `b`: a run
+    /// one longer if `cur` is the longest run of `b`.
+    fn made(&mut self, code: u32, cur: u32, b: u8) {
+        let (c, k) = (code as usize, self.run_len[cur as usize]);
+        let longer = k > 0 && self.run_byte[cur as usize] == b && self.runs[usize::from(b)].len() == usize::from(k);
+        self.run_len[c] = if longer { k + 1 } else { 0 };
+        if longer {
+            self.run_byte[c] = b;
+            self.runs[usize::from(b)].push(code as u16);
         }
     }
 }
@@ -61,7 +94,7 @@ pub fn encode(data: &[u8], min_size: u8, table: &mut Table, out: &mut Vec<u8>) {
     let mut bits = Bits { acc: 0, n: 0, out };
     let mut width = u32::from(min_size) + 1;
     let mut next = end + 1;
-    table.reset();
+    table.reset(clear);
     bits.put(clear, width);
     let Some((&first, rest)) = data.split_first() else {
         bits.put(end, width);
@@ -70,7 +103,23 @@ pub fn encode(data: &[u8], min_size: u8, table: &mut Table, out: &mut Vec<u8>) {
     };
     let mut cur = u32::from(first);
     let mut tag = table.generation << 12;
-    for &b in rest {
+    let mut i = 0;
+    while i < rest.len() {
+        let b = rest[i];
+        // Within a run of one byte, jump to the longest run's code the
+        // data allows (what matching byte by byte would reach).
+        let k = usize::from(table.run_len[cur as usize]);
+        if k > 0 && table.run_byte[cur as usize] == b {
+            let runs = &table.runs[usize::from(b)];
+            if runs.len() > k {
+                let room = (runs.len() - k).min(rest.len() - i);
+                let m = rest[i..i + room].iter().take_while(|&&x| x == b).count();
+                cur = u32::from(runs[k + m - 1]);
+                i += m;
+                continue;
+            }
+        }
+        i += 1;
         let slot = ((cur << 8) | u32::from(b)) as usize;
         let e = table.slots[slot];
         if e & !0xFFF == tag {
@@ -84,12 +133,13 @@ pub fn encode(data: &[u8], min_size: u8, table: &mut Table, out: &mut Vec<u8>) {
         if next >= CODES - 1 {
             // The table is full: start again (giflib resets one code early).
             bits.put(clear, width);
-            table.reset();
+            table.reset(clear);
             tag = table.generation << 12;
             width = u32::from(min_size) + 1;
             next = end + 1;
         } else {
             table.slots[slot] = tag | next;
+            table.made(next, cur, b);
             next += 1;
         }
         cur = u32::from(b);
