@@ -14,15 +14,13 @@ use chessdip::scenario::{self, Scenario};
 #[path = "common/gifs.rs"]
 mod gifs;
 
+/// The sample scenarios beside the README's images, in name order.
 fn samples() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("docs/images")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    files
+    let entries = std::fs::read_dir(&dir).expect("docs/images").flatten();
+    let mut txt: Vec<PathBuf> = entries.map(|e| e.path()).filter(|p| p.extension() == Some("txt".as_ref())).collect();
+    txt.sort();
+    txt
 }
 
 /// The drawn frames as a viewer sees them: runs of identical neighbours
