@@ -2,7 +2,8 @@
 //! the renderers draw: for every sample scenario of the five games (and one
 //! of each game with a game's result banner), the GIF from `any::animation_gif` has the
 //! drawn frames' timing (identical neighbours merged) and every frame a
-//! viewer sees is the drawn frame up to colour reduction.
+//! viewer sees is the drawn frame up to colour reduction; and a whole
+//! game's timelapse, encoded without keeping its frames, is the same GIF.
 
 use std::path::{Path, PathBuf};
 
@@ -11,6 +12,8 @@ use chessdip::render::canvas::Canvas;
 use chessdip::render::{any, Style};
 use chessdip::scenario::{self, Scenario};
 
+#[path = "common/gen.rs"]
+mod gen;
 #[path = "common/gifs.rs"]
 mod gifs;
 
@@ -119,4 +122,21 @@ fn streamed_animations_show_the_drawn_frames() {
         }
     }
     assert!(animated >= 20, "most samples animate, and one of each game with a banner too: {animated}");
+}
+
+#[test]
+fn a_timelapse_encoded_in_little_memory_is_the_same_gif() {
+    // The bot's timelapse (frames drawn again rather than all kept) gives
+    // the bytes of all the frames drawn and then encoded, with and without
+    // the result's banner on the last frame.
+    let positions = gen::timelapse_positions(4);
+    for result in [None, Some("England wins".to_string())] {
+        let style = Style { width: anim::WIDTH, result: result.clone(), ..Style::default() };
+        let whole = anim::gif(&any::timelapse(&positions, &style)).expect("encodes");
+        let redrawn = any::timelapse_gif(&positions, &style).expect("encodes");
+        assert!(redrawn == whole, "{result:?}: {} bytes against {}", redrawn.len(), whole.len());
+        assert_eq!(gifs::decode(&redrawn).frames.len(), 4);
+    }
+    let style = Style { width: anim::WIDTH, ..Style::default() };
+    assert!(matches!(any::timelapse_gif(&[], &style), Err(anim::AnimError::Empty)));
 }

@@ -25,7 +25,7 @@ struct ImageJob {
     /// An animation of `report` over `position` rather than a still image.
     animated: bool,
     /// A timelapse's positions with their titles (`position` is the last):
-    /// drawn as [`crate::render::any::timelapse`] when not empty.
+    /// drawn as [`crate::render::any::timelapse_gif`] when not empty.
     lapse: Vec<(Position, String)>,
 }
 
@@ -185,8 +185,8 @@ impl Image {
     pub(super) fn draw(&self) -> Vec<u8> {
         let j = &*self.job;
         if !j.lapse.is_empty() {
-            let frames = crate::render::any::timelapse(&j.lapse, &j.style);
-            return crate::render::anim::gif(&frames).unwrap_or_else(|e| {
+            // A few frames in memory at a time, not the whole game's.
+            return crate::render::any::timelapse_gif(&j.lapse, &j.style).unwrap_or_else(|e| {
                 tracing::error!(image = %self.name, error = %e, "GIF encoding failed");
                 Vec::new()
             });

@@ -455,6 +455,20 @@ impl Encoder {
     }
 }
 
+/// Counts, for the palette of [`gif`], the pixels of `now` that differ
+/// from `before` inside their changed rectangle `rect` (`w` pixels a row).
+fn count_changes(counts: &mut Counts, (before, now): (&[u8], &[u8]), w: usize, rect: Option<Rect>) {
+    let Some((x, y, rw, rh)) = rect else { return };
+    for r in y..y + rh {
+        let span = (r * w + x) * 4..(r * w + x + rw) * 4;
+        for (p, q) in now[span.clone()].chunks_exact(4).zip(words(&before[span])) {
+            if u32::from_ne_bytes([p[0], p[1], p[2], p[3]]) != q {
+                counts.add(p);
+            }
+        }
+    }
+}
+
 /// Encodes `frames` as a GIF that loops forever. A frame identical to the
 /// one before only lengthens that one's delay. The palette is chosen from
 /// every pixel of the first frame and every pixel that changes in a later
@@ -476,25 +490,52 @@ pub fn gif(frames: &[Frame]) -> Result<Vec<u8>, AnimError> {
     }
     let mut counts = Counts::new();
     counts.add_sampled(first.canvas.rgba(), 1);
-    let row = w as usize * 4;
     let rects: Vec<Option<Rect>> =
         frames.windows(2).map(|pair| changed(pair[0].canvas.rgba(), pair[1].canvas.rgba(), w as usize)).collect();
     for (pair, rect) in frames.windows(2).zip(&rects) {
-        let (a, b) = (pair[0].canvas.rgba(), pair[1].canvas.rgba());
-        let Some((x, y, rw, rh)) = *rect else { continue };
-        for r in y..y + rh {
-            let span = r * row + x * 4..r * row + (x + rw) * 4;
-            for (p, q) in b[span.clone()].chunks_exact(4).zip(words(&a[span])) {
-                if u32::from_ne_bytes([p[0], p[1], p[2], p[3]]) != q {
-                    counts.add(p);
-                }
-            }
-        }
+        count_changes(&mut counts, (pair[0].canvas.rgba(), pair[1].canvas.rgba()), w as usize, *rect);
     }
     let mut enc = Encoder::with_colours((w, h), counts.colours())?;
     enc.add(&first.canvas, None, first.delay, None)?;
     for (pair, rect) in frames.windows(2).zip(rects) {
         enc.add(&pair[1].canvas, Some(&pair[0].canvas), pair[1].delay, Some(rect))?;
+    }
+    enc.finish()
+}
+
+/// The GIF [`gif`] makes of the `n` frames `draw(0)`, `draw(1)`…, in the
+/// memory of two frames: every frame is drawn twice, once to choose the
+/// palette as [`gif`] does and once to encode it (for animations whose
+/// frames cannot be known ahead, such as a whole game's timelapse, where
+/// every frame is a different position).
+///
+/// # Errors
+/// As [`gif`].
+pub fn gif_redrawn(n: usize, mut draw: impl FnMut(usize) -> Frame) -> Result<Vec<u8>, AnimError> {
+    if n == 0 {
+        return Err(AnimError::Empty);
+    }
+    let mut counts = Counts::new();
+    let mut before: Option<Frame> = None;
+    for i in 0..n {
+        let now = draw(i);
+        match &before {
+            None => counts.add_sampled(now.canvas.rgba(), 1),
+            Some(b) => {
+                let (want, got) = ((b.canvas.width(), b.canvas.height()), (now.canvas.width(), now.canvas.height()));
+                if got != want {
+                    return Err(AnimError::Size { index: i, got, want });
+                }
+                let (a, c) = (b.canvas.rgba(), now.canvas.rgba());
+                count_changes(&mut counts, (a, c), want.0 as usize, changed(a, c, want.0 as usize));
+            }
+        }
+        before = Some(now);
+    }
+    let size = before.map_or((0, 0), |f| (f.canvas.width(), f.canvas.height()));
+    let mut enc = Encoder::with_colours(size, counts.colours())?;
+    for i in 0..n {
+        enc.push(draw(i))?;
     }
     enc.finish()
 }
@@ -671,6 +712,20 @@ mod tests {
         assert!(matches!(Encoder::new(&[]), Err(AnimError::Empty)));
         let wide = Canvas::new(70_000, 1, Rgba::rgb(0, 0, 0));
         assert!(matches!(Encoder::new(&[&wide]), Err(AnimError::TooLarge((70_000, 1)))));
+    }
+
+    #[test]
+    fn frames_drawn_twice_give_the_gif_of_all_frames() {
+        let frames: Vec<Frame> =
+            [4.0, 20.0, 20.0, 36.0, 9.5].iter().map(|&x| Frame { canvas: canvas(x), delay: 10 + x as u16 }).collect();
+        let again = |i: usize| Frame { canvas: frames[i].canvas.clone(), delay: frames[i].delay };
+        assert_eq!(gif_redrawn(frames.len(), again).expect("encodes"), gif(&frames).expect("encodes"));
+        assert!(matches!(gif_redrawn(0, again), Err(AnimError::Empty)));
+        let odd = |i: usize| Frame {
+            canvas: if i == 2 { Canvas::new(9, 9, Rgba::rgb(0, 0, 0)) } else { canvas(4.0) },
+            delay: 5,
+        };
+        assert!(matches!(gif_redrawn(3, odd), Err(AnimError::Size { index: 2, .. })));
     }
 
     #[test]
