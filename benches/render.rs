@@ -3,12 +3,13 @@
 //! drawn with its outcomes, then PNG-encoded (the target: under 10 ms);
 //! and the two halves apart, drawing and encoding, to see where time goes.
 //! The same phase animated at 768 px and GIF-encoded (the target: under
-//! 250 ms and 2 MB).
+//! 250 ms and 2 MB), all frames drawn then encoded, and encoded as drawn
+//! (as the bot does).
 
 use std::hint::black_box;
 
 use chessdip::render::anim;
-use chessdip::render::dip::{animate, draw, Overlay};
+use chessdip::render::dip::{animate, animate_into, draw, Overlay};
 use chessdip::render::Style;
 use chessdip::rules::dip::{self, Variant};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -47,6 +48,15 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let frames = animate(&v, black_box(&state), Overlay::Movement(&res, &orders), &after, &small, "orders");
             anim::gif(&frames.expect("frames")).expect("gif")
+        });
+    });
+    // As the bot draws it: each frame encoded as it is drawn, none kept.
+    c.bench_function("animate_chessdip_768_30_orders_streamed", |b| {
+        b.iter(|| {
+            let mut gif = anim::Gif::new();
+            let overlay = Overlay::Movement(&res, &orders);
+            assert!(animate_into(&v, (black_box(&state), &after), overlay, &small, "orders", &mut gif));
+            gif.finish().expect("gif")
         });
     });
     c.bench_function("animate_chessdip_768_30_orders_frames_only", |b| {

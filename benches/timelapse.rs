@@ -21,6 +21,10 @@ fn bench(c: &mut Criterion) {
     group.bench_function("timelapse_chessdip_768_40_phases", |b| {
         b.iter(|| anim::gif(&any::timelapse(black_box(&positions), &style)).expect("gif"));
     });
+    // As the bot encodes it: frames drawn again rather than all kept.
+    group.bench_function("timelapse_chessdip_768_40_phases_redrawn", |b| {
+        b.iter(|| any::timelapse_gif(black_box(&positions), &style).expect("gif"));
+    });
     group.bench_function("timelapse_chessdip_768_40_phases_draw_only", |b| {
         b.iter(|| any::timelapse(black_box(&positions), &style));
     });

@@ -26,7 +26,7 @@ struct ImageJob {
     /// An animation of `report` over `position` rather than a still image.
     animated: bool,
     /// A timelapse's positions with their titles (`position` is the last):
-    /// drawn as [`crate::render::any::timelapse`] when not empty.
+    /// drawn as [`crate::render::any::timelapse_gif`] when not empty.
     lapse: Vec<(Position, String)>,
     /// A chart of the game, drawn as [`crate::render::chart::draw`] with
     /// `position` (the last it counts) giving the powers' colours.
@@ -215,8 +215,8 @@ impl Image {
     pub(super) fn draw(&self) -> Vec<u8> {
         let j = &*self.job;
         if !j.lapse.is_empty() {
-            let frames = crate::render::any::timelapse(&j.lapse, &j.style);
-            return crate::render::anim::gif(&frames).unwrap_or_else(|e| {
+            // A few frames in memory at a time, not the whole game's.
+            return crate::render::any::timelapse_gif(&j.lapse, &j.style).unwrap_or_else(|e| {
                 tracing::error!(image = %self.name, error = %e, "GIF encoding failed");
                 Vec::new()
             });
@@ -229,10 +229,11 @@ impl Image {
         }
         if j.animated {
             let Some(report) = j.report.as_ref() else { return Vec::new() };
-            let Some(frames) = crate::render::any::animate(&j.position, report, &j.style, &j.caption) else {
+            // Encoded as drawn: about two frames in memory, not the whole animation.
+            let Some(gif) = crate::render::any::animation_gif(&j.position, report, &j.style, &j.caption) else {
                 return Vec::new();
             };
-            return crate::render::anim::gif(&frames).unwrap_or_else(|e| {
+            return gif.unwrap_or_else(|e| {
                 tracing::error!(image = %self.name, error = %e, "GIF encoding failed");
                 Vec::new()
             });

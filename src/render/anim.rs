@@ -1,7 +1,9 @@
 //! Animated GIFs: frames drawn by the still renderers at successive moments
-//! of a resolution, encoded with one palette for the whole animation
-//! (chosen from the colours the frames actually use) and each frame stored
-//! as the rectangle that changed since the one before.
+//! of a resolution ([`timeline`]), given one by one to a [`Frames`] sink:
+//! kept in a `Vec` to look at them, or encoded as they come by a [`Gif`]
+//! (an [`Encoder`]) with one palette for the whole animation and each
+//! frame stored as the rectangle that changed since the one before, so
+//! that an animation holds about two frames, however long it is.
 
 use super::canvas::Canvas;
 use super::quant::{Counts, Lookup};
@@ -28,24 +30,107 @@ pub const LAPSE_FRAME: u16 = 50;
 /// How long a timelapse's last position stays, in centiseconds.
 pub const LAPSE_LAST: u16 = 300;
 
-/// The frames of an animation `beats` beats long: `draw(t)` is called with
-/// the time in beats, from 0 (held [`HOLD_FIRST`]) through every
-/// `1 / FRAMES_PER_BEAT` of a beat to `beats` (held [`HOLD_LAST`]).
-/// Each renderer gives its own meaning to the beats (a square of travel, a
-/// tick, a fade) and draws every frame with its still renderer.
-pub fn timeline(beats: usize, mut draw: impl FnMut(f32) -> Canvas) -> Vec<Frame> {
+/// Where an animation's frames go, one by one, as they are drawn: a
+/// `Vec<Frame>` keeps them all (to look at them), a [`Gif`] encodes each
+/// as it comes and keeps none.
+pub trait Frames {
+    /// The pictures every frame is drawn from (the first and last frames,
+    /// the layer the pieces move over), given once before the first frame:
+    /// a GIF chooses its palette from them.
+    fn keys(&mut self, keys: &[&Canvas]) {
+        let _ = keys;
+    }
+
+    /// The next frame.
+    fn frame(&mut self, frame: Frame);
+}
+
+impl Frames for Vec<Frame> {
+    fn frame(&mut self, frame: Frame) {
+        self.push(frame);
+    }
+}
+
+/// An animation encoded as a GIF while it is drawn ([`Encoder`]): memory
+/// for about two frames and the output, however many frames it has. Its
+/// palette comes from the renderer's [`Frames::keys`] (or, if it gives
+/// none, from the first frame). The first error is kept and reported by
+/// [`Gif::finish`]; frames after it are dropped.
+#[derive(Debug, Default)]
+pub struct Gif {
+    encoder: Option<Encoder>,
+    error: Option<AnimError>,
+}
+
+impl Gif {
+    /// Nothing drawn yet.
+    #[must_use]
+    pub fn new() -> Gif {
+        Gif::default()
+    }
+
+    /// The GIF's bytes, after the last frame.
+    ///
+    /// # Errors
+    /// No frame was drawn, frames of different sizes, or the encoder failing.
+    pub fn finish(self) -> Result<Vec<u8>, AnimError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        self.encoder.ok_or(AnimError::Empty)?.finish()
+    }
+
+    fn keep(&mut self, r: Result<(), AnimError>) {
+        if let Err(e) = r {
+            self.error.get_or_insert(e);
+        }
+    }
+}
+
+impl Frames for Gif {
+    fn keys(&mut self, keys: &[&Canvas]) {
+        if self.encoder.is_none() && self.error.is_none() {
+            let made = Encoder::new(keys).map(|e| self.encoder = Some(e));
+            self.keep(made);
+        }
+    }
+
+    fn frame(&mut self, frame: Frame) {
+        if self.error.is_some() {
+            return;
+        }
+        if self.encoder.is_none() {
+            self.keys(&[&frame.canvas]);
+        }
+        if let Some(e) = &mut self.encoder {
+            let pushed = e.push(frame);
+            self.keep(pushed);
+        }
+    }
+}
+
+/// Draws the frames of an animation `beats` beats long into `out`, one
+/// by one: `draw(t)` is called with the time in beats, from 0 (held
+/// [`HOLD_FIRST`]) through every `1 / FRAMES_PER_BEAT` of a beat to
+/// `beats` (held [`HOLD_LAST`]). Each renderer gives its own meaning to
+/// the beats (a square of travel, a tick, a fade) and draws every frame
+/// with its still renderer.
+pub fn timeline(beats: usize, out: &mut dyn Frames, mut draw: impl FnMut(f32) -> Canvas) {
     let steps = beats * FRAMES_PER_BEAT;
-    let mut frames = Vec::with_capacity(steps + 1);
-    frames.push(Frame { canvas: draw(0.0), delay: HOLD_FIRST });
+    let first = if steps == 0 { HOLD_FIRST + HOLD_LAST } else { HOLD_FIRST };
+    out.frame(Frame { canvas: draw(0.0), delay: first });
     for k in 1..=steps {
         let t = k as f32 / FRAMES_PER_BEAT as f32;
         let delay = if k == steps { HOLD_LAST } else { FRAME_DELAY };
-        frames.push(Frame { canvas: draw(t), delay });
+        out.frame(Frame { canvas: draw(t), delay });
     }
-    if steps == 0 {
-        frames[0].delay = HOLD_FIRST + HOLD_LAST;
-    }
-    frames
+}
+
+/// The frames an animation drawn by `animate` into a sink gives, all
+/// kept, or `None` if `animate` says there is nothing to animate.
+pub fn collect(animate: impl FnOnce(&mut dyn Frames) -> bool) -> Option<Vec<Frame>> {
+    let mut frames = Vec::new();
+    animate(&mut frames).then_some(frames)
 }
 
 /// `t` (0 to 1) eased in and out, so that a piece starts and stops gently.
@@ -124,9 +209,6 @@ pub enum AnimError {
     /// Larger than GIF allows (65535 pixels a side).
     #[error("a GIF is at most 65535 pixels a side, and this one is {0:?}")]
     TooLarge((u32, u32)),
-    /// A worker thread compressing frames failed.
-    #[error("a thread compressing the animation's frames failed")]
-    Worker,
     /// The GIF encoder failed.
     #[error("GIF encoding failed: {0}")]
     Encoding(#[from] gif::EncodingError),
@@ -135,80 +217,264 @@ pub enum AnimError {
 /// A rectangle of pixels: x, y, width, height.
 type Rect = (usize, usize, usize, usize);
 
+/// The pixels of RGBA `data` as one word each.
+fn words(data: &[u8]) -> impl DoubleEndedIterator<Item = u32> + ExactSizeIterator + '_ {
+    data.chunks_exact(4).map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]]))
+}
+
 /// The smallest rectangle (x, y, w, h) where `a` and `b` differ, if they do.
 fn changed(a: &[u8], b: &[u8], width: usize) -> Option<Rect> {
     let row = width * 4;
-    let rows: Vec<usize> =
-        (0..a.len() / row).filter(|&y| a[y * row..(y + 1) * row] != b[y * row..(y + 1) * row]).collect();
-    let (&top, &bottom) = (rows.first()?, rows.last()?);
+    let differs = |y: usize| a[y * row..(y + 1) * row] != b[y * row..(y + 1) * row];
+    let rows = a.len() / row.max(1);
+    let top = (0..rows).find(|&y| differs(y))?;
+    let bottom = (top..rows).rev().find(|&y| differs(y)).unwrap_or(top);
     let (mut left, mut right) = (width, 0);
     for y in top..=bottom {
         let (ra, rb) = (&a[y * row..(y + 1) * row], &b[y * row..(y + 1) * row]);
-        if let Some(x) = (0..width).find(|&x| ra[x * 4..x * 4 + 4] != rb[x * 4..x * 4 + 4]) {
-            left = left.min(x);
+        // Only the columns outside what is known to change need looking at.
+        if ra[..left * 4] != rb[..left * 4] {
+            left = words(&ra[..left * 4]).zip(words(&rb[..left * 4])).position(|(p, q)| p != q).unwrap_or(left);
         }
-        if let Some(x) = (0..width).rev().find(|&x| ra[x * 4..x * 4 + 4] != rb[x * 4..x * 4 + 4]) {
-            right = right.max(x);
+        let from = (right + 1).max(left);
+        if from < width && ra[from * 4..] != rb[from * 4..] {
+            let (ta, tb) = (&ra[from * 4..], &rb[from * 4..]);
+            if let Some(x) = words(ta).zip(words(tb)).rposition(|(p, q)| p != q) {
+                right = right.max(from + x);
+            }
         }
     }
     Some((left, top, right + 1 - left, bottom + 1 - top))
 }
 
-/// The pixels of `rect` in two RGBA images `w` pixels wide, side by side,
-/// row by row.
-fn rect_pixels<'a>(
-    now: &'a [u8],
-    before: &'a [u8],
-    w: usize,
-    (x, y, rw, rh): Rect,
-) -> impl Iterator<Item = (&'a [u8], &'a [u8])> {
-    (y..y + rh).flat_map(move |row| {
-        let start = (row * w + x) * 4;
-        let span = start..start + rw * 4;
-        now[span.clone()].chunks_exact(4).zip(before[span].chunks_exact(4))
-    })
+/// The palette indices of RGBA `data`, appended to `out`: a run of one
+/// colour (most of a board) looked up once.
+fn index_run(data: &[u8], lookup: &mut Lookup, out: &mut Vec<u8>) {
+    let mut last = (u32::MAX, 0u8);
+    for p in data.chunks_exact(4) {
+        let word = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
+        if word != last.0 {
+            last = (word, lookup.index(p));
+        }
+        out.push(last.1);
+    }
 }
 
-/// Frame `i`'s rectangle as palette indices, pixels the frame before
-/// already shows left transparent (`keep`): long runs of one index, which
-/// LZW packs to almost nothing. Then LZW-compressed, ready to write.
-fn encode_part(
-    frames: &[Frame],
-    w: usize,
-    (x, y, rw, rh): Rect,
-    i: usize,
-    delay: u16,
+/// The GIF of an animation, written frame by frame as the frames are
+/// drawn: only the frame before is kept (to find what changed) and the
+/// one before it as compressed bytes (its delay grows while identical
+/// frames follow), so an animation's memory is about two frames and the
+/// output, whatever its length.
+///
+/// One palette serves every frame (at most 255 colours, the last index
+/// being "unchanged", transparent), chosen before the first frame from the
+/// pictures the animation is drawn over ([`Encoder::new`]); each frame
+/// after the first is stored as the rectangle that changed, the pixels the
+/// frame before already shows left transparent (long runs of one index,
+/// which LZW packs to almost nothing).
+pub struct Encoder {
+    size: (u32, u32),
+    lookup: Lookup,
     keep: u8,
-    lookup: &mut Lookup,
-) -> gif::Frame<'static> {
-    let data = frames[i].canvas.rgba();
-    let before = i.checked_sub(1).map(|b| frames[b].canvas.rgba());
-    let mut buffer = Vec::with_capacity(rw * rh);
-    match before {
-        Some(b) => {
-            buffer.extend(
-                rect_pixels(data, b, w, (x, y, rw, rh)).map(|(p, q)| if p == q { keep } else { lookup.index(p) }),
-            )
-        }
-        None => buffer.extend(rect_pixels(data, data, w, (x, y, rw, rh)).map(|(p, _)| lookup.index(p))),
+    min_code: u8,
+    out: gif::Encoder<Vec<u8>>,
+    /// The last frame given, to find what the next one changes.
+    before: Option<Canvas>,
+    /// The last frame encoded, not yet written: its delay may still grow.
+    pending: Option<gif::Frame<'static>>,
+    /// How many frames were given.
+    given: usize,
+    /// Scratch room for a frame's indices, kept between frames.
+    indices: Vec<u8>,
+    /// The LZW coder's table, kept between frames.
+    table: super::lzw::Table,
+}
+
+impl std::fmt::Debug for Encoder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Encoder").field("size", &self.size).field("given", &self.given).finish_non_exhaustive()
     }
-    let mut frame = gif::Frame {
-        delay,
-        transparent: before.map(|_| keep),
-        dispose: gif::DisposalMethod::Keep,
-        left: x as u16,
-        top: y as u16,
-        width: rw as u16,
-        height: rh as u16,
-        buffer: buffer.into(),
-        ..gif::Frame::default()
-    };
-    frame.make_lzw_pre_encoded();
-    frame
+}
+
+impl Encoder {
+    /// An encoder for frames of the size of `keys`, with its palette chosen
+    /// from every pixel of `keys`: the pictures every frame is drawn from
+    /// (the first and last frames, the layer the pieces move over), whose
+    /// colours are those of the frames in between, but for the edges of
+    /// moving pieces and the shades of fades, which take the nearest
+    /// colour.
+    ///
+    /// # Errors
+    /// No keys, keys of different sizes, or a side over 65535 pixels.
+    pub fn new(keys: &[&Canvas]) -> Result<Encoder, AnimError> {
+        let first = keys.first().ok_or(AnimError::Empty)?;
+        let want = (first.width(), first.height());
+        let mut counts = Counts::new();
+        for (index, k) in keys.iter().enumerate() {
+            let got = (k.width(), k.height());
+            if got != want {
+                return Err(AnimError::Size { index, got, want });
+            }
+            counts.add_sampled(k.rgba(), 1);
+        }
+        Encoder::with_colours(want, counts.colours())
+    }
+
+    /// An encoder for frames of `size` with the palette `colours` (the
+    /// first 255 used).
+    fn with_colours((w, h): (u32, u32), mut colours: Vec<[u8; 3]>) -> Result<Encoder, AnimError> {
+        let (gw, gh) = match (u16::try_from(w), u16::try_from(h)) {
+            (Ok(a), Ok(b)) => (a, b),
+            _ => return Err(AnimError::TooLarge((w, h))),
+        };
+        colours.truncate(255);
+        let keep = colours.len() as u8;
+        let lookup = Lookup::new(colours);
+        let mut flat: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
+        flat.extend([0, 0, 0]);
+        let min_code = (u32::from(keep) + 1).max(4).next_power_of_two().trailing_zeros() as u8;
+        let mut out = gif::Encoder::new(Vec::new(), gw, gh, &flat)?;
+        out.set_repeat(gif::Repeat::Infinite)?;
+        Ok(Encoder {
+            size: (w, h),
+            lookup,
+            keep,
+            min_code,
+            out,
+            before: None,
+            pending: None,
+            given: 0,
+            indices: Vec::new(),
+            table: super::lzw::Table::new(),
+        })
+    }
+
+    /// Encodes the next frame (a frame identical to the one before only
+    /// lengthens that one's delay).
+    ///
+    /// # Errors
+    /// A frame of another size than the encoder's, or the encoder failing.
+    pub fn push(&mut self, frame: Frame) -> Result<(), AnimError> {
+        let before = self.before.take();
+        let done = self.add(&frame.canvas, before.as_ref(), frame.delay, None);
+        self.before = Some(if done.is_ok() { frame.canvas } else { before.unwrap_or(frame.canvas) });
+        done
+    }
+
+    /// Encodes `now`, shown for `delay`, after `before` (the frame before
+    /// it, if any); `known`: what changed from `before`, if already found.
+    fn add(
+        &mut self,
+        now: &Canvas,
+        before: Option<&Canvas>,
+        delay: u16,
+        known: Option<Option<Rect>>,
+    ) -> Result<(), AnimError> {
+        let index = self.given;
+        let got = (now.width(), now.height());
+        if got != self.size {
+            return Err(AnimError::Size { index, got, want: self.size });
+        }
+        self.given += 1;
+        let w = self.size.0 as usize;
+        let rect = match before {
+            None => (0, 0, w, self.size.1 as usize),
+            Some(b) => match known.unwrap_or_else(|| changed(b.rgba(), now.rgba(), w)) {
+                Some(rect) => rect,
+                None => {
+                    if let Some(p) = &mut self.pending {
+                        p.delay = p.delay.saturating_add(delay);
+                    }
+                    return Ok(());
+                }
+            },
+        };
+        let frame = self.encode_rect(now.rgba(), before.map(Canvas::rgba), rect, delay);
+        if let Some(p) = self.pending.replace(frame) {
+            self.out.write_lzw_pre_encoded_frame(&p)?;
+        }
+        Ok(())
+    }
+
+    /// The rectangle `rect` of `now` as palette indices, pixels `before`
+    /// already shows left transparent, LZW-compressed and ready to write.
+    fn encode_rect(
+        &mut self,
+        now: &[u8],
+        before: Option<&[u8]>,
+        (x, y, rw, rh): Rect,
+        delay: u16,
+    ) -> gif::Frame<'static> {
+        let w = self.size.0 as usize;
+        let (keep, lookup, buffer, table) = (self.keep, &mut self.lookup, &mut self.indices, &mut self.table);
+        buffer.clear();
+        for row in y..y + rh {
+            let span = (row * w + x) * 4..(row * w + x + rw) * 4;
+            let n = &now[span.clone()];
+            match before.map(|b| &b[span]) {
+                None => index_run(n, lookup, buffer),
+                Some(b) if b == n => buffer.extend(std::iter::repeat_n(keep, rw)),
+                Some(b) => {
+                    // Stretches of 16 pixels the frame before shows too, then pixel by pixel.
+                    for (nc, bc) in n.chunks(64).zip(b.chunks(64)) {
+                        if nc == bc {
+                            buffer.extend(std::iter::repeat_n(keep, nc.len() / 4));
+                            continue;
+                        }
+                        for (p, q) in nc.chunks_exact(4).zip(words(bc)) {
+                            let word = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
+                            buffer.push(if word == q { keep } else { lookup.index(p) });
+                        }
+                    }
+                }
+            }
+        }
+        let mut body = Vec::with_capacity(buffer.len() / 8 + 16);
+        super::lzw::encode(buffer, self.min_code, table, &mut body);
+        gif::Frame {
+            delay,
+            transparent: before.map(|_| keep),
+            dispose: gif::DisposalMethod::Keep,
+            left: x as u16,
+            top: y as u16,
+            width: rw as u16,
+            height: rh as u16,
+            buffer: body.into(),
+            ..gif::Frame::default()
+        }
+    }
+
+    /// The GIF, after the last frame.
+    ///
+    /// # Errors
+    /// No frame was given, or the encoder failed.
+    pub fn finish(mut self) -> Result<Vec<u8>, AnimError> {
+        let last = self.pending.take().ok_or(AnimError::Empty)?;
+        self.out.write_lzw_pre_encoded_frame(&last)?;
+        Ok(self.out.into_inner()?)
+    }
+}
+
+/// Counts, for the palette of [`gif`], the pixels of `now` that differ
+/// from `before` inside their changed rectangle `rect` (`w` pixels a row).
+fn count_changes(counts: &mut Counts, (before, now): (&[u8], &[u8]), w: usize, rect: Option<Rect>) {
+    let Some((x, y, rw, rh)) = rect else { return };
+    for r in y..y + rh {
+        let span = (r * w + x) * 4..(r * w + x + rw) * 4;
+        for (p, q) in now[span.clone()].chunks_exact(4).zip(words(&before[span])) {
+            if u32::from_ne_bytes([p[0], p[1], p[2], p[3]]) != q {
+                counts.add(p);
+            }
+        }
+    }
 }
 
 /// Encodes `frames` as a GIF that loops forever. A frame identical to the
-/// one before only lengthens that one's delay.
+/// one before only lengthens that one's delay. The palette is chosen from
+/// every pixel of the first frame and every pixel that changes in a later
+/// one (pieces on the move, flashes), which also weighs them by how long
+/// they stay on screen; animations drawn frame by frame use an
+/// [`Encoder`] instead, and hold no more than a frame or two.
 ///
 /// # Errors
 /// No frames, frames of different sizes, a side over 65535 pixels, or the
@@ -222,78 +488,56 @@ pub fn gif(frames: &[Frame]) -> Result<Vec<u8>, AnimError> {
             return Err(AnimError::Size { index, got, want: (w, h) });
         }
     }
-    let (gw, gh) = match (u16::try_from(w), u16::try_from(h)) {
-        (Ok(a), Ok(b)) => (a, b),
-        _ => return Err(AnimError::TooLarge((w, h))),
-    };
-    // Each frame: its rectangle of change and its delay (identical frames merged).
-    let mut parts: Vec<(Rect, usize, u16)> = vec![((0, 0, w as usize, h as usize), 0, first.delay)];
-    for (i, pair) in frames.windows(2).enumerate() {
-        match changed(pair[0].canvas.rgba(), pair[1].canvas.rgba(), w as usize) {
-            Some(rect) => parts.push((rect, i + 1, pair[1].delay)),
-            None => {
-                if let Some(last) = parts.last_mut() {
-                    last.2 = last.2.saturating_add(pair[1].delay);
-                }
-            }
-        }
-    }
-    // One palette for every frame, of at most 255 colours (the last index
-    // is "unchanged", transparent): every pixel of the first frame, then
-    // every pixel that changes in a later one (pieces on the move, flashes),
-    // which also weighs them by how long they stay on screen. Outside a
-    // frame's rectangle nothing changed.
     let mut counts = Counts::new();
     counts.add_sampled(first.canvas.rgba(), 1);
-    for &(rect, i, _) in &parts[1..] {
-        for (p, q) in rect_pixels(frames[i].canvas.rgba(), frames[i - 1].canvas.rgba(), w as usize, rect) {
-            if p != q {
-                counts.add(p);
+    let rects: Vec<Option<Rect>> =
+        frames.windows(2).map(|pair| changed(pair[0].canvas.rgba(), pair[1].canvas.rgba(), w as usize)).collect();
+    for (pair, rect) in frames.windows(2).zip(&rects) {
+        count_changes(&mut counts, (pair[0].canvas.rgba(), pair[1].canvas.rgba()), w as usize, *rect);
+    }
+    let mut enc = Encoder::with_colours((w, h), counts.colours())?;
+    enc.add(&first.canvas, None, first.delay, None)?;
+    for (pair, rect) in frames.windows(2).zip(rects) {
+        enc.add(&pair[1].canvas, Some(&pair[0].canvas), pair[1].delay, Some(rect))?;
+    }
+    enc.finish()
+}
+
+/// The GIF [`gif`] makes of the `n` frames `draw(0)`, `draw(1)`…, in the
+/// memory of two frames: every frame is drawn twice, once to choose the
+/// palette as [`gif`] does and once to encode it (for animations whose
+/// frames cannot be known ahead, such as a whole game's timelapse, where
+/// every frame is a different position).
+///
+/// # Errors
+/// As [`gif`].
+pub fn gif_redrawn(n: usize, mut draw: impl FnMut(usize) -> Frame) -> Result<Vec<u8>, AnimError> {
+    if n == 0 {
+        return Err(AnimError::Empty);
+    }
+    let mut counts = Counts::new();
+    let mut before: Option<Frame> = None;
+    for i in 0..n {
+        let now = draw(i);
+        match &before {
+            None => counts.add_sampled(now.canvas.rgba(), 1),
+            Some(b) => {
+                let (want, got) = ((b.canvas.width(), b.canvas.height()), (now.canvas.width(), now.canvas.height()));
+                if got != want {
+                    return Err(AnimError::Size { index: i, got, want });
+                }
+                let (a, c) = (b.canvas.rgba(), now.canvas.rgba());
+                count_changes(&mut counts, (a, c), want.0 as usize, changed(a, c, want.0 as usize));
             }
         }
+        before = Some(now);
     }
-    let mut colours = counts.colours();
-    colours.truncate(255);
-    let keep = colours.len() as u8;
-    let lookup = Lookup::new(colours);
-    let mut flat: Vec<u8> = lookup.palette().iter().flatten().copied().collect();
-    flat.extend([0, 0, 0]);
-    // Indexing and LZW compression take most of the time, and each frame's
-    // are independent: they run on every core, each with its own lookup.
-    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get).clamp(1, 4);
-    let encoded: Vec<gif::Frame<'static>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|k| {
-                let (parts, mut lookup) = (&parts, lookup.clone());
-                scope.spawn(move || {
-                    parts
-                        .iter()
-                        .enumerate()
-                        .filter(|(n, _)| n % threads == k)
-                        .map(|(n, &(rect, i, delay))| {
-                            (n, encode_part(frames, w as usize, rect, i, delay, keep, &mut lookup))
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        let mut all: Vec<(usize, gif::Frame<'static>)> =
-            workers.into_iter().flat_map(|t| t.join().unwrap_or_default()).collect();
-        all.sort_by_key(|(n, _)| *n);
-        all.into_iter().map(|(_, f)| f).collect()
-    });
-    if encoded.len() != parts.len() {
-        return Err(AnimError::Worker);
+    let size = before.map_or((0, 0), |f| (f.canvas.width(), f.canvas.height()));
+    let mut enc = Encoder::with_colours(size, counts.colours())?;
+    for i in 0..n {
+        enc.push(draw(i))?;
     }
-    let mut out = Vec::new();
-    {
-        let mut enc = gif::Encoder::new(&mut out, gw, gh, &flat)?;
-        enc.set_repeat(gif::Repeat::Infinite)?;
-        for frame in &encoded {
-            enc.write_lzw_pre_encoded_frame(frame)?;
-        }
-    }
-    Ok(out)
+    enc.finish()
 }
 
 #[cfg(test)]
@@ -420,6 +664,68 @@ mod tests {
                 proptest::prop_assert_eq!(*delay, *want);
             }
         }
+    }
+
+    #[test]
+    fn frames_encoded_as_drawn_show_what_was_drawn() {
+        // Drawn by a timeline into a Gif: the flat colours of every frame
+        // are in its keys, so a viewer shows each frame exactly, with the
+        // timeline's delays (the repeated frame merged into its neighbour).
+        let at = |t: f32| if (1.0..2.0).contains(&t) { 20.0 } else { (4.0 + 16.0 * t).round() };
+        let mut gif = Gif::new();
+        let mut drawn = Vec::new();
+        gif.keys(&[&canvas(4.0)]);
+        timeline(2, &mut gif, |t| canvas(at(t)));
+        timeline(2, &mut drawn, |t| canvas(at(t)));
+        let bytes = gif.finish().expect("encodes");
+        let shown = screens(&bytes);
+        // 4, 9, 15, 20 (held three frames), 36.
+        assert_eq!(drawn.len(), 7);
+        assert_eq!(shown.len(), 5);
+        let kept = [0, 1, 2, 3, 6];
+        for ((screen, delay), &i) in shown.iter().zip(&kept) {
+            assert!(screen.as_slice() == drawn[i].canvas.rgba(), "frame {i}");
+            let merged: u16 = if i == 3 { drawn[3..6].iter().map(|f| f.delay).sum() } else { drawn[i].delay };
+            assert_eq!(*delay, merged, "frame {i}");
+        }
+        assert_eq!(bytes, gif_of_keys(&[&canvas(4.0)], &drawn), "the same bytes as encoding them all at the end");
+    }
+
+    /// `frames` encoded at once through an encoder with the palette of `keys`.
+    fn gif_of_keys(keys: &[&Canvas], frames: &[Frame]) -> Vec<u8> {
+        let mut enc = Encoder::new(keys).expect("encoder");
+        for f in frames {
+            enc.push(Frame { canvas: f.canvas.clone(), delay: f.delay }).expect("pushed");
+        }
+        enc.finish().expect("finished")
+    }
+
+    #[test]
+    fn a_streamed_animation_refuses_what_gif_refuses() {
+        assert!(matches!(Gif::new().finish(), Err(AnimError::Empty)));
+        let mut gif = Gif::new();
+        gif.frame(Frame { canvas: canvas(4.0), delay: 10 });
+        gif.frame(Frame { canvas: Canvas::new(10, 10, Rgba::rgb(0, 0, 0)), delay: 10 });
+        gif.frame(Frame { canvas: canvas(8.0), delay: 10 });
+        let err = gif.finish().expect_err("frames of two sizes");
+        assert!(matches!(err, AnimError::Size { index: 1, got: (10, 10), want: (64, 48) }), "{err}");
+        assert!(matches!(Encoder::new(&[]), Err(AnimError::Empty)));
+        let wide = Canvas::new(70_000, 1, Rgba::rgb(0, 0, 0));
+        assert!(matches!(Encoder::new(&[&wide]), Err(AnimError::TooLarge((70_000, 1)))));
+    }
+
+    #[test]
+    fn frames_drawn_twice_give_the_gif_of_all_frames() {
+        let frames: Vec<Frame> =
+            [4.0, 20.0, 20.0, 36.0, 9.5].iter().map(|&x| Frame { canvas: canvas(x), delay: 10 + x as u16 }).collect();
+        let again = |i: usize| Frame { canvas: frames[i].canvas.clone(), delay: frames[i].delay };
+        assert_eq!(gif_redrawn(frames.len(), again).expect("encodes"), gif(&frames).expect("encodes"));
+        assert!(matches!(gif_redrawn(0, again), Err(AnimError::Empty)));
+        let odd = |i: usize| Frame {
+            canvas: if i == 2 { Canvas::new(9, 9, Rgba::rgb(0, 0, 0)) } else { canvas(4.0) },
+            delay: 5,
+        };
+        assert!(matches!(gif_redrawn(3, odd), Err(AnimError::Size { index: 2, .. })));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Drawing any of the five games: the one dispatch from the rules layer's
 //! [`Position`] and [`Report`] to the renderer of the position's family.
 
-use super::anim::Frame;
+use super::anim::{AnimError, Frame, Frames, Gif};
 use super::canvas::Canvas;
 use super::{Stage, Style};
 use crate::rules::any::{Position, Report};
@@ -35,18 +35,42 @@ pub fn draw(position: &Position, report: Option<&Report>, style: &Style, caption
 /// appears or disappears.
 #[must_use]
 pub fn animate(position: &Position, report: &Report, style: &Style, caption: &str) -> Option<Vec<Frame>> {
+    super::anim::collect(|out| animate_into(position, report, style, caption, out))
+}
+
+/// [`animate`], each frame given to `out` as it is drawn; `false`, and
+/// nothing given, when nothing moves, appears or disappears.
+pub fn animate_into(position: &Position, report: &Report, style: &Style, caption: &str, out: &mut dyn Frames) -> bool {
     match (position, report) {
         (Position::Dip { v, s }, Report::Dip(DipReport::Movement { resolution, orders, after })) => {
-            super::dip::animate(v, s, super::dip::Overlay::Movement(resolution, orders), after, style, caption)
+            let overlay = super::dip::Overlay::Movement(resolution, orders);
+            super::dip::animate_into(v, (s, after), overlay, style, caption, out)
         }
         (Position::Dip { v, s }, Report::Dip(DipReport::Adjustment { orders, report, after })) => {
-            super::dip::animate(v, s, super::dip::Overlay::Adjustment(orders, report), after, style, caption)
+            let overlay = super::dip::Overlay::Adjustment(orders, report);
+            super::dip::animate_into(v, (s, after), overlay, style, caption, out)
         }
-        (Position::Simul { v, s }, Report::Simul(r)) => super::simul::animate(v, s, r, style, caption),
-        (Position::Diplomat { v, s }, Report::Diplomat(r)) => super::diplomat::animate(v, s, r, style, caption),
-        (Position::Wheel { v, s }, Report::Wheel(r)) => super::wheel::animate(v, s, r, style, caption),
-        _ => None,
+        (Position::Simul { v, s }, Report::Simul(r)) => super::simul::animate_into(v, s, r, style, caption, out),
+        (Position::Diplomat { v, s }, Report::Diplomat(r)) => {
+            super::diplomat::animate_into(v, s, r, style, caption, out)
+        }
+        (Position::Wheel { v, s }, Report::Wheel(r)) => super::wheel::animate_into(v, s, r, style, caption, out),
+        _ => false,
     }
+}
+
+/// The animation of [`animate`] as a GIF, each frame encoded as it is
+/// drawn (an animation holds about two frames at a time, not all of
+/// them). `None` when nothing moves, appears or disappears.
+#[must_use]
+pub fn animation_gif(
+    position: &Position,
+    report: &Report,
+    style: &Style,
+    caption: &str,
+) -> Option<Result<Vec<u8>, AnimError>> {
+    let mut gif = Gif::new();
+    animate_into(position, report, style, caption, &mut gif).then(|| gif.finish())
 }
 
 /// A timelapse of a whole game: one frame a position, each drawn at
@@ -60,47 +84,83 @@ pub fn animate(position: &Position, report: &Report, style: &Style, caption: &st
 #[must_use]
 pub fn timelapse(positions: &[(Position, String)], style: &Style) -> Vec<Frame> {
     let n = positions.len();
-    let mut frames = positions
-        .iter()
-        .enumerate()
-        .map(|(i, (position, title))| {
-            let last = i + 1 == n;
-            let frame_style = Style {
-                heading: Some(title.clone()),
-                result: if last { style.result.clone() } else { None },
-                ..style.clone()
-            };
-            let caption = format!("{} of {n}", i + 1);
-            let delay = if last { super::anim::LAPSE_LAST } else { super::anim::LAPSE_FRAME };
-            Frame { canvas: draw(position, None, &frame_style, &caption), delay }
-        })
-        .collect::<Vec<_>>();
-    // The result banner makes the last frame taller: the frames before it
-    // get an empty band where it comes, so that the board stays put.
-    if let (Some(band), Some((position, title))) = (style.result.as_ref().and(frames.last()), positions.last()) {
-        let plain = Style { heading: Some(title.clone()), result: None, ..style.clone() };
-        let plain = draw(position, None, &plain, &format!("{n} of {n}"));
-        let width = plain.width() as usize * 4;
-        let (a, b) = (plain.rgba(), band.canvas.rgba());
-        let top =
-            (0..plain.height() as usize).find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width]);
-        let grown = band.canvas.height().saturating_sub(plain.height());
-        if let Some(top) = top.filter(|_| grown > 0) {
-            for f in frames.iter_mut().take(n - 1) {
-                f.canvas.insert_band(top as u32, grown, super::theme::BACKGROUND);
-            }
-        }
+    let mut frames: Vec<Frame> = (0..n).map(|i| lapse_frame(positions, style, i)).collect();
+    let band = frames.last().and_then(|last| lapse_band(positions, style, &last.canvas));
+    for f in frames.iter_mut().take(n.saturating_sub(1)) {
+        fit(&mut f.canvas, band, 0);
     }
     // A longer legend makes a frame taller: every frame is given the
     // tallest one's height, the rows added at the bottom.
     let tallest = frames.iter().map(|f| f.canvas.height()).max().unwrap_or(0);
     for f in &mut frames {
-        let h = f.canvas.height();
-        if h < tallest {
-            f.canvas.insert_band(h, tallest - h, super::theme::BACKGROUND);
-        }
+        fit(&mut f.canvas, None, tallest);
     }
     frames
+}
+
+/// The [`timelapse`] of `positions` as a GIF, in the memory of a few
+/// frames rather than all of them: the frames are drawn once to learn
+/// their heights and twice more to encode them as [`super::anim::gif`]
+/// would (see [`super::anim::gif_redrawn`]), the same bytes.
+///
+/// # Errors
+/// No positions, or the encoder failing.
+pub fn timelapse_gif(positions: &[(Position, String)], style: &Style) -> Result<Vec<u8>, AnimError> {
+    let n = positions.len();
+    let last = lapse_frame(positions, style, n.checked_sub(1).ok_or(AnimError::Empty)?);
+    let band = lapse_band(positions, style, &last.canvas);
+    let grown = band.map_or(0, |(_, rows)| rows);
+    let tallest = (0..n - 1)
+        .map(|i| lapse_frame(positions, style, i).canvas.height() + grown)
+        .fold(last.canvas.height(), u32::max);
+    super::anim::gif_redrawn(n, |i| {
+        let mut f = lapse_frame(positions, style, i);
+        fit(&mut f.canvas, band.filter(|_| i + 1 < n), tallest);
+        f
+    })
+}
+
+/// Frame `i` of the timelapse of `positions`, as drawn: titled with its
+/// position's title and its place in the game, the result's banner on the
+/// last frame only.
+fn lapse_frame(positions: &[(Position, String)], style: &Style, i: usize) -> Frame {
+    let n = positions.len();
+    let (position, title) = &positions[i];
+    let last = i + 1 == n;
+    let frame_style =
+        Style { heading: Some(title.clone()), result: if last { style.result.clone() } else { None }, ..style.clone() };
+    let caption = format!("{} of {n}", i + 1);
+    let delay = if last { super::anim::LAPSE_LAST } else { super::anim::LAPSE_FRAME };
+    Frame { canvas: draw(position, None, &frame_style, &caption), delay }
+}
+
+/// Where the result's banner opens in the timelapse's `last` frame and how
+/// many rows it adds (found against the same frame drawn without it), if
+/// the style has a result: the frames before it get an empty band there,
+/// so that the board stays put.
+fn lapse_band(positions: &[(Position, String)], style: &Style, last: &Canvas) -> Option<(u32, u32)> {
+    style.result.as_ref()?;
+    let n = positions.len();
+    let (position, title) = positions.last()?;
+    let plain = Style { heading: Some(title.clone()), result: None, ..style.clone() };
+    let plain = draw(position, None, &plain, &format!("{n} of {n}"));
+    let width = plain.width() as usize * 4;
+    let (a, b) = (plain.rgba(), last.rgba());
+    let top = (0..plain.height() as usize).find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width]);
+    let grown = last.height().saturating_sub(plain.height());
+    top.filter(|_| grown > 0).map(|top| (top as u32, grown))
+}
+
+/// A timelapse frame given the result's empty `band` (where it opens, its
+/// rows), if any, and then empty rows at the bottom up to `height`.
+fn fit(canvas: &mut Canvas, band: Option<(u32, u32)>, height: u32) {
+    if let Some((top, rows)) = band {
+        canvas.insert_band(top, rows, super::theme::BACKGROUND);
+    }
+    let h = canvas.height();
+    if h < height {
+        canvas.insert_band(h, height - h, super::theme::BACKGROUND);
+    }
 }
 
 /// One of a resolved phase's two images ([`Stage`]): the phase's orders and

@@ -21,7 +21,7 @@ mod orders;
 mod winter;
 use legend::legend;
 use marks::{burst, contest_pills, contested};
-pub use motion::animate;
+pub use motion::{animate, animate_into};
 use orders::{movement, support_line, support_mark, Show, GHOST};
 use winter::{adjustments, badge, disband_cross};
 

@@ -21,7 +21,7 @@ mod layout;
 mod legend;
 mod marks;
 mod motion;
-pub use motion::animate;
+pub use motion::{animate, animate_into};
 
 use super::canvas::{Align, Canvas, Face, Line, Rgba};
 use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};

@@ -8,8 +8,8 @@
 //! [`theme`] the colours every board shares, [`vision`] simulates
 //! colour-vision deficiencies for palette checks, [`quant`] reduces an
 //! image to the 256 colours it uses most (for PNG and GIF) and [`anim`]
-//! encodes frames as an animated GIF; [`chart`] draws a line chart of a
-//! whole game (centres, pieces or material by period). A
+//! encodes frames as an animated GIF (compressed by `lzw`); [`chart`] draws
+//! a line chart of a whole game (centres, pieces or material by period). A
 //! resolved movement phase gives two images: the orders with their
 //! outcomes on the old position ([`Stage::Orders`]) and the new position
 //! ([`Stage::Result`]).
@@ -21,6 +21,7 @@ pub mod chart;
 pub mod dip;
 pub mod diplomat;
 mod lanes;
+mod lzw;
 pub mod palette;
 pub mod quant;
 pub mod simul;

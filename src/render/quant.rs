@@ -48,11 +48,36 @@ impl Counts {
         e[3] += 1;
     }
 
-    /// Counts every `step`th pixel of RGBA `data`.
+    /// Counts `n` pixels of the colour of RGBA pixel `p`.
+    fn add_run(&mut self, p: &[u8], n: u64) {
+        let e = &mut self.sums[bucket(p)];
+        e[0] += u64::from(p[0]) * n;
+        e[1] += u64::from(p[1]) * n;
+        e[2] += u64::from(p[2]) * n;
+        e[3] += n;
+    }
+
+    /// Counts every `step`th pixel of RGBA `data` (every pixel: a run of
+    /// one colour, most of a board, at once).
     pub fn add_sampled(&mut self, data: &[u8], step: usize) {
-        for p in data.chunks_exact(4).step_by(step.max(1)) {
-            self.add(p);
+        if step > 1 {
+            for p in data.chunks_exact(4).step_by(step) {
+                self.add(p);
+            }
+            return;
         }
+        let mut pixels = data.chunks_exact(4);
+        let Some(mut run) = pixels.next() else { return };
+        let mut n = 1;
+        for p in pixels {
+            if p == run {
+                n += 1;
+            } else {
+                self.add_run(run, n);
+                (run, n) = (p, 1);
+            }
+        }
+        self.add_run(run, n);
     }
 
     /// At most 256 colours: the most used buckets, each as the mean of its pixels.
@@ -146,6 +171,7 @@ impl Lookup {
     }
 
     /// The index of the entry nearest to the RGB(A) pixel `p`.
+    #[inline]
     pub fn index(&mut self, p: &[u8]) -> u8 {
         let b = bucket(p);
         if self.table[b] == Lookup::UNSET {

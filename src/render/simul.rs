@@ -25,7 +25,7 @@ mod layout;
 mod motion;
 pub use frames::step_positions;
 pub use layout::{placement, square_centre, square_size, BoardSpot, LegendItem, LegendKind, Placement, TextBlock};
-pub use motion::{animate, CLASH, MAX_BEATS};
+pub use motion::{animate, animate_into, CLASH, MAX_BEATS};
 
 use frames::{frames, replay, step_count, Frame};
 use layout::{mode_label, place, text_size};

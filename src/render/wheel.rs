@@ -14,7 +14,7 @@
 mod layout;
 mod legend;
 mod motion;
-pub use motion::animate;
+pub use motion::{animate, animate_into};
 
 use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};

@@ -106,7 +106,8 @@ pub(super) fn tag_spot(
         let on = towards(a, b, d);
         for (side, penalty) in [(1.0f32, 0.0f32), (-1.0, 0.004), (0.0, 0.012)] {
             let (q, _) = shifted(on, b, side * beside);
-            let cover: f32 = avoid.iter().map(|&r| overlap(tag_box(cx, p, q), r)).sum();
+            let tb = tag_box(cx, p, q);
+            let cover: f32 = avoid.iter().map(|&r| overlap(tb, r)).sum();
             let score = cover + (penalty + d / sq * 0.004) * sq * sq;
             if score < best_score {
                 best_score = score;

@@ -19,7 +19,7 @@
 //! the promoted pawns turn into their new pieces, two beats each; the last
 //! frame is the position after Winter with its badges.
 
-use super::super::anim::{self, Frame};
+use super::super::anim::{self, Frame, Frames};
 use super::super::canvas::{Canvas, Line};
 use super::super::Style;
 use super::{
@@ -61,11 +61,27 @@ pub fn animate(
     style: &Style,
     caption: &str,
 ) -> Option<Vec<Frame>> {
+    anim::collect(|out| animate_into(variant, (state, after), overlay, style, caption, out))
+}
+
+/// [`animate`] of the phase from `state` to `after`, each frame given to
+/// `out` as it is drawn (an [`anim::Gif`] encodes it and keeps none);
+/// `false`, and nothing given, when nothing moves, appears or disappears.
+pub fn animate_into(
+    variant: &Variant,
+    (state, after): (&DipState, &DipState),
+    overlay: Overlay<'_>,
+    style: &Style,
+    caption: &str,
+    out: &mut dyn Frames,
+) -> bool {
     let cx = Ctx::new(variant, style);
     match overlay {
-        Overlay::None => None,
-        Overlay::Movement(r, given) => movement_frames(&cx, (state, after), r, given, style, caption),
-        Overlay::Adjustment(orders, report) => winter_frames(&cx, (state, after), orders, report, style, caption),
+        Overlay::None => false,
+        Overlay::Movement(r, given) => movement_frames(&cx, (state, after), (r, given), (style, caption), out),
+        Overlay::Adjustment(orders, report) => {
+            winter_frames(&cx, (state, after), (orders, report), (style, caption), out)
+        }
     }
 }
 
@@ -282,17 +298,23 @@ fn journeys(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<(Square, Jour
     out
 }
 
+/// Gives `out` the keys every frame is drawn from: the first and last
+/// frames, and the running layer as a frame shows it.
+fn give_keys(out: &mut dyn Frames, cx: &Ctx<'_>, (first, running, last): (&Canvas, &Canvas, &Canvas), style: &Style) {
+    let finished = style.result.is_some().then(|| finish(cx, running.clone(), style));
+    out.keys(&[first, finished.as_ref().unwrap_or(running), last]);
+}
+
 fn movement_frames(
     cx: &Ctx<'_>,
     (state, after): (&DipState, &DipState),
-    r: &Resolution,
-    given: &[Order],
-    style: &Style,
-    caption: &str,
-) -> Option<Vec<Frame>> {
+    (r, given): (&Resolution, &[Order]),
+    (style, caption): (&Style, &str),
+    out: &mut dyn Frames,
+) -> bool {
     let js = journeys(cx, state, r);
     if js.is_empty() {
-        return None;
+        return false;
     }
     let l = &cx.l;
     let w = l.sq;
@@ -338,9 +360,11 @@ fn movement_frames(
     // Every piece settles at least a frame before the marks come.
     let end = js.iter().map(|(_, j)| j.end()).fold(1.0f32, f32::max);
     let beats = (end + 1.0 / anim::FRAMES_PER_BEAT as f32).ceil() as usize;
-    let frames = anim::timeline(beats, |t| {
+    let (first, last) = (finish(cx, first, style), finish(cx, last, style));
+    give_keys(out, cx, (&first, &running, &last), style);
+    anim::timeline(beats, out, |t| {
         if let Some(end) = held(t, beats, (&first, &last)) {
-            return finish(cx, end.clone(), style);
+            return end.clone();
         }
         let mut cv = running.clone();
         for (_, sl) in &supports {
@@ -369,7 +393,7 @@ fn movement_frames(
         }
         finish(cx, cv, style)
     });
-    Some(frames)
+    true
 }
 
 /// A small cross in the top left corner of `s`: an order that failed (dark
@@ -400,11 +424,10 @@ enum Change {
 fn winter_frames(
     cx: &Ctx<'_>,
     (state, after): (&DipState, &DipState),
-    orders: &[Adjustment],
-    report: &AdjustmentReport,
-    style: &Style,
-    caption: &str,
-) -> Option<Vec<Frame>> {
+    (orders, report): (&[Adjustment], &AdjustmentReport),
+    (style, caption): (&Style, &str),
+    out: &mut dyn Frames,
+) -> bool {
     let mut changes: Vec<(Square, PowerId, Change)> = Vec::new();
     for a in orders {
         let done = report.carried_out.contains(a);
@@ -425,7 +448,7 @@ fn winter_frames(
     }
     let visible = changes.iter().any(|(_, _, c)| !matches!(c, Change::Built(_, false)));
     if !visible {
-        return None;
+        return false;
     }
     // The steps in order, each kind that happens taking its beats.
     let kinds = [
@@ -464,9 +487,11 @@ fn winter_frames(
         }
     }
     let fade = |t: f32, k: usize| anim::ease(anim::progress(t, starts[k], starts[k] + WINTER_STEP));
-    let frames = anim::timeline(beats, |t| {
+    let (first, last) = (finish(cx, first, style), finish(cx, last, style));
+    give_keys(out, cx, (&first, &running, &last), style);
+    anim::timeline(beats, out, |t| {
         if let Some(end) = held(t, beats, (&first, &last)) {
-            return finish(cx, end.clone(), style);
+            return end.clone();
         }
         let mut cv = running.clone();
         let a = |x: f32| (255.0 * x.clamp(0.0, 1.0)).round() as u8;
@@ -509,5 +534,5 @@ fn winter_frames(
         }
         finish(cx, cv, style)
     });
-    Some(frames)
+    true
 }

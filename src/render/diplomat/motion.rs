@@ -15,7 +15,7 @@
 //! play and the move's marks.
 
 use super::{piece, piece_at, LastMove, Layout, Still, GHOST};
-use crate::render::anim::{self, Frame};
+use crate::render::anim::{self, Frame, Frames};
 use crate::render::canvas::{towards, Canvas};
 use crate::render::Style;
 use crate::rules::diplomat::{Cell, DiplomatReport, DiplomatState, Move, Piece, SubornRule, Variant};
@@ -36,9 +36,23 @@ pub fn animate(
     style: &Style,
     caption: &str,
 ) -> Option<Vec<Frame>> {
-    let mv = report.mv?;
+    anim::collect(|out| animate_into(variant, state, report, style, caption, out))
+}
+
+/// [`animate`], each frame given to `out` as it is drawn (an
+/// [`anim::Gif`] encodes it and keeps none); `false`, and nothing given,
+/// when no move was played.
+pub fn animate_into(
+    variant: &Variant,
+    state: &DiplomatState,
+    report: &DiplomatReport,
+    style: &Style,
+    caption: &str,
+    out: &mut dyn Frames,
+) -> bool {
+    let Some(mv) = report.mv else { return false };
     if report.notation.is_none() || state.to_move() != report.colour || state.ended().is_some() {
-        return None;
+        return false;
     }
     let after = state.play(variant, mv).next;
     let first = Still::new(variant, state, Some(report), style, caption);
@@ -47,7 +61,7 @@ pub fn animate(
     // One size for every frame: the taller legend of the two (the board does not move).
     let tall = if first.plan.rows >= last.plan.rows { &first.plan } else { &last.plan };
     let l = Layout::with(style.width, tall);
-    let act = Act::new(&l, variant, state, report, mv)?;
+    let Some(act) = Act::new(&l, variant, state, report, mv) else { return false };
     let start = first.paint(&l, 0.0);
     let end = last.paint(&l, 1.0);
     let hidden = act.hidden();
@@ -58,7 +72,8 @@ pub fn animate(
     // A check or mate appears in a beat of its own once the move is done.
     let moving = act.beats();
     let beats = moving + usize::from(last.scene.check.is_some());
-    let frames = anim::timeline(beats, |t| {
+    out.keys(&[&start, &end]);
+    anim::timeline(beats, out, |t| {
         if t <= 0.0 {
             return start.clone();
         }
@@ -75,7 +90,7 @@ pub fn animate(
         first.finish(&mut cv, &l);
         cv
     });
-    Some(frames)
+    true
 }
 
 /// What moves in a turn, with its geometry worked out once.

@@ -295,9 +295,23 @@ pub fn animate(
     style: &Style,
     caption: &str,
 ) -> Option<Vec<anim::Frame>> {
+    anim::collect(|out| animate_into(variant, state, r, style, caption, out))
+}
+
+/// [`animate`], each frame given to `out` as it is drawn (an
+/// [`anim::Gif`] encodes it and keeps none); `false`, and nothing given,
+/// when no move was tried.
+pub fn animate_into(
+    variant: &Variant,
+    state: &SimulState,
+    r: &SimulReport,
+    style: &Style,
+    caption: &str,
+    out: &mut dyn anim::Frames,
+) -> bool {
     let _ = state; // The report holds the positions before and after.
     let segs = segments(r);
-    let total = segs.last().map(|s| s.start + s.ticks as f32)?;
+    let Some(total) = segs.last().map(|s| s.start + s.ticks as f32) else { return false };
     let c = colours(style.palette);
     // One large board listing every move (a progressive turn's too).
     let all = Board {
@@ -356,22 +370,23 @@ pub fn animate(
     let beats = total.round().max(1.0);
     let shown = beats.min(MAX_BEATS);
     let scale = beats / shown;
-    Some(anim::timeline(shown as usize, |t| {
+    // The first frame (the orders as given) and the last (the position after).
+    let mut start = first.clone();
+    for (s, piece) in r.before.pieces() {
+        draw_piece(&mut start, &b, s, piece, 255);
+    }
+    arrows_as(&mut start, &b, &c, &r.moves.iter().collect::<Vec<_>>(), numbered, Some(255));
+    for (s, piece) in r.after.pieces() {
+        draw_piece(&mut last, &b, s, piece, 255);
+    }
+    out.keys(&[&start, &last]);
+    anim::timeline(shown as usize, out, |t| {
         let t = t * scale;
         if t <= 0.0 {
-            let mut cv = first.clone();
-            for (s, piece) in r.before.pieces() {
-                draw_piece(&mut cv, &b, s, piece, 255);
-            }
-            arrows_as(&mut cv, &b, &c, &r.moves.iter().collect::<Vec<_>>(), numbered, Some(255));
-            return cv;
+            return start.clone();
         }
         if t >= total {
-            let mut cv = last.clone();
-            for (s, piece) in r.after.pieces() {
-                draw_piece(&mut cv, &b, s, piece, 255);
-            }
-            return cv;
+            return last.clone();
         }
         let i = segs.iter().rposition(|s| s.start <= t).unwrap_or(0);
         let (Some(seg), Some(layer)) = (segs.get(i), layers.get(i)) else { return first.clone() };
@@ -379,5 +394,6 @@ pub fn animate(
         arrows_as(&mut cv, &b, &c, &seg.reports, numbered, Some(70));
         Scene { seg, b, c }.draw(&mut cv, t - seg.start);
         cv
-    }))
+    });
+    true
 }

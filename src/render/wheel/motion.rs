@@ -9,14 +9,14 @@
 
 use super::layout::Pt;
 use super::{failed_mark, piece_at, routes, swapped, Scene};
-use crate::render::anim::{self, Frame};
+use crate::render::anim::{self, Frame, Frames};
 use crate::render::canvas::{towards, Canvas};
 use crate::render::Style;
 use crate::rules::wheel::{Outcome, Piece, State, Variant, WheelReport};
 
 /// The most beats the travel takes (31 frames): every frame is a whole
-/// image held until the GIF is encoded, and the twelve-board picture is
-/// 768 by 2365 pixels.
+/// image to draw and compare with the one before, and the twelve-board
+/// picture is 768 by 2365 pixels.
 const MAX_BEATS: f32 = 10.0;
 /// How long a failed move's mark stays, in beats.
 const MARK_BEATS: f32 = 4.0;
@@ -75,8 +75,22 @@ pub fn animate(
     style: &Style,
     caption: &str,
 ) -> Option<Vec<Frame>> {
+    anim::collect(|out| animate_into(variant, state, report, style, caption, out))
+}
+
+/// [`animate`], each frame given to `out` as it is drawn (an
+/// [`anim::Gif`] encodes it and keeps none); `false`, and nothing given,
+/// when no piece moves.
+pub fn animate_into(
+    variant: &Variant,
+    state: &State,
+    report: &WheelReport,
+    style: &Style,
+    caption: &str,
+    out: &mut dyn Frames,
+) -> bool {
     if !report.moves.iter().any(|m| m.outcome.succeeded()) {
-        return None;
+        return false;
     }
     let next = report.after(state);
     // One layout for every frame: room for the longer legend of the two positions.
@@ -152,9 +166,11 @@ pub fn animate(
     }
     sc.legend(&mut middle, state);
 
+    let shown = style.result.is_some().then(|| finish(middle.clone()));
+    out.keys(&[&first, shown.as_ref().unwrap_or(&middle), &last]);
     // The first and last frames are drawn once each: moved into the timeline, not copied.
     let (mut first, mut last) = (Some(first), Some(last));
-    let frames = anim::timeline(beats, |t| {
+    anim::timeline(beats, out, |t| {
         if t <= 0.0 {
             if let Some(cv) = first.take() {
                 return cv;
@@ -192,7 +208,7 @@ pub fn animate(
         }
         finish(cv)
     });
-    Some(frames)
+    true
 }
 
 /// A piece that stays at `t`: fading as its taker comes, if it is taken; starting
