@@ -17,7 +17,15 @@ pub fn run_bot(config_path: &Path) -> Result<ExitCode> {
         tell!("{}", chessdip::config::SETUP_HELP);
         return Ok(ExitCode::from(2));
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    // The blocking threads run the service's calls (one at a time at the
+    // store) and the drawings (a core at a time): a few more than the cores
+    // serve both. An unbounded pool (tokio's default allows 512) grows a
+    // thread, and a memory arena of the allocator, for every call waiting
+    // at the store in a storm of results, and the arenas keep what the
+    // drawings freed.
+    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(cores * 2 + 2).build()?;
     let store = chessdip::store::Store::open(&config.database).map_err(|e| anyhow::anyhow!("{e}"))?;
     runtime
         .block_on(async {
