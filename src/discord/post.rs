@@ -91,18 +91,23 @@ fn too_large_note(name: &str, bytes: usize) -> String {
     )
 }
 
-/// How many sets of images are drawn at once, in the whole process: one a
-/// core. Drawing is CPU work on the blocking threads, never on the async
-/// runtime's workers; more at once than cores would only hold more images
-/// in memory (a storm of results) without finishing any sooner. The
+/// How many sets of images are drawn at once, in the whole process: one
+/// per core but one (one on a 2-core machine), so that players' commands
+/// always find a free core during a storm of results (order submission
+/// p99 under 5 ms, `docs/scaling.md`). Drawing is CPU work on the blocking
+/// threads, never on the async runtime's workers; more at once would only
+/// hold more images in memory without finishing any sooner. The
 /// semaphore is fair: drawings start in the order they asked, so the
 /// delivery's oldest results are drawn first.
 fn drawing() -> &'static tokio::sync::Semaphore {
     static DRAWING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    DRAWING.get_or_init(|| tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())))
+    DRAWING.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1))
+    })
 }
 
-/// Draws `images` on a blocking thread once a core is free for it ([`drawing`]): (name, bytes) each.
+/// Draws `images` on a blocking thread once a drawing core is free for it ([`drawing`]): (name, bytes) each.
 async fn drawn(images: Vec<crate::game::Image>) -> Result<Vec<(String, Vec<u8>)>, tokio::task::JoinError> {
     if images.is_empty() {
         return Ok(Vec::new());
@@ -116,7 +121,7 @@ async fn drawn(images: Vec<crate::game::Image>) -> Result<Vec<(String, Vec<u8>)>
     .await
 }
 
-/// Draws a reply's images on blocking threads, a core at a time for the
+/// Draws a reply's images on blocking threads, on the drawing cores of the
 /// whole process ([`drawing`]; drawing takes milliseconds, an animation a
 /// few hundred): the still images and the animations as two drawings side
 /// by side, so the animation never holds the stills back by more than it
