@@ -262,7 +262,8 @@ async fn storm(storm: &Storm) -> Figures {
     // A second process's view of the same database: orders submitted straight to the service, timed alone.
     let local = Service::new(Store::open(&db).expect("db"), Arc::new(SystemClock));
     // Untimed first calls: the service's statements are prepared, the bot's command path warmed.
-    local.command(&CALM.to_string(), "storm", &Caller::player(&BOB.to_string()), "orders K d6 - d5");
+    let warm = local.command(&CALM.to_string(), "storm", &Caller::player(&BOB.to_string()), "orders K d6 - d5");
+    assert!(warm.iter().any(|r| r.text.contains("Accepted")), "{:?}", warm.first().map(|r| &r.text));
     let n = fake.requests().len();
     let id = fake.command(ALICE, "alice", CALM, &["orders", "submit"], &[("text", json!("K c1 - c2"))], false);
     fake.wait_for(n, 60, callback_of(&id)).await;
