@@ -13,22 +13,17 @@ use chessdip::store::Store;
 use criterion::{criterion_group, criterion_main, Criterion};
 use rusqlite::{params, Connection};
 
-const PLAYERS: u64 = 300;
+#[path = "../tests/common/gen.rs"]
+#[allow(dead_code)]
+mod gen;
+use gen::Lcg;
 
-/// A small deterministic generator (no dependency for a benchmark's data).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) % n
-    }
-}
+const PLAYERS: usize = 300;
 
 /// `games` finished games of `variant` with `seats` rated players each in `guild`, and every player's rating.
 fn fill(db: &mut Connection, rng: &mut Lcg, guild: &str, variant: &str, games: u64, seats: u64) {
     let tx = db.transaction().expect("tx");
-    let mut record = std::collections::HashMap::<u64, (f64, i64, i64, i64, i64, i64)>::new();
+    let mut record = std::collections::HashMap::<usize, (f64, i64, i64, i64, i64, i64)>::new();
     for ord in 0..games {
         tx.execute(
             "INSERT INTO games (channel_id, guild_id, variant, settings, status, created_by, created_at, ended, ended_at)
@@ -81,7 +76,7 @@ fn bench(c: &mut Criterion) {
     let path = dir.join("g.db");
     let service = Service::new(Store::open(&path).expect("store"), Arc::new(ManualClock::new(1_800_000_000)));
     let mut db = Connection::open(&path).expect("db");
-    let mut rng = Lcg(7);
+    let mut rng = Lcg::new(7);
     fill(&mut db, &mut rng, "server", "chessdip", 6_000, 4);
     fill(&mut db, &mut rng, "server", "diplomat-chess", 4_000, 2);
     fill(&mut db, &mut rng, "elsewhere", "chessdip", 2_000, 4);

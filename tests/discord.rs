@@ -14,7 +14,7 @@ use chessdip::discord::TokioClock;
 use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
 use chessdip::store::Store;
 use serde_json::json;
-use support::bot::{config, Bot};
+use support::bot::{config, run_binary, Bot};
 use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
 use support::flow::*;
 
@@ -634,23 +634,6 @@ async fn a_missing_permission_holds_the_result_tells_a_moderator_and_it_goes_out
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(created_with(&fake, "Spring 1401 resolved"), 1);
     bot.stop().await;
-}
-
-/// Starts the `chessdip run` binary on `db` against the fake.
-fn run_binary(fake: &FakeDiscord, db: &std::path::Path) -> tokio::process::Child {
-    let dir = db.parent().expect("dir").to_path_buf();
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
-        .arg("run")
-        .arg("--config")
-        .arg(dir.join("absent.toml"))
-        .env("CHESSDIP_TOKEN", "fake-token")
-        .env("CHESSDIP_DATABASE", db)
-        .env("CHESSDIP_PROXY", &fake.url)
-        .env("CHESSDIP_GUILDS", "")
-        .env("RUST_LOG", "warn")
-        .kill_on_drop(true)
-        .spawn()
-        .expect("start chessdip run")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -37,6 +37,7 @@ use std::time::{Duration, Instant};
 use chessdip::game::{Caller, Clock, ManualClock, Service, SystemClock, Visibility};
 use chessdip::store::Store;
 use serde_json::json;
+use support::bot::run_binary;
 use support::fake_discord::{FakeDiscord, Request, APP};
 use support::flow::{callback_of, temp_db, ALICE, BOB};
 
@@ -195,22 +196,6 @@ fn process_use(pid: u32) -> (f64, f64) {
     (ticks / 100.0, hwm / 1024.0)
 }
 
-fn start_bot(fake: &FakeDiscord, db: &Path) -> tokio::process::Child {
-    let dir = db.parent().expect("dir").to_path_buf();
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
-        .arg("run")
-        .arg("--config")
-        .arg(dir.join("absent.toml"))
-        .env("CHESSDIP_TOKEN", "fake-token")
-        .env("CHESSDIP_DATABASE", db)
-        .env("CHESSDIP_PROXY", &fake.url)
-        .env("CHESSDIP_GUILDS", "")
-        .env("RUST_LOG", "warn")
-        .kill_on_drop(true)
-        .spawn()
-        .expect("start chessdip run")
-}
-
 /// Whether `r` is a message posted in storm game `i`'s channel: its result
 /// (the setup's announcements were never posted, and nothing else falls due).
 fn result_of(r: &Request) -> Option<usize> {
@@ -246,7 +231,7 @@ async fn storm(storm: &Storm) -> Figures {
             instant0 - Duration::from_secs_f64(-d)
         }
     };
-    let mut bot = start_bot(&fake, &db);
+    let mut bot = run_binary(&fake, &db);
     let pid = bot.id().expect("pid");
     fake.wait_for(0, 120, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/commands")).await;
     let (_, idle_mb) = process_use(pid);

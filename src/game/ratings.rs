@@ -395,7 +395,7 @@ pub(super) fn stored_line(c: &rusqlite::Connection, game: &GameRow) -> Result<Op
 /// `Chess Dip ratings on this server: alice 1500 → 1563 (+63), ...`, or
 /// why the game changed no rating.
 fn line(game: &GameRow, changes: &[RatingChange]) -> String {
-    let name = crate::rules::any::offer(&game.variant).map_or(game.variant.as_str(), |o| o.name);
+    let name = super::leaderboard::variant_name(&game.variant);
     if changes.is_empty() {
         return format!(
             "{name} ratings on this server: unchanged, a game needs two rated players (a vacant power is not rated)."

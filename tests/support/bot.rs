@@ -54,3 +54,20 @@ impl Bot {
         let _ = tokio::time::timeout(Duration::from_secs(10), self.task).await;
     }
 }
+
+/// Starts the `chessdip run` binary on `db` against the fake.
+pub fn run_binary(fake: &FakeDiscord, db: &Path) -> tokio::process::Child {
+    let dir = db.parent().expect("dir").to_path_buf();
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
+        .arg("run")
+        .arg("--config")
+        .arg(dir.join("absent.toml"))
+        .env("CHESSDIP_TOKEN", "fake-token")
+        .env("CHESSDIP_DATABASE", db)
+        .env("CHESSDIP_PROXY", &fake.url)
+        .env("CHESSDIP_GUILDS", "")
+        .env("RUST_LOG", "warn")
+        .kill_on_drop(true)
+        .spawn()
+        .expect("start chessdip run")
+}
