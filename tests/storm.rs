@@ -9,7 +9,10 @@
 //! Each run reports the time from the deadline (or the restart) to the first
 //! and the last result posted, the requests answered 429, the most requests
 //! in any one second, the bot's CPU time and peak memory, and the latency of
-//! orders sent by slash command to other games during the storm. The cost of
+//! orders sent by slash command to other games during the storm (twenty a
+//! second): from the gateway event to the answer, and inside the bot (its
+//! `command handled` log lines: the wait for a thread and the service's own
+//! time, transaction included). The cost of
 //! one resolution, split into the rules, the rest of the resolution (storage,
 //! texts) and the drawing of stills and animation, is measured in this
 //! process on the same games.
@@ -31,13 +34,13 @@ mod scratch;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use chessdip::game::{Caller, Clock, ManualClock, Service, SystemClock, Visibility};
 use chessdip::store::Store;
 use serde_json::json;
-use support::bot::run_binary;
+use support::bot::run_binary_logged;
 use support::fake_discord::{FakeDiscord, Request, APP};
 use support::flow::{callback_of, temp_db, ALICE, BOB};
 
@@ -86,9 +89,12 @@ struct Figures {
     cpu: f64,
     peak_mb: f64,
     idle_mb: f64,
+    /// Orders sent by slash command during the storm, from the gateway event to the answer (ms).
     orders: Vec<f64>,
-    /// The service's own time for an order submission (ms), from a second process on the same database.
-    submits: Vec<f64>,
+    /// The bot's own time in the service for each of those orders (ms), from its log.
+    service: Vec<f64>,
+    /// How long each waited for a blocking thread before it (ms), from the bot's log.
+    waits: Vec<f64>,
     /// How far a result came from its place in deadline order, at most (in results).
     displaced: usize,
 }
@@ -231,8 +237,9 @@ async fn storm(storm: &Storm) -> Figures {
             instant0 - Duration::from_secs_f64(-d)
         }
     };
-    let mut bot = run_binary(&fake, &db);
+    let mut bot = run_binary_logged(&fake, &db, "warn,chessdip::discord::commands=debug");
     let pid = bot.id().expect("pid");
+    let timed = read_command_times(bot.stderr.take().expect("piped"));
     fake.wait_for(0, 120, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/commands")).await;
     let (_, idle_mb) = process_use(pid);
     let (cpu0, _) = process_use(pid);
@@ -242,16 +249,18 @@ async fn storm(storm: &Storm) -> Figures {
         Shape::AtOnce => at(due[0]),
         Shape::CatchUp => started,
     };
-    let mut orders = Vec::new();
-    let mut submits = Vec::new();
-    // A second process's view of the same database: orders submitted straight to the service, timed alone.
-    let local = Service::new(Store::open(&db).expect("db"), Arc::new(SystemClock));
-    // Untimed first calls: the service's statements are prepared, the bot's command path warmed.
-    let warm = local.command(&CALM.to_string(), "storm", &Caller::player(&BOB.to_string()), "orders K d6 - d5");
-    assert!(warm.iter().any(|r| r.text.contains("Accepted")), "{:?}", warm.first().map(|r| &r.text));
+    // An untimed first order: the bot's command path warmed, its statements prepared.
     let n = fake.requests().len();
     let id = fake.command(ALICE, "alice", CALM, &["orders", "submit"], &[("text", json!("K c1 - c2"))], false);
     fake.wait_for(n, 60, callback_of(&id)).await;
+    let logged = Instant::now() + Duration::from_secs(10);
+    while timed.lock().expect("lock").is_empty() && Instant::now() < logged {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let warmed = timed.lock().expect("lock").len();
+    assert_eq!(warmed, 1, "the warm-up order is logged with its times");
+    // The orders sent during the storm: interaction id and when it was sent.
+    let mut sent: Vec<(String, Instant)> = Vec::new();
     let mut k = 0u64;
     let give_up = Instant::now() + Duration::from_secs(900);
     let mut last_report = Instant::now();
@@ -270,25 +279,48 @@ async fn storm(storm: &Storm) -> Figures {
             eprintln!("storm of {}: {posted} results posted after {:.0} s", storm.n, started.elapsed().as_secs_f64());
             last_report = Instant::now();
         }
-        // A player sends orders to a calm game, as players of other games do during a storm.
+        // Players send orders to the calm games, twenty a second, as players
+        // of other games do during a storm (not waiting for each answer).
         if Instant::now() + Duration::from_secs(1) >= begins {
-            let n = fake.requests().len();
             let ch = CALM + k % CALM_GAMES;
-            let sent = Instant::now();
-            let id = fake.command(ALICE, "alice", ch, &["orders", "submit"], &[("text", json!("K c1 - c2"))], false);
-            fake.wait_for(n, 60, callback_of(&id)).await;
-            orders.push(sent.elapsed().as_secs_f64() * 1000.0);
-            let submitted = Instant::now();
-            let r = local.command(&ch.to_string(), "storm", &Caller::player(&BOB.to_string()), "orders K d6 - d5");
-            submits.push(submitted.elapsed().as_secs_f64() * 1000.0);
-            assert!(r.iter().any(|r| r.text.contains("Accepted")), "{:?}", r.first().map(|r| &r.text));
+            let (who, name, line) = if k % 2 == 0 { (ALICE, "alice", "K c1 - c2") } else { (BOB, "bob", "K d6 - d5") };
+            let id = fake.command(who, name, ch, &["orders", "submit"], &[("text", json!(line))], false);
+            sent.push((id, Instant::now()));
             k += 1;
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let (cpu1, peak_mb) = process_use(pid);
+    // Every order sent is answered, and logged, before the bot is stopped.
+    let answered = |all: &[Request]| {
+        let ids: std::collections::HashSet<&str> = all
+            .iter()
+            .filter(|r| r.method == "POST")
+            .filter_map(|r| r.path.strip_prefix("/interactions/")?.split('/').next())
+            .collect();
+        sent.iter().filter(|(id, _)| ids.contains(id.as_str())).count()
+    };
+    let patience = Instant::now() + Duration::from_secs(30);
+    while (fake.with_requests(answered) < sent.len() || timed.lock().expect("lock").len() < warmed + sent.len())
+        && Instant::now() < patience
+    {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     let _ = bot.kill().await;
     let requests = fake.requests();
+    let answers: HashMap<&str, Instant> = requests
+        .iter()
+        .filter(|r| r.method == "POST")
+        .filter_map(|r| Some((r.path.strip_prefix("/interactions/")?.split('/').next()?, r.at)))
+        .collect();
+    let orders: Vec<f64> = sent
+        .iter()
+        .map(|(id, at)| {
+            answers.get(id.as_str()).map_or(f64::INFINITY, |t| t.duration_since(*at).as_secs_f64() * 1000.0)
+        })
+        .collect();
+    let (service, waits): (Vec<f64>, Vec<f64>) = timed.lock().expect("lock").iter().skip(warmed).copied().unzip();
+    assert_eq!(service.len(), sent.len(), "every order sent during the storm was handled and logged");
     let mut times: HashMap<usize, Vec<Instant>> = HashMap::new();
     for r in &requests {
         if let Some(i) = result_of(r) {
@@ -321,9 +353,39 @@ async fn storm(storm: &Storm) -> Figures {
         peak_mb,
         idle_mb,
         orders,
-        submits,
+        service,
+        waits,
         displaced,
     }
+}
+
+/// Reads the bot's log: the (service, wait) milliseconds of every `orders
+/// submit` it handled, in order (its `command handled` lines). Other lines
+/// (warnings) are passed on to this test's standard error.
+fn read_command_times(stderr: tokio::process::ChildStderr) -> Arc<Mutex<Vec<(f64, f64)>>> {
+    use tokio::io::AsyncBufReadExt;
+    let times = Arc::new(Mutex::new(Vec::new()));
+    let out = times.clone();
+    tokio::spawn(async move {
+        let mut lines = tokio::io::BufReader::new(stderr).lines();
+        while let Ok(Some(line)) = lines.next_line().await {
+            if !line.contains("command handled") {
+                eprintln!("bot: {line}");
+                continue;
+            }
+            if !line.contains("command=orders submit ") {
+                continue;
+            }
+            let field = |key: &str| -> Option<f64> {
+                let v = line.split_whitespace().find_map(|w| w.strip_prefix(key))?;
+                Some(v.parse::<f64>().ok()? / 1000.0)
+            };
+            if let (Some(service), Some(wait)) = (field("service_us="), field("wait_us=")) {
+                out.lock().expect("lock").push((service, wait));
+            }
+        }
+    });
+    times
 }
 
 /// How many results were posted twice: the same outbox part (its nonce) created twice.
@@ -344,8 +406,10 @@ fn percentile(v: &[f64], p: f64) -> f64 {
 }
 
 fn show(storm: &Storm, f: &Figures) -> String {
+    // An order's whole time in the bot: its wait for a thread, then the service.
+    let in_bot: Vec<f64> = f.service.iter().zip(&f.waits).map(|(s, w)| s + w).collect();
     format!(
-        "| {} | {} | {:?} | {:.1} s | {:.1} s | {}/{} | {} global, {} route of {} | {} | {:.1} s ({:.0} ms each) | {:.0} MB (idle {:.0}) | {:.1} / {:.1} ms ({} sent) | {:.2} / {:.2} ms |",
+        "| {} | {} | {:?} | {:.1} s | {:.1} s | {}/{} | {} global, {} route of {} | {} | {:.1} s ({:.0} ms each) | {:.0} MB (idle {:.0}) | {:.1} / {:.1} ms ({} sent) | {:.2} / {:.2} / {:.2} ms | {:.2} / {:.2} / {:.2} ms |",
         storm.n,
         if storm.mixed { "mix" } else { "Chess Dip" },
         storm.shape,
@@ -364,8 +428,12 @@ fn show(storm: &Storm, f: &Figures) -> String {
         percentile(&f.orders, 0.5),
         percentile(&f.orders, 0.99),
         f.orders.len(),
-        percentile(&f.submits, 0.5),
-        percentile(&f.submits, 0.99),
+        percentile(&f.service, 0.5),
+        percentile(&f.service, 0.99),
+        f.service.iter().copied().fold(0.0, f64::max),
+        percentile(&in_bot, 0.5),
+        percentile(&in_bot, 0.99),
+        in_bot.iter().copied().fold(0.0, f64::max),
     )
 }
 
@@ -443,7 +511,7 @@ async fn storm_figures() {
     eprintln!(
         "one resolution of the mix: rules {rules:.2} ms, storage and texts {rest:.2} ms, stills {stills:.1} ms, animation {animation:.1} ms"
     );
-    eprintln!("| N | games | shape | first | last | posted | 429s (of requests) | most in 1 s | bot CPU | peak memory | slash orders p50 / p99 | service submit p50 / p99 |");
+    eprintln!("| N | games | shape | first | last | posted | 429s (of requests) | most in 1 s | bot CPU | peak memory | slash orders p50 / p99 | order in the service p50 / p99 / max | with its wait for a thread p50 / p99 / max |");
     for n in sizes {
         for (mixed, shape) in [(false, Shape::AtOnce), (true, Shape::AtOnce), (false, Shape::CatchUp)] {
             let s = Storm { n, mixed, shape };

@@ -11,6 +11,7 @@ mod clock;
 mod commands;
 mod delivery;
 mod dm;
+mod draw;
 mod failure;
 mod gate;
 mod ids;

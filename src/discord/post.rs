@@ -91,41 +91,10 @@ fn too_large_note(name: &str, bytes: usize) -> String {
     )
 }
 
-/// How many sets of images are drawn at once, in the whole process: one
-/// per core but one (one on a 2-core machine), so that players' commands
-/// always find a free core during a storm of results (order submission
-/// p99 under 5 ms, `docs/scaling.md`). Drawing is CPU work on the blocking
-/// threads, never on the async runtime's workers; more at once would only
-/// hold more images in memory without finishing any sooner. The
-/// semaphore is fair: drawings start in the order they asked, so the
-/// delivery's oldest results are drawn first.
-fn drawing() -> &'static tokio::sync::Semaphore {
-    static DRAWING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    DRAWING.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
-        tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1))
-    })
-}
-
-/// Draws `images` on a blocking thread once a drawing core is free for it ([`drawing`]): (name, bytes) each.
-async fn drawn(images: Vec<crate::game::Image>) -> Result<Vec<(String, Vec<u8>)>, tokio::task::JoinError> {
-    if images.is_empty() {
-        return Ok(Vec::new());
-    }
-    // The semaphore is never closed.
-    let permit = drawing().acquire().await.ok();
-    tokio::task::spawn_blocking(move || {
-        let _core = permit;
-        images.iter().map(|i| (i.name.clone(), i.bytes())).collect::<Vec<_>>()
-    })
-    .await
-}
-
-/// Draws a reply's images on blocking threads, on the drawing cores of the
-/// whole process ([`drawing`]; drawing takes milliseconds, an animation a
-/// few hundred): the still images and the animations as two drawings side
-/// by side, so the animation never holds the stills back by more than it
-/// takes to draw. Empty images (an animation where
+/// Draws a reply's images on the drawing threads ([`super::draw`]; drawing
+/// takes milliseconds, an animation a few hundred): the still images and
+/// the animations as two drawings side by side, so the animation never
+/// holds the stills back by more than it takes to draw. Empty images (an animation where
 /// nothing moved) and animations over [`UPLOAD_LIMIT`] are left out, the
 /// stills first and the animation last. Returns the reply as it is posted:
 /// its text ends with a note on each animation left out for its size.
@@ -138,7 +107,7 @@ async fn attachments(reply: &Reply) -> Result<(Vec<CreateAttachment>, Reply), Er
     // Both drawings ask for a core at once, in this item's turn: a storm's
     // results are drawn in the order the delivery takes them up.
     let moving = !animations.is_empty();
-    let (stills, animations) = tokio::join!(drawn(stills), drawn(animations));
+    let (stills, animations) = tokio::join!(super::draw::draw(stills), super::draw::draw(animations));
     let mut files = stills?;
     // A failed animation task (it cannot panic: drawing is guarded) never holds the stills back.
     if moving {

@@ -7,10 +7,14 @@
 //! is claimed for resolution with a conditional UPDATE, exactly once.
 //!
 //! The store is synchronous; async callers run it on a blocking thread.
-//! It keeps a few connections so threads do not queue on one.
+//! It keeps a few connections so threads do not queue on one. Its own
+//! writers take turns in a queue ([`Turns`]) before they ask SQLite for the
+//! write lock, so that a player's order waits for the transaction ahead of
+//! it and no longer (SQLite's busy handler sleeps 1, 2, 5, 10 ms... between
+//! tries); other processes on the same file still meet the busy timeout.
 
 use std::path::{Path, PathBuf};
-use std::sync::{LazyLock, Mutex};
+use std::sync::{Condvar, LazyLock, Mutex, PoisonError};
 use std::time::Duration;
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
@@ -222,6 +226,59 @@ pub struct OrderRow {
 pub struct Store {
     path: PathBuf,
     idle: Mutex<Vec<Connection>>,
+    writers: Turns,
+}
+
+/// A first-come, first-served queue of this process's writers: a ticket
+/// lock. A writer draws a ticket and waits until it is served; the one
+/// before it hands over as it commits. Unlike a mutex, a thread writing in
+/// a loop (the scheduler resolving a storm of due games, one transaction
+/// each) cannot take its turn again ahead of a player's order that was
+/// already waiting.
+#[derive(Debug, Default)]
+struct Turns {
+    /// (next ticket to hand out, ticket being served).
+    tickets: Mutex<(u64, u64)>,
+    served: Condvar,
+}
+
+impl Turns {
+    /// Waits for this writer's turn; the turn ends when the guard is dropped.
+    ///
+    /// A write begun inside another on the same thread (which SQLite would
+    /// refuse after its busy timeout, the outer transaction holding the
+    /// lock) takes no turn, so it fails as it always did instead of waiting
+    /// for itself forever.
+    fn take(&self) -> Option<Turn<'_>> {
+        if IN_TURN.get() {
+            debug_assert!(false, "a write inside a write on the same thread");
+            return None;
+        }
+        let mut t = self.tickets.lock().unwrap_or_else(PoisonError::into_inner);
+        let mine = t.0;
+        t.0 += 1;
+        while t.1 != mine {
+            t = self.served.wait(t).unwrap_or_else(PoisonError::into_inner);
+        }
+        IN_TURN.set(true);
+        Some(Turn(self))
+    }
+}
+
+thread_local! {
+    /// Whether this thread holds a writer's turn.
+    static IN_TURN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A writer's turn ([`Turns::take`]), passed on when dropped (a panic included).
+struct Turn<'a>(&'a Turns);
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        IN_TURN.set(false);
+        self.0.tickets.lock().unwrap_or_else(PoisonError::into_inner).1 += 1;
+        self.0.served.notify_all();
+    }
 }
 
 impl Store {
@@ -253,7 +310,13 @@ impl Store {
                 Ok(conn)
             });
             match opened {
-                Ok(conn) => return Ok(Store { path: path.to_path_buf(), idle: Mutex::new(vec![conn]) }),
+                Ok(conn) => {
+                    return Ok(Store {
+                        path: path.to_path_buf(),
+                        idle: Mutex::new(vec![conn]),
+                        writers: Turns::default(),
+                    })
+                }
                 Err(e) if attempt < ATTEMPTS && is_contention(&e) => {
                     tracing::debug!(attempt, error = %e, "opening the database raced another process; retrying");
                     std::thread::sleep(Duration::from_millis(20 * u64::from(attempt.min(10))));
@@ -284,18 +347,21 @@ impl Store {
         }
     }
 
-    /// Runs `f` in an immediate (write-locking) transaction, committed if `f` returns `Ok`.
+    /// Runs `f` in an immediate (write-locking) transaction, committed if
+    /// `f` returns `Ok`, in this process's writers' turn ([`Turns`]).
     ///
     /// # Errors
     /// `f`'s error, or the database's.
     pub fn write<T, E: From<StoreError>>(&self, f: impl FnOnce(&Transaction<'_>) -> Result<T, E>) -> Result<T, E> {
         let mut c = self.conn()?;
+        let turn = self.writers.take();
         let out = (|| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate).map_err(StoreError::from)?;
             let v = f(&tx)?;
             tx.commit().map_err(StoreError::from)?;
             Ok(v)
         })();
+        drop(turn);
         self.give_back(c);
         out
     }
@@ -429,6 +495,70 @@ fn copy_into(source: &Connection, path: &Path) -> Result<(), StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn writers_take_turns_first_come_first_served() {
+        let turns = Turns::default();
+        let order = Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            let first = turns.take().expect("a turn");
+            // Writers 1 to 4 queue while the first holds its turn, each after the one before.
+            for w in 1..=4 {
+                let (turns, order) = (&turns, &order);
+                scope.spawn(move || {
+                    let _turn = turns.take().expect("a turn");
+                    order.lock().expect("lock").push(w);
+                });
+                while turns.tickets.lock().expect("lock").0 <= w {
+                    std::thread::yield_now();
+                }
+            }
+            drop(first);
+        });
+        assert_eq!(*order.lock().expect("lock"), vec![1, 2, 3, 4]);
+        let t = turns.tickets.lock().expect("lock");
+        assert_eq!(t.0, t.1, "every turn handed back");
+    }
+
+    #[test]
+    fn a_writer_in_a_loop_cannot_keep_a_waiting_order_out() {
+        // The scheduler resolving a storm writes in a loop; an order arriving
+        // meanwhile is written after at most the transaction in progress.
+        let dir = std::env::temp_dir().join(format!("chessdip-turns-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("t.db");
+        let _ = std::fs::remove_file(&path);
+        let s = Store::open(&path).expect("open");
+        s.write(|c| c.execute_batch("CREATE TABLE n (i INTEGER)").map_err(StoreError::from)).expect("table");
+        // Two connections kept, so that the order does not open one meanwhile.
+        s.read(|_| s.read(|_| Ok::<_, StoreError>(()))).expect("two connections");
+        let written = std::sync::atomic::AtomicUsize::new(0);
+        let (asked, done) = (Mutex::new(None), Mutex::new(None));
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                for i in 0..400 {
+                    s.write(|c| {
+                        c.execute("INSERT INTO n VALUES (?1)", [i64::try_from(i).expect("small")])
+                            .map_err(StoreError::from)?;
+                        std::thread::sleep(Duration::from_micros(50));
+                        Ok::<_, StoreError>(())
+                    })
+                    .expect("loop write");
+                    written.store(i + 1, std::sync::atomic::Ordering::SeqCst);
+                }
+            });
+            while written.load(std::sync::atomic::Ordering::SeqCst) < 100 {
+                std::thread::yield_now();
+            }
+            *asked.lock().expect("lock") = Some(written.load(std::sync::atomic::Ordering::SeqCst));
+            s.write(|c| c.execute("INSERT INTO n VALUES (-1)", []).map_err(StoreError::from)).expect("order");
+            *done.lock().expect("lock") = Some(written.load(std::sync::atomic::Ordering::SeqCst));
+        });
+        let (asked, done) =
+            (asked.into_inner().expect("lock").expect("asked"), done.into_inner().expect("lock").expect("done"));
+        assert!(done <= asked + 2, "the order waited for {} of the loop's writes", done - asked);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn migrations_are_valid() {

@@ -57,17 +57,28 @@ impl Bot {
 
 /// Starts the `chessdip run` binary on `db` against the fake.
 pub fn run_binary(fake: &FakeDiscord, db: &Path) -> tokio::process::Child {
+    command(fake, db, "warn").spawn().expect("start chessdip run")
+}
+
+/// Starts the `chessdip run` binary on `db` against the fake, logging
+/// with the filter `log` (`RUST_LOG`) to its standard error, which is piped
+/// to the test.
+pub fn run_binary_logged(fake: &FakeDiscord, db: &Path, log: &str) -> tokio::process::Child {
+    command(fake, db, log).stderr(std::process::Stdio::piped()).spawn().expect("start chessdip run")
+}
+
+fn command(fake: &FakeDiscord, db: &Path, log: &str) -> tokio::process::Command {
     let dir = db.parent().expect("dir").to_path_buf();
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
-        .arg("run")
+    let mut c = tokio::process::Command::new(env!("CARGO_BIN_EXE_chessdip"));
+    c.arg("run")
         .arg("--config")
         .arg(dir.join("absent.toml"))
         .env("CHESSDIP_TOKEN", "fake-token")
         .env("CHESSDIP_DATABASE", db)
         .env("CHESSDIP_PROXY", &fake.url)
         .env("CHESSDIP_GUILDS", "")
-        .env("RUST_LOG", "warn")
-        .kill_on_drop(true)
-        .spawn()
-        .expect("start chessdip run")
+        .env("RUST_LOG", log)
+        .env("NO_COLOR", "1")
+        .kill_on_drop(true);
+    c
 }

@@ -55,20 +55,23 @@ async fn run(
     let caller = checks::caller(ctx).await;
     let channel = ctx.channel_id();
     let key = channel.get().to_string();
+    let asked = std::time::Instant::now();
     // The service's task failing (a panic) leaves unknown what was saved.
     let call = ctx.data().call(move |s| {
+        let started = std::time::Instant::now();
         let result = f(s, &caller, &key);
+        let service = started.elapsed();
         // Anything happening in the channel retries what is held back there.
         let note = s.channel_touched(&key, &caller).unwrap_or_else(|e| {
             tracing::error!(error = %e, "could not look at the channel's announcements");
             None
         });
-        (result, note)
+        (result, note, started.saturating_duration_since(asked), service)
     });
     tokio::pin!(call);
     // Discord wants an answer within 3 seconds: a command still running after
     // 2 (a lock wait, a large resolution) is deferred, and answered privately when done.
-    let (result, note) = tokio::select! {
+    let (result, note, waited, service) = tokio::select! {
         done = &mut call => done?,
         () = tokio::time::sleep(DEFER_AFTER) => {
             if let Err(e) = ctx.defer_ephemeral().await {
@@ -77,6 +80,15 @@ async fn run(
             call.await?
         }
     };
+    // What `docs/scaling.md` measures during a storm: the service's own
+    // time for the command (its transaction included), and the wait for a
+    // blocking thread before it.
+    tracing::debug!(
+        command = %ctx.command().qualified_name,
+        wait_us = waited.as_micros(),
+        service_us = service.as_micros(),
+        "command handled"
+    );
     // Deadlines may have moved: let the scheduler look again; and the delivery task.
     ctx.data().wake.notify_one();
     ctx.data().deliver.notify_one();
