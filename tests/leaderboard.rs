@@ -89,7 +89,8 @@ fn without_a_game_every_rated_game_has_its_table() {
     let wheel = t.find("**Chess Wheel+ leaderboard**").expect("wheel");
     assert!(dip < wheel, "in the order of the variants: {t}");
     assert!(!t.contains("Diplomat"), "{t}");
-    assert!(t.contains("Nobody has an established rating yet"), "{t}");
+    assert!(t.contains("Nobody has an established rating yet (a rating is provisional until 5 rated games):"), "{t}");
+    assert!(!t.contains("Provisional ("), "one heading for the provisional players, not two: {t}");
 }
 
 #[test]
@@ -148,7 +149,8 @@ fn played_games_fill_the_leaderboard_and_the_profiles() {
     scholars_mate(&mut c, "carol", "bob");
     let t = c.line("zoe leaderboard diplomacy chess");
     assert!(t.contains("**Diplomacy Chess leaderboard** (this server, 3 rated games, Glicko-2 ratings)"), "{t}");
-    assert!(t.contains("Nobody has an established rating yet"), "{t}");
+    assert!(t.contains("Nobody has an established rating yet (a rating is provisional until 5 rated games):"), "{t}");
+    assert!(!t.contains("Provisional ("), "one heading for the provisional players, not two: {t}");
     let alice = t.find("- alice ").expect("alice");
     let carol = t.find("- carol ").expect("carol");
     let bob = t.find("- bob ").expect("bob");

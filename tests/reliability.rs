@@ -202,6 +202,12 @@ fn min_reliability_refuses_a_join_below_it_with_the_reason() {
         made.contains("Joining asks for a reliability of at least 80% in this server (`profile` shows yours); new players are welcome."),
         "{made}"
     );
+    // `game status` says it to anyone deciding whether to join.
+    let status = c.line("dave game status");
+    assert!(
+        status.contains("Joining asks for a reliability of at least 80% in this server (`profile` shows yours); new players are welcome."),
+        "{status}"
+    );
     let refused = c.line("dave join France");
     assert!(
         refused.contains(
@@ -214,9 +220,22 @@ fn min_reliability_refuses_a_join_below_it_with_the_reason() {
     assert!(c.line("gus join England").contains("gus joins as England"), "a new player is let in by default");
     // Taking over a vacant power is a join too.
     run(&mut c, &["gm game kick gus", "gm game start"]);
+    // The open power is shown as such, with no orders expected of it, and the rule for taking it over.
+    let status = c.line("dave game status");
+    assert!(status.contains("England (open for takeover: `join England`; in civil disorder until then): "), "{status}");
+    assert!(
+        !status.contains(
+            "England (open for takeover: `join England`; in civil disorder until then): 3 centers, 3 pieces ["
+        ),
+        "{status}"
+    );
+    assert!(status.contains("France (fay): 3 centers, 3 pieces [no orders yet]"), "{status}");
+    assert!(status.contains("Joining asks for a reliability of at least 80%"), "{status}");
     let takeover = c.line("dave join England");
     assert!(takeover.contains("your reliability in this server is 64%"), "{takeover}");
     assert!(c.line("hal join England").contains("hal joins as England"), "a new player takes over");
+    let status = c.line("dave game status");
+    assert!(!status.contains("Joining asks"), "no open power, no joining rule: {status}");
     // A game that takes no new players says so.
     let made =
         run(&mut c, &["channel three", "gm game create chesspolitik2 min-reliability=50 min-reliability-new=no"]);

@@ -93,6 +93,12 @@ impl Service {
                 if let Some(rule) = live.settings.fixed_time_rule().filter(|_| !live.settings.cycle.is_calendar()) {
                     t += &format!("\nEach phase will end at a fixed time: it {rule}.");
                 }
+                if game.status != GameStatus::Ended {
+                    let rule = super::reliability::joining_rule(&live.settings);
+                    if !rule.is_empty() {
+                        t += &format!("\n{}", rule.trim_start());
+                    }
+                }
                 return Ok(Reply::public(t));
             };
             let running = match &live.state {
@@ -153,13 +159,13 @@ impl Service {
             let orders = store::orders(c, game.id, row.seq, None)?;
             let commitments = store::commitments(c, game.id, row.seq)?;
             let reveals = store::reveals(c, game.id, row.seq)?;
+            let mut open_seat = false;
             for p in Self::all_powers(c, &live)? {
-                let vacant = super::absence::vacant_label(
-                    &p,
-                    running.is_some() && !conceded.contains(&p),
-                    live.settings.takeover,
-                );
-                let who = players.iter().find(|(q, _)| *q == p).map_or(vacant.as_str(), |(_, u)| u.as_str());
+                let open = running.is_some() && !conceded.contains(&p);
+                let vacant = super::absence::vacant_label(&p, open, live.settings.takeover);
+                let seated = players.iter().find(|(q, _)| *q == p);
+                open_seat |= open && seated.is_none();
+                let who = seated.map_or(vacant.as_str(), |(_, u)| u.as_str());
                 let mut flags: Vec<&str> = Vec::new();
                 let forfeited = live.settings.forfeit_after > 0
                     && store::missed_turns(c, game.id, &p)? >= i64::from(live.settings.forfeit_after);
@@ -170,6 +176,11 @@ impl Service {
                     flags.push(&forfeit_flag);
                 } else if conceded.contains(&p) {
                     flags.push("conceded, in civil disorder");
+                } else if running.is_some() && seated.is_none() {
+                    // Nobody to send orders: its pieces hold, as its label says (a moderator's orders count).
+                    if phase.owing.contains(&p) && orders.iter().any(|o| o.power == p) {
+                        flags.push("orders in");
+                    }
                 } else if running.is_some() && phase.owing.contains(&p) && live.settings.hashed {
                     let committed = commitments.iter().any(|m| m.power == p);
                     let revealed = reveals.iter().any(|r| r.power == p && r.matched);
@@ -190,6 +201,13 @@ impl Service {
                 let standing = position.standing(&p);
                 let flags = if flags.is_empty() { String::new() } else { format!(" [{}]", flags.join(", ")) };
                 t += &format!("\n  {p} ({who}): {standing}{flags}");
+            }
+            // Taking over an open power is a join: its reliability rule applies.
+            if open_seat {
+                let rule = super::reliability::joining_rule(&live.settings);
+                if !rule.is_empty() {
+                    t += &format!("\n{}", rule.trim_start());
+                }
             }
             // What the channel has not been shown yet (held back by Discord or a missing permission).
             let waiting = store::outbox_waiting(c, &game.channel)?;

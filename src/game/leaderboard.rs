@@ -116,11 +116,6 @@ fn table(c: &rusqlite::Connection, guild: &str, variant: &str, caller: &str) -> 
         let mark = if provisional(s) { " (provisional)" } else { "" };
         format!("\n{head} {} {}{mark} · {}", player_shown(guild, &s.user), rating_shown(s), record_shown(s))
     };
-    if ranked.is_empty() {
-        out += &format!(
-            "\nNobody has an established rating yet: a rating is provisional until {PROVISIONAL_BELOW} rated games."
-        );
-    }
     for (i, s) in ranked.iter().enumerate().take(RANKED_SHOWN) {
         out += &line(Some(i + 1), s);
     }
@@ -132,7 +127,13 @@ fn table(c: &rusqlite::Connection, guild: &str, variant: &str, caller: &str) -> 
         }
     }
     if !new.is_empty() {
-        out += &format!("\nProvisional (fewer than {PROVISIONAL_BELOW} rated games):");
+        out += &if ranked.is_empty() {
+            format!(
+                "\nNobody has an established rating yet (a rating is provisional until {PROVISIONAL_BELOW} rated games):"
+            )
+        } else {
+            format!("\nProvisional (fewer than {PROVISIONAL_BELOW} rated games):")
+        };
         for s in new.iter().take(PROVISIONAL_SHOWN) {
             out += &line(None, s);
         }
