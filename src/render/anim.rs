@@ -250,13 +250,16 @@ fn changed(a: &[u8], b: &[u8], width: usize) -> Option<Rect> {
 /// The palette indices of RGBA `data`, appended to `out`: a run of one
 /// colour (most of a board) looked up once.
 fn index_run(data: &[u8], lookup: &mut Lookup, out: &mut Vec<u8>) {
-    let mut last = (u32::MAX, 0u8);
+    // No pixel looked up yet: every word is a colour (opaque white is u32::MAX).
+    let mut last: Option<(u32, u8)> = None;
     for p in data.chunks_exact(4) {
         let word = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
-        if word != last.0 {
-            last = (word, lookup.index(p));
-        }
-        out.push(last.1);
+        let index = match last {
+            Some((w, i)) if w == word => i,
+            _ => lookup.index(p),
+        };
+        last = Some((word, index));
+        out.push(index);
     }
 }
 
@@ -664,6 +667,17 @@ mod tests {
                 proptest::prop_assert_eq!(*delay, *want);
             }
         }
+    }
+
+    #[test]
+    fn a_first_pixel_of_opaque_white_is_shown_white() {
+        // Opaque white is the word u32::MAX: it once passed for "no pixel
+        // yet" and took the index of the colour before it (none: index 0).
+        let mut c = Canvas::new(8, 4, Rgba::rgb(0x2B, 0x2D, 0x31));
+        c.rect(0.0, 0.0, 1.0, 1.0, Rgba::rgb(0xFF, 0xFF, 0xFF));
+        let frames = [Frame { canvas: c, delay: 10 }];
+        let shown = screens(&gif(&frames).expect("encodes"));
+        assert!(shown[0].0 == frames[0].canvas.rgba(), "{:?}", &shown[0].0[..8]);
     }
 
     #[test]

@@ -356,7 +356,7 @@ pub fn validate_adjustment(
                 return Err(IllegalAdjustment::NotBuildable {
                     role,
                     variant: variant.name.clone(),
-                    allowed: allowed.join(" and "),
+                    allowed: crate::rules::words::join_and(&allowed),
                 });
             }
             if !variant.centers.contains(square) {

@@ -114,7 +114,7 @@ impl PendingLine {
         } else if both {
             "you `create` and `populate` your board".to_string()
         } else {
-            self.needs.iter().map(Need::private).collect::<Vec<_>>().join(" and ")
+            crate::rules::words::join_and(&self.needs.iter().map(Need::private).collect::<Vec<_>>())
         };
         format!("stands if {when} before the cycle resolves (now: {})", self.now)
     }
@@ -127,7 +127,7 @@ impl PendingLine {
         } else if self.both_own() {
             format!("{} creates and populates their board", self.author)
         } else {
-            self.needs.iter().map(Need::public).collect::<Vec<_>>().join(" and ")
+            crate::rules::words::join_and(&self.needs.iter().map(Need::public).collect::<Vec<_>>())
         };
         format!("stands if {when} before the cycle resolves (now: {})", self.now.public(&self.author))
     }
