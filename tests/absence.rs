@@ -340,3 +340,33 @@ fn a_granted_takeover_says_the_new_deadline_in_local_time() {
     assert!(out.contains("zed now plays England. The deadline moves to"), "{out}");
     assert!(out.contains("(Thursday 4 November 2027, 20:00 CET)."), "{out}");
 }
+
+/// The game's announcement tells the players, before they join, what
+/// happens to a late or absent player: each game as it is set.
+#[test]
+fn the_announcement_says_what_grace_and_civil_disorder_do_in_this_game() {
+    let mut c = console_in(&temp_dir("announced-rules"));
+    let made = c.line("gm game create chessdip");
+    assert!(
+        made.contains(
+            " Grace: a player late at a deadline extends it by 1d for everyone, once per player in this game. A player in civil disorder for 2 phases in a row is unseated and the power opened for takeover (anyone may `join` it)."
+        ),
+        "the defaults: {made}"
+    );
+    c.line("channel two");
+    let made = c.line("gm game create diplomacy-chess grace=3 grace-length=6h cd-after=1 takeover=moderator");
+    assert!(made.contains("extends it by 6h for everyone, 3 times per player in this game."), "{made}");
+    assert!(made.contains("A player in civil disorder for a phase is unseated and the power opened for takeover (a moderator assigns it)."), "{made}");
+    c.line("channel three");
+    let made = c.line("gm game create chesspolitik2 grace=0 cd-after=off");
+    assert!(!made.contains("Grace") && !made.contains("unseated"), "neither applies: {made}");
+    // A turn-based game ends an absence with a forfeit (its option says after how many), never an unseating.
+    c.line("channel four");
+    let made = c.line("gm game create diplomat-chess");
+    assert!(made.contains("forfeit-after=3 (missed turns in a row)") && made.contains("Grace: "), "{made}");
+    assert!(!made.contains("unseated"), "{made}");
+    // A Chess Wheel+ calendar has no grace and a board is never unseated.
+    c.line("channel five");
+    let made = c.line("gm game create chess-wheel");
+    assert!(!made.contains("Grace") && !made.contains("unseated"), "{made}");
+}

@@ -242,6 +242,38 @@ impl Service {
     }
 }
 
+/// What the game's announcement says of late and absent players: their
+/// grace, and after how many phases in civil disorder a player is unseated
+/// (empty when neither applies). `turn_based`: a turn-based game, where an
+/// absence ends in a forfeit (its `forfeit-after` is shown with the
+/// options) rather than an unseating; `own_boards`: Chess Wheel+, whose
+/// boards are their players' own and never change hands.
+pub(super) fn absence_rule(settings: &Settings, turn_based: bool, own_boards: bool) -> String {
+    let mut out = String::new();
+    if settings.grace > 0 && !settings.cycle.is_calendar() {
+        let times = match settings.grace {
+            1 => "once".to_string(),
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        out += &format!(
+            " Grace: a player late at a deadline extends it by {} for everyone, {times} per player in this game.",
+            super::format_duration(settings.grace_secs)
+        );
+    }
+    if let (Some(n), false, false) = (settings.cd_after, turn_based, own_boards) {
+        let how_long = if n == 1 { "a phase".to_string() } else { format!("{n} phases in a row") };
+        let who = match settings.takeover {
+            Takeover::Open => "anyone may `join` it",
+            Takeover::Moderator => "a moderator assigns it",
+        };
+        out += &format!(
+            " A player in civil disorder for {how_long} is unseated and the power opened for takeover ({who})."
+        );
+    }
+    out
+}
+
 /// How `game status` shows a power nobody holds: in a running game, open
 /// for takeover (`open` false: conceded or forfeited, or no phase running).
 pub(super) fn vacant_label(power: &str, open: bool, takeover: Takeover) -> String {

@@ -95,20 +95,23 @@ impl Service {
         };
         let mut shown: Vec<String> = settings.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         // Turn-based variants forfeit after missed turns: the players should know after how many.
-        if crate::rules::any::offer(kind.id()).is_some_and(|o| o.options.iter().any(|x| x.starts_with("forfeit-after")))
-        {
+        let turn_based = crate::rules::any::offer(kind.id())
+            .is_some_and(|o| o.options.iter().any(|x| x.starts_with("forfeit-after")));
+        if turn_based {
             shown.push(match settings.forfeit_after {
                 0 => "forfeit-after=0 (never)".to_string(),
                 n => format!("forfeit-after={n} (missed turns in a row)"),
             });
         }
         let options = if shown.is_empty() { String::new() } else { format!(" Options: {}.", shown.join(", ")) };
+        let own_boards = matches!(kind.seats(), Seats::Open { .. });
         let text = format!(
-            "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}{}",
+            "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}{}{}",
             kind.name(),
             caller.name,
             settings.timing(kind.has_adjustments()),
             if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" },
+            super::absence::absence_rule(settings, turn_based, own_boards),
             super::reliability::joining_rule(settings)
         );
         self.store.write(|c| {
