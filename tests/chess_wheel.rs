@@ -49,7 +49,7 @@ fn variant_surface() {
     assert!(!ph.resolve_on_submit);
     let help = v.order_help();
     println!("{help}");
-    assert!(help.contains("{Ann}d8 = {Bo}d8") && help.contains("at most 3 moves") && help.contains("`populate`"));
+    assert!(help.contains("{Ann}d8 = {Bo}d8") && help.contains("at most 3 moves") && help.contains("`board populate`"));
     assert!(help.lines().any(|l| l.trim_start().starts_with("N {Bo}g1 x {Bo}f3")), "{help}");
 }
 
@@ -149,7 +149,7 @@ fn three_players_to_a_win() {
     assert_eq!(sub.orders.len(), 1);
     assert!(sub.pending[0].contains("Ann creates and populates their board"), "{:?}", sub.pending);
     for p in ["Ann", "Bo", "Cy"] {
-        assert!(v.act(&s, p, BoardAction::Populate).unwrap_err().contains("`create` it first"));
+        assert!(v.act(&s, p, BoardAction::Populate).unwrap_err().contains("`board create` makes it first"));
         s = v.act(&s, p, BoardAction::Create).expect("create").0;
         assert!(v
             .act(&s, p, BoardAction::Create)

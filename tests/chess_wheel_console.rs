@@ -152,13 +152,16 @@ fn a_message_for_a_board_populated_later_in_the_cycle_is_judged_at_resolution() 
     );
     assert!(
         r.contains("2 of 2 moves wait for the board")
-            && r.contains("1. P {ann}e2 - {ann}e3: waits, stands if you `populate` your board before the cycle resolves (now: there is no piece on {ann}e2)"),
+            && r.contains("1. P {ann}e2 - {ann}e3: waits, stands if you populate your board (`board populate`) before the cycle resolves (now: there is no piece on {ann}e2)"),
         "{r}"
     );
     let orders = c.line("ann orders");
-    assert!(orders.contains("1. P {ann}e2 - {ann}e3: waits, stands if you `populate` your board"), "{orders}");
+    assert!(
+        orders.contains("1. P {ann}e2 - {ann}e3: waits, stands if you populate your board (`board populate`)"),
+        "{orders}"
+    );
     let r = c.line(&format!("cy reveal-file {}", write("cy.txt", cy)));
-    assert!(r.contains("stands if you `create` and `populate` your board"), "{r}");
+    assert!(r.contains("stands if you create and populate your board (`board create`, `board populate`)"), "{r}");
     let r = c.line(&format!("bo reveal-file {}", write("bo.txt", bo)));
     assert!(r.contains("no piece on {ann}e2") && r.contains("cannot be mended"), "invalid whatever happens: {r}");
 
@@ -193,4 +196,27 @@ fn a_message_for_a_board_populated_later_in_the_cycle_is_judged_at_resolution() 
         assert!(!public.contains(word), "the public result is in the third person (found `{word}`): {public}");
     }
     assert!(r.contains("dee: committed `") && r.contains("never revealed (no orders)"), "{r}");
+}
+
+/// What the game tells a player to type is a command it takes: the board
+/// actions are `board create` and `board populate` (`create` alone is not a
+/// command), in the status, the answers and the refusals alike.
+#[test]
+fn the_board_actions_are_named_as_the_commands_they_are() {
+    let mut c = console_at(&temp_dir("board-words"), &[]).without_images();
+    for line in ["gm game create chess-wheel cycle=7h", "ann join", "bo join", "gm game start"] {
+        c.line(line);
+    }
+    let status = c.line("ann game status");
+    assert!(status.contains("board: none yet (`board create` makes it)"), "{status}");
+    assert!(c.line("ann create").contains("unknown command `create`"));
+    let refused = c.line("ann board populate");
+    assert!(refused.contains("`board create` makes it first"), "{refused}");
+    let made = c.line("ann board create");
+    assert!(made.contains("`board populate` places ann's starting pieces on it"), "{made}");
+    let status = c.line("ann game status");
+    assert!(status.contains("may be populated this cycle (`board populate`)"), "{status}");
+    assert!(c.line("ann board populate").contains("placed 16 pieces"));
+    let wrong = c.line("bo board build");
+    assert!(wrong.contains("write `board create` (make your standard board) or `board populate`"), "{wrong}");
 }

@@ -198,7 +198,7 @@ impl Scene {
         title(&mut cv, l, variant, state, style, caption);
         if l.boards.is_empty() {
             cv.text(
-                "No standard board yet: `create` one",
+                "No standard board yet: “board create” makes one",
                 l.width as f32 / 2.0,
                 l.hub_y - l.s * 0.3,
                 (l.s * 0.45).max(l.t),

@@ -38,7 +38,7 @@ impl BoardAction {
         action.ok_or_else(|| {
             let shown: String = text.trim().chars().take(40).collect();
             format!(
-                "`{shown}` is not a board action: write `create` (make your standard board) or `populate` (place your starting pieces on it)"
+                "`{shown}` is not a board action: write `board create` (make your standard board) or `board populate` (place your starting pieces on it)"
             )
         })
     }
@@ -84,7 +84,7 @@ pub fn act(state: &State, seat: Seat, action: BoardAction) -> Result<(State, Str
             }
             if state.has_board(seat) {
                 return Err(format!(
-                    "you already have your standard board {{{name}}}: a player has one, and it stays for the whole game; `populate` places your pieces on it"
+                    "you already have your standard board {{{name}}}: a player has one, and it stays for the whole game; `board populate` places your pieces on it"
                 ));
             }
             // The new board takes the next slot; the others keep theirs.
@@ -95,7 +95,7 @@ pub fn act(state: &State, seat: Seat, action: BoardAction) -> Result<(State, Str
             Ok((
                 next,
                 format!(
-                    "{name} created the standard board {{{name}}}: ranks 1-7 are {name}'s, rank 8 is the hub shared by every board. `populate` places {name}'s starting pieces on it."
+                    "{name} created the standard board {{{name}}}: ranks 1-7 are {name}'s, rank 8 is the hub shared by every board. `board populate` places {name}'s starting pieces on it."
                 ),
             ))
         }
@@ -107,7 +107,7 @@ pub fn act(state: &State, seat: Seat, action: BoardAction) -> Result<(State, Str
                 ));
             }
             if !state.has_board(seat) {
-                return Err("you have no standard board to populate: `create` it first".into());
+                return Err("you have no standard board to populate: `board create` makes it first".into());
             }
             let mut placed = Vec::new();
             let mut skipped = Vec::new();
@@ -160,7 +160,7 @@ mod tests {
         assert_eq!(BoardAction::parse("populate my board"), Ok(BoardAction::Populate));
         assert_eq!(BoardAction::parse("POPULATE board"), Ok(BoardAction::Populate));
         let e = BoardAction::parse("destroy").unwrap_err();
-        assert!(e.contains("`create`") && e.contains("`populate`"), "{e}");
+        assert!(e.contains("`board create`") && e.contains("`board populate`"), "{e}");
         assert!(BoardAction::parse("").is_err());
     }
 
@@ -202,7 +202,7 @@ mod tests {
     #[test]
     fn populate_needs_a_board_once_per_cycle_and_skips_occupied_spaces() {
         let s = two();
-        assert!(act(&s, 0, BoardAction::Populate).unwrap_err().contains("`create` it first"));
+        assert!(act(&s, 0, BoardAction::Populate).unwrap_err().contains("`board create` makes it first"));
         let (s, _) = act(&s, 0, BoardAction::Create).expect("created");
         let (s, _) = act(&s, 1, BoardAction::Create).expect("created");
         let (s, text) = act(&s, 0, BoardAction::Populate).expect("populated");

@@ -26,10 +26,10 @@ impl Variant {
         self.read(state, seat, &message_text(rows))
     }
 
-    /// `{Ann}, populated this cycle` or `none yet (`create` makes it)`.
+    /// `{Ann}, populated this cycle` or `none yet (`board create` makes it)`.
     fn board_status(state: &State, seat: Seat) -> String {
         if !state.has_board(seat) {
-            return if state.is_over() { "none".into() } else { "none yet (`create` makes it)".into() };
+            return if state.is_over() { "none".into() } else { "none yet (`board create` makes it)".into() };
         }
         let name = state.name(seat);
         if state.is_over() {
@@ -37,7 +37,7 @@ impl Variant {
         } else if state.populated.contains(&seat) {
             format!("{{{name}}}, populated this cycle")
         } else {
-            format!("{{{name}}}, may be populated this cycle (`populate`)")
+            format!("{{{name}}}, may be populated this cycle (`board populate`)")
         }
     }
 
@@ -342,8 +342,8 @@ impl Family for Variant {
              may take another player's piece, never its own. Pawns move one space along their file, either way."
                 .into(),
             "A move out of the piece's range fails; moves ending on one space all fail.".into(),
-            "Board actions (any time, once per cycle each): `create` makes your standard board; `populate` places \
-             your starting pieces on it (occupied spaces are skipped)."
+            "Board actions (any time, once per cycle each): `board create` makes your standard board; `board populate` \
+             places your starting pieces on it (occupied spaces are skipped)."
                 .into(),
             "Once two or more players have created a king, the only player who owns a king wins.".into(),
         ]

@@ -68,13 +68,13 @@ pub struct Need {
 }
 
 impl Need {
-    /// For the author: `you `populate` your board`, `Bo creates their board`.
+    /// For the author: `you populate your board (`board populate`)`, `Bo creates their board`.
     #[must_use]
     pub fn private(&self) -> String {
         match (self.action, self.own) {
-            (BoardAction::Create, true) => "you `create` your board".into(),
+            (BoardAction::Create, true) => "you create your board (`board create`)".into(),
             (BoardAction::Create, false) => format!("{} creates their board", self.player),
-            (BoardAction::Populate, true) => "you `populate` your board".into(),
+            (BoardAction::Populate, true) => "you populate your board (`board populate`)".into(),
             (BoardAction::Populate, false) => format!("{} populates their board", self.player),
         }
     }
@@ -90,7 +90,7 @@ impl Need {
 }
 
 impl PendingLine {
-    /// For the author: ``move 2 (`e2 e3`) stands if you `populate` your
+    /// For the author: ``move 2 (`e2 e3`) stands if you populate your
     /// board before the cycle resolves (now: there is no piece on {Ann}e2)``.
     #[must_use]
     pub fn explain(&self) -> String {
@@ -104,15 +104,15 @@ impl PendingLine {
         format!("move {} (`{}`) {}", self.index + 1, self.written.trim(), self.condition_public())
     }
 
-    /// For the author: ``stands if you `populate` your board before the
-    /// cycle resolves (now: there is no piece on {Ann}e2)``.
+    /// For the author: ``stands if you populate your board (`board
+    /// populate`) before the cycle resolves (now: there is no piece on {Ann}e2)``.
     #[must_use]
     pub fn condition(&self) -> String {
         let both = self.both_own();
         let when = if self.needs.is_empty() {
             "a player creates a board".to_string()
         } else if both {
-            "you `create` and `populate` your board".to_string()
+            "you create and populate your board (`board create`, `board populate`)".to_string()
         } else {
             crate::rules::words::join_and(&self.needs.iter().map(Need::private).collect::<Vec<_>>())
         };
@@ -253,10 +253,10 @@ mod tests {
                 assert_eq!(message.moves.len(), 2);
                 assert_eq!(lines.len(), 2);
                 let needs: Vec<String> = lines[0].needs.iter().map(Need::private).collect();
-                assert_eq!(needs, vec!["you `populate` your board".to_string()]);
+                assert_eq!(needs, vec!["you populate your board (`board populate`)".to_string()]);
                 assert_eq!(
                     lines[0].explain(),
-                    "move 1 (`e2 e3`) stands if you `populate` your board before the cycle resolves (now: there is no piece on {Ann}e2)"
+                    "move 1 (`e2 e3`) stands if you populate your board (`board populate`) before the cycle resolves (now: there is no piece on {Ann}e2)"
                 );
                 assert_eq!(
                     lines[0].explain_public(),
@@ -277,8 +277,16 @@ mod tests {
         match judge(&s, ann, "{Ann}e2 - {Ann}e4", 3) {
             Judgement::Pending { lines, .. } => {
                 let needs: Vec<String> = lines[0].needs.iter().map(Need::private).collect();
-                assert_eq!(needs, vec!["you `create` your board".to_string(), "you `populate` your board".to_string()]);
-                assert!(lines[0].condition().starts_with("stands if you `create` and `populate` your board"));
+                assert_eq!(
+                    needs,
+                    vec![
+                        "you create your board (`board create`)".to_string(),
+                        "you populate your board (`board populate`)".to_string()
+                    ]
+                );
+                assert!(lines[0]
+                    .condition()
+                    .starts_with("stands if you create and populate your board (`board create`, `board populate`)"));
                 let public = lines[0].condition_public();
                 assert!(public.starts_with("stands if Ann creates and populates their board"), "{public}");
                 assert!(!public.contains("you"), "{public}");

@@ -140,7 +140,7 @@ impl fmt::Display for LineError {
                 write!(f, "there is no board `{name}`: boards are named after the players ({})", boards.join(", "))
             }
             LineError::NoSuchBoard { own: true, written, .. } => {
-                write!(f, "{written} does not exist: you have no standard board yet (`create` makes it)")
+                write!(f, "{written} does not exist: you have no standard board yet (`board create` makes it)")
             }
             LineError::NoSuchBoard { name, own: false, written } => {
                 write!(f, "{written} does not exist: {name} has no standard board yet")
