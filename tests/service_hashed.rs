@@ -415,3 +415,31 @@ fn revealing_only_the_orders_of_a_sealed_text_says_to_reveal_it_whole() {
     assert!(e.contains("reveal the whole sealed text, its `# salt` line first"), "{e}");
     assert!(service.reveal("c", &Caller::player("alice"), sealed).is_ok());
 }
+
+/// A power whose reveal matched has its orders: revealing again (the same
+/// text, or another) says so, changes nothing and announces nothing, where
+/// it once invited another try or repeated the public match.
+#[test]
+fn a_second_reveal_after_a_match_changes_nothing_and_says_so() {
+    let (service, clock) = fresh("reveal-again");
+    let run = |who: &str, line: &str| service.command("c", "g", &Caller::player(who), line);
+    hashed_game(&service);
+    run("alice", &format!("commit {}", sha256_hex(ALICE)));
+    run("bob", &format!("commit {}", sha256_hex(BOB)));
+    clock.advance(24 * 3600);
+    assert!(service.tick().is_ok());
+    let first = run("alice", &format!("reveal {ALICE}"));
+    assert!(public(&first).contains("France's reveal matches its commitment"), "{}", text(&first));
+    let again = run("alice", &format!("reveal {ALICE}"));
+    assert!(public(&again).is_empty(), "no second public match: {}", text(&again));
+    assert!(text(&again).contains("already revealed, with this same text: nothing changed"), "{}", text(&again));
+    let other = run("alice", "reveal K c1 - c2");
+    assert!(public(&other).is_empty(), "{}", text(&other));
+    let other = text(&other);
+    assert!(
+        other.contains("were already revealed with the text that does: they stand") && !other.contains("try again"),
+        "{other}"
+    );
+    let shown = text(&run("alice", "orders show"));
+    assert!(shown.contains("K c1 - c2") && shown.contains("N b1 - c3"), "the revealed orders stand: {shown}");
+}

@@ -265,6 +265,29 @@ impl Service {
                     None,
                 ));
             };
+            // A power whose reveal already matched has its orders: a second text changes nothing.
+            let revealed = store::reveals(c, live.game.id, row.seq)?
+                .into_iter()
+                .any(|r| r.power == name && r.matched && r.hash == commitment.hash);
+            if revealed && commitment.hash == hash {
+                return Ok((
+                    Err(format!(
+                        "{name}'s orders for {} are already revealed, with this same text: nothing changed. (`orders show` lists them.)",
+                        row.name
+                    )),
+                    None,
+                ));
+            }
+            if revealed {
+                store::add_reveal(c, live.game.id, row.seq, &record(false, "does not match the commitment".into()))?;
+                return Ok((
+                    Err(format!(
+                        "That text does not match {name}'s commitment `{}`, and {name}'s orders for {} were already revealed with the text that does: they stand, and this text changes nothing. (`orders show` lists them; the attempt is recorded, its text private to you.)",
+                        commitment.hash, row.name
+                    )),
+                    None,
+                ));
+            }
             if commitment.hash != hash {
                 let mut hints = super::mismatch::mismatch_hints(text, &commitment.hash);
                 let earlier = store::commitments(c, live.game.id, row.seq)?
