@@ -370,3 +370,17 @@ fn the_announcement_says_what_grace_and_civil_disorder_do_in_this_game() {
     let made = c.line("gm game create chess-wheel");
     assert!(!made.contains("Grace") && !made.contains("unseated"), "{made}");
 }
+
+/// `game status` of an ended game names what each power was, without a
+/// civil disorder or a takeover that can no longer happen.
+#[test]
+fn an_ended_games_status_says_vacant_and_conceded_without_civil_disorder() {
+    let mut c = console_in(&temp_dir("ended-status"));
+    run(&mut c, &["gm game create chesspolitik4", "a join Mughal", "b join Ming", "c join Russia", "gm game start"]);
+    let running = c.line("gm game status");
+    assert!(running.contains("Ottoman Empire (open for takeover: `join Ottoman Empire`"), "{running}");
+    run(&mut c, &["a concede", "mod game end"]);
+    let ended = c.line("gm game status");
+    assert!(ended.contains("Ottoman Empire (vacant): ") && ended.contains("[conceded]"), "{ended}");
+    assert!(!ended.contains("civil disorder") && !ended.contains("takeover"), "{ended}");
+}

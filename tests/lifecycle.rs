@@ -222,6 +222,9 @@ fn p8_a_conceded_power_is_in_civil_disorder_at_once() {
     let r = run(&mut c, &["b draw yes", "c draw yes", "d draw yes"]);
     assert!(r.contains("Game over: draw between"), "the powers still playing decide: {r}");
     assert!(!r.contains("Mughal Empire, "), "the conceded power is not in the draw: {r}");
+    // Once the game is over, civil disorder is no longer said.
+    let status = c.line("gm game status");
+    assert!(status.contains("[conceded]") && !status.contains("civil disorder"), "{status}");
 }
 
 #[test]

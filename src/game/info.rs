@@ -162,7 +162,11 @@ impl Service {
             let mut open_seat = false;
             for p in Self::all_powers(c, &live)? {
                 let open = running.is_some() && !conceded.contains(&p);
-                let vacant = super::absence::vacant_label(&p, open, live.settings.takeover);
+                let vacant = if running.is_some() {
+                    super::absence::vacant_label(&p, open, live.settings.takeover)
+                } else {
+                    "vacant".to_string()
+                };
                 let seated = players.iter().find(|(q, _)| *q == p);
                 open_seat |= open && seated.is_none();
                 let who = seated.map_or(vacant.as_str(), |(_, u)| u.as_str());
@@ -170,12 +174,15 @@ impl Service {
                 let forfeited = live.settings.forfeit_after > 0
                     && store::missed_turns(c, game.id, &p)? >= i64::from(live.settings.forfeit_after);
                 let forfeit_flag;
+                // Civil disorder is a running game's: once it has ended, what the power did is enough.
+                let disorder = if running.is_some() { ", in civil disorder" } else { "" };
+                let conceded_flag;
                 if conceded.contains(&p) && forfeited {
-                    forfeit_flag =
-                        format!("forfeited after {} missed turns, in civil disorder", live.settings.forfeit_after);
+                    forfeit_flag = format!("forfeited after {} missed turns{disorder}", live.settings.forfeit_after);
                     flags.push(&forfeit_flag);
                 } else if conceded.contains(&p) {
-                    flags.push("conceded, in civil disorder");
+                    conceded_flag = format!("conceded{disorder}");
+                    flags.push(&conceded_flag);
                 } else if running.is_some() && seated.is_none() {
                     // Nobody to send orders: its pieces hold, as its label says (a moderator's orders count).
                     if phase.owing.contains(&p) && orders.iter().any(|o| o.power == p) {
