@@ -384,3 +384,16 @@ fn an_ended_games_status_says_vacant_and_conceded_without_civil_disorder() {
     assert!(ended.contains("Ottoman Empire (vacant): ") && ended.contains("[conceded]"), "{ended}");
     assert!(!ended.contains("civil disorder") && !ended.contains("takeover"), "{ended}");
 }
+
+/// Several late players are listed as prose: `a, b and c`.
+#[test]
+fn several_late_players_are_named_a_b_and_c() {
+    let mut c = console_in(&temp_dir("grace-three"));
+    run(&mut c, &["gm game create chessdip movement=24h", "e join England", "i join Italy", "f join France"]);
+    run(&mut c, &["s join Scandinavia", "gm game start", "e orders c2 - c4"]);
+    let r = c.line("advance 25h");
+    assert!(
+        r.contains("no orders from Italy (<@i>, grace used, none left), France (<@f>, grace used, none left) and Scandinavia (<@s>, grace used, none left)."),
+        "{r}"
+    );
+}

@@ -220,7 +220,10 @@ fn p8_a_conceded_power_is_in_civil_disorder_at_once() {
     assert!(c.line("a orders K a4 - b4").contains("has conceded"));
     assert!(c.line("a draw yes").contains("has conceded"));
     let r = run(&mut c, &["b draw yes", "c draw yes", "d draw yes"]);
-    assert!(r.contains("Game over: draw between"), "the powers still playing decide: {r}");
+    assert!(
+        r.contains("Game over: draw between Ming Dynasty, Tsardom of Russia and Ottoman Empire**"),
+        "the powers still playing decide: {r}"
+    );
     assert!(!r.contains("Mughal Empire, "), "the conceded power is not in the draw: {r}");
     // Once the game is over, civil disorder is no longer said.
     let status = c.line("gm game status");

@@ -98,7 +98,7 @@ fn a_draw_by_vote_is_a_half_each() {
     c.line("alice draw yes");
     let draw = c.line("bob draw yes");
     assert!(
-        draw.contains("Game over: draw between France, England") && draw.contains("Scores: France ½, England ½."),
+        draw.contains("Game over: draw between France and England") && draw.contains("Scores: France ½, England ½."),
         "{draw}"
     );
     assert_eq!(total(&mut c), 1.0);
@@ -209,7 +209,7 @@ fn chess_wheel_shares_a_draw_among_the_players_still_standing() {
     assert!(c.line("ann concede").contains("concedes the game"));
     c.line("bo draw yes");
     let end = c.line("cy draw yes");
-    assert!(end.contains("Game over: draw between bo, cy"), "{end}");
+    assert!(end.contains("Game over: draw between bo and cy"), "{end}");
     let mut s = scores(&mut c);
     s.sort();
     assert_eq!(

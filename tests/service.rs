@@ -326,7 +326,7 @@ fn moderation_pause_rollback_and_draw() {
     assert_eq!(r.len(), 1);
     assert_eq!(r[0].visibility, Visibility::Private);
     let r = service.command("c", "g", &Caller::player("en"), "draw yes");
-    assert!(r.iter().any(|r| r.visibility == Visibility::Public && r.text.contains("draw between France, England")));
+    assert!(r.iter().any(|r| r.visibility == Visibility::Public && r.text.contains("draw between France and England")));
     assert!(run("gm", "game status").contains("draw between"));
 }
 

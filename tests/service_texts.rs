@@ -78,7 +78,7 @@ fn every_ending_carries_the_move_list_and_the_final_position() {
     run(&mut c, &["alice orders e4", "bob orders e5", "alice ready", "bob ready"]);
     c.line("alice draw yes");
     let draw = c.line("bob draw yes");
-    assert!(draw.contains("Game over: draw between White, Black"), "{draw}");
+    assert!(draw.contains("Game over: draw between White and Black"), "{draw}");
     assert!(draw.contains("1. White: e4"), "the move list: {draw}");
     assert!(draw.contains("image: final-position.png"), "the final position: {draw}");
     let json = export(&mut c);

@@ -150,9 +150,9 @@ fn item06_a_game_drawn_during_a_phase_is_not_labelled_after_it() {
     let board = c.line("carol game board");
     assert!(!board.contains("after Spring 1401"), "Spring 1401 never resolved: {board}");
     assert!(
-        board
-            .contains("the final position. **Game over: draw between France, England.** It ended during Spring 1401, ")
-            && board.contains("before it resolved."),
+        board.contains(
+            "the final position. **Game over: draw between France and England.** It ended during Spring 1401, "
+        ) && board.contains("before it resolved."),
         "{board}"
     );
     let status = c.line("carol game status");

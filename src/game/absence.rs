@@ -77,7 +77,7 @@ fn grace_text(phase: &str, sent: &str, late: &[Late], until: i64) -> String {
         .collect();
     format!(
         "**Grace:** the deadline of {phase} passed with no {sent} from {}. The phase is extended once for everyone: due <t:{until}:R>",
-        who.join(", ")
+        crate::rules::words::join_and(&who)
     )
 }
 

@@ -449,7 +449,7 @@ impl Service {
             let seated = store::players(c, live.game.id)?;
             let voters: Vec<&String> = alive.iter().filter(|p| seated.iter().any(|(q, _)| q == *p)).collect();
             if yes && voters.iter().all(|p| votes.contains(p)) {
-                let text = format!("draw between {}", alive.join(", "));
+                let text = format!("draw between {}", crate::rules::words::join_and(&alive));
                 let headline = format!("**Game over: {text}**, by unanimous vote of the powers still playing.");
                 let how = (text.as_str(), self.now(), &Ending::Draw);
                 out.push(game_over(c, &live.game, Some(&position), &live.settings, how, headline)?);

@@ -11,7 +11,12 @@ use crate::store::{self};
 #[must_use]
 pub fn reminder_text(r: &Reminder) -> String {
     let who: Vec<String> = r.missing.iter().map(|(power, user)| format!("<@{user}> ({power})")).collect();
-    format!("Reminder: {} is due <t:{}:R>. Still no orders from {}.", r.phase, r.deadline, who.join(", "))
+    format!(
+        "Reminder: {} is due <t:{}:R>. Still no orders from {}.",
+        r.phase,
+        r.deadline,
+        crate::rules::words::join_and(&who)
+    )
 }
 
 /// A reminder to send before a deadline.
