@@ -397,3 +397,31 @@ fn several_late_players_are_named_a_b_and_c() {
         "{r}"
     );
 }
+
+/// A player who marks ready without orders chose to hold: that is not an
+/// absence. The result says so, no grace is spent on them, the record
+/// counts the phase as acted in time, and they are never unseated for it
+/// (they once were, after `cd-after` such phases, as in civil disorder).
+#[test]
+fn ready_without_orders_holds_by_choice_and_is_not_civil_disorder() {
+    let dir = temp_dir("ready-holds");
+    let mut c = console_in(&dir);
+    two_players(&mut c, "movement=24h cd-after=2");
+    let r = c.line("alice ready");
+    assert!(r.contains("Marked ready without orders: every piece holds, unless you send some"), "{r}");
+    for (phase, bob) in [("Spring 1401", "bob orders K c6 - c5"), ("Fall 1401", "bob orders K c5 - c4")] {
+        let r = run(&mut c, &["alice ready", bob]);
+        assert!(r.contains("Accepted for England"), "{r}");
+        let r = c.line("advance 24h");
+        assert!(r.contains(&format!("**{phase} resolved**")), "{r}");
+        assert!(r.contains("France marked ready without orders: every piece holds."), "{r}");
+        assert!(!r.contains("France sent no orders") && !r.contains("unseated") && !r.contains("Grace"), "{r}");
+    }
+    assert!(c.line("gm game status").contains("France (alice)"), "still seated");
+    assert_eq!(records(&dir, "alice"), vec![(1, "in_time".to_string()), (2, "in_time".to_string())]);
+    // Withdrawn, the mark no longer counts: neither orders nor a mark is civil disorder.
+    c.line("channel two");
+    two_players(&mut c, "movement=24h grace=0");
+    let r = run(&mut c, &["alice ready", "alice unready", "bob orders K c6 - c5", "advance 24h"]);
+    assert!(r.contains("France sent no orders: civil disorder, every piece holds."), "{r}");
+}

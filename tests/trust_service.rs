@@ -455,7 +455,7 @@ fn item21_what_a_saved_command_sets_off_failing_does_not_say_it_was_not_saved() 
     )
     .expect("trigger");
     let r = c.line("bob ready");
-    assert!(r.contains("Marked ready."), "{r}");
+    assert!(r.contains("Marked ready without orders: every piece holds"), "{r}");
     assert!(
         r.contains("Your ready mark is saved, but resolving the phase right away failed (")
             && r.contains("that happens at the deadline instead, or when a moderator uses `game force`"),

@@ -19,12 +19,16 @@ struct Due {
     power: String,
     /// Its seat (`None`: vacant).
     seat: Option<Seat>,
-    /// Whether it sent orders (hashed: a commitment that counts).
+    /// Whether its player acted: sent orders (hashed: a commitment that
+    /// counts), or marked ready without any, choosing to hold. Either way
+    /// the power is not absent: no grace, no civil disorder.
     sent: bool,
+    /// Whether it was marked ready without orders (part of `sent`).
+    ready_only: bool,
 }
 
 /// The powers owing orders in phase `seq` (conceded ones left out), with
-/// their seats and whether they sent anything.
+/// their seats and whether their players acted (orders, or a ready mark).
 fn due(c: &Connection, g: &GameRow, seq: i64, settings: &Settings, position: &Position) -> Result<Vec<Due>, GameError> {
     let seats = store::seats(c, g.id)?;
     let conceded = store::concessions(c, g.id)?;
@@ -33,19 +37,26 @@ fn due(c: &Connection, g: &GameRow, seq: i64, settings: &Settings, position: &Po
     } else {
         store::orders(c, g.id, seq, None)?.into_iter().map(|o| o.power).collect()
     };
+    let ready = store::ready_powers(c, g.id, seq)?;
     Ok(position
         .phase()
         .owing
         .into_iter()
         .filter(|p| !conceded.contains(p))
-        .map(|power| Due { seat: seats.iter().find(|s| s.power == power).cloned(), sent: sent.contains(&power), power })
+        .map(|power| {
+            let seat = seats.iter().find(|s| s.power == power).cloned();
+            // Only a seated player marks ready (a mark outlives no unseating).
+            let ready_only = seat.is_some() && !sent.contains(&power) && ready.contains(&power);
+            Due { seat, sent: sent.contains(&power) || ready_only, ready_only, power }
+        })
         .collect())
 }
 
-/// What `power` in civil disorder does, in `kind`'s rules and `position`'s
-/// phase: in a Winter, a power owed builds builds nothing, one that must
-/// disband disbands as the rules say.
-fn consequence(kind: &Game, position: &Position, power: &str) -> &'static str {
+/// What `power` does without orders (in civil disorder, or marked ready
+/// without any), in `kind`'s rules and `position`'s phase: in a Winter, a
+/// power owed builds builds nothing, one that must disband disbands as the
+/// rules say.
+pub(super) fn consequence(kind: &Game, position: &Position, power: &str) -> &'static str {
     match (kind, position) {
         (Game::Dip(_), Position::Dip { v, s }) if position.phase().kind == PhaseKind::Adjustment => {
             let owed = v.power_by_name(power).map_or(0, |p| s.centers_of(p).len() as i64 - s.piece_count(p) as i64);
@@ -179,6 +190,10 @@ impl Service {
                     (true, false) => RecordKind::InTime,
                 };
                 store::record(c, &g.guild, user, g.id, seq, record, &d.power, now)?;
+            }
+            if d.ready_only {
+                let what = consequence(&kind, position, &d.power);
+                lines.push((d.power.clone(), format!("{} marked ready without orders: {what}.", d.power)));
             }
             if d.sent {
                 continue;

@@ -341,7 +341,24 @@ impl Service {
                     "Marked ready. This game follows its calendar: the window closes at its time, whoever is ready."
                         .to_string()
                 }
-                (true, false, false) => "Marked ready.".to_string(),
+                (true, false, false) => {
+                    // Ready without orders is a choice to hold, not an absence: say what it does.
+                    let none = if live.settings.hashed {
+                        !store::commitments(c, live.game.id, row.seq)?.iter().any(|m| m.power == name)
+                    } else {
+                        store::orders(c, live.game.id, row.seq, Some(&name))?.is_empty()
+                    };
+                    if none {
+                        let what = if live.settings.hashed { "a commitment" } else { "orders" };
+                        format!(
+                            "Marked ready without {what}: {}, unless you send {} before the phase resolves.",
+                            super::absence::consequence(&live.kind, &position, &name),
+                            if live.settings.hashed { "one" } else { "some" }
+                        )
+                    } else {
+                        "Marked ready.".to_string()
+                    }
+                }
                 (true, true, false) => format!("{name} was already marked ready."),
                 (false, true, _) => format!("No longer ready: {name}'s ready mark is withdrawn."),
                 (false, false, _) => {
