@@ -103,14 +103,14 @@ fn chess_dip_centres_by_year_match_the_status_after_every_year() {
     assert_eq!(chart.labels, ["Start", "1", "2"]);
     assert_eq!(last_values(&chart), year_two);
     assert_eq!(chart.series[0].1, vec![at_start[0].1, year_one[0].1, year_two[0].1], "England's line");
-    assert_eq!(chart.subtitle, "Supply centres at the end of each year");
-    assert_eq!((chart.unit.as_str(), chart.axis.as_str()), ("centres", "Year"));
+    assert_eq!(chart.subtitle, "Supply centers at the end of each year");
+    assert_eq!((chart.unit.as_str(), chart.axis.as_str()), ("centers", "Year"));
     assert_eq!(chart.result, None, "the game goes on");
 
     // Anyone may ask; the picture is 1024 x 640, England's red line in it.
     let out = c.line("carol game chart");
-    assert!(out.starts_with("[public] Chess Dip: the game so far, supply centres at the end of each year"), "{out}");
-    assert!(out.contains("from the start to year 2") && out.contains("Latest centres: England 7,"), "{out}");
+    assert!(out.starts_with("[public] Chess Dip: the game so far, supply centers at the end of each year"), "{out}");
+    assert!(out.contains("from the start to year 2") && out.contains("Latest centers: England 7,"), "{out}");
     let img = one_chart(&out, "chessdip");
     assert_eq!(img.dimensions(), (1024, 640));
     for (power, colour) in chart::colours(&start("chessdip", &[]), Palette::Classic) {

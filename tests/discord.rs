@@ -315,7 +315,7 @@ async fn game_timelapse_and_chart_on_demand_and_with_the_end_announcement() {
     assert_eq!(gifs[0].0, "chesspolitik2-timelapse.gif");
     assert_eq!(gif_delays(&gifs[0].1), vec![50, 300]);
     let r = ask(&fake, (CAROL, "carol"), &["game", "chart"], &[], false).await;
-    assert!(!r.ephemeral() && r.content().contains("supply centres at the end of each year"), "{}", r.content());
+    assert!(!r.ephemeral() && r.content().contains("supply centers at the end of each year"), "{}", r.content());
     let names: Vec<&str> = r.files.iter().map(|f| f.0.as_str()).collect();
     assert_eq!(names, ["chesspolitik2-chart.png"]);
     let chart = image::load_from_memory(&r.files[0].1).expect("a PNG");

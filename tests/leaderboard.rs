@@ -221,14 +221,14 @@ fn a_season_in_one_server_tells_its_story() {
     for line in [
         "**Chess Dip**: 2224 ±416 (provisional until 5 rated games), 2 games: 1 won, 1 drawn, 0 lost.",
         "- game 10 in channel dip-2: England, won, score 1, 1974 → 2224",
-        "- game 9 in channel dip-1: England, draw, sum of squares (7 centres), score 0.544, 1500 → 1974",
+        "- game 9 in channel dip-1: England, draw, sum of squares (7 centers), score 0.544, 1500 → 1974",
         "- game 3 in channel dc-3: White, draw of 2, score ½, 1662 → 1560",
     ] {
         assert!(out.contains(line), "{line} missing from\n{out}");
     }
     assert!(out.contains("- game 8 in channel diplomat-1: White, forfeited, score 0, 1500 → 1338"), "{out}");
     assert!(
-        out.contains("Chess Dip: the whole game, supply centres at the end of each year (from the start to year 2). Latest centres: England 7, Italy 4, France 4, Scandinavia 3."),
+        out.contains("Chess Dip: the whole game, supply centers at the end of each year (from the start to year 2). Latest centers: England 7, Italy 4, France 4, Scandinavia 3."),
         "{out}"
     );
     assert!(out.contains("Chess Dip: the whole game in 5 frames"), "{out}");

@@ -17,7 +17,7 @@ use crate::store::{self, GameRow};
 /// axis, periods' axis, piece values if any).
 fn wording(position: &Position) -> (&'static str, &'static str, &'static str, Option<&'static str>) {
     match (position.counted(), position) {
-        (Counted::Centres, _) => ("Supply centres at the end of each year", "centres", "Year", None),
+        (Counted::Centres, _) => ("Supply centers at the end of each year", "centers", "Year", None),
         (Counted::Pieces, _) => ("Pieces on the boards at the end of each cycle", "pieces", "Cycle", None),
         (Counted::Material, Position::Diplomat { .. }) => (
             "Material at the end of each move (P 1, H 3, B 3, R 5, D 9)",

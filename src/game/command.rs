@@ -38,7 +38,7 @@ Commands (the same words as the slash commands):
   extend                  show the votes to extend the current phase
   concede                 concede the game (the last power standing wins)
   game status | game board | history [phase] | game export | variants
-  game chart              a chart of every power's centres (pieces, material) over the game so far
+  game chart              a chart of every power's centers (pieces, material) over the game so far
   game timelapse          a GIF of the position after every resolved phase, half a second each
   profile [user]          a player's record in this server (yours without a name): ratings, results, reliability
   leaderboard [game]      this server's players of a game by rating (every rated game without a name)
@@ -150,7 +150,7 @@ pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<S
         let draw =
             if offer.id == "chess-wheel" { "shared equally among the players still standing" } else { "½ each" };
         return Err(GameError::Invalid(format!(
-            "`{word}`: only the games with centres (Chess Dip, Chesspolitik 4) choose how a draw is scored; {} scores a win 1, a draw {draw}, a loss 0, so leave `scoring` out",
+            "`{word}`: only the games with centers (Chess Dip, Chesspolitik 4) choose how a draw is scored; {} scores a win 1, a draw {draw}, a loss 0, so leave `scoring` out",
             offer.name
         )));
     }
@@ -269,7 +269,7 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
             "scoring" => {
                 s.scoring = super::scores::Scoring::parse(v).ok_or_else(|| {
                     GameError::Invalid(format!(
-                        "`{a}`: scoring is draw-size (a draw shares the point equally) or sum-of-squares (a draw shares it by centres squared)"
+                        "`{a}`: scoring is draw-size (a draw shares the point equally) or sum-of-squares (a draw shares it by centers squared)"
                     ))
                 })?;
             }

@@ -71,7 +71,7 @@ pub struct Score {
     pub power: String,
     /// The score, from 0 to 1.
     pub value: f64,
-    /// How it was earned: `solo`, `draw of 3`, `sum of squares (7 centres)`, `loss`, `conceded`...
+    /// How it was earned: `solo`, `draw of 3`, `sum of squares (7 centers)`, `loss`, `conceded`...
     pub how: String,
 }
 
@@ -109,7 +109,7 @@ pub fn compute(scoring: Scoring, ending: &Ending, powers: &[Standing]) -> Option
                     (Scoring::SumOfSquares, Some(n)) if squares > 0 => Score {
                         power: p.power.clone(),
                         value: (n * n) as f64 / squares as f64,
-                        how: format!("sum of squares ({})", crate::rules::words::count(n, "centre")),
+                        how: format!("sum of squares ({})", crate::rules::words::count(n, "center")),
                     },
                     _ => Score {
                         power: p.power.clone(),
@@ -319,7 +319,7 @@ mod tests {
         assert_eq!(line(Some(&s)), "Scores: A 0.634, B 0.356, C 0 (conceded), D 0.010.");
         let sum: f64 = s.iter().map(|s| s.value).sum();
         assert!((sum - 1.0).abs() < 1e-12);
-        assert_eq!(s[0].how, "sum of squares (8 centres)");
+        assert_eq!(s[0].how, "sum of squares (8 centers)");
     }
 
     #[test]

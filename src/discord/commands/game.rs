@@ -41,13 +41,13 @@ pub enum TakeoverChoice {
     Moderator,
 }
 
-/// How a draw is scored in a game with centres.
+/// How a draw is scored in a game with centers.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ScoringChoice {
     /// A draw shares the point equally among the powers in it.
     #[name = "draw-size"]
     DrawSize,
-    /// A draw shares the point by centres squared.
+    /// A draw shares the point by centers squared.
     #[name = "sum-of-squares"]
     SumOfSquares,
 }
@@ -226,7 +226,7 @@ async fn timelapse(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, |s, _, ch| one(s.timelapse(ch))).await
 }
 
-/// A chart of every power's centres, pieces or material over the game so far
+/// A chart of every power's centers, pieces or material over the game so far
 #[poise::command(slash_command, guild_only)]
 async fn chart(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, |s, _, ch| one(s.chart(ch))).await
