@@ -27,16 +27,22 @@ struct Due {
     ready_only: bool,
 }
 
+/// The powers that sent orders in phase `seq` of `game` (in a hashed game:
+/// a commitment, which is what counts until the reveal).
+pub(super) fn sent_orders(c: &Connection, game: i64, seq: i64, hashed: bool) -> Result<Vec<String>, GameError> {
+    Ok(if hashed {
+        store::commitments(c, game, seq)?.into_iter().map(|m| m.power).collect()
+    } else {
+        store::orders(c, game, seq, None)?.into_iter().map(|o| o.power).collect()
+    })
+}
+
 /// The powers owing orders in phase `seq` (conceded ones left out), with
 /// their seats and whether their players acted (orders, or a ready mark).
 fn due(c: &Connection, g: &GameRow, seq: i64, settings: &Settings, position: &Position) -> Result<Vec<Due>, GameError> {
     let seats = store::seats(c, g.id)?;
     let conceded = store::concessions(c, g.id)?;
-    let sent: Vec<String> = if settings.hashed {
-        store::commitments(c, g.id, seq)?.into_iter().map(|m| m.power).collect()
-    } else {
-        store::orders(c, g.id, seq, None)?.into_iter().map(|o| o.power).collect()
-    };
+    let sent = sent_orders(c, g.id, seq, settings.hashed)?;
     let ready = store::ready_powers(c, g.id, seq)?;
     Ok(position
         .phase()

@@ -58,6 +58,17 @@ fn normalised(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
 
+/// The game's `min-reliability` rule on a line of its own, for `game
+/// status` (empty without one).
+fn joining_line(settings: &super::Settings) -> String {
+    let rule = super::reliability::joining_rule(settings);
+    if rule.is_empty() {
+        rule
+    } else {
+        format!("\n{}", rule.trim_start())
+    }
+}
+
 impl Service {
     /// The game's status: where it is in its lifecycle (phase, stage, the
     /// deadline or what it waits for; or its result), players, who has
@@ -94,10 +105,7 @@ impl Service {
                     t += &format!("\nEach phase will end at a fixed time: it {rule}.");
                 }
                 if game.status != GameStatus::Ended {
-                    let rule = super::reliability::joining_rule(&live.settings);
-                    if !rule.is_empty() {
-                        t += &format!("\n{}", rule.trim_start());
-                    }
+                    t += &joining_line(&live.settings);
                 }
                 return Ok(Reply::public(t));
             };
@@ -211,10 +219,7 @@ impl Service {
             }
             // Taking over an open power is a join: its reliability rule applies.
             if open_seat {
-                let rule = super::reliability::joining_rule(&live.settings);
-                if !rule.is_empty() {
-                    t += &format!("\n{}", rule.trim_start());
-                }
+                t += &joining_line(&live.settings);
             }
             // What the channel has not been shown yet (held back by Discord or a missing permission).
             let waiting = store::outbox_waiting(c, &game.channel)?;

@@ -343,12 +343,8 @@ impl Service {
                 }
                 (true, false, false) => {
                     // Ready without orders is a choice to hold, not an absence: say what it does.
-                    let none = if live.settings.hashed {
-                        !store::commitments(c, live.game.id, row.seq)?.iter().any(|m| m.power == name)
-                    } else {
-                        store::orders(c, live.game.id, row.seq, Some(&name))?.is_empty()
-                    };
-                    if none {
+                    let sent = super::absence::sent_orders(c, live.game.id, row.seq, live.settings.hashed)?;
+                    if !sent.contains(&name) {
                         let what = if live.settings.hashed { "a commitment" } else { "orders" };
                         format!(
                             "Marked ready without {what}: {}, unless you send {} before the phase resolves.",
