@@ -15,7 +15,7 @@ use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
 use chessdip::store::Store;
 use serde_json::json;
 use support::bot::{config, run_binary, Bot};
-use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
+use support::fake_discord::{FakeDiscord, Request, APP};
 use support::flow::*;
 
 /// Creates a Chesspolitik 2-player game in `channel` through the service
@@ -65,9 +65,7 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
     fake.wait_identified(1, 30).await;
 
     // Registration in the configured guild, with a payload Discord accepts.
-    let reg = fake
-        .wait_for(0, 30, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/guilds/{GUILD}/commands"))
-        .await;
+    let reg = registered(&fake).await;
     let names: Vec<&str> = reg.json.as_array().expect("list").iter().filter_map(|c| c["name"].as_str()).collect();
     for want in ["game", "join", "orders", "ready", "draw", "extend", "help", "profile"] {
         assert!(names.contains(&want), "{want} missing from {names:?}");

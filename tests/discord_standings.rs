@@ -17,7 +17,7 @@ use chessdip::game::Service;
 use chessdip::store::Store;
 use serde_json::json;
 use support::bot::{config, Bot};
-use support::fake_discord::{FakeDiscord, Request, APP, GUILD};
+use support::fake_discord::{FakeDiscord, Request};
 use support::flow::*;
 
 /// Discord's limits on one message: 2,000 characters, 10 attachments and
@@ -42,9 +42,7 @@ async fn a_won_game_is_announced_with_its_story_then_the_leaderboard_and_profile
     fake.wait_identified(1, 30).await;
 
     // Registered with the game offered as one types.
-    let reg = fake
-        .wait_for(0, 30, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/guilds/{GUILD}/commands"))
-        .await;
+    let reg = registered(&fake).await;
     let list = reg.json.as_array().expect("list");
     let board = list.iter().find(|c| c["name"] == "leaderboard").expect("/leaderboard registered");
     assert_eq!(board["options"][0]["name"], json!("game"));

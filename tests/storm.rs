@@ -152,20 +152,6 @@ fn storm_game(s: &Service, i: usize, mixed: bool) {
     }
 }
 
-/// Marks every announcement so far delivered (the setup's, which a real
-/// bot would have posted long before the storm).
-fn drain(s: &Service) {
-    loop {
-        let heads = s.outbox_heads(10_000).expect("outbox");
-        if heads.is_empty() {
-            return;
-        }
-        for d in heads {
-            s.delivered(d.item.id).expect("delivered");
-        }
-    }
-}
-
 /// Writes the storm's games into `db`: game `i` due at `due[i]` (unix
 /// seconds), and the calm games (ALICE and BOB in Chesspolitik 2, due in a week).
 fn prepare(db: &Path, storm: &Storm, due: &[i64]) {
@@ -184,7 +170,8 @@ fn prepare(db: &Path, storm: &Storm, due: &[i64]) {
         run_line(&s, &ch, &BOB.to_string(), "join England");
         run_line(&s, &ch, "gm", "game start");
     }
-    drain(&s);
+    // The setup's announcements, which a real bot would have posted long before the storm.
+    scratch::mark_delivered(&s);
 }
 
 /// The bot process's CPU seconds and peak resident memory (MB), from /proc.
@@ -476,23 +463,21 @@ fn resolution_costs(n: usize, mixed: bool) -> [f64; 4] {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_storm_of_twenty_is_posted_once_in_deadline_order_without_a_global_429() {
-    // Twenty Chess Dip results missed during a downtime (due a second apart):
-    // posted oldest deadline first. Their costs are alike, so none may come
-    // out of turn by more than the drawings and posts in flight at once.
-    let s = Storm { n: 20, mixed: false, shape: Shape::CatchUp };
-    let f = storm(&s).await;
-    eprintln!("{}", show(&s, &f));
-    assert_eq!((f.posted, f.twice), (20, 0), "{f:?}");
-    assert_eq!(f.refused_global, 0, "{f:?}");
-    assert!(f.most_in_one_second <= 50, "{f:?}");
-    assert!(f.displaced <= 4, "{f:?}");
-    // Twenty games of every kind due in the same second, the bot running.
-    let s = Storm { n: 20, mixed: true, shape: Shape::AtOnce };
-    let f = storm(&s).await;
-    eprintln!("{}", show(&s, &f));
-    assert_eq!((f.posted, f.twice), (20, 0), "{f:?}");
-    assert_eq!(f.refused_global, 0, "{f:?}");
-    assert!(f.most_in_one_second <= 50, "{f:?}");
+    // Twenty Chess Dip results missed during a downtime (due a second apart),
+    // then twenty games of every kind due in the same second, the bot running.
+    for s in [Storm { n: 20, mixed: false, shape: Shape::CatchUp }, Storm { n: 20, mixed: true, shape: Shape::AtOnce }]
+    {
+        let f = storm(&s).await;
+        eprintln!("{}", show(&s, &f));
+        assert_eq!((f.posted, f.twice), (20, 0), "{f:?}");
+        assert_eq!(f.refused_global, 0, "{f:?}");
+        assert!(f.most_in_one_second <= 50, "{f:?}");
+        // Posted oldest deadline first: the downtime's results cost alike, so none may
+        // come out of turn by more than the drawings and posts in flight at once.
+        if s.shape == Shape::CatchUp {
+            assert!(f.displaced <= 4, "{f:?}");
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -503,14 +488,12 @@ async fn storm_figures() {
         .split(',')
         .filter_map(|n| n.trim().parse().ok())
         .collect();
-    let [rules, rest, stills, animation] = resolution_costs(50, false);
-    eprintln!(
-        "one Chess Dip resolution: rules {rules:.2} ms, storage and texts {rest:.2} ms, stills {stills:.1} ms, animation {animation:.1} ms"
-    );
-    let [rules, rest, stills, animation] = resolution_costs(60, true);
-    eprintln!(
-        "one resolution of the mix: rules {rules:.2} ms, storage and texts {rest:.2} ms, stills {stills:.1} ms, animation {animation:.1} ms"
-    );
+    for (what, n, mixed) in [("one Chess Dip resolution", 50, false), ("one resolution of the mix", 60, true)] {
+        let [rules, rest, stills, animation] = resolution_costs(n, mixed);
+        eprintln!(
+            "{what}: rules {rules:.2} ms, storage and texts {rest:.2} ms, stills {stills:.1} ms, animation {animation:.1} ms"
+        );
+    }
     eprintln!("| N | games | shape | first | last | posted | 429s (of requests) | most in 1 s | bot CPU | peak memory | slash orders p50 / p99 | order in the service p50 / p99 / max | with its wait for a thread p50 / p99 / max |");
     for n in sizes {
         for (mixed, shape) in [(false, Shape::AtOnce), (true, Shape::AtOnce), (false, Shape::CatchUp)] {

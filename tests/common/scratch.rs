@@ -32,6 +32,20 @@ pub fn service_at(dir: &Path, t: i64) -> (Service, Arc<ManualClock>) {
     (service_on(dir, &clock), clock)
 }
 
+/// Marks every announcement waiting in the outbox delivered: what a bot
+/// running all along would have posted before the test begins.
+pub fn mark_delivered(service: &Service) {
+    loop {
+        let heads = service.outbox_heads(1000).expect("outbox");
+        if heads.is_empty() {
+            return;
+        }
+        for d in heads {
+            service.delivered(d.item.id).expect("delivered");
+        }
+    }
+}
+
 /// A plain two-player Chesspolitik game in `service`'s channel `c`, created
 /// by `gm` for alice (France) and bob (England), started.
 pub fn plain_game(service: &Service) {

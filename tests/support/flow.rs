@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use serde_json::json;
 
-use super::fake_discord::{FakeDiscord, Request};
+use super::fake_discord::{FakeDiscord, Request, APP, GUILD};
 
 pub const CHANNEL: u64 = 4_000_000_000_000_100;
 pub const CHANNEL2: u64 = 4_000_000_000_000_101;
@@ -29,6 +29,12 @@ pub fn callback_of(id: &str) -> impl Fn(&Request) -> bool + '_ {
 
 pub fn channel_post(r: &Request) -> bool {
     r.method == "POST" && r.path == format!("/channels/{CHANNEL}/messages")
+}
+
+/// Waits for the bot to register its commands in the configured server.
+pub async fn registered(fake: &FakeDiscord) -> Request {
+    fake.wait_for(0, 30, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/guilds/{GUILD}/commands"))
+        .await
 }
 
 /// Waits for a post in the game's channel (after request `n`) whose text contains `needle`.
