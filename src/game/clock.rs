@@ -114,6 +114,8 @@ impl Bounds {
     pub const CYCLE: Bounds = Bounds { what: "a cycle", min: 7 * 60, max: 90 * 86400 };
     /// A deadline change by a moderator: 1 minute to 90 days.
     pub const CHANGE: Bounds = Bounds { what: "an extension or a new deadline", min: 60, max: 90 * 86400 };
+    /// How long a game nobody plays waits before it ends as abandoned: 1 hour to a year.
+    pub const ABANDON: Bounds = Bounds { what: "abandon-after", min: 3600, max: 365 * 86400 };
 
     /// Checks `secs` against the bounds.
     ///

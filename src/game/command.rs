@@ -21,6 +21,7 @@ Commands (the same words as the slash commands):
       `variants` lists the variants and their options
       min-reliability=<0-100> [min-reliability-new=no]: `join` refuses players whose reliability here is lower
       scoring=draw-size|sum-of-squares (Chess Dip, Chesspolitik 4): how a draw is scored at the end
+      abandon-after=14d|off: a game nobody is left playing pauses, and ends as abandoned after this long
   join [power]            take a power (a random free one without a name)
   leave                   leave before the start
   game start              moderators: start (vacant powers are in civil disorder)
@@ -102,7 +103,7 @@ pub fn reveal_text(line: &str) -> Option<&str> {
 
 /// The game settings `game create` takes (any other `key=value` is the variant's option).
 pub const SETTING_KEYS: &str =
-    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, forfeit-after, replace-minimum, palette, animation";
+    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, abandon-after, forfeit-after, replace-minimum, palette, animation";
 
 /// The variants whose draws can be scored by centres (`scoring=`).
 pub const CENTRE_GAMES: &[&str] = &["chessdip", "chesspolitik4"];
@@ -284,6 +285,16 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                 }
             }
             "min-reliability-new" => s.min_reliability_new = yes(v)?,
+            "abandon-after" => {
+                s.abandon_after_secs = match v.to_ascii_lowercase().as_str() {
+                    "off" | "never" | "no" => None,
+                    d => Some(parse_duration_within(d, Bounds::ABANDON).map_err(|e| {
+                        GameError::Invalid(format!(
+                            "`{a}`: {e}. abandon-after is how long a game nobody is left playing waits for someone to take a seat before it ends as abandoned (e.g. abandon-after=14d), or off"
+                        ))
+                    })?),
+                }
+            }
             // Anything else is the variant's own option; the variant checks it.
             _ => {
                 s.options.insert(k.to_ascii_lowercase(), v.to_ascii_lowercase());

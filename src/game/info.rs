@@ -133,6 +133,17 @@ impl Service {
                         Timer::Paused { left } => format!(", paused with {} left", format_duration(left)),
                     };
                     t += ".";
+                    if let Some(a) = store::abandoned(c, game.id)? {
+                        let back = match live.kind.seats() {
+                            crate::rules::family::Seats::Open { .. } => {
+                                "a moderator's `game resume` lets the players play on"
+                            }
+                            crate::rules::family::Seats::Fixed(_) => "it resumes when somebody takes a seat",
+                        };
+                        t += &format!(" Nobody is left playing since <t:{}:f>: {back}", a.since);
+                        t +=
+                            &a.ends_at.map_or(".".to_string(), |end| format!(", or it ends as abandoned <t:{end}:R>."));
+                    }
                     if let Some(rule) = live.settings.fixed_time_rule().filter(|_| !live.settings.cycle.is_calendar()) {
                         t += &format!(" Each {} {rule}.", if live.settings.hashed { "window" } else { "phase" });
                     }

@@ -8,6 +8,7 @@
 //! [`crate::render::any`]; nothing here knows a game's rules. Front ends call [`Service::command`] with the same words as the
 //! slash commands (see [`command`]), or the typed methods.
 
+mod abandon;
 mod absence;
 mod actions;
 pub mod calendar;

@@ -242,11 +242,13 @@ impl Service {
             let live = self.game_for(c, channel, if pause { Command::Pause } else { Command::Resume })?;
             Self::require_moderator(&live.game, caller, if pause { "pause the game" } else { "resume the game" })?;
             let (row, _) = Self::current_phase(c, &live)?;
+            if !pause {
+                // A game nobody plays stays paused until somebody takes a seat (or it ends as abandoned).
+                self.refuse_resume_if_nobody_plays(c, &live)?;
+            }
             self.log_moderator(c, live.game.id, caller, if pause { "pause" } else { "resume" }, row.name.clone())?;
             if pause {
-                let left = row.deadline.map_or(MIN_RESUME, |d| (d - now).max(60));
-                store::set_deadline(c, live.game.id, row.seq, None, Some(left))?;
-                store::set_status(c, live.game.id, GameStatus::Paused, None)?;
+                let left = pause_in(c, &live.game, &row, now)?;
                 let text = format!(
                     "The game is paused: nothing is taken and nothing resolves until a moderator resumes it ({} was left for {}).",
                     format_duration(left),
@@ -254,40 +256,57 @@ impl Service {
                 );
                 return self.announced(c, &live.game, Reply::public(text));
             }
-            let left = row.paused_left.unwrap_or(MIN_RESUME).max(MIN_RESUME);
-            let (stage, d) = match (live.settings.cycle.is_calendar(), row.stage) {
-                (false, stage) => (stage, live.settings.deadline_after(now, left)),
-                // A calendar game's windows keep to the calendar: the open
-                // window ends at its calendar time, or waits for the next move window.
-                (true, Stage::Commit | Stage::Wait) => live.settings.enter_commit(now, false),
-                (true, stage) => (stage, live.settings.reveal_deadline(now)),
-            };
-            let mut votes = String::new();
-            if stage != row.stage {
-                super::lifecycle::change_stage(c, (live.game.id, row.seq), row.stage, stage, Some(d))?;
-                for r in Self::proposal_windows(c, live.game.id, row.seq, stage)? {
-                    votes += &format!("\n{}", r.text);
-                }
-            }
-            store::set_deadline(c, live.game.id, row.seq, Some(d), None)?;
-            store::set_status(c, live.game.id, GameStatus::Active, None)?;
-            let what = match (row.stage, stage) {
-                (a, b) if a == b => {
-                    format!("{} is due in {}{}", row.name, format_duration(d - now), live.settings.local_suffix(d))
-                }
-                (_, Stage::Commit) => format!(
-                    "the move phase of {} is open on the calendar: commitments due in {}",
-                    row.name,
-                    format_duration(d - now)
-                ),
-                _ => format!(
-                    "the move window of {} on the calendar has passed, so it waits for the next, in {}",
-                    row.name,
-                    format_duration(d - now)
-                ),
-            };
-            self.announced(c, &live.game, Reply::public(format!("The game resumes; {what}.{votes}")).due(Some(d)))
+            store::clear_abandoned(c, live.game.id)?;
+            let (what, d) = self.resume_in(c, &live, &row)?;
+            self.announced(c, &live.game, Reply::public(format!("The game resumes; {what}")).due(Some(d)))
         })
+    }
+
+    /// Resumes `live`, paused in phase `row`: the time that was left comes
+    /// back (at least an hour; with fixed-time deadlines, on the next fixed
+    /// time at least that far away), or a calendar game's window takes its
+    /// calendar time again. Returns what now runs and until when (`Spring
+    /// 1401 is due in 1d.`, with the proposal votes a new window opens).
+    pub(super) fn resume_in(
+        &self,
+        c: &rusqlite::Connection,
+        live: &super::Live,
+        row: &store::PhaseRow,
+    ) -> Result<(String, i64), GameError> {
+        let now = self.now();
+        let left = row.paused_left.unwrap_or(MIN_RESUME).max(MIN_RESUME);
+        let (stage, d) = match (live.settings.cycle.is_calendar(), row.stage) {
+            (false, stage) => (stage, live.settings.deadline_after(now, left)),
+            // A calendar game's windows keep to the calendar: the open
+            // window ends at its calendar time, or waits for the next move window.
+            (true, Stage::Commit | Stage::Wait) => live.settings.enter_commit(now, false),
+            (true, stage) => (stage, live.settings.reveal_deadline(now)),
+        };
+        let mut votes = String::new();
+        if stage != row.stage {
+            super::lifecycle::change_stage(c, (live.game.id, row.seq), row.stage, stage, Some(d))?;
+            for r in Self::proposal_windows(c, live.game.id, row.seq, stage)? {
+                votes += &format!("\n{}", r.text);
+            }
+        }
+        store::set_deadline(c, live.game.id, row.seq, Some(d), None)?;
+        store::set_status(c, live.game.id, GameStatus::Active, None)?;
+        let what = match (row.stage, stage) {
+            (a, b) if a == b => {
+                format!("{} is due in {}{}", row.name, format_duration(d - now), live.settings.local_suffix(d))
+            }
+            (_, Stage::Commit) => format!(
+                "the move phase of {} is open on the calendar: commitments due in {}",
+                row.name,
+                format_duration(d - now)
+            ),
+            _ => format!(
+                "the move window of {} on the calendar has passed, so it waits for the next, in {}",
+                row.name,
+                format_duration(d - now)
+            ),
+        };
+        Ok((format!("{what}.{votes}"), d))
     }
 
     /// A moderator undoes the last resolution: that phase opens again as a
@@ -425,12 +444,6 @@ impl Service {
             let (row, position) = Self::current_phase(c, &live)?;
             let had_voted = store::draw_votes(c, live.game.id, row.seq)?.contains(&name);
             store::set_draw_vote(c, live.game.id, row.seq, &name, yes)?;
-            let votes = store::draw_votes(c, live.game.id, row.seq)?;
-            let conceded = store::concessions(c, live.game.id)?;
-            let alive: Vec<String> = Self::all_powers(c, &live)?
-                .into_iter()
-                .filter(|p| position.alive(p) && !conceded.contains(p))
-                .collect();
             let mut out = vec![Reply::private(match (yes, had_voted) {
                 (true, false) => {
                     "Your draw vote is recorded (secret). It lapses when this phase or its window ends.".to_string()
@@ -445,14 +458,8 @@ impl Service {
                     row.name
                 ),
             })];
-            // Vacant powers have nobody to vote and conceded ones no longer vote: the players still playing decide.
-            let seated = store::players(c, live.game.id)?;
-            let voters: Vec<&String> = alive.iter().filter(|p| seated.iter().any(|(q, _)| q == *p)).collect();
-            if yes && voters.iter().all(|p| votes.contains(p)) {
-                let text = format!("draw between {}", crate::rules::words::join_and(&alive));
-                let headline = format!("**Game over: {text}**, by unanimous vote of the powers still playing.");
-                let how = (text.as_str(), self.now(), &Ending::Draw);
-                out.push(game_over(c, &live.game, Some(&position), &live.settings, how, headline)?);
+            if yes {
+                out.extend(draw_if_agreed(c, &live.game, &live.settings, &position, (row.seq, self.now()))?);
             }
             self.announced_all(c, &live.game, out)
         })
@@ -479,12 +486,33 @@ impl Service {
                 .into_iter()
                 .filter(|p| position.alive(p) && !conceded.contains(p))
                 .collect();
-            let (text, ending) = match standing.as_slice() {
-                [winner] => (format!("{winner} wins by concession"), Ending::Solo(winner.clone())),
-                [] => ("draw: every power still in the game conceded".to_string(), Ending::Draw),
+            // A vacant power has nobody to win for: the powers somebody plays decide.
+            let seated = store::players(c, live.game.id)?;
+            let playing: Vec<&String> = standing.iter().filter(|p| seated.iter().any(|(q, _)| q == *p)).collect();
+            let (text, ending, headline) = match (standing.as_slice(), playing.as_slice()) {
+                (_, []) => {
+                    let why = if standing.is_empty() {
+                        "no power is left in the game".to_string()
+                    } else {
+                        format!("nobody plays the powers still in the game ({})", crate::rules::words::join_and(&standing))
+                    };
+                    let headline = format!(
+                        "{name} concedes. **Game over: abandoned**, {why}: nobody wins, and the game is not scored or rated."
+                    );
+                    (super::scores::ABANDONED_END.to_string(), Ending::Abandoned, headline)
+                }
+                ([winner], _) => {
+                    let text = format!("{winner} wins by concession");
+                    let headline = format!("{name} concedes. **Game over: {text}.**");
+                    (text, Ending::Solo(winner.clone()), headline)
+                }
                 _ => {
                     let mut reply =
                         Reply::public(format!("{name} concedes the game and is in civil disorder from now on."));
+                    // The players left may all have voted for a draw already.
+                    if let Some(end) = draw_if_agreed(c, &live.game, &live.settings, &position, (row.seq, self.now()))? {
+                        return self.announced_all(c, &live.game, vec![reply, end]);
+                    }
                     if let Some((extended, until)) = self.extension_after_leaving(c, &live, &name)? {
                         reply = Reply::public(format!("{}\n{extended}", reply.text)).due(Some(until));
                     }
@@ -493,12 +521,58 @@ impl Service {
                     return Ok(out);
                 }
             };
-            let headline = format!("{name} concedes. **Game over: {text}.**");
             let how = (text.as_str(), self.now(), &ending);
             let reply = game_over(c, &live.game, Some(&position), &live.settings, how, headline)?;
             Ok(vec![self.announced(c, &live.game, reply)?])
         })
     }
+}
+
+/// The draw that every power still playing `game` (in the game: alive and
+/// not conceded; played: somebody holds it) has voted for in phase `seq`,
+/// if there is at least one such power and they all have: the game ends in
+/// a draw between the powers still in the game, in `position`, at `now`. Checked when
+/// a vote is cast and whenever the voters change (a concession, a kick, an
+/// unseating), so that a draw the others all wanted never waits for a vote
+/// that can no longer come. The announcement, not yet announced.
+pub(super) fn draw_if_agreed(
+    c: &rusqlite::Connection,
+    game: &GameRow,
+    settings: &Settings,
+    position: &Position,
+    (seq, now): (i64, i64),
+) -> Result<Option<Reply>, GameError> {
+    let conceded = store::concessions(c, game.id)?;
+    let seated = store::players(c, game.id)?;
+    let all: Vec<String> = match super::kind_of(game, settings)?.seats() {
+        crate::rules::family::Seats::Fixed(all) => all,
+        crate::rules::family::Seats::Open { .. } => seated.iter().map(|(p, _)| p.clone()).collect(),
+    };
+    let alive: Vec<String> = all.into_iter().filter(|p| position.alive(p) && !conceded.contains(p)).collect();
+    // Vacant powers have nobody to vote and conceded ones no longer vote: the players still playing decide.
+    let voters: Vec<&String> = alive.iter().filter(|p| seated.iter().any(|(q, _)| q == *p)).collect();
+    let votes = store::draw_votes(c, game.id, seq)?;
+    if voters.is_empty() || !voters.iter().all(|p| votes.contains(p)) {
+        return Ok(None);
+    }
+    let text = format!("draw between {}", crate::rules::words::join_and(&alive));
+    let headline = format!("**Game over: {text}**, by unanimous vote of the powers still playing.");
+    Ok(Some(game_over(c, game, Some(position), settings, (text.as_str(), now, &Ending::Draw), headline)?))
+}
+
+/// Pauses `game` in its phase `row` at `now`: the deadline is put away with
+/// the time that was left (at least a minute; an hour when it had none),
+/// which is returned.
+pub(super) fn pause_in(
+    c: &rusqlite::Connection,
+    game: &GameRow,
+    row: &store::PhaseRow,
+    now: i64,
+) -> Result<i64, GameError> {
+    let left = row.deadline.map_or(MIN_RESUME, |d| (d - now).max(60));
+    store::set_deadline(c, game.id, row.seq, None, Some(left))?;
+    store::set_status(c, game.id, GameStatus::Paused, None)?;
+    Ok(left)
 }
 
 /// A deadline `left` seconds away, if it is within a phase's bounds

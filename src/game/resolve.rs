@@ -179,7 +179,29 @@ impl Service {
                 reply.images.extend(super::chart::story_at_end(c, game)?);
             }
             let mut out = vec![reply];
-            out.extend(absence.unseated);
+            let unseated = !absence.unseated.is_empty();
+            // Every unseating of the resolution in one announcement, a line each.
+            if !absence.unseated.is_empty() {
+                let lines: Vec<String> = absence.unseated.into_iter().map(|r| r.text).collect();
+                out.push(Reply::public(lines.join("\n")));
+            }
+            // The players left may all have voted for a draw that only the unseated one's vote was missing;
+            // or nobody may be left playing at all.
+            let mut lapsed = lapsed;
+            if !over {
+                let fresh = store::game(c, game)?.ok_or(GameError::NoGame)?;
+                let draw = if unseated {
+                    super::moderation::draw_if_agreed(c, &fresh, &settings, &r.next, (seq, now))?
+                } else {
+                    None
+                };
+                if let Some(end) = draw {
+                    lapsed.clear();
+                    out.push(end);
+                } else {
+                    out.extend(self.abandon_if_nobody_plays(c, game)?);
+                }
+            }
             out.extend(votes);
             for user in lapsed {
                 out.push(Reply::to_user(

@@ -52,15 +52,17 @@ impl Trigger<'_> {
 }
 
 impl Service {
-    /// Resolves every active game whose deadline has passed (unless it waits for a moderator).
-    /// Returns the replies, with the channel of each game.
+    /// Resolves every active game whose deadline has passed (unless it
+    /// waits for a moderator), and ends the games nobody has played for
+    /// their `abandon-after`. Returns the replies, with the channel of each game.
     ///
     /// # Errors
     /// Database errors.
     pub fn tick(&self) -> Result<Vec<(String, Reply)>, GameError> {
         let now = self.now();
         let due = self.store.read(|c| Ok::<_, GameError>(store::due_games(c, now)?))?;
-        let mut out = Vec::new();
+        // Games nobody has played for their `abandon-after` end first.
+        let mut out = self.end_abandoned()?;
         for g in due {
             let stage = self.store.read(|c| Ok::<_, GameError>(store::phase(c, g.id, g.phase_seq)?.map(|r| r.stage)));
             if settings_of(&g).at_deadline == AtDeadline::Wait {

@@ -49,6 +49,8 @@ pub enum Ending {
     Draw,
     /// A moderator ended it: nobody scores.
     Moderator,
+    /// Nobody was left playing it: nobody scores.
+    Abandoned,
 }
 
 /// A power at the end of a game.
@@ -84,7 +86,7 @@ pub fn compute(scoring: Scoring, ending: &Ending, powers: &[Standing]) -> Option
     let in_draw: Vec<&Standing> = powers.iter().filter(|p| p.standing).collect();
     let squares: usize = in_draw.iter().map(|p| p.centres.unwrap_or(0).pow(2)).sum();
     let scores = match ending {
-        Ending::Moderator => return None,
+        Ending::Moderator | Ending::Abandoned => return None,
         Ending::Solo(winner) => powers
             .iter()
             .map(|p| {
@@ -153,7 +155,7 @@ pub fn shown(score: &Score) -> String {
 #[must_use]
 pub fn line(scores: Option<&[Score]>) -> String {
     let parts = scores.map(|s| s.iter().map(|s| part(&s.power, &shown(s), &s.how)).collect::<Vec<_>>());
-    line_of(parts)
+    line_of(parts, MODERATOR_END)
 }
 
 /// The line of the scores as stored, for `game status`: none for a game
@@ -161,13 +163,16 @@ pub fn line(scores: Option<&[Score]>) -> String {
 #[must_use]
 pub fn stored_line(rows: &[ScoreRow], result: &str) -> Option<String> {
     if rows.is_empty() {
-        return (result == MODERATOR_END).then(|| line_of(None));
+        return (result == MODERATOR_END || result == ABANDONED_END).then(|| line_of(None, result));
     }
-    Some(line_of(Some(rows.iter().map(|r| part(&r.power, &r.shown, &r.how)).collect())))
+    Some(line_of(Some(rows.iter().map(|r| part(&r.power, &r.shown, &r.how)).collect()), result))
 }
 
 /// The result of a game a moderator ended.
 pub const MODERATOR_END: &str = "ended by a moderator";
+
+/// The result of a game that ended because nobody was left playing it.
+pub const ABANDONED_END: &str = "abandoned (nobody was left playing)";
 
 /// One power's part of the line: a 0 that is not a plain loss says why
 /// (`conceded`, `unseated`...).
@@ -179,8 +184,10 @@ fn part(power: &str, shown: &str, how: &str) -> String {
     }
 }
 
-fn line_of(parts: Option<Vec<String>>) -> String {
+/// The scores' line, or, for a game not scored, why: `result` is how it ended.
+fn line_of(parts: Option<Vec<String>>, result: &str) -> String {
     match parts {
+        None if result == ABANDONED_END => "Scores: none, an abandoned game is not scored.".to_string(),
         None => "Scores: none, a game ended by a moderator is not scored.".to_string(),
         Some(p) => format!("Scores: {}.", p.join(", ")),
     }
@@ -261,7 +268,8 @@ pub(super) fn record(
         let ratings = super::ratings::at_end(c, game, &rows)?;
         return Ok(format!("{}\n{ratings}", line(scores.as_deref())));
     }
-    Ok(line(scores.as_deref()))
+    let result = if *ending == Ending::Abandoned { ABANDONED_END } else { MODERATOR_END };
+    Ok(line_of(None, result))
 }
 
 #[cfg(test)]

@@ -230,12 +230,18 @@ impl Service {
                 Some(n) => format!(" {n} power{} still free.", if n == 1 { "" } else { "s" }),
                 None => format!(" {} player{} so far.", players.len() + 1, if players.is_empty() { "" } else { "s" }),
             };
-            let text = if joining == Joining::TakeOver {
+            let mut text = if joining == Joining::TakeOver {
                 format!("{} joins as {name}, taking over a vacant power.", caller.name)
             } else {
                 format!("{} joins as {name}.{tail}", caller.name)
             };
-            self.announced(c, &live.game, Reply::public(text))
+            // A game nobody played is played again (and resumes if that had paused it).
+            let mut due = None;
+            if let Some((again, d)) = self.played_again(c, &live)? {
+                text += &again;
+                due = d;
+            }
+            self.announced(c, &live.game, Reply::public(text).due(due))
         })
     }
 
@@ -401,9 +407,14 @@ impl Service {
                 super::lifecycle::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;
             }
             let mut extra = String::new();
+            let mut due = None;
             // A reveal window left with nothing to reveal resolves (after this is announced): no deadline to move.
             let ends = Self::nothing_left_to_reveal(c, live.game.id)?.is_some();
-            if live.state.replacement_moves_deadline(&live.settings) && !ends {
+            if let Some((again, d)) = self.played_again(c, &live)? {
+                // A game nobody played is played again (and resumes, with at least an hour, if that had paused it).
+                extra = again;
+                due = d;
+            } else if live.state.replacement_moves_deadline(&live.settings) && !ends {
                 if let Some(row) = store::phase(c, live.game.id, live.game.phase_seq)? {
                     let min = now + live.settings.min_after_replace_secs;
                     if row.open && row.deadline.is_some_and(|d| d < min) {
@@ -417,7 +428,7 @@ impl Service {
                     }
                 }
             }
-            let mut out = vec![self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")))?];
+            let mut out = vec![self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")).due(due))?];
             out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
             Ok(out)
         })
@@ -449,6 +460,17 @@ impl Service {
                 seat.name, seat.power, seat.power
             );
             let mut out = vec![self.announced(c, &live.game, Reply::public(text))?];
+            // The players left may all have voted for a draw already; or nobody may be left playing.
+            if let Ok((row, position)) = Self::current_phase(c, &live) {
+                let now = (row.seq, now);
+                if let Some(end) = super::moderation::draw_if_agreed(c, &live.game, &live.settings, &position, now)? {
+                    out.push(self.announced(c, &live.game, end)?);
+                    return Ok(out);
+                }
+            }
+            if let Some(notice) = self.abandon_if_nobody_plays(c, live.game.id)? {
+                out.push(self.announced(c, &live.game, notice)?);
+            }
             out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
             Ok(out)
         })

@@ -93,6 +93,16 @@ pub struct Settings {
     /// How a game with centres shares a draw (`scoring=draw-size|sum-of-squares`).
     #[serde(default)]
     pub scoring: super::scores::Scoring,
+    /// How long a game nobody is left playing stays paused, waiting for
+    /// someone to take a seat, before it ends as abandoned (`None`: it
+    /// waits for good). Games created before this existed get the default.
+    #[serde(default = "default_abandon_after")]
+    pub abandon_after_secs: Option<i64>,
+}
+
+/// Two weeks.
+fn default_abandon_after() -> Option<i64> {
+    Some(14 * 24 * 3600)
 }
 
 /// Who may take over a power opened by civil disorder.
@@ -169,6 +179,7 @@ impl Default for Settings {
             min_reliability: None,
             min_reliability_new: true,
             scoring: super::scores::Scoring::DrawSize,
+            abandon_after_secs: default_abandon_after(),
         }
     }
 }

@@ -20,6 +20,7 @@ use std::time::Duration;
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
+mod abandoned;
 mod absence;
 mod console;
 mod extend;
@@ -33,6 +34,7 @@ mod proposals;
 mod ratings;
 mod reliability;
 mod scores;
+pub use abandoned::*;
 pub use absence::*;
 pub use console::*;
 pub use extend::*;
@@ -104,6 +106,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0019_vote_extensions.sql"),
     include_str!("../../migrations/0020_scores.sql"),
     include_str!("../../migrations/0021_ratings.sql"),
+    include_str!("../../migrations/0022_abandoned.sql"),
 ];
 
 /// The newest schema version this chessdip knows.

@@ -214,7 +214,8 @@ pub fn claim_reminders(c: &Connection, now: i64, ahead: i64) -> Result<Vec<(Game
 /// The earliest time something is due after `now`, or now if overdue: a
 /// deadline of a game that resolves at its deadline (games that wait for a
 /// moderator are left alone once due), or with `ahead` > 0 a reminder
-/// `ahead` seconds before a deadline whose players were not reminded.
+/// `ahead` seconds before a deadline whose players were not reminded, or
+/// the end of a game nobody is left playing.
 ///
 /// # Errors
 /// Database errors.
@@ -227,7 +228,10 @@ pub fn next_wake(c: &Connection, now: i64, ahead: i64) -> Result<Option<i64>, St
            UNION ALL
            SELECT p.deadline - ?2 AS t FROM games g JOIN phases p ON p.game_id = g.id AND p.seq = g.phase_seq
            WHERE ?2 > 0 AND p.status = 'open' AND p.reminded = 0 AND p.deadline IS NOT NULL AND p.deadline > ?1
-             AND g.status = 'active')",
+             AND g.status = 'active'
+           UNION ALL
+           SELECT a.ends_at AS t FROM abandoned a JOIN games g ON g.id = a.game_id
+           WHERE a.ends_at IS NOT NULL AND g.status IN ('active', 'paused'))",
         params![now, ahead],
         |r| r.get(0),
     )?)

@@ -108,3 +108,36 @@ pub fn grace_within_the_setting(s: &StepCheck<'_>) -> Result<(), String> {
         None => Ok(()),
     }
 }
+
+/// Invariant 16: A game nobody plays is paused, and ended once its
+/// `abandon-after` has passed: after every step, a running game that is
+/// not paused has a seated player whose power has not conceded (a game
+/// nobody plays any more pauses itself at once), and no game still
+/// running has an abandonment whose end has come (the scheduler's tick
+/// ended it).
+pub fn nobody_playing_means_paused_or_ended(s: &StepCheck<'_>) -> Result<(), String> {
+    let a = s.after;
+    if a.game == 0 || !matches!(a.status.as_str(), "active" | "paused") || a.current().is_none() {
+        return Ok(());
+    }
+    let (playing, overdue): (i64, Option<i64>) = s
+        .store
+        .read(|c| {
+            c.query_row(
+                "SELECT (SELECT COUNT(*) FROM players p WHERE p.game_id = ?1
+                           AND p.power NOT IN (SELECT power FROM concessions WHERE game_id = ?1)),
+                        (SELECT ends_at FROM abandoned WHERE game_id = ?1 AND ends_at <= ?2)",
+                params![a.game, a.now],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(StoreError::from)
+        })
+        .map_err(|e| e.to_string())?;
+    if a.status == "active" && playing == 0 {
+        return Err("the game runs with nobody playing it (every power vacant or conceded)".into());
+    }
+    if let Some(end) = overdue {
+        return Err(format!("the game was to end as abandoned at {end}, and is still {} at {}", a.status, a.now));
+    }
+    Ok(())
+}

@@ -144,6 +144,12 @@ impl Config {
         if rng.percent(25) {
             words.push("takeover=moderator".into());
         }
+        // A game nobody plays ends as abandoned: soon, often enough to be reached, or never.
+        match rng.below(5) {
+            0 => words.push(format!("abandon-after={}", rng.pick(&["1h", "2d"]))),
+            1 => words.push("abandon-after=off".into()),
+            _ => {}
+        }
         if rng.percent(20) {
             words.push("early=no".into());
         }

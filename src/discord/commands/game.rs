@@ -149,6 +149,9 @@ async fn create(
     #[description = "Chess Dip, Chesspolitik 4: how a draw is scored (default draw-size)"] scoring: Option<
         ScoringChoice,
     >,
+    #[description = "How long a game nobody plays waits for a player before it ends abandoned (default 14d), or off"]
+    #[rename = "abandon-after"]
+    abandon_after: Option<String>,
 ) -> Result<(), Error> {
     let config = &ctx.data().config;
     let base = Settings {
@@ -190,6 +193,7 @@ async fn create(
         ("min-reliability", min_reliability.map(|n| n.to_string())),
         ("min-reliability-new", min_reliability_new.map(|b| (if b { "yes" } else { "no" }).to_string())),
         ("scoring", scoring.map(|s| s.name().to_string())),
+        ("abandon-after", abandon_after),
     ];
     words.extend(named.into_iter().filter_map(|(k, v)| v.map(|v| format!("{k}={}", v.trim()))));
     words.extend(options.iter().flat_map(|o| o.split_whitespace().map(str::to_string)));

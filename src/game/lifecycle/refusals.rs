@@ -237,6 +237,15 @@ pub enum Refusal<'a> {
     AlreadyResolved,
     /// `game rollback` of a game with no resolved phase.
     NothingToRollBack,
+    /// `game resume` of a game nobody is left playing.
+    NobodyPlays {
+        /// The powers still in the game, all vacant.
+        vacant: &'a [String],
+        /// A game of a board per player, which takes no new player once started.
+        boards: bool,
+        /// When it ends as abandoned, if it does.
+        ends: Option<i64>,
+    },
     /// An order or a vote from a power that conceded.
     ConcededActs {
         /// The power.
@@ -331,6 +340,17 @@ impl Refusal<'_> {
             Refusal::NoLongerOpen { want, current } => format!("{want} is no longer open: the current phase is {current}"),
             Refusal::AlreadyResolved => "that phase was already resolved".into(),
             Refusal::NothingToRollBack => "there is no resolved phase to roll back".into(),
+            Refusal::NobodyPlays { vacant, boards, ends } => {
+                let ends = ends.map_or(String::new(), |t| format!(", and it ends as abandoned <t:{t}:R> otherwise"));
+                if *boards {
+                    format!("nobody is left in the game (every player left or conceded), and a game of a board per player takes no new player once started: `game end` ends it{ends}")
+                } else {
+                    format!(
+                        "nobody is left playing: every power still in the game is vacant ({}), so it would only resolve without orders. It resumes by itself when somebody takes a seat (`join <power>`, or `game assign <user> <power>`); `game end` ends it{ends}",
+                        vacant.join(", ")
+                    )
+                }
+            }
             Refusal::ConcededActs { power } => {
                 format!("{power} has conceded: it is in civil disorder and no longer orders or votes")
             }
