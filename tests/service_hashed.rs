@@ -443,3 +443,34 @@ fn a_second_reveal_after_a_match_changes_nothing_and_says_so() {
     let shown = text(&run("alice", "orders show"));
     assert!(shown.contains("K c1 - c2") && shown.contains("N b1 - c3"), "the revealed orders stand: {shown}");
 }
+
+/// Item: a text that did not match its commitment is published in no form
+/// that can be inverted: history shows its time and size, never its text
+/// nor its SHA-256 (a short text is found from its hash by hashing every
+/// guess), and the export has neither.
+#[test]
+fn a_text_that_did_not_match_is_not_published_in_any_form_that_can_be_inverted() {
+    let (service, clock) = fresh("mismatch-private");
+    let sealed = "# salt 5e1f0c2a9b7d\nK c1 - c2";
+    revealing(&service, &clock, sealed);
+    let wrong = "N b1 - c3";
+    let e = service.reveal("c", &Caller::player("alice"), wrong).expect_err("mismatch").to_string();
+    assert!(e.contains(&sha256_hex(wrong)), "the sender is shown both hashes, privately: {e}");
+    assert!(e.contains("the public record shows only its time and size"), "{e}");
+    let resolved = text(&service.reveal("c", &Caller::player("alice"), sealed).expect("match"));
+    assert!(resolved.contains("Spring 1401 resolved"), "the only commitment is revealed: {resolved}");
+    let history = text(&service.command("c", "g", &Caller::player("bob"), "history Spring 1401"));
+    assert!(history.contains("France \u{2717} at <t:"), "{history}");
+    assert!(history.contains("(9 bytes; a text that did not match stays private to its sender)"), "{history}");
+    assert!(!history.contains(&sha256_hex(wrong)) && !history.contains(wrong), "{history}");
+    assert!(
+        history.contains(&format!("France \u{2713} `{}`", sha256_hex(sealed))),
+        "a match keeps its hash: {history}"
+    );
+    let export = service.export("c").expect("export");
+    assert!(!export.contains(&sha256_hex(wrong)) && !export.contains(wrong), "{export}");
+    let json: serde_json::Value = serde_json::from_str(&export).expect("json");
+    let attempt = &json["phases"][0]["reveals"][0];
+    assert_eq!((attempt["matched"].as_bool(), attempt["bytes"].as_u64()), (Some(false), Some(9)), "{attempt}");
+    assert!(attempt["hash"].is_null() && attempt["text"].is_null(), "{attempt}");
+}

@@ -5,7 +5,8 @@
 //! power with no matching reveal has no orders. Every commitment and every
 //! reveal attempt is kept and shown in the history once the phase resolves:
 //! a matched reveal with its text, an attempt that did not match only with
-//! its time, size and hash (its text stays private to its sender).
+//! its time and size (its text stays private to its sender, and so does its
+//! hash: anyone could find a short text from it by hashing every guess).
 //!
 //! The canonical form: SHA-256 over the UTF-8 bytes exactly as revealed,
 //! written as 64 lowercase hex digits.
@@ -311,7 +312,7 @@ impl Service {
                 } else {
                     msg += &format!("Likely cause: {}.", hints.join("; or "));
                 }
-                msg += " You may try again until the reveal window closes. (The attempt is recorded; its text stays private to you: the public record shows only its time, size and hash.)";
+                msg += " You may try again until the reveal window closes. (The attempt is recorded; its text stays private to you: the public record shows only its time and size.)";
                 return Ok((Err(msg), None));
             }
             // The revealed message is the power's whole order set; `#` lines (salt, notes) are not orders.
@@ -449,23 +450,20 @@ impl Service {
             t += " none";
         }
         for r in &reveals {
-            t += &format!(
-                "\n  {} {} `{}` at <t:{}>: {}{}",
-                r.power,
-                if r.matched { "\u{2713}" } else { "\u{2717}" },
-                r.hash,
-                r.at,
-                r.detail,
-                void(&r.void)
-            );
             // Once resolved, every matched text is public: anyone can hash it and check. An attempt
-            // that did not match (a mis-pasted file, a private note) stays private to its sender:
-            // the record keeps only its time, size and hash.
+            // that did not match (a mis-pasted file, a private note) stays private to its sender,
+            // its hash too (a short text is found from its hash by hashing every guess): the
+            // record shows only its time and size.
             if r.matched {
+                t += &format!("\n  {} \u{2713} `{}` at <t:{}>: {}{}", r.power, r.hash, r.at, r.detail, void(&r.void));
                 t += &quoted(&r.text);
             } else {
                 t += &format!(
-                    "\n    ({}; a text that did not match stays private to its sender)",
+                    "\n  {} \u{2717} at <t:{}>: {}{}\n    ({}; a text that did not match stays private to its sender)",
+                    r.power,
+                    r.at,
+                    r.detail,
+                    void(&r.void),
                     count(r.text.len(), "byte")
                 );
             }

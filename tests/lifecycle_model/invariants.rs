@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use chessdip::game::hashed::sha256_hex;
 use chessdip::game::{Reply, Visibility};
 use chessdip::store::Store;
 use chrono::{Datelike, TimeZone, Timelike, Weekday};
@@ -118,13 +119,15 @@ pub struct StepCheck<'a> {
     pub tracker: &'a Tracker,
 }
 
-/// A salt line's token, who revealed it, in which phase, and whether the reveal matched.
+/// A salt line's token, who revealed it, in which phase, whether the reveal
+/// matched, and the SHA-256 of the text revealed.
 #[derive(Clone, Debug)]
 struct Salt {
     token: String,
     revealer: String,
     seq: i64,
     matched: bool,
+    hash: String,
 }
 
 /// What the checks remember across the steps of a sequence.
@@ -147,7 +150,8 @@ impl Tracker {
         if line.trim_start().to_ascii_lowercase().starts_with("reveal") {
             if let Some(token) = salt_of(line) {
                 let matched = ran.replies.iter().any(|r| r.text.contains("reveal matches its commitment"));
-                self.salts.push(Salt { token, revealer: user.clone(), seq: before.phase_seq, matched });
+                let hash = sha256_hex(chessdip::game::command::reveal_text(line).unwrap_or_default());
+                self.salts.push(Salt { token, revealer: user.clone(), seq: before.phase_seq, matched, hash });
             }
         }
         let words = step.words();
@@ -294,7 +298,8 @@ fn reader<'a>(r: &'a Reply, caller: Option<&'a str>) -> Option<&'a str> {
 
 /// Invariant 4: Nobody else can read a power's pending orders or reveals: the salt of
 /// a reveal of a still-open phase, or of a reveal that did not match, appears
-/// in no reply that someone other than the revealer can read; `game export`
+/// in no reply that someone other than the revealer can read, nor the SHA-256
+/// of a reveal that did not match (unless someone committed that hash); `game export`
 /// lists no orders and no reveals of a phase that has not resolved; and in the open phase of a running game every order
 /// row was sent by the power's current holder.
 fn pending_orders_stay_private(s: &StepCheck<'_>) -> Result<(), String> {
@@ -313,6 +318,18 @@ fn pending_orders_stay_private(s: &StepCheck<'_>) -> Result<(), String> {
                     "{}'s reveal salt {} of the open phase #{} is in a reply that {} can read: `{}`",
                     salt.revealer,
                     salt.token,
+                    salt.seq,
+                    who.unwrap_or("everyone"),
+                    short(&r.text)
+                ));
+            }
+            // Nor its hash, from which a short text is found by hashing every guess (unless it is
+            // the hash of a commitment, public from the start).
+            if !salt.matched && !s.tracker.accepted.contains(&salt.hash) && r.text.contains(&salt.hash) {
+                return Err(format!(
+                    "the SHA-256 {} of {}'s reveal that did not match (phase #{}) is in a reply that {} can read: `{}`",
+                    salt.hash,
+                    salt.revealer,
                     salt.seq,
                     who.unwrap_or("everyone"),
                     short(&r.text)
