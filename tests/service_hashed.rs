@@ -108,7 +108,7 @@ fn mismatches_explain_line_ends_and_trailing_newlines_and_may_be_retried() {
     let unicode = "K c1 - c2 # naïve ♔ 王";
     service.commit("c", &alice, &sha256_hex(crlf)).expect("commit");
     service.commit("c", &Caller::player("bob"), &sha256_hex(unicode)).expect("commit");
-    service.force("c", &Caller::player("gm"), None).expect("force opens reveals");
+    service.force("c", &Caller::player("gm"), None, false).expect("force opens reveals");
 
     let e = service.reveal("c", &alice, "K c1 - c2\nN b1 - c3").unwrap_err().to_string();
     assert!(e.contains("CRLF"), "{e}");
@@ -186,7 +186,7 @@ fn a_rolled_back_hashed_phase_is_sealed_with_its_matched_reveals() {
     let (service, _) = fresh("rollback");
     hashed_game(&service);
     service.commit("c", &Caller::player("alice"), &sha256_hex(ALICE)).expect("commit");
-    service.force("c", &Caller::player("gm"), None).expect("reveal window");
+    service.force("c", &Caller::player("gm"), None, false).expect("reveal window");
     service.reveal("c", &Caller::player("alice"), ALICE).expect("reveal resolves");
     let r = text(&service.command("c", "g", &Caller::player("gm"), "game rollback"));
     assert!(r.contains("Spring 1401 is open again") && r.contains("12h"), "the reveal window's length: {r}");
@@ -203,7 +203,7 @@ fn a_rolled_back_hashed_phase_is_sealed_with_its_matched_reveals() {
     assert!(history.contains("Spring 1401** (rolled back"), "{history}");
     assert!(history.contains(&sha256_hex(ALICE)), "{history}");
     // Forced, it resolves again with the same orders.
-    let again = text(&service.force("c", &Caller::player("gm"), None).expect("force"));
+    let again = text(&service.force("c", &Caller::player("gm"), None, false).expect("force"));
     assert!(again.contains("Spring 1401 resolved") && again.contains("K c1 - c2"), "{again}");
 }
 
@@ -270,7 +270,7 @@ fn a_latin1_file_is_refused_clearly_and_recorded() {
     assert!(e.contains("not UTF-8") && e.contains("recorded"), "{e}");
     let export = service.export("c").expect("export");
     assert!(!export.contains("not UTF-8"), "reveal attempts stay private while the phase is open");
-    service.force("c", &Caller::player("gm"), None).expect("resolve");
+    service.force("c", &Caller::player("gm"), None, true).expect("resolve");
     assert!(service.export("c").expect("export").contains("not UTF-8 text"), "and are kept for history");
 }
 

@@ -245,7 +245,7 @@ impl Service {
             return Err(too_long(text.len()));
         }
         let hash = sha256_hex(text);
-        let (replies, resolve) = self.store.write(|c| {
+        let written = self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Reveal)?;
             let (name, row, position) = Self::ordering(c, &live, caller)?;
             let latest = store::commitments(c, live.game.id, row.seq)?.into_iter().rfind(|m| m.power == name);
@@ -259,10 +259,13 @@ impl Service {
                 at: now,
                 void: None,
             };
+            // The text of a commitment for the phase before, which resolved before it was revealed, is named.
+            let late = || super::unrevealed::too_late(c, live.game.id, row.seq, &caller.user, &hash);
             let Some(commitment) = latest else {
                 store::add_reveal(c, live.game.id, row.seq, &record(false, "no commitment".into()))?;
+                let late = late()?.map_or(String::new(), |l| format!(" {l}"));
                 return Ok::<_, GameError>((
-                    Err(format!("{name} made no commitment in {}: there is nothing to reveal, and {name} has no orders this phase.", row.name)),
+                    Err(format!("{name} made no commitment in {}: there is nothing to reveal, and {name} has no orders this phase.{late}", row.name)),
                     None,
                 ));
             };
@@ -305,6 +308,8 @@ impl Service {
                 );
                 if earlier {
                     msg += &format!("This is the text of an earlier commitment of {name}, replaced by a later one: reveal the text of the latest.");
+                } else if let Some(late) = late()? {
+                    msg += &format!("{late} Reveal the text of {name}'s commitment for {}.", row.name);
                 } else if hints.is_empty() && !is_salted(text) {
                     msg += "This text has no salt line: if you sealed your orders, reveal the whole sealed text, its `# salt` line first (the sealed file itself, attached, keeps every byte).";
                 } else if hints.is_empty() {
@@ -347,7 +352,8 @@ impl Service {
             let resolve = Self::stage_complete(c, &live, &row, &position.phase())?;
             let replies = self.announced_all(c, &live.game, vec![Reply::private(private), public])?;
             Ok((Ok(replies), resolve.then_some((live.game.id, row.seq))))
-        })?;
+        });
+        let (replies, resolve) = written.map_err(|e| self.late_reveal(channel, caller, &hash, e))?;
         let mut out = replies.map_err(GameError::Invalid)?;
         if let Some((game, seq)) = resolve {
             let done = self.resolve(game, seq, "every commitment was revealed");

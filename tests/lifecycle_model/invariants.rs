@@ -83,7 +83,7 @@ impl Invariant {
             Invariant::PendingOrdersStayPrivate => "nobody else can read a power's pending orders or reveals",
             Invariant::EachPhaseResolvesOnce => "each phase resolves exactly once, announced once",
             Invariant::HashedPhasesWaitForReveals => {
-                "a hashed phase resolves only when every commitment is revealed or the reveal window closed"
+                "a hashed phase resolves only when every commitment is revealed or the reveal window closed (or a confirmed force), and a commitment left unrevealed is told privately"
             }
             Invariant::WeeklyDeadlinesOnTheCalendar => "Chess Wheel+ weekly deadlines lie on the calendar",
             Invariant::HashedRecordsAreKept => "every commitment and reveal attempt accepted stays in the store",
@@ -400,26 +400,43 @@ fn each_phase_resolves_once(s: &StepCheck<'_>) -> Result<(), String> {
 
 /// Invariant 6: A hashed phase never resolves before every power that committed has
 /// revealed a match or its reveal window closed, unless a moderator forced
-/// it: a phase resolved by anything but a moderator's `game force` either
-/// had its reveal deadline (as recorded before the step) at or before now,
-/// or every power's latest commitment in it has a matched reveal of that hash.
+/// it and confirmed it: a phase resolved by anything but a moderator's `game
+/// force ... confirm` (a plain `game force` included) either had its reveal
+/// deadline (as recorded before the step) at or before now, or every power's
+/// latest commitment in it has a matched reveal of that hash. However it
+/// resolved, each latest commitment left without a matched reveal is named,
+/// by its hash, in a private reply saying it was not revealed in time.
 fn hashed_phases_wait_for_reveals(s: &StepCheck<'_>) -> Result<(), String> {
-    if !s.after.settings.hashed || s.step.is_moderators(&["game", "force"]) {
+    if !s.after.settings.hashed {
         return Ok(());
     }
+    let confirmed = s.step.is_moderators(&["game", "force"]) && s.step.words().iter().any(|w| w == "confirm");
     for seq in resolved_in_step(s.before, s.after) {
+        let h = snapshot::hashed_phase(s.store, s.after.game, seq);
+        let unrevealed: Vec<(&String, &String)> =
+            h.latest.iter().filter(|(p, hash)| !h.matched.contains(&((*p).clone(), (*hash).clone()))).collect();
+        for (power, hash) in &unrevealed {
+            let told = s.ran.replies.iter().any(|r| {
+                r.visibility == Visibility::Private
+                    && r.text.contains(hash.as_str())
+                    && r.text.contains("was not revealed in time")
+            });
+            if !told {
+                return Err(format!(
+                    "{} resolved with {power}'s commitment {hash} not revealed, and nobody was told privately",
+                    s.after.phases[&seq].name
+                ));
+            }
+        }
+        if confirmed {
+            continue;
+        }
         let was = s.before.phases.get(&seq);
         let reveal_deadline = was.filter(|p| p.open && p.stage == "reveal").and_then(|p| p.deadline);
         if reveal_deadline.is_some_and(|d| s.after.now >= d) {
             continue;
         }
-        let h = snapshot::hashed_phase(s.store, s.after.game, seq);
-        let unrevealed: Vec<&String> = h
-            .latest
-            .iter()
-            .filter(|(p, hash)| !h.matched.contains(&((*p).clone(), (*hash).clone())))
-            .map(|(p, _)| p)
-            .collect();
+        let unrevealed: Vec<&String> = unrevealed.into_iter().map(|(p, _)| p).collect();
         if !unrevealed.is_empty() {
             return Err(format!(
                 "{} resolved from the {} stage at {}, {}, while {:?} had not revealed their latest commitment",
