@@ -182,27 +182,32 @@ fn plain_games_refuse_commitments_and_hash_helps() {
 }
 
 #[test]
-fn a_rolled_back_hashed_phase_is_sealed_with_its_matched_reveals() {
+fn a_rolled_back_hashed_phase_reopens_its_reveal_window_with_its_matched_reveals() {
     let (service, _) = fresh("rollback");
     hashed_game(&service);
     service.commit("c", &Caller::player("alice"), &sha256_hex(ALICE)).expect("commit");
     service.force("c", &Caller::player("gm"), None, false).expect("reveal window");
     service.reveal("c", &Caller::player("alice"), ALICE).expect("reveal resolves");
     let r = text(&service.command("c", "g", &Caller::player("gm"), "game rollback"));
-    assert!(r.contains("Spring 1401 is open again") && r.contains("12h"), "the reveal window's length: {r}");
+    assert!(
+        r.contains("Spring 1401 is open again in its reveal window, with every commitment and every matched reveal it had (every commitment is revealed; no new commitment is taken), closing in 12h"),
+        "the reveal window's length: {r}"
+    );
     let status = text(&service.command("c", "g", &Caller::player("bob"), "game status"));
     assert!(
-        status.contains("Orders fixed") && status.contains("France (alice): 3 centers, 3 pieces [revealed]"),
+        status.contains("Reveal window") && status.contains("France (alice): 3 centers, 3 pieces [revealed]"),
         "{status}"
     );
-    // Bob saw France's orders when they were published: no late reveal, no new commitment.
+    // Bob made no commitment: the reopened window takes none, so he has nothing to reveal.
+    let late = text(&service.command("c", "g", &Caller::player("bob"), &format!("commit {}", sha256_hex(BOB))));
+    assert!(late.contains("commit window of Spring 1401 has closed"), "{late}");
     let late = text(&service.command("c", "g", &Caller::player("bob"), &format!("reveal {BOB}")));
-    assert!(late.contains("rolled back after its orders were published"), "{late}");
+    assert!(late.contains("England made no commitment in Spring 1401"), "{late}");
     // The history keeps both records: the rolled-back resolution and its commitments.
     let history = text(&service.command("c", "g", &Caller::player("bob"), "history Spring 1401"));
     assert!(history.contains("Spring 1401** (rolled back"), "{history}");
     assert!(history.contains(&sha256_hex(ALICE)), "{history}");
-    // Forced, it resolves again with the same orders.
+    // Forced (every commitment is revealed: nothing to confirm), it resolves again with the same orders.
     let again = text(&service.force("c", &Caller::player("gm"), None, false).expect("force"));
     assert!(again.contains("Spring 1401 resolved") && again.contains("K c1 - c2"), "{again}");
 }

@@ -113,3 +113,53 @@ fn chess_wheel_force_of_a_resolve_window_asks_to_confirm_too() {
     }
     assert!(forced.contains("Your next commitment is for Cycle 2."), "{forced}");
 }
+
+#[test]
+fn game_rollback_of_a_phase_resolved_in_its_reveal_window_reopens_it_with_every_commitment() {
+    let mut c = england_unrevealed("rollback-reveal");
+    assert!(c.line("gm game force confirm").contains("Spring 1401 resolved"));
+    let back = c.line("gm game rollback");
+    assert!(
+        back.contains(
+            "Rolled back: Spring 1401 is open again in its reveal window, with every commitment and every matched reveal it had (no new commitment is taken; England may still reveal), closing in 12h."
+        ),
+        "{back}"
+    );
+    let status = c.line("gm game status");
+    assert!(
+        status.contains("Reveal window") && status.contains("[revealed]") && status.contains("[committed]"),
+        "{status}"
+    );
+    // Bob's commitment is there: his reveal is taken, and the phase resolves with both powers' orders.
+    let revealed = c.line(&format!("bob reveal {BOB}"));
+    assert!(revealed.contains("England's reveal matches its commitment"), "{revealed}");
+    assert!(revealed.contains("**Spring 1401 resolved** (every commitment was revealed)"), "{revealed}");
+    assert!(revealed.contains("✓ K c1 - c2") && revealed.contains("✓ K d6 - d5"), "{revealed}");
+    assert!(revealed.contains("(carried over from the rolled-back Spring 1401)"), "France's reveal stood: {revealed}");
+    let profile = c.line("bob profile");
+    assert!(profile.contains("Phases owed: 1 (1 sent in time, 0 after grace, 0 in civil disorder)"), "{profile}");
+    assert!(export(&mut c)["absence"]["civil_disorder"].as_array().is_some_and(Vec::is_empty));
+}
+
+#[test]
+fn a_rollback_takes_the_civil_disorder_of_the_rolled_back_resolution_out_of_the_records_and_the_export() {
+    let mut c = console("rollback-disorder");
+    two_players(&mut c, "hashed=yes movement=24h reveal=12h grace=0");
+    run(&mut c, &[&format!("alice commit {}", sha256_hex(ALICE)), "gm game force"]);
+    let resolved = c.line(&format!("alice reveal {ALICE}"));
+    assert!(resolved.contains("England sent no orders: civil disorder"), "{resolved}");
+    let disorder = |c: &mut chessdip::console::Console| export(c)["absence"]["civil_disorder"].clone();
+    assert_eq!(disorder(&mut c).as_array().map(Vec::len), Some(1));
+    assert!(c.line("bob profile").contains("1 in civil disorder"));
+    let back = c.line("gm game rollback");
+    assert!(back.contains("every commitment is revealed; no new commitment is taken"), "{back}");
+    // The rolled-back resolution's civil disorder is gone from bob's record and from the export.
+    assert!(c.line("bob profile").contains("Phases owed: 0 (0 sent in time, 0 after grace, 0 in civil disorder)"));
+    assert_eq!(disorder(&mut c), serde_json::json!([]));
+    // Resolved again, England (still without a commitment) is in civil disorder once, for the phase played again.
+    assert!(c.line("gm game force").contains("England sent no orders: civil disorder"));
+    assert!(c.line("bob profile").contains("Phases owed: 1 (0 sent in time, 0 after grace, 1 in civil disorder)"));
+    let rows = disorder(&mut c);
+    assert_eq!(rows.as_array().map(Vec::len), Some(1), "{rows}");
+    assert_eq!(rows[0]["phase"], "Spring 1401");
+}

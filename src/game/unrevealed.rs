@@ -13,18 +13,25 @@ use super::{format_duration, Caller, GameError, Reply, Service};
 use crate::rules::words::join_and;
 use crate::store::{self, Commitment, PhaseRow};
 
+/// The latest of `commitments` (oldest first) of each power, by power: the
+/// one that counts.
+pub(super) fn latest(commitments: &[Commitment]) -> Vec<&Commitment> {
+    let by_power: BTreeMap<&str, &Commitment> = commitments.iter().map(|m| (m.power.as_str(), m)).collect();
+    by_power.into_values().collect()
+}
+
 /// The latest commitment that counts of each power in phase `seq` of
 /// `game` that no reveal has matched yet, by power.
 ///
 /// # Errors
 /// Database errors.
 pub(super) fn unrevealed(c: &rusqlite::Connection, game: i64, seq: i64) -> Result<Vec<Commitment>, GameError> {
-    let latest: BTreeMap<String, Commitment> =
-        store::commitments(c, game, seq)?.into_iter().map(|m| (m.power.clone(), m)).collect();
+    let commitments = store::commitments(c, game, seq)?;
     let reveals = store::reveals(c, game, seq)?;
-    Ok(latest
-        .into_values()
+    Ok(latest(&commitments)
+        .into_iter()
         .filter(|m| !reveals.iter().any(|r| r.power == m.power && r.matched && r.hash == m.hash))
+        .cloned()
         .collect())
 }
 

@@ -81,19 +81,14 @@ impl Service {
         let Some(row) = store::phase(c, game, g.phase_seq)?.filter(|r| r.open && r.stage == Stage::Reveal) else {
             return Ok(None);
         };
-        let latest: std::collections::BTreeMap<String, String> =
-            store::commitments(c, game, row.seq)?.into_iter().map(|m| (m.power, m.hash)).collect();
-        let reveals = store::reveals(c, game, row.seq)?;
-        let unrevealed = latest
-            .iter()
-            .filter(|(p, h)| !reveals.iter().any(|r| &r.power == *p && r.matched && &r.hash == *h))
-            .count();
-        if !super::lifecycle::reveals_done(latest.len(), unrevealed, &super::settings_of(&g)) {
+        let counted = super::unrevealed::latest(&store::commitments(c, game, row.seq)?).len();
+        let unrevealed = super::unrevealed::unrevealed(c, game, row.seq)?.len();
+        if !super::lifecycle::reveals_done(counted, unrevealed, &super::settings_of(&g)) {
             return Ok(None);
         }
         Ok(Some((
             row.seq,
-            if latest.is_empty() {
+            if counted == 0 {
                 "no commitment counts any more, so there is nothing left to reveal"
             } else {
                 "every commitment that still counts was revealed"
