@@ -47,7 +47,7 @@ fn bench(c: &mut Criterion) {
     service.join("chan", &Caller::player("b"), Some("England")).expect("join");
     service.start("chan", &gm).expect("start");
     c.bench_function("force_resolution_with_outbox", |b| {
-        b.iter(|| black_box(service.force("chan", &gm, None).expect("force")));
+        b.iter(|| black_box(service.force("chan", &gm, None, false).expect("force")));
     });
     let _ = std::fs::remove_dir_all(&dir);
 }

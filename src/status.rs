@@ -56,9 +56,12 @@ pub enum Stage {
     Commit,
     /// A hashed game's reveal window.
     Reveal,
-    /// A hashed phase rolled back after its orders were published: the
-    /// matched reveals stand, no new commitment or reveal is taken, and the
-    /// phase resolves at its deadline or when a moderator forces it.
+    /// A hashed phase rolled back, by versions before rollbacks reopened
+    /// the reveal window, after its orders were published: the matched
+    /// reveals stand, no new commitment or reveal is taken, and the phase
+    /// resolves at its deadline or when a moderator forces it. Kept so that
+    /// such phases in a database still read and resolve; a rollback now
+    /// reopens the reveal window ([`Stage::Reveal`]).
     Sealed,
 }
 

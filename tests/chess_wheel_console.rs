@@ -220,3 +220,25 @@ fn the_board_actions_are_named_as_the_commands_they_are() {
     let wrong = c.line("bo board build");
     assert!(wrong.contains("write `board create` (make your standard board) or `board populate`"), "{wrong}");
 }
+
+/// Item: a cycle whose move phase closes with no commitment says that
+/// nobody committed and what happens next (it keeps its calendar, board
+/// actions are still taken), not "Reveal your orders now".
+#[test]
+fn a_cycle_without_commitments_says_nobody_committed_and_what_happens_next() {
+    let mut c = console("no-commitment");
+    for line in ["gm game create chess-wheel cycle=7h", "ann join", "bo join", "gm game start"] {
+        c.line(line);
+    }
+    let closed = c.line("advance 3h");
+    assert!(
+        closed.contains(
+            "The commit window of Cycle 1 has closed (the deadline passed); nobody committed, so there is nothing to reveal and no orders are played in Cycle 1. It keeps its calendar: it resolves when its resolve window closes, in 3h; until then `board create` and `board populate` are still taken."
+        ),
+        "{closed}"
+    );
+    assert!(!closed.contains("Reveal your orders"), "{closed}");
+    assert!(c.line("ann board create").contains("created the standard board"), "as it says: {closed}");
+    let resolved = c.line("advance 3h");
+    assert!(resolved.contains("Cycle 1 resolved"), "{resolved}");
+}

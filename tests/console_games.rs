@@ -123,6 +123,36 @@ fn diplomacy_chess_progressive_turns_take_more_moves() {
 }
 
 #[test]
+fn a_checkmate_at_a_progressive_step_ends_the_game_at_that_step() {
+    let mut c = console("progressive-mate");
+    run(
+        &mut c,
+        &["gm game create diplomacy-chess mode=progressive", "alice join White", "bob join Black", "gm game start"],
+    );
+    for (w, b) in [("e4", "e5"), ("Bc4, Qh5", "Nc6, Nf6")] {
+        assert!(c.line(&format!("alice orders {w}")).contains("Accepted"));
+        assert!(c.line(&format!("bob orders {b}")).contains("Accepted"));
+        c.line("alice ready");
+        assert!(c.line("bob ready").contains("resolved** (every power is ready)"));
+    }
+    // Qxf7 mates at step 1; White's own Qh5 at step 2 would lift the mate.
+    assert!(c.line("alice orders Qxf7, Qh5, d3").contains("Accepted for White: Qxf7, Qh5, d3"));
+    assert!(c.line("bob orders a6, a5, h6").contains("Accepted for Black: a6, a5, h6"));
+    c.line("alice ready");
+    let end = c.line("bob ready");
+    assert!(end.contains("**Game over: White wins by checkmate.**"), "{end}");
+    assert!(end.contains("✓ 1. Qxf7 (took Black's pawn on f7)"), "{end}");
+    for later in ["2. Qh5", "3. d3", "2. a5", "3. h6"] {
+        assert!(end.contains(&format!("– {later} (not played: the game ended at step 1)")), "{later}: {end}");
+    }
+    assert!(!end.contains("Turn 4"), "no next turn is opened: {end}");
+    let status = c.line("alice game status");
+    assert!(status.contains("(ended): **Game over: White wins by checkmate.**"), "{status}");
+    let refused = c.line("alice orders Qh5");
+    assert!(refused.contains("this game has ended: White wins by checkmate"), "{refused}");
+}
+
+#[test]
 fn order_suggestions_for_the_chess_games() {
     let mut c = console("suggest");
     run(&mut c, &["gm game create diplomat-chess", "w join White", "b join Black", "gm game start"]);

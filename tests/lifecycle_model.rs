@@ -7,9 +7,9 @@
 //! 1. a paused game never changes phase;
 //! 2. a running game has an open phase with a future deadline (or waits for a moderator);
 //! 3. no ready mark or draw vote outlives a phase or stage change;
-//! 4. nobody else can read a power's pending orders or reveals, nor a reveal that did not match;
+//! 4. nobody else can read a power's pending orders or reveals, nor a reveal that did not match (its hash included);
 //! 5. each phase resolves exactly once, announced once;
-//! 6. a hashed phase resolves only when every commitment is revealed or its reveal window closed (or a moderator forced it);
+//! 6. a hashed phase resolves only when every commitment is revealed or its reveal window closed (or a moderator forced it with `confirm`), and each player whose commitment was left unrevealed is told privately;
 //! 7. Chess Wheel+ weekly deadlines lie on the calendar;
 //! 8. every commitment and reveal attempt accepted stays in the store;
 //! 9. no panic, and no reply over 8,000 characters;

@@ -235,7 +235,7 @@ fn concurrent_orders_racing_a_resolution() {
     let (s1, b1) = (service.clone(), barrier.clone());
     let forcer = std::thread::spawn(move || {
         b1.wait();
-        s1.force("c", &Caller::player("gm"), Some("Spring 1601")).map(|r| r.len()).unwrap_or(0)
+        s1.force("c", &Caller::player("gm"), Some("Spring 1601"), false).map(|r| r.len()).unwrap_or(0)
     });
     let (s2, b2) = (service.clone(), barrier.clone());
     let ticker = std::thread::spawn(move || {
@@ -289,7 +289,7 @@ fn who_may_see_and_do_what() {
     // The creator can; a Discord moderator too.
     assert!(text(&run("gm", "game extend 1h")).contains("due in"));
     let moderator = Caller::moderator("mod");
-    let forced = service.force("c", &moderator, None).expect("force");
+    let forced = service.force("c", &moderator, None, false).expect("force");
     assert_eq!(forced[0].visibility, Visibility::Public);
     // After resolution, the orders are public history.
     assert!(text(&run("en", "history")).contains("K c1 - c2"));

@@ -108,7 +108,7 @@ fn mismatches_explain_line_ends_and_trailing_newlines_and_may_be_retried() {
     let unicode = "K c1 - c2 # naïve ♔ 王";
     service.commit("c", &alice, &sha256_hex(crlf)).expect("commit");
     service.commit("c", &Caller::player("bob"), &sha256_hex(unicode)).expect("commit");
-    service.force("c", &Caller::player("gm"), None).expect("force opens reveals");
+    service.force("c", &Caller::player("gm"), None, false).expect("force opens reveals");
 
     let e = service.reveal("c", &alice, "K c1 - c2\nN b1 - c3").unwrap_err().to_string();
     assert!(e.contains("CRLF"), "{e}");
@@ -182,28 +182,33 @@ fn plain_games_refuse_commitments_and_hash_helps() {
 }
 
 #[test]
-fn a_rolled_back_hashed_phase_is_sealed_with_its_matched_reveals() {
+fn a_rolled_back_hashed_phase_reopens_its_reveal_window_with_its_matched_reveals() {
     let (service, _) = fresh("rollback");
     hashed_game(&service);
     service.commit("c", &Caller::player("alice"), &sha256_hex(ALICE)).expect("commit");
-    service.force("c", &Caller::player("gm"), None).expect("reveal window");
+    service.force("c", &Caller::player("gm"), None, false).expect("reveal window");
     service.reveal("c", &Caller::player("alice"), ALICE).expect("reveal resolves");
     let r = text(&service.command("c", "g", &Caller::player("gm"), "game rollback"));
-    assert!(r.contains("Spring 1401 is open again") && r.contains("12h"), "the reveal window's length: {r}");
+    assert!(
+        r.contains("Spring 1401 is open again in its reveal window, with every commitment and every matched reveal it had (every commitment is revealed; no new commitment is taken), closing in 12h"),
+        "the reveal window's length: {r}"
+    );
     let status = text(&service.command("c", "g", &Caller::player("bob"), "game status"));
     assert!(
-        status.contains("Orders fixed") && status.contains("France (alice): 3 centers, 3 pieces [revealed]"),
+        status.contains("Reveal window") && status.contains("France (alice): 3 centers, 3 pieces [revealed]"),
         "{status}"
     );
-    // Bob saw France's orders when they were published: no late reveal, no new commitment.
+    // Bob made no commitment: the reopened window takes none, so he has nothing to reveal.
+    let late = text(&service.command("c", "g", &Caller::player("bob"), &format!("commit {}", sha256_hex(BOB))));
+    assert!(late.contains("commit window of Spring 1401 has closed"), "{late}");
     let late = text(&service.command("c", "g", &Caller::player("bob"), &format!("reveal {BOB}")));
-    assert!(late.contains("rolled back after its orders were published"), "{late}");
+    assert!(late.contains("England made no commitment in Spring 1401"), "{late}");
     // The history keeps both records: the rolled-back resolution and its commitments.
     let history = text(&service.command("c", "g", &Caller::player("bob"), "history Spring 1401"));
     assert!(history.contains("Spring 1401** (rolled back"), "{history}");
     assert!(history.contains(&sha256_hex(ALICE)), "{history}");
-    // Forced, it resolves again with the same orders.
-    let again = text(&service.force("c", &Caller::player("gm"), None).expect("force"));
+    // Forced (every commitment is revealed: nothing to confirm), it resolves again with the same orders.
+    let again = text(&service.force("c", &Caller::player("gm"), None, false).expect("force"));
     assert!(again.contains("Spring 1401 resolved") && again.contains("K c1 - c2"), "{again}");
 }
 
@@ -270,7 +275,7 @@ fn a_latin1_file_is_refused_clearly_and_recorded() {
     assert!(e.contains("not UTF-8") && e.contains("recorded"), "{e}");
     let export = service.export("c").expect("export");
     assert!(!export.contains("not UTF-8"), "reveal attempts stay private while the phase is open");
-    service.force("c", &Caller::player("gm"), None).expect("resolve");
+    service.force("c", &Caller::player("gm"), None, true).expect("resolve");
     assert!(service.export("c").expect("export").contains("not UTF-8 text"), "and are kept for history");
 }
 
@@ -442,4 +447,35 @@ fn a_second_reveal_after_a_match_changes_nothing_and_says_so() {
     );
     let shown = text(&run("alice", "orders show"));
     assert!(shown.contains("K c1 - c2") && shown.contains("N b1 - c3"), "the revealed orders stand: {shown}");
+}
+
+/// Item: a text that did not match its commitment is published in no form
+/// that can be inverted: history shows its time and size, never its text
+/// nor its SHA-256 (a short text is found from its hash by hashing every
+/// guess), and the export has neither.
+#[test]
+fn a_text_that_did_not_match_is_not_published_in_any_form_that_can_be_inverted() {
+    let (service, clock) = fresh("mismatch-private");
+    let sealed = "# salt 5e1f0c2a9b7d\nK c1 - c2";
+    revealing(&service, &clock, sealed);
+    let wrong = "N b1 - c3";
+    let e = service.reveal("c", &Caller::player("alice"), wrong).expect_err("mismatch").to_string();
+    assert!(e.contains(&sha256_hex(wrong)), "the sender is shown both hashes, privately: {e}");
+    assert!(e.contains("the public record shows only its time and size"), "{e}");
+    let resolved = text(&service.reveal("c", &Caller::player("alice"), sealed).expect("match"));
+    assert!(resolved.contains("Spring 1401 resolved"), "the only commitment is revealed: {resolved}");
+    let history = text(&service.command("c", "g", &Caller::player("bob"), "history Spring 1401"));
+    assert!(history.contains("France \u{2717} at <t:"), "{history}");
+    assert!(history.contains("(9 bytes; a text that did not match stays private to its sender)"), "{history}");
+    assert!(!history.contains(&sha256_hex(wrong)) && !history.contains(wrong), "{history}");
+    assert!(
+        history.contains(&format!("France \u{2713} `{}`", sha256_hex(sealed))),
+        "a match keeps its hash: {history}"
+    );
+    let export = service.export("c").expect("export");
+    assert!(!export.contains(&sha256_hex(wrong)) && !export.contains(wrong), "{export}");
+    let json: serde_json::Value = serde_json::from_str(&export).expect("json");
+    let attempt = &json["phases"][0]["reveals"][0];
+    assert_eq!((attempt["matched"].as_bool(), attempt["bytes"].as_u64()), (Some(false), Some(9)), "{attempt}");
+    assert!(attempt["hash"].is_null() && attempt["text"].is_null(), "{attempt}");
 }

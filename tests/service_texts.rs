@@ -171,7 +171,7 @@ fn console_times_are_local_times_not_discord_timestamps() {
     run(&mut c, &["gm game create chesspolitik2 hashed=yes", "alice join France", "bob join England", "gm game start"]);
     c.line(&format!("alice commit {}", sha256_hex("# salt 12345678\nK c1 - c2")));
     c.line("gm game force");
-    c.line("gm game force");
+    c.line("gm game force confirm");
     c.line("advance 2h");
     let history = c.line("gm history");
     assert!(history.contains("France `") && !history.contains("<t:"), "{history}");

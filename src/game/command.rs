@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no]
-//! game start | game status | game force | game pause | game resume | game rollback | game end | game export
+//! game start | game status | game force [phase] [confirm] | game pause | game resume | game rollback | game end | game export
 //! game extend <duration> | game deadline <duration> | game assign <user> <power> [swap] | game kick <user>
 //! game set [palette=classic|colour-blind] [animation=yes|no] [movement-power=<n>]
 //! game rollback [fresh]
@@ -44,7 +44,8 @@ Commands (the same words as the slash commands):
   profile [user]          a player's record in this server (yours without a name): ratings, results, reliability
   leaderboard [game]      this server's players of a game by rating (every rated game without a name)
 Moderators:
-  game force [phase] | game extend <duration> | game deadline <duration> | game pause | game resume
+  game force [phase] [confirm]    resolve the phase now (a reveal window with commitments not revealed yet: only with `confirm`)
+  game extend <duration> | game deadline <duration> | game pause | game resume
   game rollback [fresh] | game end | game assign <user> <power> [swap] | game kick <user>
   game set [palette=classic|colour-blind] [animation=yes|no]   the images, from the next one on
   game set movement-power=<n>     (Chess Wheel+) moves per cycle, from the next cycle on
@@ -82,6 +83,22 @@ pub fn variants_text() -> String {
         }
     }
     t
+}
+
+/// The words after `game force`: the phase it must still be (none: the
+/// current one), and whether it is confirmed (`confirm` before or after the
+/// phase: `game force confirm`, `game force Spring 1401 confirm`).
+fn force_words(rest: &str) -> (Option<&str>, bool) {
+    let confirm = |w: &str| w.eq_ignore_ascii_case("confirm");
+    let (phase, confirmed) = match rest.split_once(char::is_whitespace) {
+        Some((first, phase)) if confirm(first) => (phase, true),
+        _ => match rest.rsplit_once(char::is_whitespace) {
+            Some((phase, last)) if confirm(last) => (phase, true),
+            _ if confirm(rest) => ("", true),
+            _ => (rest, false),
+        },
+    };
+    (Some(phase.trim()).filter(|p| !p.is_empty()), confirmed)
 }
 
 /// The text of a `reveal` line exactly: after the word and one space or new line.
@@ -416,8 +433,11 @@ impl Service {
             ["game", "create"] => Err(GameError::Invalid("name a variant: game create chessdip".into())),
             ["game", "start"] => one(self.start(channel, caller)),
             ["game", "status"] | ["status"] => one(self.status(channel)),
-            ["game", "force"] => self.force(channel, caller, None),
-            ["game", "force", ..] => self.force(channel, caller, Some(&rest_after(2))),
+            ["game", "force", ..] => {
+                let rest = rest_after(2);
+                let (phase, confirmed) = force_words(&rest);
+                self.force(channel, caller, phase, confirmed)
+            }
             ["game", "pause"] => one(self.pause(channel, caller, true)),
             ["game", "resume"] => one(self.pause(channel, caller, false)),
             ["game", "rollback"] => one(self.rollback(channel, caller, false)),
@@ -490,5 +510,21 @@ impl Service {
             ["leaderboard", ..] => one(self.leaderboard(guild, &caller.user, Some(&rest_after(1)))),
             _ => Err(GameError::Invalid(format!("unknown command `{line}`; `help` lists the commands"))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::force_words;
+
+    #[test]
+    fn game_force_reads_the_phase_and_confirm_in_either_order() {
+        assert_eq!(force_words(""), (None, false));
+        assert_eq!(force_words("confirm"), (None, true));
+        assert_eq!(force_words("CONFIRM"), (None, true));
+        assert_eq!(force_words("Spring 1401"), (Some("Spring 1401"), false));
+        assert_eq!(force_words("Spring 1401 confirm"), (Some("Spring 1401"), true));
+        assert_eq!(force_words("confirm Spring 1401"), (Some("Spring 1401"), true));
+        assert_eq!(force_words("Cycle 2"), (Some("Cycle 2"), false));
     }
 }

@@ -239,7 +239,8 @@ impl Doc<'_> {
     /// One phase. `open` means still being played: the current phase of a
     /// game that has not ended. Orders and reveal attempts are public only
     /// once the phase resolved; an attempt that did not match stays private
-    /// to its sender, and only its time, size and hash are public.
+    /// to its sender: only its time and size are public (its hash, like its
+    /// text, could give away what it said).
     fn phase(&self, row: &PhaseRow) -> Result<Value, GameError> {
         let (c, game) = (self.c, &self.live.game);
         let position = decode(&self.live.kind, row)?;
@@ -262,8 +263,9 @@ impl Doc<'_> {
             store::all_reveals(c, game.id, row.seq)?
                 .into_iter()
                 .map(|r| {
-                    let text = if r.matched { Some(r.text.as_str()) } else { None };
-                    json!({"power": r.power, "text": text, "bytes": r.text.len(), "hash": r.hash, "matched": r.matched, "detail": r.detail, "at": r.at, "void": r.void})
+                    let (text, hash) =
+                        if r.matched { (Some(r.text.as_str()), Some(r.hash.as_str())) } else { (None, None) };
+                    json!({"power": r.power, "text": text, "bytes": r.text.len(), "hash": hash, "matched": r.matched, "detail": r.detail, "at": r.at, "void": r.void})
                 })
                 .collect()
         } else {

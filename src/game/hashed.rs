@@ -5,7 +5,8 @@
 //! power with no matching reveal has no orders. Every commitment and every
 //! reveal attempt is kept and shown in the history once the phase resolves:
 //! a matched reveal with its text, an attempt that did not match only with
-//! its time, size and hash (its text stays private to its sender).
+//! its time and size (its text stays private to its sender, and so does its
+//! hash: anyone could find a short text from it by hashing every guess).
 //!
 //! The canonical form: SHA-256 over the UTF-8 bytes exactly as revealed,
 //! written as 64 lowercase hex digits.
@@ -244,7 +245,7 @@ impl Service {
             return Err(too_long(text.len()));
         }
         let hash = sha256_hex(text);
-        let (replies, resolve) = self.store.write(|c| {
+        let written = self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Reveal)?;
             let (name, row, position) = Self::ordering(c, &live, caller)?;
             let latest = store::commitments(c, live.game.id, row.seq)?.into_iter().rfind(|m| m.power == name);
@@ -258,10 +259,13 @@ impl Service {
                 at: now,
                 void: None,
             };
+            // The text of a commitment for the phase before, which resolved before it was revealed, is named.
+            let late = || super::unrevealed::too_late(c, live.game.id, row.seq, &caller.user, &hash);
             let Some(commitment) = latest else {
                 store::add_reveal(c, live.game.id, row.seq, &record(false, "no commitment".into()))?;
+                let late = late()?.map_or(String::new(), |l| format!(" {l}"));
                 return Ok::<_, GameError>((
-                    Err(format!("{name} made no commitment in {}: there is nothing to reveal, and {name} has no orders this phase.", row.name)),
+                    Err(format!("{name} made no commitment in {}: there is nothing to reveal, and {name} has no orders this phase.{late}", row.name)),
                     None,
                 ));
             };
@@ -304,6 +308,8 @@ impl Service {
                 );
                 if earlier {
                     msg += &format!("This is the text of an earlier commitment of {name}, replaced by a later one: reveal the text of the latest.");
+                } else if let Some(late) = late()? {
+                    msg += &format!("{late} Reveal the text of {name}'s commitment for {}.", row.name);
                 } else if hints.is_empty() && !is_salted(text) {
                     msg += "This text has no salt line: if you sealed your orders, reveal the whole sealed text, its `# salt` line first (the sealed file itself, attached, keeps every byte).";
                 } else if hints.is_empty() {
@@ -311,7 +317,7 @@ impl Service {
                 } else {
                     msg += &format!("Likely cause: {}.", hints.join("; or "));
                 }
-                msg += " You may try again until the reveal window closes. (The attempt is recorded; its text stays private to you: the public record shows only its time, size and hash.)";
+                msg += " You may try again until the reveal window closes. (The attempt is recorded; its text stays private to you: the public record shows only its time and size.)";
                 return Ok((Err(msg), None));
             }
             // The revealed message is the power's whole order set; `#` lines (salt, notes) are not orders.
@@ -346,7 +352,8 @@ impl Service {
             let resolve = Self::stage_complete(c, &live, &row, &position.phase())?;
             let replies = self.announced_all(c, &live.game, vec![Reply::private(private), public])?;
             Ok((Ok(replies), resolve.then_some((live.game.id, row.seq))))
-        })?;
+        });
+        let (replies, resolve) = written.map_err(|e| self.late_reveal(channel, caller, &hash, e))?;
         let mut out = replies.map_err(GameError::Invalid)?;
         if let Some((game, seq)) = resolve {
             let done = self.resolve(game, seq, "every commitment was revealed");
@@ -449,23 +456,20 @@ impl Service {
             t += " none";
         }
         for r in &reveals {
-            t += &format!(
-                "\n  {} {} `{}` at <t:{}>: {}{}",
-                r.power,
-                if r.matched { "\u{2713}" } else { "\u{2717}" },
-                r.hash,
-                r.at,
-                r.detail,
-                void(&r.void)
-            );
             // Once resolved, every matched text is public: anyone can hash it and check. An attempt
-            // that did not match (a mis-pasted file, a private note) stays private to its sender:
-            // the record keeps only its time, size and hash.
+            // that did not match (a mis-pasted file, a private note) stays private to its sender,
+            // its hash too (a short text is found from its hash by hashing every guess): the
+            // record shows only its time and size.
             if r.matched {
+                t += &format!("\n  {} \u{2713} `{}` at <t:{}>: {}{}", r.power, r.hash, r.at, r.detail, void(&r.void));
                 t += &quoted(&r.text);
             } else {
                 t += &format!(
-                    "\n    ({}; a text that did not match stays private to its sender)",
+                    "\n  {} \u{2717} at <t:{}>: {}{}\n    ({}; a text that did not match stays private to its sender)",
+                    r.power,
+                    r.at,
+                    r.detail,
+                    void(&r.void),
                     count(r.text.len(), "byte")
                 );
             }

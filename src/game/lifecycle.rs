@@ -328,7 +328,7 @@ impl Running {
             )),
             (Stage::Reveal, C::Commit) => refuse(format!(
                 "the commit window of {phase} has closed; reveal the text you committed with `reveal <text>`{}",
-                if left.is_empty() { String::new() } else { format!(" (the reveal window closes{left})") }
+                if left.is_empty() { String::new() } else { format!(" before the reveal window closes{left}") }
             )),
             (Stage::Reveal, _) => refuse(format!(
                 "in the reveal window of {phase} there is nothing to mark ready: the phase resolves once every commitment is revealed, or when the window closes{left}"

@@ -44,6 +44,7 @@ mod seats;
 mod service;
 mod settings;
 mod timelapse;
+mod unrevealed;
 mod windows;
 
 pub use crate::rules::any::{Game, Position, Report, OFFERS};

@@ -312,9 +312,11 @@ impl Service {
     /// A moderator undoes the last resolution: that phase opens again as a
     /// new phase row with nothing ready and no votes, and the rolled-back
     /// phases stay in history, marked. A plain phase keeps its orders. A
-    /// hashed phase keeps its matched reveals and takes no new ones (its
-    /// orders were published); with `fresh` it opens with no commitments and
-    /// a new commit window instead.
+    /// hashed phase reopens its reveal window with every commitment and
+    /// every matched reveal it had (no new commitment is taken, and whoever
+    /// had not revealed may reveal), or, when nobody had committed, a new
+    /// commit window; with `fresh` it opens with no commitments and a new
+    /// commit window.
     ///
     /// # Errors
     /// Not a moderator, nothing to undo, paused, an end that was not a phase's result.
@@ -340,19 +342,26 @@ impl Service {
             let kind = position.phase().kind;
             let last = phases.last().map_or(target.seq, |r| r.seq);
             let seq = last + 1;
-            let hashed = live.settings.hashed;
-            let (stage, deadline) = if hashed && !fresh {
-                (Stage::Sealed, live.settings.reveal_deadline(now))
-            } else {
-                live.settings.opening(now, kind)
-            };
-            store::mark_rolled_back(c, game.id, target.seq, last)?;
-            super::reliability::rolled_back(c, game, target.seq, last)?;
-            store::open_phase(c, game.id, seq, &target.name, &target.state, Some(deadline), stage)?;
             // What is carried over belongs to the seats' current holders: a
             // seat that changed hands since reopens with nothing.
             let holders = store::players(c, game.id)?;
             let holds = |power: &str, user: &str| holders.iter().any(|(p, u)| p == power && u == user);
+            // A hashed phase keeps every commitment that still counts: their texts are fixed, so
+            // revealing one after the result was published changes nothing that was committed.
+            let hashed = live.settings.hashed;
+            let commitments: Vec<store::Commitment> = if hashed && !fresh {
+                store::commitments(c, game.id, target.seq)?.into_iter().filter(|m| holds(&m.power, &m.user)).collect()
+            } else {
+                Vec::new()
+            };
+            let (stage, deadline) = if commitments.is_empty() {
+                live.settings.opening(now, kind)
+            } else {
+                (Stage::Reveal, live.settings.reveal_deadline(now))
+            };
+            store::mark_rolled_back(c, game.id, target.seq, last)?;
+            super::reliability::rolled_back(c, game, target.seq, last)?;
+            store::open_phase(c, game.id, seq, &target.name, &target.state, Some(deadline), stage)?;
             if !fresh {
                 for o in store::orders(c, game.id, target.seq, None)? {
                     if holds(&o.power, &o.submitted_by) {
@@ -360,15 +369,19 @@ impl Service {
                     }
                 }
             }
-            if hashed && !fresh {
-                // The matched reveals stand: each power's counted commitment and its matched reveal are carried over.
-                let reveals = store::reveals(c, game.id, target.seq)?;
-                for m in store::commitments(c, game.id, target.seq)?.into_iter().filter(|m| holds(&m.power, &m.user)) {
-                    if let Some(r) = reveals.iter().find(|r| r.power == m.power && r.matched && r.hash == m.hash) {
+            // Every commitment, and the reveal that matched the latest of each power (its orders came with them).
+            let reveals = store::reveals(c, game.id, target.seq)?;
+            for m in &commitments {
+                store::add_commitment(c, game.id, seq, m)?;
+            }
+            let mut unrevealed = Vec::new();
+            for m in super::unrevealed::latest(&commitments) {
+                match reveals.iter().find(|r| r.power == m.power && r.matched && r.hash == m.hash) {
+                    Some(r) => {
                         let carried = format!("{} (carried over from the rolled-back {})", r.detail, target.name);
-                        store::add_commitment(c, game.id, seq, &m)?;
                         store::add_reveal(c, game.id, seq, &store::Reveal { detail: carried, ..r.clone() })?;
                     }
+                    None => unrevealed.push(m.power.clone()),
                 }
             }
             // Votes that were to run in the abandoned phases run in the reopened one and after.
@@ -388,15 +401,23 @@ impl Service {
                 }
                 .to_string();
             }
-            let how = match (hashed, fresh) {
-                (false, false) => "with the orders it had",
-                (false, true) => "with no orders",
-                (true, false) => "with the reveals that matched (no new commitment or reveal is taken; it resolves when the window closes or a moderator forces it)",
-                (true, true) => "with every commitment reset: a new commit window",
+            let how = match (hashed, fresh, stage) {
+                (false, false, _) => "with the orders it had".to_string(),
+                (false, true, _) => "with no orders".to_string(),
+                (true, false, Stage::Reveal) if unrevealed.is_empty() => {
+                    "in its reveal window, with every commitment and every matched reveal it had (every commitment is revealed; no new commitment is taken)".to_string()
+                }
+                (true, false, Stage::Reveal) => format!(
+                    "in its reveal window, with every commitment and every matched reveal it had (no new commitment is taken; {} may still reveal)",
+                    crate::rules::words::join_and(&unrevealed)
+                ),
+                (true, false, _) => "with a new commit window (nobody had committed)".to_string(),
+                (true, true, _) => "with every commitment reset: a new commit window".to_string(),
             };
             let what = match stage {
                 Stage::Wait => "its move window opens in",
                 Stage::Commit => "commitments due in",
+                Stage::Reveal => "closing in",
                 _ => "due in",
             };
             let text = format!(

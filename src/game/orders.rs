@@ -197,11 +197,8 @@ impl Service {
                     && acting.iter().all(|p| ready.contains(p) && committed.iter().any(|m| &m.power == p))
             }
             Stage::Reveal => {
-                let latest: std::collections::BTreeMap<String, String> =
-                    store::commitments(c, game, row.seq)?.into_iter().map(|m| (m.power, m.hash)).collect();
-                let reveals = store::reveals(c, game, row.seq)?;
-                !latest.is_empty()
-                    && latest.iter().all(|(p, h)| reveals.iter().any(|r| &r.power == p && r.matched && &r.hash == h))
+                !store::commitments(c, game, row.seq)?.is_empty()
+                    && super::unrevealed::unrevealed(c, game, row.seq)?.is_empty()
             }
             Stage::Wait | Stage::Sealed => false,
         })

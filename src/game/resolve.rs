@@ -130,6 +130,13 @@ impl Service {
             } else {
                 Vec::new()
             };
+            // Commitments never revealed: each of their players is told so, privately.
+            let owing = position.phase().owing;
+            let dropped: Vec<_> = if settings.hashed {
+                super::unrevealed::unrevealed(c, game, seq)?.into_iter().filter(|m| owing.contains(&m.power)).collect()
+            } else {
+                Vec::new()
+            };
             if settings.hashed {
                 text += &Self::messages_text(&fates);
             }
@@ -203,6 +210,8 @@ impl Service {
                 }
             }
             out.extend(votes);
+            let next = (!over).then_some(next_phase.name.as_str());
+            out.extend(super::unrevealed::notices(&dropped, &record.phase, why, next));
             for user in lapsed {
                 out.push(Reply::to_user(
                     &user,
@@ -219,11 +228,21 @@ impl Service {
 
     /// A moderator resolves the current phase now; with `expected` (a phase
     /// name), only if that is still the current phase, so that a force racing
-    /// the deadline cannot resolve the phase after it.
+    /// the deadline cannot resolve the phase after it. A reveal window in
+    /// which commitments are not revealed yet resolves only `confirmed`
+    /// (`game force confirm`): their powers then have no orders, and each of
+    /// their players is told privately.
     ///
     /// # Errors
-    /// Not a moderator, no open phase, the expected phase already resolved.
-    pub fn force(&self, channel: &str, caller: &Caller, expected: Option<&str>) -> Result<Vec<Reply>, GameError> {
+    /// Not a moderator, no open phase, the expected phase already resolved,
+    /// commitments not revealed yet and the force not confirmed.
+    pub fn force(
+        &self,
+        channel: &str,
+        caller: &Caller,
+        expected: Option<&str>,
+        confirmed: bool,
+    ) -> Result<Vec<Reply>, GameError> {
         let (game, seq, commit) = self.store.read(|c| {
             let live = self.game_for(c, channel, Command::Force)?;
             Self::require_moderator(&live.game, caller, "force a phase")?;
@@ -243,6 +262,7 @@ impl Service {
                     return Err(Refusal::NoLongerOpen { want, current: &row.name }.into());
                 }
             }
+            super::unrevealed::may_force(c, live.game.id, &row, self.now(), confirmed)?;
             Ok::<_, GameError>((live.game.id, row.seq, row.stage))
         })?;
         // In a hashed game a force moves to the next window: pause, commitments, reveals, resolution.

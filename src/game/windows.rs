@@ -47,17 +47,24 @@ impl Service {
             return Ok(Vec::new());
         }
         let name = row.name;
-        let who = if committed.is_empty() {
-            "nobody committed".to_string()
+        let closes = format!("{}{}", format_duration(deadline - now), settings.local_suffix(deadline));
+        let text = if committed.is_empty() {
+            // Only a calendar game (Chess Wheel+) keeps a reveal window nobody can use: say what it is for.
+            let meanwhile = if matches!(super::kind_of(&g, &settings)?, super::Game::Wheel(_)) {
+                "; until then `board create` and `board populate` are still taken"
+            } else {
+                ""
+            };
+            format!(
+                "The commit window of {name} has closed ({why}); nobody committed, so there is nothing to reveal and no orders are played in {name}. It keeps its calendar: it resolves when its resolve window closes, in {closes}{meanwhile}."
+            )
         } else {
-            format!("committed: {}", committed.into_iter().collect::<Vec<_>>().join(", "))
+            format!(
+                "The commit window of {name} has closed ({why}); committed: {}. Reveal your orders now: `reveal` with the exact text you committed. The reveal window closes in {closes}.",
+                committed.into_iter().collect::<Vec<_>>().join(", ")
+            )
         };
-        let mut out = vec![Reply::public(format!(
-            "The commit window of {name} has closed ({why}); {who}. Reveal your orders now: `reveal` with the exact text you committed. The reveal window closes in {}{}.",
-            format_duration(deadline - now),
-            settings.local_suffix(deadline)
-        ))
-        .due(Some(deadline))];
+        let mut out = vec![Reply::public(text).due(Some(deadline))];
         out.extend(Self::proposal_windows(c, game, seq, Stage::Reveal)?);
         self.announced_all(c, &g, out)
     }
@@ -74,19 +81,14 @@ impl Service {
         let Some(row) = store::phase(c, game, g.phase_seq)?.filter(|r| r.open && r.stage == Stage::Reveal) else {
             return Ok(None);
         };
-        let latest: std::collections::BTreeMap<String, String> =
-            store::commitments(c, game, row.seq)?.into_iter().map(|m| (m.power, m.hash)).collect();
-        let reveals = store::reveals(c, game, row.seq)?;
-        let unrevealed = latest
-            .iter()
-            .filter(|(p, h)| !reveals.iter().any(|r| &r.power == *p && r.matched && &r.hash == *h))
-            .count();
-        if !super::lifecycle::reveals_done(latest.len(), unrevealed, &super::settings_of(&g)) {
+        let counted = super::unrevealed::latest(&store::commitments(c, game, row.seq)?).len();
+        let unrevealed = super::unrevealed::unrevealed(c, game, row.seq)?.len();
+        if !super::lifecycle::reveals_done(counted, unrevealed, &super::settings_of(&g)) {
             return Ok(None);
         }
         Ok(Some((
             row.seq,
-            if latest.is_empty() {
+            if counted == 0 {
                 "no commitment counts any more, so there is nothing left to reveal"
             } else {
                 "every commitment that still counts was revealed"

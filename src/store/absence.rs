@@ -148,13 +148,18 @@ pub struct Disorder {
     pub at: i64,
 }
 
-/// Every civil disorder of `game`, oldest first.
+/// Every civil disorder of `game`, oldest first, leaving out those of
+/// phases rolled back (a rollback undoes their resolution, and with it its
+/// civil disorder).
 ///
 /// # Errors
 /// Database errors.
 pub fn disorder_history(c: &Connection, game: i64) -> Result<Vec<Disorder>, StoreError> {
-    let mut st =
-        c.prepare_cached("SELECT seq, power, user_id, at FROM civil_disorder WHERE game_id = ?1 ORDER BY seq, power")?;
+    let mut st = c.prepare_cached(
+        "SELECT d.seq, d.power, d.user_id, d.at FROM civil_disorder d
+         JOIN phases p ON p.game_id = d.game_id AND p.seq = d.seq
+         WHERE d.game_id = ?1 AND p.rolled_back = 0 ORDER BY d.seq, d.power",
+    )?;
     let rows = st.query_map(params![game], |r| {
         Ok(Disorder { seq: r.get(0)?, power: r.get(1)?, user: r.get(2)?, at: r.get(3)? })
     })?;

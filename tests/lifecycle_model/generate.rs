@@ -468,7 +468,11 @@ impl Generator {
             Kind::Resume => Step::command(&self.moderator(now), "game resume"),
             Kind::Force => {
                 let named = now.current().map(|p| p.name.clone()).filter(|_| self.rng.percent(20));
-                let line = named.map_or("game force".to_string(), |n| format!("game force {n}"));
+                let mut line = named.map_or("game force".to_string(), |n| format!("game force {n}"));
+                // A reveal window with commitments not revealed yet resolves only when confirmed.
+                if self.rng.percent(40) {
+                    line += " confirm";
+                }
                 Step::command(&self.moderator(now), line)
             }
             Kind::Extend => {

@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use chessdip::game::hashed::sha256_hex;
 use chessdip::game::{Reply, Visibility};
 use chessdip::store::Store;
 use chrono::{Datelike, TimeZone, Timelike, Weekday};
@@ -85,7 +86,7 @@ impl Invariant {
             Invariant::PendingOrdersStayPrivate => "nobody else can read a power's pending orders or reveals",
             Invariant::EachPhaseResolvesOnce => "each phase resolves exactly once, announced once",
             Invariant::HashedPhasesWaitForReveals => {
-                "a hashed phase resolves only when every commitment is revealed or the reveal window closed"
+                "a hashed phase resolves only when every commitment is revealed or the reveal window closed (or a confirmed force), and a commitment left unrevealed is told privately"
             }
             Invariant::WeeklyDeadlinesOnTheCalendar => "Chess Wheel+ weekly deadlines lie on the calendar",
             Invariant::HashedRecordsAreKept => "every commitment and reveal attempt accepted stays in the store",
@@ -124,13 +125,15 @@ pub struct StepCheck<'a> {
     pub tracker: &'a Tracker,
 }
 
-/// A salt line's token, who revealed it, in which phase, and whether the reveal matched.
+/// A salt line's token, who revealed it, in which phase, whether the reveal
+/// matched, and the SHA-256 of the text revealed.
 #[derive(Clone, Debug)]
 struct Salt {
     token: String,
     revealer: String,
     seq: i64,
     matched: bool,
+    hash: String,
 }
 
 /// What the checks remember across the steps of a sequence.
@@ -153,7 +156,8 @@ impl Tracker {
         if line.trim_start().to_ascii_lowercase().starts_with("reveal") {
             if let Some(token) = salt_of(line) {
                 let matched = ran.replies.iter().any(|r| r.text.contains("reveal matches its commitment"));
-                self.salts.push(Salt { token, revealer: user.clone(), seq: before.phase_seq, matched });
+                let hash = sha256_hex(chessdip::game::command::reveal_text(line).unwrap_or_default());
+                self.salts.push(Salt { token, revealer: user.clone(), seq: before.phase_seq, matched, hash });
             }
         }
         let words = step.words();
@@ -305,7 +309,8 @@ fn reader<'a>(r: &'a Reply, caller: Option<&'a str>) -> Option<&'a str> {
 
 /// Invariant 4: Nobody else can read a power's pending orders or reveals: the salt of
 /// a reveal of a still-open phase, or of a reveal that did not match, appears
-/// in no reply that someone other than the revealer can read; `game export`
+/// in no reply that someone other than the revealer can read, nor the SHA-256
+/// of a reveal that did not match (unless someone committed that hash); `game export`
 /// lists no orders and no reveals of a phase that has not resolved; and in the open phase of a running game every order
 /// row was sent by the power's current holder.
 fn pending_orders_stay_private(s: &StepCheck<'_>) -> Result<(), String> {
@@ -324,6 +329,18 @@ fn pending_orders_stay_private(s: &StepCheck<'_>) -> Result<(), String> {
                     "{}'s reveal salt {} of the open phase #{} is in a reply that {} can read: `{}`",
                     salt.revealer,
                     salt.token,
+                    salt.seq,
+                    who.unwrap_or("everyone"),
+                    short(&r.text)
+                ));
+            }
+            // Nor its hash, from which a short text is found by hashing every guess (unless it is
+            // the hash of a commitment, public from the start).
+            if !salt.matched && !s.tracker.accepted.contains(&salt.hash) && r.text.contains(&salt.hash) {
+                return Err(format!(
+                    "the SHA-256 {} of {}'s reveal that did not match (phase #{}) is in a reply that {} can read: `{}`",
+                    salt.hash,
+                    salt.revealer,
                     salt.seq,
                     who.unwrap_or("everyone"),
                     short(&r.text)
@@ -394,26 +411,43 @@ fn each_phase_resolves_once(s: &StepCheck<'_>) -> Result<(), String> {
 
 /// Invariant 6: A hashed phase never resolves before every power that committed has
 /// revealed a match or its reveal window closed, unless a moderator forced
-/// it: a phase resolved by anything but a moderator's `game force` either
-/// had its reveal deadline (as recorded before the step) at or before now,
-/// or every power's latest commitment in it has a matched reveal of that hash.
+/// it and confirmed it: a phase resolved by anything but a moderator's `game
+/// force ... confirm` (a plain `game force` included) either had its reveal
+/// deadline (as recorded before the step) at or before now, or every power's
+/// latest commitment in it has a matched reveal of that hash. However it
+/// resolved, each latest commitment left without a matched reveal is named,
+/// by its hash, in a private reply saying it was not revealed in time.
 fn hashed_phases_wait_for_reveals(s: &StepCheck<'_>) -> Result<(), String> {
-    if !s.after.settings.hashed || s.step.is_moderators(&["game", "force"]) {
+    if !s.after.settings.hashed {
         return Ok(());
     }
+    let confirmed = s.step.is_moderators(&["game", "force"]) && s.step.words().iter().any(|w| w == "confirm");
     for seq in resolved_in_step(s.before, s.after) {
+        let h = snapshot::hashed_phase(s.store, s.after.game, seq);
+        let unrevealed: Vec<(&String, &String)> =
+            h.latest.iter().filter(|(p, hash)| !h.matched.contains(&((*p).clone(), (*hash).clone()))).collect();
+        for (power, hash) in &unrevealed {
+            let told = s.ran.replies.iter().any(|r| {
+                r.visibility == Visibility::Private
+                    && r.text.contains(hash.as_str())
+                    && r.text.contains("was not revealed in time")
+            });
+            if !told {
+                return Err(format!(
+                    "{} resolved with {power}'s commitment {hash} not revealed, and nobody was told privately",
+                    s.after.phases[&seq].name
+                ));
+            }
+        }
+        if confirmed {
+            continue;
+        }
         let was = s.before.phases.get(&seq);
         let reveal_deadline = was.filter(|p| p.open && p.stage == "reveal").and_then(|p| p.deadline);
         if reveal_deadline.is_some_and(|d| s.after.now >= d) {
             continue;
         }
-        let h = snapshot::hashed_phase(s.store, s.after.game, seq);
-        let unrevealed: Vec<&String> = h
-            .latest
-            .iter()
-            .filter(|(p, hash)| !h.matched.contains(&((*p).clone(), (*hash).clone())))
-            .map(|(p, _)| p)
-            .collect();
+        let unrevealed: Vec<&String> = unrevealed.into_iter().map(|(p, _)| p).collect();
         if !unrevealed.is_empty() {
             return Err(format!(
                 "{} resolved from the {} stage at {}, {}, while {:?} had not revealed their latest commitment",

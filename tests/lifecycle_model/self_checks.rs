@@ -96,6 +96,12 @@ fn a_pending_reveal_is_seen_only_by_its_revealer() {
     t.observe(&wrong, &before, &Ran::default());
     let leak = vec![public("history: # salt 00112233aabbccdd")];
     assert!(!check(inv, &Step::Advance(60), &before, &game("active", 2, "commit"), leak, &t), "a mismatch published");
+    // So does its hash, from which the text could be found.
+    let hash = chessdip::game::hashed::sha256_hex("# salt 00112233aabbccdd\nstab England");
+    let leak = vec![public(&format!("history: France \u{2717} `{hash}`"))];
+    assert!(!check(inv, &Step::Advance(60), &before, &game("active", 2, "commit"), leak, &t), "its hash published");
+    let to_ann = Reply::private_text(format!("revealed: `{hash}`"));
+    assert!(check(inv, &wrong, &before, &before, vec![to_ann], &t), "the revealer's own reply shows it");
 }
 
 #[test]

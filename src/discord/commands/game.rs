@@ -277,8 +277,11 @@ async fn force(
     #[description = "Only if this is still the current phase (guards against a deadline racing you)"] phase: Option<
         String,
     >,
+    #[description = "Resolve a reveal window even though commitments are not revealed yet (their powers get no orders)"]
+    confirm: Option<bool>,
 ) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| s.force(ch, c, phase.as_deref())).await
+    let confirmed = confirm.unwrap_or(false);
+    run(ctx, move |s, c, ch| s.force(ch, c, phase.as_deref(), confirmed)).await
 }
 
 /// Moderators: give the current phase more time

@@ -235,6 +235,18 @@ pub enum Refusal<'a> {
     },
     /// `game force` of a phase that resolved meanwhile.
     AlreadyResolved,
+    /// `game force` of a reveal window, without `confirm`, while commitments
+    /// are not revealed yet: resolving would leave their powers without orders.
+    UnrevealedCommitments {
+        /// The phase.
+        phase: &'a str,
+        /// How many commitments are not revealed.
+        count: usize,
+        /// Their powers, with their players (`England (bob) and Italy (eve)`).
+        powers: &'a str,
+        /// When the reveal window closes (`11h`), if it has not closed yet.
+        closes: Option<&'a str>,
+    },
     /// `game rollback` of a game with no resolved phase.
     NothingToRollBack,
     /// `game resume` of a game nobody is left playing.
@@ -339,6 +351,20 @@ impl Refusal<'_> {
             ),
             Refusal::NoLongerOpen { want, current } => format!("{want} is no longer open: the current phase is {current}"),
             Refusal::AlreadyResolved => "that phase was already resolved".into(),
+            Refusal::UnrevealedCommitments { phase, count, powers, closes } => {
+                let what = if *count == 1 {
+                    format!("the commitment of {powers} is")
+                } else {
+                    format!("the commitments of {powers} are")
+                };
+                let until = closes.map_or_else(
+                    || "until a moderator forces it".to_string(),
+                    |left| format!("until the window closes in {left}"),
+                );
+                format!(
+                    "{phase} is in its reveal window, and {what} not revealed yet: forced now, it resolves without those orders (each player is told privately). `game force confirm` (on Discord `/game force confirm:True`) resolves it anyway; otherwise they may still reveal, {until}"
+                )
+            }
             Refusal::NothingToRollBack => "there is no resolved phase to roll back".into(),
             Refusal::NobodyPlays { vacant, boards, ends } => {
                 let ends = ends.map_or(String::new(), |t| format!(", and it ends as abandoned <t:{t}:R> otherwise"));

@@ -7,7 +7,9 @@
 //! legal chess move is stalemated (a draw); only the two kings left (a
 //! draw); the same position at the start of a turn for the third time (a
 //! draw); the turn counter at its limit, [`SimulState::LAST_TURN`] (a draw).
-//! In the progressive mode a king taken at a step ends the turn there.
+//! In the progressive mode the game's end is judged after every step (the
+//! chess rules apply at each): a king taken, a checkmate, a stalemate or
+//! bare kings at a step end the turn there, and later steps are not played.
 
 use serde::{Deserialize, Serialize};
 
@@ -159,9 +161,14 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
     }
     let mut executed = [Vec::<bool>::new(), Vec::new()];
     let mut kings_taken: Vec<Side> = Vec::new();
-    let mut ended_at = 0usize;
+    // How the game ended, and the step it ended at: a progressive turn is
+    // judged after every step, as the chess rules apply at each.
+    let mut ended: Option<(usize, GameEnd)> = None;
     let mut runs: Vec<StepRun> = Vec::new();
     for step in 1..=steps {
+        if ended.is_none() && step > 1 {
+            ended = judge(&pos, &kings_taken).map(|e| (step - 1, e));
+        }
         // The orders of this step: (report index, move) for the ones tried.
         let mut tried: Vec<(usize, Move)> = Vec::new();
         for (k, (side, list)) in [(Side::White, white), (Side::Black, black)].into_iter().enumerate() {
@@ -183,8 +190,8 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
                     mark: Mark::NoMove,
                     fate: None,
                 };
-                if !kings_taken.is_empty() {
-                    report.settle(Mark::NoMove, format!("not played: the game ended at step {ended_at}"));
+                if let Some((at, _)) = &ended {
+                    report.settle(Mark::NoMove, format!("not played: the game ended at step {at}"));
                     moves.push(report);
                     continue;
                 }
@@ -228,7 +235,6 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
             });
             if t.piece.role == Role::King {
                 kings_taken.push(t.piece.side);
-                ended_at = step;
             }
         }
         for (j, (idx, m)) in tried.iter().enumerate() {
@@ -268,7 +274,7 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
         pos = out.after.clone();
         runs.push(StepRun { step, start, moves: list, run: Some((out, trace)) });
     }
-    let end = judge(&pos, &kings_taken);
+    let end = ended.map(|(_, e)| e).or_else(|| judge(&pos, &kings_taken));
     let in_check: Vec<Side> = [Side::White, Side::Black].into_iter().filter(|s| pos.in_check(*s)).collect();
     let mut next = state.clone();
     // At the last turn the counter stays: the game is drawn there.
