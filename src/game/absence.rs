@@ -210,8 +210,8 @@ impl Service {
             lines.push((d.power.clone(), format!("{} {who}: civil disorder, {what}.", d.power)));
             // A board per player (Chess Wheel+) is the player's own: nobody else could take it over.
             let seats_open_to_others = matches!(kind.seats(), crate::rules::family::Seats::Fixed(_));
-            if let (Some(seat), Some(most), false, true) = (&d.seat, settings.cd_after, over, seats_open_to_others) {
-                let streak = store::disorder_streak(c, g.id, &d.power, &seat.user, most)?;
+            if let (Some(seat), Some(_), false, true) = (&d.seat, settings.cd_after, over, seats_open_to_others) {
+                let streak = store::disorder_streak(c, &g.guild, g.id, &d.power, &seat.user)?;
                 if lifecycle::unseats(&settings, streak) {
                     unseated.push(self.unseat_in(c, g, seq, seat, streak, &settings)?);
                 }
@@ -239,12 +239,14 @@ impl Service {
         let event = SeatEvent {
             power: seat.power.clone(),
             user: seat.user.clone(),
+            name: seat.name.clone(),
             kind: SeatEventKind::Unseated,
             seq: Some(seq),
             at: now,
         };
         store::add_seat_event(c, g.id, &event)?;
-        store::record(c, &g.guild, &seat.user, g.id, 0, RecordKind::Unseated, &seat.power, now)?;
+        // Recorded with the phase that unseated them: a rollback of that phase takes it back.
+        store::record(c, &g.guild, &seat.user, g.id, seq, RecordKind::Unseated, &seat.power, now)?;
         let how = match settings.takeover {
             Takeover::Open => format!("`join {}`", seat.power),
             Takeover::Moderator => {
@@ -342,6 +344,7 @@ impl Service {
         let event = SeatEvent {
             power: power.to_string(),
             user: caller.user.clone(),
+            name: caller.name.clone(),
             kind: SeatEventKind::Asked,
             seq: Some(live.game.phase_seq),
             at: self.now(),
@@ -356,15 +359,22 @@ impl Service {
         Ok(Some(self.announced(c, &live.game, reply)?))
     }
 
-    /// Records that `user` took over the vacant `power` of a started game
-    /// (by `join`, or granted by `game assign`).
+    /// Records that `user` (shown as `name`) took over the vacant `power`
+    /// of a started game (by `join`, or granted by `game assign`).
     ///
     /// # Errors
     /// Database errors.
-    pub(super) fn took_over(&self, c: &Connection, live: &Live, user: &str, power: &str) -> Result<(), GameError> {
+    pub(super) fn took_over(
+        &self,
+        c: &Connection,
+        live: &Live,
+        (user, name): (&str, &str),
+        power: &str,
+    ) -> Result<(), GameError> {
         let event = SeatEvent {
             power: power.to_string(),
             user: user.to_string(),
+            name: name.to_string(),
             kind: SeatEventKind::TookOver,
             seq: Some(live.game.phase_seq),
             at: self.now(),

@@ -295,7 +295,10 @@ impl Service {
     /// phases stay in history, marked. A plain phase keeps its orders. A
     /// hashed phase keeps its matched reveals and takes no new ones (its
     /// orders were published); with `fresh` it opens with no commitments and
-    /// a new commit window instead.
+    /// a new commit window instead. What a seat's player before a change of
+    /// hands sent stays behind, and the announcement names those powers; an
+    /// unseating the resolution caused is taken back, the seat given back if
+    /// nobody took it since (`rollback.rs`).
     ///
     /// # Errors
     /// Not a moderator, nothing to undo, paused, an end that was not a phase's result.
@@ -330,28 +333,10 @@ impl Service {
             store::mark_rolled_back(c, game.id, target.seq, last)?;
             super::reliability::rolled_back(c, game, target.seq, last)?;
             store::open_phase(c, game.id, seq, &target.name, &target.state, Some(deadline), stage)?;
-            // What is carried over belongs to the seats' current holders: a
-            // seat that changed hands since reopens with nothing.
-            let holders = store::players(c, game.id)?;
-            let holds = |power: &str, user: &str| holders.iter().any(|(p, u)| p == power && u == user);
-            if !fresh {
-                for o in store::orders(c, game.id, target.seq, None)? {
-                    if holds(&o.power, &o.submitted_by) {
-                        store::put_order(c, game.id, seq, &o, now)?;
-                    }
-                }
-            }
-            if hashed && !fresh {
-                // The matched reveals stand: each power's counted commitment and its matched reveal are carried over.
-                let reveals = store::reveals(c, game.id, target.seq)?;
-                for m in store::commitments(c, game.id, target.seq)?.into_iter().filter(|m| holds(&m.power, &m.user)) {
-                    if let Some(r) = reveals.iter().find(|r| r.power == m.power && r.matched && r.hash == m.hash) {
-                        let carried = format!("{} (carried over from the rolled-back {})", r.detail, target.name);
-                        store::add_commitment(c, game.id, seq, &m)?;
-                        store::add_reveal(c, game.id, seq, &store::Reveal { detail: carried, ..r.clone() })?;
-                    }
-                }
-            }
+            // The players its resolution unseated are seated again first: what is carried over
+            // belongs to the seats' current holders (a seat that changed hands since reopens with nothing).
+            let unseatings = self.unseatings_rolled_back(c, game, (target.seq, seq))?;
+            let carried = super::rollback::carry_over(c, game, (target, seq), (hashed, fresh), now)?;
             // Votes that were to run in the abandoned phases run in the reopened one and after.
             store::shift_open_votes(c, game.id, target.seq, seq - target.seq)?;
             let mut undone = String::new();
@@ -369,11 +354,17 @@ impl Service {
                 }
                 .to_string();
             }
-            let how = match (hashed, fresh) {
-                (false, false) => "with the orders it had",
-                (false, true) => "with no orders",
-                (true, false) => "with the reveals that matched (no new commitment or reveal is taken; it resolves when the window closes or a moderator forces it)",
-                (true, true) => "with every commitment reset: a new commit window",
+            let (how, dropped) = match (hashed, fresh) {
+                (false, false) => (carried.how("with the orders it had"), carried.sentences("orders")),
+                (false, true) => ("with no orders".to_string(), String::new()),
+                (true, false) => (
+                    format!(
+                        "{} (no new commitment or reveal is taken; it resolves when the window closes or a moderator forces it)",
+                        carried.how("with the reveals that matched")
+                    ),
+                    carried.sentences("revealed orders"),
+                ),
+                (true, true) => ("with every commitment reset: a new commit window".to_string(), String::new()),
             };
             let what = match stage {
                 Stage::Wait => "its move window opens in",
@@ -381,7 +372,7 @@ impl Service {
                 _ => "due in",
             };
             let text = format!(
-                "Rolled back: {} is open again {how}, {what} {}. Nobody is marked ready and no draw vote stands; the rolled-back phases stay in `history`, marked.{undone}",
+                "Rolled back: {} is open again {how}, {what} {}.{dropped}{unseatings} Nobody is marked ready and no draw vote stands; the rolled-back phases stay in `history`, marked.{undone}",
                 target.name,
                 format_duration(deadline - now)
             );

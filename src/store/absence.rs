@@ -1,6 +1,6 @@
 //! Absence: the grace extensions spent, the powers in civil disorder at a
 //! resolution, and the seats that changed hands without a moderator
-//! (unseated, asked for, taken over).
+//! (unseated, asked for, taken over, given back by a rollback).
 
 use rusqlite::{params, Connection};
 
@@ -112,29 +112,6 @@ pub fn add_civil_disorder(
     Ok(())
 }
 
-/// How many phases in a row `user` has left `power` in civil disorder, up
-/// to `most`: the civil disorder rows since they took the seat and since
-/// the last phase the power sent orders (or, hashed, a commitment) in,
-/// leaving out phases rolled back.
-///
-/// # Errors
-/// Database errors.
-pub fn disorder_streak(c: &Connection, game: i64, power: &str, user: &str, most: u32) -> Result<u32, StoreError> {
-    let n: i64 = c.query_row(
-        "SELECT COUNT(*) FROM (
-           SELECT 1 FROM civil_disorder d JOIN phases p ON p.game_id = d.game_id AND p.seq = d.seq
-           WHERE d.game_id = ?1 AND d.power = ?2 AND d.user_id = ?3 AND p.rolled_back = 0
-             AND d.at >= COALESCE((SELECT joined_at FROM players WHERE game_id = ?1 AND power = ?2 AND user_id = ?3), 0)
-             AND d.seq > MAX(
-               COALESCE((SELECT MAX(seq) FROM orders WHERE game_id = ?1 AND power = ?2), 0),
-               COALESCE((SELECT MAX(seq) FROM commitments WHERE game_id = ?1 AND power = ?2 AND void IS NULL), 0))
-           ORDER BY d.seq DESC LIMIT ?4)",
-        params![game, power, user, most],
-        |r| r.get(0),
-    )?;
-    Ok(u32::try_from(n).unwrap_or(u32::MAX))
-}
-
 /// A power in civil disorder at a resolution, as history keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Disorder {
@@ -170,6 +147,9 @@ pub enum SeatEventKind {
     Asked,
     /// A user took over the open power.
     TookOver,
+    /// A rollback undid the phase that unseated the player and gave them
+    /// their seat back (nobody had taken it over).
+    Returned,
 }
 
 impl SeatEventKind {
@@ -180,11 +160,14 @@ impl SeatEventKind {
             SeatEventKind::Unseated => "unseated",
             SeatEventKind::Asked => "asked",
             SeatEventKind::TookOver => "took_over",
+            SeatEventKind::Returned => "returned",
         }
     }
 
     fn parse(s: &str) -> Option<SeatEventKind> {
-        [SeatEventKind::Unseated, SeatEventKind::Asked, SeatEventKind::TookOver].into_iter().find(|k| k.as_str() == s)
+        [SeatEventKind::Unseated, SeatEventKind::Asked, SeatEventKind::TookOver, SeatEventKind::Returned]
+            .into_iter()
+            .find(|k| k.as_str() == s)
     }
 }
 
@@ -193,8 +176,10 @@ impl SeatEventKind {
 pub struct SeatEvent {
     /// The power.
     pub power: String,
-    /// The user unseated, asking, or taking over.
+    /// The user unseated, asking, taking over or given the seat back.
     pub user: String,
+    /// The name they were shown by then.
+    pub name: String,
     /// What happened.
     pub kind: SeatEventKind,
     /// The phase it happened in.
@@ -209,8 +194,8 @@ pub struct SeatEvent {
 /// Database errors.
 pub fn add_seat_event(c: &Connection, game: i64, e: &SeatEvent) -> Result<(), StoreError> {
     c.execute(
-        "INSERT INTO seat_events (game_id, power, user_id, kind, seq, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![game, e.power, e.user, e.kind.as_str(), e.seq, e.at],
+        "INSERT INTO seat_events (game_id, power, user_id, kind, seq, at, name) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![game, e.power, e.user, e.kind.as_str(), e.seq, e.at, e.name],
     )?;
     Ok(())
 }
@@ -221,16 +206,17 @@ pub fn add_seat_event(c: &Connection, game: i64, e: &SeatEvent) -> Result<(), St
 /// Database errors.
 pub fn seat_events(c: &Connection, game: i64) -> Result<Vec<SeatEvent>, StoreError> {
     let mut st =
-        c.prepare_cached("SELECT power, user_id, kind, seq, at FROM seat_events WHERE game_id = ?1 ORDER BY id")?;
+        c.prepare_cached("SELECT power, user_id, kind, seq, at, name FROM seat_events WHERE game_id = ?1 ORDER BY id")?;
     let rows = st.query_map(params![game], |r| {
         let kind: String = r.get(2)?;
-        Ok((r.get(0)?, r.get(1)?, kind, r.get(3)?, r.get(4)?))
+        Ok((r.get(0)?, r.get(1)?, kind, r.get(3)?, r.get(4)?, r.get(5)?))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (power, user, kind, seq, at): (String, String, String, Option<i64>, i64) = row?;
+        let (power, user, kind, seq, at, name): (String, String, String, Option<i64>, i64, String) = row?;
         if let Some(kind) = SeatEventKind::parse(&kind) {
-            out.push(SeatEvent { power, user, kind, seq, at });
+            let name = if name.is_empty() { user.clone() } else { name };
+            out.push(SeatEvent { power, user, name, kind, seq, at });
         }
     }
     Ok(out)

@@ -124,21 +124,45 @@ pub fn records(c: &Connection, guild: &str, user: &str) -> Result<Vec<RecordRow>
 }
 
 /// Takes back the rows of a rollback: the phase rows of phases `from..=to`
-/// of game `game` (rolled back: they are played again as new phases), and,
-/// with `reopened`, the game's `finished` rows (the end they recorded is
-/// undone). Returns how many rows it took back.
+/// of game `game` (rolled back: they are played again as new phases) and
+/// the unseatings their resolutions caused, and, with `reopened`, the
+/// game's `finished` rows (the end they recorded is undone). Returns how
+/// many rows it took back.
 ///
 /// # Errors
 /// Database errors.
 pub fn forget_rolled_back(c: &Connection, game: i64, from: i64, to: i64, reopened: bool) -> Result<usize, StoreError> {
     let mut n = c.execute(
-        "DELETE FROM reliability WHERE game_id = ?1 AND seq BETWEEN ?2 AND ?3 AND kind IN ('in_time', 'after_grace', 'civil_disorder')",
+        "DELETE FROM reliability WHERE game_id = ?1 AND seq BETWEEN ?2 AND ?3
+           AND kind IN ('in_time', 'after_grace', 'civil_disorder', 'unseated')",
         params![game, from, to],
     )?;
     if reopened {
         n += c.execute("DELETE FROM reliability WHERE game_id = ?1 AND kind = 'finished'", params![game])?;
     }
     Ok(n)
+}
+
+/// How many phases `user` has left `power` of game `game` (in `guild`) in
+/// civil disorder since the power last sent orders, whoever held it then:
+/// their `civil_disorder` rows after the power's last phase in time or
+/// after grace. A rollback takes back the rows of the phases it undoes, and
+/// a phase forced before its deadline gives a power without orders none,
+/// so neither counts; leaving the seat and taking it back again does not
+/// start the count again.
+///
+/// # Errors
+/// Database errors.
+pub fn disorder_streak(c: &Connection, guild: &str, game: i64, power: &str, user: &str) -> Result<u32, StoreError> {
+    let n: i64 = c
+        .prepare_cached(
+            "SELECT COUNT(*) FROM reliability
+         WHERE guild = ?1 AND user_id = ?2 AND game_id = ?3 AND power = ?4 AND kind = 'civil_disorder'
+           AND seq > COALESCE((SELECT MAX(seq) FROM reliability
+                               WHERE game_id = ?3 AND power = ?4 AND kind IN ('in_time', 'after_grace')), 0)",
+        )?
+        .query_row(params![guild, user, game, power], |r| r.get(0))?;
+    Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
 
 /// Whether `user` holds or held a seat in a game of `guild` (a user with

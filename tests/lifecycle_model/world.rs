@@ -168,7 +168,9 @@ impl World {
         }
         let deleted = self.service.store().write(|c| {
             // The tables of absence and extend votes keep their game's rows (no cascade): they go first.
-            for table in ["grace_used", "civil_disorder", "seat_events", "extend_votes", "vote_extensions"] {
+            for table in
+                ["grace_used", "civil_disorder", "seat_events", "extend_votes", "vote_extensions", "reliability"]
+            {
                 c.execute(
                     &format!("DELETE FROM {table} WHERE game_id IN (SELECT id FROM games WHERE channel_id = ?1)"),
                     [&self.channel],

@@ -1,0 +1,56 @@
+-- Records that tell the truth.
+
+-- An unseating is recorded with the phase whose resolution unseated the
+-- player (`seq`), so that a player unseated twice from one game has two
+-- rows, and a rollback of that phase takes its unseating back. `n` numbers
+-- the rows a user has of one kind in one phase (a turn-based phase can be
+-- missed more than once; 0 for every other row).
+CREATE TABLE reliability_new (
+    guild   TEXT    NOT NULL,
+    user_id TEXT    NOT NULL,
+    game_id INTEGER NOT NULL,
+    seq     INTEGER NOT NULL,
+    kind    TEXT    NOT NULL CHECK (kind IN ('in_time', 'after_grace', 'civil_disorder', 'finished', 'unseated', 'conceded', 'forfeited', 'left')),
+    n       INTEGER NOT NULL DEFAULT 0,
+    power   TEXT    NOT NULL,
+    at      INTEGER NOT NULL,
+    PRIMARY KEY (guild, user_id, game_id, seq, kind, n)
+);
+INSERT INTO reliability_new (guild, user_id, game_id, seq, kind, n, power, at)
+    SELECT guild, user_id, game_id, seq, kind, 0, power, at FROM reliability;
+DROP TABLE reliability;
+ALTER TABLE reliability_new RENAME TO reliability;
+CREATE INDEX reliability_user ON reliability (guild, user_id, at);
+-- A power's phases in one game, for the count of phases in civil disorder in a row.
+CREATE INDEX reliability_game ON reliability (game_id, power, seq);
+
+-- Seats changing hands without a moderator gain 'returned' (a rollback
+-- gave an unseated player their seat back), and the name the player was
+-- shown by, to seat them again under it.
+CREATE TABLE seat_events_new (
+    id      INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    power   TEXT    NOT NULL,
+    user_id TEXT    NOT NULL,
+    kind    TEXT    NOT NULL CHECK (kind IN ('unseated', 'asked', 'took_over', 'returned')),
+    seq     INTEGER,
+    at      INTEGER NOT NULL,
+    name    TEXT    NOT NULL DEFAULT ''
+);
+INSERT INTO seat_events_new (id, game_id, power, user_id, kind, seq, at)
+    SELECT id, game_id, power, user_id, kind, seq, at FROM seat_events;
+DROP TABLE seat_events;
+ALTER TABLE seat_events_new RENAME TO seat_events;
+CREATE INDEX seat_events_game ON seat_events (game_id, power, id);
+
+-- The unseatings recorded before: each takes the phase of its seat event;
+-- one whose phase was rolled back since is taken back, as a rollback now does.
+UPDATE reliability SET seq = COALESCE((
+    SELECT e.seq FROM seat_events e
+    WHERE e.game_id = reliability.game_id AND e.user_id = reliability.user_id AND e.power = reliability.power
+      AND e.kind = 'unseated' AND e.seq IS NOT NULL
+    ORDER BY e.id DESC LIMIT 1), 0)
+WHERE kind = 'unseated' AND seq = 0;
+DELETE FROM reliability
+WHERE kind = 'unseated'
+  AND EXISTS (SELECT 1 FROM phases p WHERE p.game_id = reliability.game_id AND p.seq = reliability.seq AND p.rolled_back = 1);
