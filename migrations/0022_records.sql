@@ -54,3 +54,15 @@ WHERE kind = 'unseated' AND seq = 0;
 DELETE FROM reliability
 WHERE kind = 'unseated'
   AND EXISTS (SELECT 1 FROM phases p WHERE p.game_id = reliability.game_id AND p.seq = reliability.seq AND p.rolled_back = 1);
+
+-- A moderator's `game force` that closed the window taking orders (the
+-- orders stage; a hashed game's commit window) of phase `seq` at `at`,
+-- before `deadline`, the phase's own deadline: a seated power without
+-- orders there was not absent (no civil disorder, no phase owed).
+CREATE TABLE early_forces (
+    game_id  INTEGER NOT NULL REFERENCES games(id),
+    seq      INTEGER NOT NULL,
+    at       INTEGER NOT NULL,
+    deadline INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);

@@ -113,6 +113,9 @@ impl Service {
             }
         }
         self.store.write(|c| {
+            if let Trigger::Moderator(_) = trigger {
+                self.force_noted(c, game, seq, stage)?;
+            }
             let out = match stage {
                 Stage::Wait => self.open_commits_in(c, game, seq, why, matches!(trigger, Trigger::Moderator(_)))?,
                 Stage::Commit => self.open_reveals_in(c, game, seq, why)?,

@@ -1,6 +1,7 @@
-//! Absence: the grace extensions spent, the powers in civil disorder at a
-//! resolution, and the seats that changed hands without a moderator
-//! (unseated, asked for, taken over, given back by a rollback).
+//! Absence: the grace extensions spent, the windows a moderator forced
+//! before their deadline, the powers in civil disorder at a resolution,
+//! and the seats that changed hands without a moderator (unseated, asked
+//! for, taken over, given back by a rollback).
 
 use rusqlite::{params, Connection};
 
@@ -61,6 +62,50 @@ pub fn phase_graced(c: &Connection, game: i64, seq: i64) -> Result<bool, StoreEr
             r.get(0)
         })?;
     Ok(n > 0)
+}
+
+/// The deadline phase `seq` had before its grace extension (none: not graced).
+///
+/// # Errors
+/// Database errors.
+pub fn graced_from(c: &Connection, game: i64, seq: i64) -> Result<Option<i64>, StoreError> {
+    Ok(c.query_row("SELECT MIN(at) FROM grace_used WHERE game_id = ?1 AND seq = ?2", params![game, seq], |r| r.get(0))?)
+}
+
+/// Records that a moderator forced the window that takes orders of phase
+/// `seq` at `at`, before its deadline `deadline`.
+///
+/// # Errors
+/// Database errors.
+pub fn add_early_force(c: &Connection, game: i64, seq: i64, at: i64, deadline: i64) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR IGNORE INTO early_forces (game_id, seq, at, deadline) VALUES (?1, ?2, ?3, ?4)",
+        params![game, seq, at, deadline],
+    )?;
+    Ok(())
+}
+
+/// Whether a moderator forced the window that takes orders of phase `seq` before its deadline.
+///
+/// # Errors
+/// Database errors.
+pub fn forced_early(c: &Connection, game: i64, seq: i64) -> Result<bool, StoreError> {
+    Ok(c.query_row(
+        "SELECT EXISTS (SELECT 1 FROM early_forces WHERE game_id = ?1 AND seq = ?2)",
+        params![game, seq],
+        |r| r.get(0),
+    )?)
+}
+
+/// Every window a moderator forced before its deadline in `game`, oldest
+/// first: (phase, when, the deadline it had).
+///
+/// # Errors
+/// Database errors.
+pub fn early_forces(c: &Connection, game: i64) -> Result<Vec<(i64, i64, i64)>, StoreError> {
+    let mut st = c.prepare_cached("SELECT seq, at, deadline FROM early_forces WHERE game_id = ?1 ORDER BY seq")?;
+    let rows = st.query_map(params![game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// A grace extension, as history keeps it.
