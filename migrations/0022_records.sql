@@ -66,3 +66,28 @@ CREATE TABLE early_forces (
     deadline INTEGER NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+
+-- A turn-based phase (Diplomat Chess) that waits for its move is in civil
+-- disorder once per deadline it misses: `n` is the missed turn's number
+-- in a row (1, 2...), 0 for a phase that resolved without orders.
+CREATE TABLE civil_disorder_new (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    power   TEXT    NOT NULL,
+    user_id TEXT,
+    at      INTEGER NOT NULL,
+    n       INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seq, power, n)
+);
+INSERT INTO civil_disorder_new (game_id, seq, power, user_id, at) SELECT game_id, seq, power, user_id, at FROM civil_disorder;
+DROP TABLE civil_disorder;
+ALTER TABLE civil_disorder_new RENAME TO civil_disorder;
+
+-- A game lost by `forfeit-after` missed turns was recorded as conceded: it
+-- reads as forfeited (a conceded power whose missed turns reached the limit).
+UPDATE reliability SET kind = 'forfeited'
+WHERE kind = 'conceded'
+  AND EXISTS (SELECT 1 FROM missed_turns m JOIN games g ON g.id = m.game_id
+              WHERE m.game_id = reliability.game_id AND m.power = reliability.power
+                AND COALESCE(json_extract(g.settings, '$.forfeit_after'), 3) > 0
+                AND m.count >= COALESCE(json_extract(g.settings, '$.forfeit_after'), 3));

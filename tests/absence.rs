@@ -216,7 +216,7 @@ fn a_turn_based_game_gives_grace_before_counting_a_missed_turn() {
     let r = c.line("advance 1h");
     assert!(r.contains("no orders from White (<@w>, grace used, none left)") && !r.contains("missed"), "{r}");
     let r = c.line("advance 1d");
-    assert!(r.contains("White missed the deadline for Move 1 (White) (1 of 2"), "{r}");
+    assert!(r.contains("White (<@w>) missed the deadline for Move 1 (White) (1 of 2"), "{r}");
     let r = c.line("advance 1h");
     assert!(r.contains("Black wins: White forfeits after 2 missed turns"), "{r}");
 }

@@ -330,6 +330,23 @@ pub(super) fn absence_rule(settings: &Settings, turn_based: bool, own_boards: bo
     out
 }
 
+/// The powers of game `game` that forfeited: a forfeit is recorded as a
+/// concession, so these are the conceded powers whose missed turns in a
+/// row reached the game's `forfeit-after`.
+///
+/// # Errors
+/// Database errors.
+pub(super) fn forfeits(c: &Connection, game: i64, settings: &Settings) -> Result<Vec<String>, GameError> {
+    let limit = i64::from(settings.forfeit_after);
+    let mut out = Vec::new();
+    for p in store::concessions(c, game)? {
+        if limit > 0 && store::missed_turns(c, game, &p)? >= limit {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
 /// How `game status` shows a power nobody holds: in a running game, open
 /// for takeover (`open` false: conceded or forfeited, or no phase running).
 pub(super) fn vacant_label(power: &str, open: bool, takeover: Takeover) -> String {
@@ -433,7 +450,10 @@ pub(super) fn export_json(
     }
     let mut disorder = Vec::new();
     for d in store::disorder_history(c, game)? {
-        disorder.push(json!({"phase": phase_name(Some(d.seq))?, "power": d.power, "user": d.user, "at": d.at}));
+        let missed = (d.n > 0).then_some(d.n);
+        disorder.push(
+            json!({"phase": phase_name(Some(d.seq))?, "power": d.power, "user": d.user, "at": d.at, "missed_turn": missed}),
+        );
     }
     let mut forced = Vec::new();
     for (seq, at, deadline) in store::early_forces(c, game)? {

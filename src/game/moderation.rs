@@ -35,7 +35,7 @@ pub(super) fn game_over(
         if let Some(t) = transcript_of(p, Some(result)) {
             text += &format!("\n```\n{t}\n```");
         }
-        let marks = super::conceded_marks(&store::concessions(c, game.id)?);
+        let marks = super::conceded_marks(c, game.id, settings)?;
         images.push(Image::final_position(p, settings, result, marks));
         images.extend(super::chart::story_at_end(c, game.id)?);
     }
@@ -332,6 +332,8 @@ impl Service {
             };
             store::mark_rolled_back(c, game.id, target.seq, last)?;
             super::reliability::rolled_back(c, game, target.seq, last)?;
+            // Turns are missed while a phase waits for its move: the count goes with the undone phases.
+            store::forget_missed_turns(c, game.id)?;
             store::open_phase(c, game.id, seq, &target.name, &target.state, Some(deadline), stage)?;
             // The players its resolution unseated are seated again first: what is carried over
             // belongs to the seats' current holders (a seat that changed hands since reopens with nothing).

@@ -214,9 +214,7 @@ pub(super) fn record(
             powers.push(p.clone());
         }
     }
-    let forfeited = |p: &str| -> Result<bool, GameError> {
-        Ok(settings.forfeit_after > 0 && store::missed_turns(c, game.id, p)? >= i64::from(settings.forfeit_after))
-    };
+    let forfeited = super::absence::forfeits(c, game.id, settings)?;
     let user = |p: &str| seated.iter().find(|(q, _)| q == p).map(|(_, u)| u.clone());
     // The score is that of who held the power at the end or, for a power
     // left open by an unseating, of who was unseated (rated with their 0).
@@ -226,7 +224,7 @@ pub(super) fn record(
         .map(|p| {
             let out = if conceded.contains(p) {
                 // A forfeit is recorded as a concession; it reads as a forfeit.
-                Some(if forfeited(p)? { "forfeited" } else { "conceded" })
+                Some(if forfeited.contains(p) { "forfeited" } else { "conceded" })
             } else if unseated.contains(p) {
                 Some("unseated")
             } else if position.is_some_and(|pos| !pos.alive(p)) {

@@ -157,6 +157,26 @@ pub fn add_civil_disorder(
     Ok(())
 }
 
+/// Records that `power` (played by `user`) missed its turn in the
+/// turn-based phase `seq` for the `n`th time in a row: civil disorder for
+/// that deadline (the phase waits for its move).
+///
+/// # Errors
+/// Database errors.
+pub fn add_missed_turn(
+    c: &Connection,
+    (game, seq, n): (i64, i64, i64),
+    power: &str,
+    user: Option<&str>,
+    at: i64,
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR IGNORE INTO civil_disorder (game_id, seq, power, user_id, at, n) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![game, seq, power, user, at, n],
+    )?;
+    Ok(())
+}
+
 /// A power in civil disorder at a resolution, as history keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Disorder {
@@ -166,8 +186,10 @@ pub struct Disorder {
     pub power: String,
     /// Its player (`None`: vacant).
     pub user: Option<String>,
-    /// When the phase resolved.
+    /// When the phase resolved (a missed turn: when its deadline passed).
     pub at: i64,
+    /// A turn-based phase's missed turn: its number in a row (0: the phase resolved without orders).
+    pub n: i64,
 }
 
 /// Every civil disorder of `game`, oldest first.
@@ -175,10 +197,11 @@ pub struct Disorder {
 /// # Errors
 /// Database errors.
 pub fn disorder_history(c: &Connection, game: i64) -> Result<Vec<Disorder>, StoreError> {
-    let mut st =
-        c.prepare_cached("SELECT seq, power, user_id, at FROM civil_disorder WHERE game_id = ?1 ORDER BY seq, power")?;
+    let mut st = c.prepare_cached(
+        "SELECT seq, power, user_id, at, n FROM civil_disorder WHERE game_id = ?1 ORDER BY seq, n, power",
+    )?;
     let rows = st.query_map(params![game], |r| {
-        Ok(Disorder { seq: r.get(0)?, power: r.get(1)?, user: r.get(2)?, at: r.get(3)? })
+        Ok(Disorder { seq: r.get(0)?, power: r.get(1)?, user: r.get(2)?, at: r.get(3)?, n: r.get(4)? })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }

@@ -18,8 +18,10 @@ pub enum RecordKind {
     Finished,
     /// Was unseated after phases in civil disorder.
     Unseated,
-    /// Conceded (or forfeited).
+    /// Conceded.
     Conceded,
+    /// Forfeited: lost the game by missing `forfeit-after` turns in a row.
+    Forfeited,
     /// Left the seat before the end otherwise (replaced or kicked by a moderator).
     Left,
 }
@@ -35,6 +37,7 @@ impl RecordKind {
             RecordKind::Finished => "finished",
             RecordKind::Unseated => "unseated",
             RecordKind::Conceded => "conceded",
+            RecordKind::Forfeited => "forfeited",
             RecordKind::Left => "left",
         }
     }
@@ -49,6 +52,7 @@ impl RecordKind {
             RecordKind::Finished,
             RecordKind::Unseated,
             RecordKind::Conceded,
+            RecordKind::Forfeited,
             RecordKind::Left,
         ]
         .into_iter()
@@ -99,6 +103,27 @@ pub fn record(
         params![guild, user, game, seq, kind.as_str(), power, at],
     )?;
     Ok(n == 1)
+}
+
+/// Records that `user` missed their turn in phase `seq` of game `game`
+/// for the `n`th time in a row (a turn-based phase waits for its move):
+/// one `civil_disorder` row per missed turn.
+///
+/// # Errors
+/// Database errors.
+pub fn record_missed_turn(
+    c: &Connection,
+    (guild, user): (&str, &str),
+    (game, seq, n): (i64, i64, i64),
+    power: &str,
+    at: i64,
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR IGNORE INTO reliability (guild, user_id, game_id, seq, kind, n, power, at)
+         VALUES (?1, ?2, ?3, ?4, 'civil_disorder', ?5, ?6, ?7)",
+        params![guild, user, game, seq, n, power, at],
+    )?;
+    Ok(())
 }
 
 /// Every row of `user`'s record in `guild`, oldest first.
