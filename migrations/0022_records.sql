@@ -91,3 +91,22 @@ WHERE kind = 'conceded'
               WHERE m.game_id = reliability.game_id AND m.power = reliability.power
                 AND COALESCE(json_extract(g.settings, '$.forfeit_after'), 3) > 0
                 AND m.count >= COALESCE(json_extract(g.settings, '$.forfeit_after'), 3));
+
+-- A game's scores hold, after a row per power, a row for each player who
+-- left a seat before the end (unseated, removed or replaced by a
+-- moderator) and held none at the end: they score 0, as a concession does,
+-- so a power may have two rows. Rows are ordered within a game by `ord`.
+CREATE TABLE scores_new (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    power   TEXT NOT NULL,
+    user_id TEXT,
+    score   REAL NOT NULL,
+    shown   TEXT NOT NULL,
+    how     TEXT NOT NULL,
+    ord     INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ord)
+);
+INSERT INTO scores_new (game_id, power, user_id, score, shown, how, ord)
+    SELECT game_id, power, user_id, score, shown, how, ord FROM scores;
+DROP TABLE scores;
+ALTER TABLE scores_new RENAME TO scores;

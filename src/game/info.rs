@@ -112,7 +112,7 @@ impl Service {
             let running = match &live.state {
                 State::Ended { result, by_phase } => {
                     t += &format!("**Game over: {result}.** It ended {}.", ended_when(game, &row, *by_phase));
-                    if let Some(line) = super::scores::stored_line(&store::scores(c, game.id)?, result) {
+                    if let Some(line) = super::scores::stored_line(&store::scores(c, game.id)?, result, &game.guild) {
                         t += &format!("\n{line}");
                     }
                     if let Some(line) = super::ratings::stored_line(c, game)? {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameError, Position, Settings};
 use crate::rules::family::Seats;
-use crate::store::{self, GameRow, ScoreRow};
+use crate::store::{self, GameRow, RecordKind, ScoreRow};
 
 /// How a game with centres (Chess Dip, Chesspolitik 4) shares a draw.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -157,13 +157,68 @@ pub fn line(scores: Option<&[Score]>) -> String {
 }
 
 /// The line of the scores as stored, for `game status`: none for a game
-/// ended before scores were kept.
+/// ended before scores were kept. Each power's score, then those of the
+/// players who left a seat before the end (a power's second row), in the
+/// server `guild`.
 #[must_use]
-pub fn stored_line(rows: &[ScoreRow], result: &str) -> Option<String> {
+pub fn stored_line(rows: &[ScoreRow], result: &str, guild: &str) -> Option<String> {
     if rows.is_empty() {
         return (result == MODERATOR_END).then(|| line_of(None));
     }
-    Some(line_of(Some(rows.iter().map(|r| part(&r.power, &r.shown, &r.how)).collect())))
+    let mut powers: Vec<&ScoreRow> = Vec::new();
+    let mut departed = Vec::new();
+    for r in rows {
+        if powers.iter().any(|p| p.power == r.power) {
+            departed.push(r.clone());
+        } else {
+            powers.push(r);
+        }
+    }
+    let line = line_of(Some(powers.iter().map(|r| part(&r.power, &r.shown, &r.how)).collect()));
+    Some(line + &departed_line(guild, &departed))
+}
+
+/// What the scores line adds for the players who left a seat before the
+/// end: ` Players who left before the end score 0: bob (England, unseated).`
+fn departed_line(guild: &str, departed: &[ScoreRow]) -> String {
+    let who: Vec<String> = departed
+        .iter()
+        .filter_map(|r| {
+            let user = r.user.as_deref()?;
+            Some(format!("{} ({}, {})", super::ratings::player_shown(guild, user), r.power, r.how))
+        })
+        .collect();
+    if who.is_empty() {
+        return String::new();
+    }
+    format!(" Players who left before the end score 0: {}.", crate::rules::words::join_and(&who))
+}
+
+/// A row for each player who left a seat of `game` before its end (its
+/// records' departures: unseated, removed or replaced by a moderator, or a
+/// concession whose seat was emptied since) and has no row in `rows`: they
+/// score 0, a loss, as a concession does, so that vanishing never pays
+/// better than conceding. Each player once, by their last departure, in
+/// the powers' order.
+fn departed_rows(c: &rusqlite::Connection, game: &GameRow, rows: &[ScoreRow]) -> Result<Vec<ScoreRow>, GameError> {
+    let mut out: Vec<ScoreRow> = Vec::new();
+    for (user, power, kind) in store::departures(c, &game.guild, game.id)?.into_iter().rev() {
+        let scored = |r: &ScoreRow| r.user.as_deref() == Some(user.as_str());
+        if rows.iter().any(scored) || out.iter().any(scored) {
+            continue;
+        }
+        let how = match kind {
+            RecordKind::Unseated => "unseated",
+            RecordKind::Conceded => "conceded",
+            RecordKind::Forfeited => "forfeited",
+            _ if store::is_kicked(c, game.id, &user)? => "removed",
+            _ => "replaced",
+        };
+        out.push(ScoreRow { power, user: Some(user), score: 0.0, shown: "0".into(), how: how.into() });
+    }
+    // In the powers' order, as the scores are.
+    out.sort_by_key(|r| rows.iter().position(|p| p.power == r.power).unwrap_or(usize::MAX));
+    Ok(out)
 }
 
 /// The result of a game a moderator ended.
@@ -245,7 +300,7 @@ pub(super) fn record(
     let ending = if position.is_none() { &Ending::Moderator } else { ending };
     let scores = compute(settings.scoring, ending, &standings);
     if let Some(list) = &scores {
-        let rows: Vec<ScoreRow> = list
+        let mut rows: Vec<ScoreRow> = list
             .iter()
             .map(|s| ScoreRow {
                 power: s.power.clone(),
@@ -255,9 +310,12 @@ pub(super) fn record(
                 how: s.how.clone(),
             })
             .collect();
+        let departed = departed_rows(c, game, &rows)?;
+        let text = line(scores.as_deref()) + &departed_line(&game.guild, &departed);
+        rows.extend(departed);
         store::put_scores(c, game.id, &rows)?;
         let ratings = super::ratings::at_end(c, game, &rows)?;
-        return Ok(format!("{}\n{ratings}", line(scores.as_deref())));
+        return Ok(format!("{text}\n{ratings}"));
     }
     Ok(line(scores.as_deref()))
 }

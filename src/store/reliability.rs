@@ -190,6 +190,29 @@ pub fn disorder_streak(c: &Connection, guild: &str, game: i64, power: &str, user
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
 
+/// The players of game `game` (in `guild`) who left its seats before its
+/// end, oldest first: each `unseated`, `left`, `conceded` or `forfeited`
+/// row, as (user, power, kind).
+///
+/// # Errors
+/// Database errors.
+pub fn departures(c: &Connection, guild: &str, game: i64) -> Result<Vec<(String, String, RecordKind)>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT user_id, power, kind FROM reliability
+         WHERE game_id = ?2 AND guild = ?1 AND kind IN ('unseated', 'left', 'conceded', 'forfeited')
+         ORDER BY at, seq, user_id",
+    )?;
+    let rows = st.query_map(params![guild, game], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, String>(2)?)))?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (user, power, kind) = row?;
+        if let Some(kind) = RecordKind::parse(&kind) {
+            out.push((user, power, kind));
+        }
+    }
+    Ok(out)
+}
+
 /// Whether `user` holds or held a seat in a game of `guild` (a user with
 /// no record yet may still be seated in a game that has not resolved a phase).
 ///
