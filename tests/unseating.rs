@@ -150,3 +150,16 @@ fn unseatings_recorded_before_take_their_phase_and_a_rolled_back_one_is_taken_ba
         .expect("rows");
     assert_eq!(rows, [(1, 2, "unseated".to_string())], "game 2's unseating was in a phase rolled back since");
 }
+
+#[test]
+fn a_ready_mark_without_orders_starts_the_count_again() {
+    let dir = temp_dir("unseat-ready");
+    let mut c = console_in(&dir);
+    two_players(&mut c, "movement=24h grace=0");
+    run(&mut c, &["alice orders K c1 - c2", "advance 24h"]);
+    // Holding by choice is being there: the absence before it no longer counts toward cd-after.
+    run(&mut c, &["alice orders K c2 - c3", "bob ready", "alice ready"]);
+    let r = run(&mut c, &["advance 24h", "advance 24h"]);
+    assert!(r.contains("England sent no orders: civil disorder") && !r.contains("bob is unseated"), "{r}");
+    assert_eq!(count(&dir, "bob", "civil_disorder"), 2);
+}

@@ -253,7 +253,8 @@ impl Service {
     /// the power's present holder if they held it then. The players table
     /// holds only each seat's present holder: a seat's earlier holders who
     /// sent nothing cannot be known, and nobody's old phases count as after
-    /// grace. Each conceded power's holder conceded; every other seated
+    /// grace. Each conceded power's holder conceded (or forfeited, if its
+    /// missed turns reached `forfeit-after`); every other seated
     /// player of an ended game finished it. Each game in its own
     /// transaction; a game that cannot be read is logged and left. Returns
     /// how many rows it wrote.
