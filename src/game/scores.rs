@@ -195,14 +195,19 @@ fn departed_line(guild: &str, departed: &[ScoreRow]) -> String {
 }
 
 /// A row for each player who left a seat of `game` before its end (its
-/// records' departures: unseated, removed or replaced by a moderator, or a
+/// records' `departures`, oldest first: unseated, removed or replaced by a moderator, or a
 /// concession whose seat was emptied since) and has no row in `rows`: they
 /// score 0, a loss, as a concession does, so that vanishing never pays
 /// better than conceding. Each player once, by their last departure, in
 /// the powers' order.
-fn departed_rows(c: &rusqlite::Connection, game: &GameRow, rows: &[ScoreRow]) -> Result<Vec<ScoreRow>, GameError> {
+fn departed_rows(
+    c: &rusqlite::Connection,
+    game: &GameRow,
+    rows: &[ScoreRow],
+    departures: Vec<(String, String, RecordKind)>,
+) -> Result<Vec<ScoreRow>, GameError> {
     let mut out: Vec<ScoreRow> = Vec::new();
-    for (user, power, kind) in store::departures(c, &game.guild, game.id)?.into_iter().rev() {
+    for (user, power, kind) in departures.into_iter().rev() {
         let scored = |r: &ScoreRow| r.user.as_deref() == Some(user.as_str());
         if rows.iter().any(scored) || out.iter().any(scored) {
             continue;
@@ -263,8 +268,9 @@ pub(super) fn record(
         Seats::Fixed(all) => all,
         Seats::Open { .. } => seated.iter().map(|(p, _)| p.clone()).collect(),
     };
-    // A Chess Wheel+ player who conceded or was unseated has left the seats but is scored.
-    for p in conceded.iter().chain(&unseated) {
+    let departures = store::departures(c, &game.guild, game.id)?;
+    // A Chess Wheel+ player who conceded, was unseated or was removed has left the seats but their board is scored.
+    for p in conceded.iter().chain(&unseated).chain(departures.iter().map(|(_, p, _)| p)) {
         if !powers.contains(p) {
             powers.push(p.clone());
         }
@@ -310,7 +316,7 @@ pub(super) fn record(
                 how: s.how.clone(),
             })
             .collect();
-        let departed = departed_rows(c, game, &rows)?;
+        let departed = departed_rows(c, game, &rows, departures)?;
         let text = line(scores.as_deref()) + &departed_line(&game.guild, &departed);
         rows.extend(departed);
         store::put_scores(c, game.id, &rows)?;
