@@ -258,6 +258,21 @@ fn vanishing_never_pays_better_than_conceding() {
         assert_eq!((ch.score, ch.outcome), (0.0, Outcome::Loss));
     }
     assert_eq!(of(&board(&dir, "chessdip"), "e").losses, 1);
+    // Chess Wheel+: a board whose player was removed is scored with the others.
+    let dir = temp_dir("ratings-wheel-removed");
+    let mut c = console_at(&dir, &["gm"]).without_images();
+    run(
+        &mut c,
+        &["gm game create chess-wheel cycle=7h", "ann join", "bo join", "cy join", "gm game start", "gm game kick ann"],
+    );
+    let end = run(&mut c, &["bo draw yes", "cy draw yes"]);
+    assert!(
+        end.contains(
+            "Scores: bo ½, cy ½, ann 0 (vacant). Players who left before the end score 0: ann (ann, removed)."
+        ),
+        "{end}"
+    );
+    assert!(end.contains("ann 1500 → 1184 (−316)"), "as a concession: {end}");
 }
 
 #[test]
