@@ -133,7 +133,7 @@ fn an_absent_player_is_unseated_after_cd_after_phases_and_anyone_can_take_over()
         .collect();
     assert_eq!(events, [("unseated", "bob", "Fall 1401"), ("took_over", "carol", "Winter 1401")]);
     let bob = records(&dir, "bob");
-    assert!(bob.contains(&(0, "unseated".to_string())), "{bob:?}");
+    assert!(bob.contains(&(2, "unseated".to_string())), "recorded with the phase that unseated him: {bob:?}");
     assert_eq!(bob.iter().filter(|(_, k)| k == "civil_disorder").count(), 2, "{bob:?}");
 }
 
@@ -216,7 +216,7 @@ fn a_turn_based_game_gives_grace_before_counting_a_missed_turn() {
     let r = c.line("advance 1h");
     assert!(r.contains("no orders from White (<@w>, grace used, none left)") && !r.contains("missed"), "{r}");
     let r = c.line("advance 1d");
-    assert!(r.contains("White missed the deadline for Move 1 (White) (1 of 2"), "{r}");
+    assert!(r.contains("White (<@w>) missed the deadline for Move 1 (White) (1 of 2"), "{r}");
     let r = c.line("advance 1h");
     assert!(r.contains("Black wins: White forfeits after 2 missed turns"), "{r}");
 }
@@ -424,4 +424,66 @@ fn ready_without_orders_holds_by_choice_and_is_not_civil_disorder() {
     two_players(&mut c, "movement=24h grace=0");
     let r = run(&mut c, &["alice ready", "alice unready", "bob orders K c6 - c5", "advance 24h"]);
     assert!(r.contains("France sent no orders: civil disorder, every piece holds."), "{r}");
+}
+
+#[test]
+fn a_forced_resolution_before_the_deadline_is_not_a_players_absence() {
+    let dir = temp_dir("forced-early");
+    let mut c = console_in(&dir);
+    two_players(&mut c, "movement=24h grace=0 cd-after=2");
+    // Two quick forces: bob never had the time to order, so he holds, out of the record, and stays seated.
+    for (order, phase) in [("K c1 - c2", "Spring 1401"), ("K c2 - c3", "Fall 1401")] {
+        run(&mut c, &[&format!("alice orders {order}"), "advance 1h"]);
+        let r = c.line("gm game force");
+        assert!(r.contains(&format!("**{phase} resolved** (forced by a moderator)")), "{r}");
+        assert!(r.contains("England sent no orders (forced before the deadline): every piece holds."), "{r}");
+        assert!(!r.contains("civil disorder") && !r.contains("unseated"), "{r}");
+    }
+    assert!(c.line("gm game status").contains("England (bob)"));
+    assert_eq!(records(&dir, "bob"), []);
+    assert!(c.line("bob profile").contains("Phases owed: 0 (0 sent in time, 0 after grace, 0 in civil disorder)"));
+    assert_eq!(records(&dir, "alice"), [(1, "in_time".to_string()), (2, "in_time".to_string())]);
+    let json = export(&mut c);
+    assert_eq!(json["absence"]["civil_disorder"], serde_json::json!([]));
+    let forced = json["absence"]["forced_early"].as_array().expect("forced early");
+    assert_eq!(forced.len(), 2, "{forced:?}");
+    assert_eq!(forced[0]["phase"], "Spring 1401");
+    assert!(forced[0]["deadline"].as_i64() > forced[0]["at"].as_i64());
+}
+
+#[test]
+fn a_force_after_the_phases_own_deadline_is_an_absence() {
+    // Waiting for a moderator after the deadline: forcing it then finds bob absent.
+    let dir = temp_dir("forced-late");
+    let mut c = console_in(&dir);
+    two_players(&mut c, "movement=24h grace=0 at-deadline=wait");
+    run(&mut c, &["alice orders K c1 - c2", "advance 25h"]);
+    let r = c.line("gm game force");
+    assert!(r.contains("England sent no orders: civil disorder, every piece holds."), "{r}");
+    assert_eq!(records(&dir, "bob"), [(1, "civil_disorder".to_string())]);
+    // During a grace extension: the phase's own deadline passed, which bob missed.
+    let dir = temp_dir("forced-in-grace");
+    let mut c = console_in(&dir);
+    two_players(&mut c, "movement=24h grace=1");
+    run(&mut c, &["alice orders K c1 - c2"]);
+    assert!(c.line("advance 24h").contains("**Grace:**"));
+    let r = c.line("gm game force");
+    assert!(r.contains("England sent no orders: civil disorder, every piece holds."), "{r}");
+    assert_eq!(records(&dir, "bob"), [(1, "civil_disorder".to_string())]);
+}
+
+#[test]
+fn a_hashed_commit_window_forced_early_counts_nobody_absent_at_the_resolution() {
+    let dir = temp_dir("forced-early-hashed");
+    let mut c = console_in(&dir);
+    two_players(&mut c, "hashed=yes movement=24h reveal=12h grace=0");
+    let alice = "K c1 - c2";
+    c.line(&format!("alice commit {}", chessdip::game::hashed::sha256_hex(alice)));
+    let r = c.line("gm game force");
+    assert!(r.contains("Reveal your orders now"), "the reveal window opens: {r}");
+    // Every commitment revealed, the phase resolves at once.
+    let r = c.line(&format!("alice reveal {alice}"));
+    assert!(r.contains("**Spring 1401 resolved**"), "{r}");
+    assert!(r.contains("England sent no orders (forced before the deadline): every piece holds."), "{r}");
+    assert_eq!(records(&dir, "bob"), []);
 }

@@ -169,6 +169,56 @@ fn p6_rollback_clears_ready_marks_and_lapsed_draw_votes() {
 }
 
 #[test]
+fn rollback_texts_say_what_they_did() {
+    let mut c = console("rollback-dropped");
+    two_players(&mut c, "movement=24h grace=0");
+    run(&mut c, &["alice orders K c1 - c2", "bob orders K d6 - d5", "alice ready", "bob ready"]);
+    // A replacement: the new player starts with none of the orders of the player they replaced.
+    c.line("gm game assign carol England");
+    let r = c.line("gm game rollback");
+    assert!(
+        r.contains("Rolled back: Spring 1401 is open again with the orders it had, except England's, due in 1d. England's orders were dropped: its seat changed hands since, and carol, who holds it now, starts with none."),
+        "{r}"
+    );
+    assert!(c.line("carol orders show").contains("England's orders for Spring 1401: none yet."));
+    assert!(c.line("alice orders show").contains("K c1 - c2"), "France kept its orders");
+    // A swap: both players start with none.
+    run(&mut c, &["carol orders K d6 - d5", "alice ready", "carol ready", "gm game assign alice England swap"]);
+    let r = c.line("gm game rollback");
+    assert!(r.contains("with the orders it had, except England's and France's, due in 1d."), "{r}");
+    assert!(r.contains("England's orders were dropped: its seat changed hands since, and alice, who holds it now, starts with none."), "{r}");
+    assert!(r.contains("France's orders were dropped: its seat changed hands since, and carol, who holds it now, starts with none."), "{r}");
+    // A seat emptied by a moderator: said as vacant.
+    run(
+        &mut c,
+        &["carol orders K c1 - c2", "alice orders K d6 - d5", "carol ready", "alice ready", "gm game kick carol"],
+    );
+    let r = c.line("gm game rollback");
+    assert!(r.contains("France's orders were dropped: its seat changed hands since, and it is vacant now."), "{r}");
+    assert!(!r.contains("England's orders were dropped"), "alice kept England: {r}");
+    // Nothing changed hands: nothing to say.
+    run(&mut c, &["gm game force", "gm game force"]);
+    let r = c.line("gm game rollback");
+    assert!(r.contains("open again with the orders it had, due in") && !r.contains("dropped"), "{r}");
+    // A hashed phase reopened in its reveal window keeps the commitments and matched reveals of the seats' present players only.
+    let mut h = console("rollback-dropped-hashed");
+    two_players(&mut h, "hashed=yes movement=24h reveal=12h grace=0");
+    let (alice, bob) = ("K c1 - c2", "K d6 - d5");
+    run(&mut h, &[&format!("alice commit {}", sha256_hex(alice)), &format!("bob commit {}", sha256_hex(bob))]);
+    run(&mut h, &["advance 24h", &format!("alice reveal {alice}"), &format!("bob reveal {bob}")]);
+    h.line("gm game assign carol England");
+    let r = h.line("gm game rollback");
+    assert!(
+        r.contains("open again in its reveal window, with every commitment and every matched reveal it had, except England's (every commitment is revealed; no new commitment is taken)"),
+        "{r}"
+    );
+    assert!(
+        r.contains("England's commitments were dropped: its seat changed hands since, and carol, who holds it now, starts with none."),
+        "{r}"
+    );
+}
+
+#[test]
 fn p6_a_rolled_back_hashed_phase_reopens_its_reveal_window_with_every_commitment() {
     let mut c = console("rollback-hashed");
     two_players(&mut c, "hashed=yes movement=24h reveal=12h");

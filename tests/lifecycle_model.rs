@@ -19,7 +19,8 @@
 //! 13. a grace never extends a phase with nobody late;
 //! 14. an unseated player holds no seat;
 //! 15. grace used per player never exceeds `grace`;
-//! 16. a game nobody plays is paused, and ended once its abandon-after has passed.
+//! 16. every unseating in the records is explained by its phases in civil disorder;
+//! 17. a game nobody plays is paused, and ended once its abandon-after has passed.
 //!
 //! Each is a function with its full statement in `lifecycle_model/invariants.rs`.
 //! A sequence stops at the first step that breaks one; the shortest

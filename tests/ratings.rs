@@ -183,8 +183,8 @@ fn a_moderator_end_changes_no_rating_and_says_nothing_of_them() {
 fn a_game_with_one_rated_player_changes_nothing_and_says_why() {
     let dir = temp_dir("ratings-vacant");
     let mut c = console_at(&dir, &["gm"]).without_images();
-    two_players(&mut c, "");
-    assert!(c.line("gm game kick bob").contains("England is vacant"));
+    // England was never taken: nobody sat in it, nobody is rated for it.
+    run(&mut c, &["gm game create chesspolitik2", "alice join France", "gm game start"]);
     let end = c.line("alice draw yes");
     assert!(end.contains("Scores: France 1, England 0 (vacant)."), "{end}");
     assert!(
@@ -196,6 +196,83 @@ fn a_game_with_one_rated_player_changes_nothing_and_says_why() {
     assert!(board(&dir, "chesspolitik2").is_empty());
     assert_eq!(export(&mut c)["ratings"], json!([]), "scored, but no rating changed");
     assert!(c.line("alice game status").contains("ratings on this server: unchanged"));
+}
+
+#[test]
+fn vanishing_never_pays_better_than_conceding() {
+    // Removed by a moderator: a loss with 0, as a concession is.
+    let dir = temp_dir("ratings-removed");
+    let mut c = console_at(&dir, &["gm"]).without_images();
+    two_players(&mut c, "");
+    assert!(c.line("gm game kick bob").contains("England is vacant"));
+    let end = c.line("alice draw yes");
+    assert!(
+        end.contains(
+            "Scores: France 1, England 0 (vacant). Players who left before the end score 0: bob (England, removed)."
+        ),
+        "{end}"
+    );
+    assert!(end.contains("alice 1500 → 1662 (+162), bob 1500 → 1338 (−162)."), "{end}");
+    let conceded = temp_dir("ratings-conceded");
+    let mut k = console_at(&conceded, &["gm"]).without_images();
+    two_players(&mut k, "");
+    assert!(k.line("bob concede").contains("bob 1500 → 1338 (−162)"), "the same as a concession");
+    let rows = board(&dir, "chesspolitik2");
+    assert_eq!((of(&rows, "bob").games, of(&rows, "bob").losses, of(&rows, "alice").wins), (1, 1, 1));
+    assert_eq!(of(&rows, "bob").rating, of(&board(&conceded, "chesspolitik2"), "bob").rating);
+    let json = export(&mut c);
+    assert_eq!(
+        json["scores"][2],
+        json!({"power": "England", "user": "bob", "name": "bob", "score": 0.0, "shown": "0", "how": "removed"})
+    );
+    assert_eq!((&json["ratings"][1]["user"], &json["ratings"][1]["outcome"]), (&json!("bob"), &json!("loss")));
+    assert!(c.line("alice game status").contains("Players who left before the end score 0: bob (England, removed)."));
+    assert!(c.line("alice profile bob").contains("England, removed, score 0, 1500 → 1338"));
+    // Unseated and taken over, or replaced by a moderator: a loss too; whoever held the power at the end plays on.
+    let dir = temp_dir("ratings-left");
+    let mut c = console_at(&dir, &["gm"]).without_images();
+    run(
+        &mut c,
+        &[
+            "gm game create chessdip movement=24h grace=0 cd-after=1",
+            "a join England",
+            "b join France",
+            "d join Italy",
+            "e join Scandinavia",
+            "gm game start",
+        ],
+    );
+    // Marked ready without orders, the others hold by choice; d is absent.
+    run(&mut c, &["a ready", "b ready", "e ready"]);
+    let r = c.line("advance 24h");
+    assert!(r.contains("d is unseated from Italy"), "{r}");
+    run(&mut c, &["f join Italy", "gm game assign g Scandinavia"]);
+    let end = run(&mut c, &["a draw yes", "b draw yes", "f draw yes", "g draw yes"]);
+    assert!(
+        end.contains("Players who left before the end score 0: d (Italy, unseated) and e (Scandinavia, replaced)."),
+        "{end}"
+    );
+    let changes = changes(&dir, "chessdip");
+    for user in ["d", "e"] {
+        let ch = changes.iter().find(|ch| ch.user == user).unwrap_or_else(|| panic!("{user} is rated: {changes:?}"));
+        assert_eq!((ch.score, ch.outcome), (0.0, Outcome::Loss));
+    }
+    assert_eq!(of(&board(&dir, "chessdip"), "e").losses, 1);
+    // Chess Wheel+: a board whose player was removed is scored with the others.
+    let dir = temp_dir("ratings-wheel-removed");
+    let mut c = console_at(&dir, &["gm"]).without_images();
+    run(
+        &mut c,
+        &["gm game create chess-wheel cycle=7h", "ann join", "bo join", "cy join", "gm game start", "gm game kick ann"],
+    );
+    let end = run(&mut c, &["bo draw yes", "cy draw yes"]);
+    assert!(
+        end.contains(
+            "Scores: bo ½, cy ½, ann 0 (vacant). Players who left before the end score 0: ann (ann, removed)."
+        ),
+        "{end}"
+    );
+    assert!(end.contains("ann 1500 → 1184 (−316)"), "as a concession: {end}");
 }
 
 #[test]
@@ -303,11 +380,12 @@ fn games_scored_before_ratings_were_kept_are_rated_at_the_start() {
 }
 
 /// One step of the property test: a game ending with these scores (each
-/// a power's user, by index into the pool or vacant, and its score), or the
-/// rollback of the `n`th ended game still ended.
+/// a power's user, by index into the pool or vacant, and its score, and a
+/// user who left the first power's seat before the end, scored 0 in a row
+/// of their own), or the rollback of the `n`th ended game still ended.
 #[derive(Clone, Debug)]
 enum Step {
-    End { guild: usize, variant: usize, at: i64, powers: Vec<(Option<usize>, u8)> },
+    End { guild: usize, variant: usize, at: i64, powers: Vec<(Option<usize>, u8)>, left: Option<usize> },
     RollBack(usize),
 }
 
@@ -319,8 +397,8 @@ const SCORES: [f64; 5] = [0.0, 0.25, 1.0 / 3.0, 0.5, 1.0];
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        3 => (0..2usize, 0..2usize, 0..3i64, proptest::collection::vec((proptest::option::weighted(0.85, 0..5usize), 0..5u8), 2..5))
-            .prop_map(|(guild, variant, at, powers)| Step::End { guild, variant, at, powers }),
+        3 => (0..2usize, 0..2usize, 0..3i64, proptest::collection::vec((proptest::option::weighted(0.85, 0..5usize), 0..5u8), 2..5), proptest::option::weighted(0.3, 0..5usize))
+            .prop_map(|(guild, variant, at, powers, left)| Step::End { guild, variant, at, powers, left }),
         1 => (0..8usize).prop_map(Step::RollBack),
     ]
 }
@@ -349,7 +427,7 @@ proptest! {
         let mut reopened: Vec<(i64, String, String, Vec<ScoreRow>)> = Vec::new();
         for (n, s) in steps.into_iter().enumerate() {
             match s {
-                Step::End { guild, variant, at, powers } => {
+                Step::End { guild, variant, at, powers, left } => {
                     // Every other end replays a game rolled back before, if any.
                     let (id, guild, variant, rows) = match reopened.pop() {
                         Some(g) if n % 2 == 0 => g,
@@ -359,12 +437,16 @@ proptest! {
                             let id = store::insert_game(&c, &format!("ch{n}"), &guild, &variant, "{}", "gm", now)
                                 .expect("insert").expect("a new channel");
                             let mut users = Vec::new();
-                            let rows = powers.iter().enumerate().map(|(i, (u, sc))| {
+                            let mut rows: Vec<ScoreRow> = powers.iter().enumerate().map(|(i, (u, sc))| {
                                 // Each user once a game.
                                 let user = u.map(|u| USERS[u].to_string()).filter(|u| !users.contains(u));
                                 users.extend(user.clone());
                                 ScoreRow { power: format!("P{i}"), user, score: SCORES[usize::from(*sc)], shown: String::new(), how: String::new() }
                             }).collect();
+                            // A player who left the first power's seat: the power's second row, a 0.
+                            if let Some(user) = left.map(|u| USERS[u].to_string()).filter(|u| !users.contains(u)) {
+                                rows.push(ScoreRow { power: "P0".into(), user: Some(user), score: 0.0, shown: "0".into(), how: "removed".into() });
+                            }
                             (id, guild, variant, rows)
                         }
                     };

@@ -55,10 +55,10 @@ fn a_concession_and_the_end_it_brings_are_in_both_players_records() {
     assert_eq!(kinds(c.service(), "console", "bob"), ["conceded"]);
     assert_eq!(kinds(c.service(), "console", "alice"), ["finished"]);
     let bob = c.line("alice profile bob");
-    assert!(bob.contains("Games: 0 finished, 0 unseated, 1 conceded, 0 left."), "{bob}");
+    assert!(bob.contains("Games: 0 finished, 0 unseated, 1 conceded, 0 forfeited, 0 left."), "{bob}");
     assert!(bob.contains("as England, conceded"), "{bob}");
     let alice = c.line("alice profile");
-    assert!(alice.contains("Games: 1 finished, 0 unseated, 0 conceded, 0 left."), "{alice}");
+    assert!(alice.contains("Games: 1 finished, 0 unseated, 0 conceded, 0 forfeited, 0 left."), "{alice}");
     let nobody = c.line("alice profile dave");
     assert!(
         nobody.contains("dave has no record in this server: they have not sat in a game here")
@@ -94,7 +94,10 @@ fn a_moderators_end_finishes_the_game_for_those_seated_and_kick_and_assign_are_l
     assert_eq!(kinds(c.service(), "console", "erin"), ["finished"]);
     assert_eq!(kinds(c.service(), "console", "bob"), ["left"]);
     let p = c.line("gm profile alice");
-    assert!(p.contains("Games: 0 finished, 0 unseated, 0 conceded, 1 left.") && p.contains("as France, left"), "{p}");
+    assert!(
+        p.contains("Games: 0 finished, 0 unseated, 0 conceded, 0 forfeited, 1 left.") && p.contains("as France, left"),
+        "{p}"
+    );
 }
 
 #[test]
@@ -106,13 +109,99 @@ fn a_game_ended_before_it_started_gives_nobody_a_record() {
 }
 
 #[test]
-fn a_forfeit_is_a_concession_in_the_record() {
+fn diplomat_chess_counts_missed_turns() {
     let d = temp_dir("forfeit");
     let mut c = console_at(&d, &[]).without_images();
-    let end = scratch::diplomat_forfeit(&mut c);
-    assert!(end.contains("Game over: Black wins: White forfeits after 1 missed turns"), "{end}");
-    assert_eq!(kinds(c.service(), "console", "w"), ["conceded"]);
+    run(
+        &mut c,
+        &[
+            "gm game create diplomat-chess movement=1h forfeit-after=2 grace=0",
+            "w join White",
+            "b join Black",
+            "gm game start",
+        ],
+    );
+    // Each missed turn pings the player who missed it and is civil disorder in their record.
+    let r = c.line("advance 1h");
+    assert!(
+        r.contains(
+            "White (<@w>) missed the deadline for Move 1 (White) (1 of 2 missed turns in a row: at 2 White forfeits)."
+        ),
+        "{r}"
+    );
+    assert_eq!(kinds(c.service(), "console", "w"), ["civil_disorder"]);
+    let end = c.line("advance 1h");
+    assert!(
+        end.contains("White (<@w>) missed the deadline for Move 1 (White). **Game over: Black wins: White forfeits after 2 missed turns.**"),
+        "{end}"
+    );
+    // A game lost by forfeit reads as forfeited, not conceded.
+    let mut w = kinds(c.service(), "console", "w");
+    w.sort_unstable();
+    assert_eq!(w, ["civil_disorder", "civil_disorder", "forfeited"]);
     assert_eq!(kinds(c.service(), "console", "b"), ["finished"]);
+    let profile = c.line("b profile w");
+    assert!(profile.contains("Phases owed: 2 (0 sent in time, 0 after grace, 2 in civil disorder)"), "{profile}");
+    assert!(profile.contains("Games: 0 finished, 0 unseated, 0 conceded, 1 forfeited, 0 left."), "{profile}");
+    assert!(profile.contains("Diplomat Chess as White, forfeited; orders sent in 0 of 2 phases owed"), "{profile}");
+    let json = scratch::export(&mut c);
+    assert_eq!(
+        (json["powers"][0]["forfeited"].as_bool(), json["powers"][0]["conceded"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert_eq!(json["powers"][1]["forfeited"], false);
+    let missed: Vec<(Option<&str>, Option<i64>)> = json["absence"]["civil_disorder"]
+        .as_array()
+        .expect("civil disorder")
+        .iter()
+        .map(|e| (e["user"].as_str(), e["missed_turn"].as_i64()))
+        .collect();
+    assert_eq!(missed, [(Some("w"), Some(1)), (Some("w"), Some(2))]);
+    // The final image names the forfeit as such in its legend.
+    let (service, clock) = service_at(&temp_dir("forfeit-image"), 1_000_000);
+    for (who, line) in [
+        ("gm", "game create diplomat-chess movement=1h forfeit-after=1 grace=0"),
+        ("w", "join White"),
+        ("b", "join Black"),
+        ("gm", "game start"),
+    ] {
+        let replies = service.command("c", "g", &Caller::player(who), line);
+        assert!(!replies.is_empty(), "{line}");
+    }
+    clock.advance(3660);
+    let out = service.tick().expect("tick");
+    let image = out.iter().flat_map(|(_, r)| &r.images).find(|i| i.name.starts_with("final-position")).expect("final");
+    let marks = &image.spec().expect("stored").marks;
+    assert_eq!(marks, &[("White".to_string(), "forfeited".to_string())]);
+    assert_eq!(out[0].1.mentions, ["w"], "the forfeit pings the player who missed the turn");
+}
+
+#[test]
+fn a_missed_turn_then_a_move_is_one_phase_in_civil_disorder_and_one_in_time() {
+    let d = temp_dir("missed-then-moved");
+    let mut c = console_at(&d, &[]).without_images();
+    run(
+        &mut c,
+        &[
+            "gm game create diplomat-chess movement=1h forfeit-after=3 grace=0",
+            "w join White",
+            "b join Black",
+            "gm game start",
+        ],
+    );
+    run(&mut c, &["advance 1h", "w orders d3"]);
+    assert_eq!(kinds(c.service(), "console", "w"), ["civil_disorder", "in_time"]);
+    // A rollback takes back the missed turns of the phases it undoes, and their count.
+    run(&mut c, &["advance 1h", "advance 1h"]);
+    assert_eq!(kinds(c.service(), "console", "b").len(), 2);
+    assert!(c.line("gm game rollback").contains("Rolled back: Move 1 (White) is open again"));
+    assert!(kinds(c.service(), "console", "b").is_empty(), "{:?}", kinds(c.service(), "console", "b"));
+    run(&mut c, &["w orders d3"]);
+    let r = c.line("advance 1h");
+    assert!(
+        r.contains("Black (<@b>) missed the deadline for Move 1 (Black) (1 of 3 missed turns"),
+        "counted afresh: {r}"
+    );
 }
 
 #[test]
@@ -299,4 +388,22 @@ fn a_player_removed_after_conceding_keeps_the_concession() {
     assert_eq!(kinds(c.service(), "console", "b"), ["conceded"]);
     assert!(c.line("gm game kick e").contains("e has been removed"));
     assert_eq!(kinds(c.service(), "console", "e"), ["left"]);
+}
+
+#[test]
+fn a_forfeit_recorded_before_as_a_concession_reads_as_forfeited() {
+    let mut c = Connection::open_in_memory().expect("memory");
+    store::MIGRATIONS.to_version(&mut c, 21).expect("the schema before");
+    c.execute_batch(
+        "INSERT INTO games (id, channel_id, guild_id, variant, settings, status, created_by, created_at, phase_seq)
+             VALUES (1, 'a', 'g', 'diplomat-chess', '{\"forfeit_after\": 2}', 'ended', 'gm', 0, 3);
+         INSERT INTO missed_turns (game_id, power, count) VALUES (1, 'White', 2), (1, 'Black', 1);
+         INSERT INTO reliability (guild, user_id, game_id, seq, kind, power, at) VALUES
+             ('g', 'w', 1, 0, 'conceded', 'White', 10), ('g', 'b', 1, 0, 'conceded', 'Black', 9);",
+    )
+    .expect("an old database");
+    store::MIGRATIONS.to_latest(&mut c).expect("migrated");
+    let w = store::records(&c, "g", "w").expect("records");
+    let b = store::records(&c, "g", "b").expect("records");
+    assert_eq!((w[0].kind, b[0].kind), (RecordKind::Forfeited, RecordKind::Conceded));
 }

@@ -145,7 +145,8 @@ fn game_rollback_of_a_phase_resolved_in_its_reveal_window_reopens_it_with_every_
 fn a_rollback_takes_the_civil_disorder_of_the_rolled_back_resolution_out_of_the_records_and_the_export() {
     let mut c = console("rollback-disorder");
     two_players(&mut c, "hashed=yes movement=24h reveal=12h grace=0");
-    run(&mut c, &[&format!("alice commit {}", sha256_hex(ALICE)), "gm game force"]);
+    // The commit window closes at its deadline (a force before it would not be England's absence).
+    run(&mut c, &[&format!("alice commit {}", sha256_hex(ALICE)), "advance 24h"]);
     let resolved = c.line(&format!("alice reveal {ALICE}"));
     assert!(resolved.contains("England sent no orders: civil disorder"), "{resolved}");
     let disorder = |c: &mut chessdip::console::Console| export(c)["absence"]["civil_disorder"].clone();

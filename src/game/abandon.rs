@@ -32,7 +32,7 @@ pub(super) struct Players {
 /// cycles were all in civil disorder (no message) without a board action.
 fn absent(c: &Connection, g: &GameRow, seat: &store::Seat, settings: &Settings) -> Result<bool, GameError> {
     let Some(most) = settings.cd_after.filter(|n| *n > 0) else { return Ok(false) };
-    if store::disorder_streak(c, g.id, &seat.power, &seat.user, most)? < most {
+    if store::disorder_streak(c, &g.guild, g.id, &seat.power, &seat.user)? < most {
         return Ok(false);
     }
     let since = g.phase_seq - i64::from(most);

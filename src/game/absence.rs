@@ -167,13 +167,36 @@ impl Service {
         })
     }
 
+    /// A moderator forces `stage` of phase `seq` of game `game` (in the
+    /// force's transaction, before it acts): if that closes the window that
+    /// takes orders before the phase's own deadline, it is recorded, so
+    /// that the resolution (now, or after a hashed game's reveal window)
+    /// counts nobody absent for lack of orders.
+    pub(super) fn force_noted(&self, c: &Connection, game: i64, seq: i64, stage: Stage) -> Result<(), GameError> {
+        let now = self.now();
+        let Some(g) = store::game(c, game)? else { return Ok(()) };
+        let Some(row) = store::phase(c, game, seq)? else { return Ok(()) };
+        if !row.open || row.stage != stage || g.phase_seq != seq || g.status != GameStatus::Active {
+            return Ok(());
+        }
+        // The phase's own deadline: the one its grace extended, if it was graced.
+        let deadline = store::graced_from(c, game, seq)?.or(row.deadline);
+        if lifecycle::forced_early(&settings_of(&g), stage, now, deadline) {
+            store::add_early_force(c, game, seq, now, deadline.unwrap_or(now))?;
+        }
+        Ok(())
+    }
+
     /// At the resolution of phase `seq` (in its transaction): each power
     /// that owed orders and sent none is in civil disorder (a row, and a
     /// line of the result), each seated player gets a reliability row for
     /// the phase, and a player in civil disorder `cd-after` phases in a row
     /// is unseated, their power opened for takeover (unless the resolution
     /// ended the game: `over`; never a board of its own, as in Chess
-    /// Wheel+, which nobody else could take over).
+    /// Wheel+, which nobody else could take over). In a phase a moderator
+    /// forced before its deadline, a seated power without orders holds as
+    /// the rules say, and its line says so: it was not given its time, so
+    /// it is neither in civil disorder nor owed a phase in the record.
     pub(super) fn absence_at_resolution(
         &self,
         c: &Connection,
@@ -187,8 +210,18 @@ impl Service {
         let kind = kind_of(g, &settings)?;
         let mut lines = Vec::new();
         let mut unseated = Vec::new();
+        // Forced before its deadline: a seated power without orders did not have its time.
+        let early = store::forced_early(c, g.id, seq)?;
         for d in due(c, g, seq, &settings, position)? {
             let user = d.seat.as_ref().map(|s| s.user.as_str());
+            if let (Some(_), false, true) = (user, d.sent, early) {
+                let what = consequence(&kind, position, &d.power);
+                lines.push((
+                    d.power.clone(),
+                    format!("{} sent no orders (forced before the deadline): {what}.", d.power),
+                ));
+                continue;
+            }
             if let Some(user) = user {
                 let record = match (d.sent, store::graced(c, g.id, seq, &d.power)?) {
                     (false, _) => RecordKind::CivilDisorder,
@@ -210,8 +243,8 @@ impl Service {
             lines.push((d.power.clone(), format!("{} {who}: civil disorder, {what}.", d.power)));
             // A board per player (Chess Wheel+) is the player's own: nobody else could take it over.
             let seats_open_to_others = matches!(kind.seats(), crate::rules::family::Seats::Fixed(_));
-            if let (Some(seat), Some(most), false, true) = (&d.seat, settings.cd_after, over, seats_open_to_others) {
-                let streak = store::disorder_streak(c, g.id, &d.power, &seat.user, most)?;
+            if let (Some(seat), Some(_), false, true) = (&d.seat, settings.cd_after, over, seats_open_to_others) {
+                let streak = store::disorder_streak(c, &g.guild, g.id, &d.power, &seat.user)?;
                 if lifecycle::unseats(&settings, streak) {
                     unseated.push(self.unseat_in(c, g, seq, seat, streak, &settings)?);
                 }
@@ -239,12 +272,14 @@ impl Service {
         let event = SeatEvent {
             power: seat.power.clone(),
             user: seat.user.clone(),
+            name: seat.name.clone(),
             kind: SeatEventKind::Unseated,
             seq: Some(seq),
             at: now,
         };
         store::add_seat_event(c, g.id, &event)?;
-        store::record(c, &g.guild, &seat.user, g.id, 0, RecordKind::Unseated, &seat.power, now)?;
+        // Recorded with the phase that unseated them: a rollback of that phase takes it back.
+        store::record(c, &g.guild, &seat.user, g.id, seq, RecordKind::Unseated, &seat.power, now)?;
         let how = match settings.takeover {
             Takeover::Open => format!("`join {}`", seat.power),
             Takeover::Moderator => {
@@ -295,6 +330,23 @@ pub(super) fn absence_rule(settings: &Settings, turn_based: bool, own_boards: bo
     out
 }
 
+/// The powers of game `game` that forfeited: a forfeit is recorded as a
+/// concession, so these are the conceded powers whose missed turns in a
+/// row reached the game's `forfeit-after`.
+///
+/// # Errors
+/// Database errors.
+pub(super) fn forfeits(c: &Connection, game: i64, settings: &Settings) -> Result<Vec<String>, GameError> {
+    let limit = i64::from(settings.forfeit_after);
+    let mut out = Vec::new();
+    for p in store::concessions(c, game)? {
+        if limit > 0 && store::missed_turns(c, game, &p)? >= limit {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
 /// How `game status` shows a power nobody holds: in a running game, open
 /// for takeover (`open` false: conceded or forfeited, or no phase running).
 pub(super) fn vacant_label(power: &str, open: bool, takeover: Takeover) -> String {
@@ -342,6 +394,7 @@ impl Service {
         let event = SeatEvent {
             power: power.to_string(),
             user: caller.user.clone(),
+            name: caller.name.clone(),
             kind: SeatEventKind::Asked,
             seq: Some(live.game.phase_seq),
             at: self.now(),
@@ -356,15 +409,22 @@ impl Service {
         Ok(Some(self.announced(c, &live.game, reply)?))
     }
 
-    /// Records that `user` took over the vacant `power` of a started game
-    /// (by `join`, or granted by `game assign`).
+    /// Records that `user` (shown as `name`) took over the vacant `power`
+    /// of a started game (by `join`, or granted by `game assign`).
     ///
     /// # Errors
     /// Database errors.
-    pub(super) fn took_over(&self, c: &Connection, live: &Live, user: &str, power: &str) -> Result<(), GameError> {
+    pub(super) fn took_over(
+        &self,
+        c: &Connection,
+        live: &Live,
+        (user, name): (&str, &str),
+        power: &str,
+    ) -> Result<(), GameError> {
         let event = SeatEvent {
             power: power.to_string(),
             user: user.to_string(),
+            name: name.to_string(),
             kind: SeatEventKind::TookOver,
             seq: Some(live.game.phase_seq),
             at: self.now(),
@@ -373,8 +433,8 @@ impl Service {
     }
 }
 
-/// The export's `absence` object: every grace extension, civil disorder
-/// and seat event of `game`, oldest first, with its time and phase
+/// The export's `absence` object: every grace extension, civil disorder,
+/// window forced before its deadline and seat event of `game`, oldest first, with its time and phase
 /// (`phase_name` names a phase by its number).
 pub(super) fn export_json(
     c: &Connection,
@@ -390,13 +450,20 @@ pub(super) fn export_json(
     }
     let mut disorder = Vec::new();
     for d in store::disorder_history(c, game)? {
-        disorder.push(json!({"phase": phase_name(Some(d.seq))?, "power": d.power, "user": d.user, "at": d.at}));
+        let missed = (d.n > 0).then_some(d.n);
+        disorder.push(
+            json!({"phase": phase_name(Some(d.seq))?, "power": d.power, "user": d.user, "at": d.at, "missed_turn": missed}),
+        );
+    }
+    let mut forced = Vec::new();
+    for (seq, at, deadline) in store::early_forces(c, game)? {
+        forced.push(json!({"phase": phase_name(Some(seq))?, "at": at, "deadline": deadline}));
     }
     let mut seats = Vec::new();
     for e in store::seat_events(c, game)? {
         seats.push(json!({"phase": phase_name(e.seq)?, "power": e.power, "user": e.user, "event": e.kind.as_str(), "at": e.at}));
     }
-    Ok(json!({"grace": grace, "civil_disorder": disorder, "seats": seats}))
+    Ok(json!({"grace": grace, "civil_disorder": disorder, "forced_early": forced, "seats": seats}))
 }
 
 #[cfg(test)]

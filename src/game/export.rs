@@ -221,6 +221,7 @@ impl Doc<'_> {
     /// when and in which phase it conceded.
     fn powers(&self) -> Result<Value, GameError> {
         let conceded = store::concessions_timed(self.c, self.live.game.id)?;
+        let forfeited = super::absence::forfeits(self.c, self.live.game.id, &self.live.settings)?;
         let mut out = Vec::new();
         for p in Service::all_powers(self.c, self.live)? {
             let holder = self.seats.iter().find(|s| s.power == p);
@@ -229,6 +230,7 @@ impl Doc<'_> {
                 "name": p,
                 "player": holder.map(|s| json!({"user": s.user, "name": s.name})),
                 "conceded": concession.is_some(),
+                "forfeited": forfeited.contains(&p),
                 "conceded_at": concession.and_then(|k| k.at),
                 "conceded_phase": self.phase_name(concession.and_then(|k| k.seq))?,
             }));

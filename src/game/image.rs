@@ -248,10 +248,25 @@ impl Image {
     }
 }
 
-/// The legend marks of the powers that have conceded (`conceded`), for
-/// images of the game's current position.
-pub(super) fn conceded_marks(conceded: &[String]) -> Vec<(String, String)> {
-    conceded.iter().map(|p| (p.clone(), "conceded".to_string())).collect()
+/// The legend marks of the powers of `game` that have conceded
+/// (`conceded`) or forfeited by missed turns (`forfeited`), for images of
+/// the game's current position.
+///
+/// # Errors
+/// Database errors.
+pub(super) fn conceded_marks(
+    c: &rusqlite::Connection,
+    game: i64,
+    settings: &Settings,
+) -> Result<Vec<(String, String)>, super::GameError> {
+    let forfeited = super::absence::forfeits(c, game, settings)?;
+    Ok(crate::store::concessions(c, game)?
+        .into_iter()
+        .map(|p| {
+            let word = if forfeited.contains(&p) { "forfeited" } else { "conceded" };
+            (p, word.to_string())
+        })
+        .collect())
 }
 
 /// Runs `draw`, turning a panic into an empty image (logged with `name`).

@@ -112,7 +112,7 @@ impl Service {
             let running = match &live.state {
                 State::Ended { result, by_phase } => {
                     t += &format!("**Game over: {result}.** It ended {}.", ended_when(game, &row, *by_phase));
-                    if let Some(line) = super::scores::stored_line(&store::scores(c, game.id)?, result) {
+                    if let Some(line) = super::scores::stored_line(&store::scores(c, game.id)?, result, &game.guild) {
                         t += &format!("\n{line}");
                     }
                     if let Some(line) = super::ratings::stored_line(c, game)? {
@@ -179,6 +179,7 @@ impl Service {
             let commitments = store::commitments(c, game.id, row.seq)?;
             let reveals = store::reveals(c, game.id, row.seq)?;
             let mut open_seat = false;
+            let forfeits = super::absence::forfeits(c, game.id, &live.settings)?;
             for p in Self::all_powers(c, &live)? {
                 let open = running.is_some() && !conceded.contains(&p);
                 let vacant = if running.is_some() {
@@ -190,8 +191,7 @@ impl Service {
                 open_seat |= open && seated.is_none();
                 let who = seated.map_or(vacant.as_str(), |(_, u)| u.as_str());
                 let mut flags: Vec<&str> = Vec::new();
-                let forfeited = live.settings.forfeit_after > 0
-                    && store::missed_turns(c, game.id, &p)? >= i64::from(live.settings.forfeit_after);
+                let forfeited = forfeits.contains(&p);
                 let forfeit_flag;
                 // Civil disorder is a running game's: once it has ended, what the power did is enough.
                 let disorder = if running.is_some() { ", in civil disorder" } else { "" };
@@ -445,13 +445,13 @@ impl Service {
                     live.kind.name(),
                     ended_when(&live.game, &row, *by_phase)
                 ));
-                let marks = super::conceded_marks(&store::concessions(c, live.game.id)?);
+                let marks = super::conceded_marks(c, live.game.id, &live.settings)?;
                 reply.images.push(Image::final_position(&position, &live.settings, result, marks));
                 return Ok(reply);
             }
             let position = decode(&live.kind, &row)?;
             let mut reply = Reply::public(format!("{}: {}", live.kind.name(), row.name));
-            let marks = super::conceded_marks(&store::concessions(c, live.game.id)?);
+            let marks = super::conceded_marks(c, live.game.id, &live.settings)?;
             reply
                 .images
                 .push(Image::new(&super::slug(&row.name), &position, None, &live.settings, "position").marked(marks));

@@ -25,7 +25,7 @@ mod absence;
 mod refusals;
 mod resets;
 mod seating;
-pub use absence::{at_deadline, graceable, unseats, Grace, Late, Owing};
+pub use absence::{at_deadline, forced_early, graceable, takes_orders, unseats, Grace, Late, Owing};
 pub use refusals::{may_mark_ready, may_vote, owes, Refusal};
 pub use resets::{change_stage, clear_seat};
 pub use seating::{may_join_with, may_start, Joining};

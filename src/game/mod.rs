@@ -38,6 +38,7 @@ pub mod reliability;
 mod reply;
 mod reports;
 mod resolve;
+mod rollback;
 mod schedule;
 pub mod scores;
 mod seats;

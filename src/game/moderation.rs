@@ -35,7 +35,7 @@ pub(super) fn game_over(
         if let Some(t) = transcript_of(p, Some(result)) {
             text += &format!("\n```\n{t}\n```");
         }
-        let marks = super::conceded_marks(&store::concessions(c, game.id)?);
+        let marks = super::conceded_marks(c, game.id, settings)?;
         images.push(Image::final_position(p, settings, result, marks));
         images.extend(super::chart::story_at_end(c, game.id)?);
     }
@@ -316,7 +316,10 @@ impl Service {
     /// every matched reveal it had (no new commitment is taken, and whoever
     /// had not revealed may reveal), or, when nobody had committed, a new
     /// commit window; with `fresh` it opens with no commitments and a new
-    /// commit window.
+    /// commit window. What a seat's player before a change of hands sent
+    /// stays behind, and the announcement names those powers; an unseating
+    /// the resolution caused is taken back, the seat given back if nobody
+    /// took it since (`rollback.rs`).
     ///
     /// # Errors
     /// Not a moderator, nothing to undo, paused, an end that was not a phase's result.
@@ -342,47 +345,22 @@ impl Service {
             let kind = position.phase().kind;
             let last = phases.last().map_or(target.seq, |r| r.seq);
             let seq = last + 1;
-            // What is carried over belongs to the seats' current holders: a
-            // seat that changed hands since reopens with nothing.
-            let holders = store::players(c, game.id)?;
-            let holds = |power: &str, user: &str| holders.iter().any(|(p, u)| p == power && u == user);
-            // A hashed phase keeps every commitment that still counts: their texts are fixed, so
-            // revealing one after the result was published changes nothing that was committed.
             let hashed = live.settings.hashed;
-            let commitments: Vec<store::Commitment> = if hashed && !fresh {
-                store::commitments(c, game.id, target.seq)?.into_iter().filter(|m| holds(&m.power, &m.user)).collect()
-            } else {
-                Vec::new()
-            };
-            let (stage, deadline) = if commitments.is_empty() {
-                live.settings.opening(now, kind)
-            } else {
-                (Stage::Reveal, live.settings.reveal_deadline(now))
-            };
+            let (mut stage, mut deadline) = live.settings.opening(now, kind);
             store::mark_rolled_back(c, game.id, target.seq, last)?;
             super::reliability::rolled_back(c, game, target.seq, last)?;
+            // Turns are missed while a phase waits for its move: the count goes with the undone phases.
+            store::forget_missed_turns(c, game.id)?;
             store::open_phase(c, game.id, seq, &target.name, &target.state, Some(deadline), stage)?;
-            if !fresh {
-                for o in store::orders(c, game.id, target.seq, None)? {
-                    if holds(&o.power, &o.submitted_by) {
-                        store::put_order(c, game.id, seq, &o, now)?;
-                    }
-                }
-            }
-            // Every commitment, and the reveal that matched the latest of each power (its orders came with them).
-            let reveals = store::reveals(c, game.id, target.seq)?;
-            for m in &commitments {
-                store::add_commitment(c, game.id, seq, m)?;
-            }
-            let mut unrevealed = Vec::new();
-            for m in super::unrevealed::latest(&commitments) {
-                match reveals.iter().find(|r| r.power == m.power && r.matched && r.hash == m.hash) {
-                    Some(r) => {
-                        let carried = format!("{} (carried over from the rolled-back {})", r.detail, target.name);
-                        store::add_reveal(c, game.id, seq, &store::Reveal { detail: carried, ..r.clone() })?;
-                    }
-                    None => unrevealed.push(m.power.clone()),
-                }
+            // The players its resolution unseated are seated again first: what is carried over
+            // belongs to the seats' current holders (a seat that changed hands since reopens with nothing).
+            let unseatings = self.unseatings_rolled_back(c, game, (target.seq, seq))?;
+            let carried = super::rollback::carry_over(c, game, (target, seq), (hashed, fresh), now)?;
+            if carried.commitments > 0 {
+                // Its commitments stand: the phase reopens in its reveal window.
+                let reveal = live.settings.reveal_deadline(now);
+                super::lifecycle::change_stage(c, (game.id, seq), stage, Stage::Reveal, Some(reveal))?;
+                (stage, deadline) = (Stage::Reveal, reveal);
             }
             // Votes that were to run in the abandoned phases run in the reopened one and after.
             store::shift_open_votes(c, game.id, target.seq, seq - target.seq)?;
@@ -401,18 +379,31 @@ impl Service {
                 }
                 .to_string();
             }
-            let how = match (hashed, fresh, stage) {
-                (false, false, _) => "with the orders it had".to_string(),
-                (false, true, _) => "with no orders".to_string(),
-                (true, false, Stage::Reveal) if unrevealed.is_empty() => {
-                    "in its reveal window, with every commitment and every matched reveal it had (every commitment is revealed; no new commitment is taken)".to_string()
+            let (how, dropped) = match (hashed, fresh, stage) {
+                (false, false, _) => (carried.how("with the orders it had"), carried.sentences("orders")),
+                (false, true, _) => ("with no orders".to_string(), String::new()),
+                (true, false, Stage::Reveal) => {
+                    let still = if carried.unrevealed.is_empty() {
+                        "every commitment is revealed; no new commitment is taken".to_string()
+                    } else {
+                        format!(
+                            "no new commitment is taken; {} may still reveal",
+                            crate::rules::words::join_and(&carried.unrevealed)
+                        )
+                    };
+                    (
+                        format!(
+                            "in its reveal window, {} ({still})",
+                            carried.how("with every commitment and every matched reveal it had")
+                        ),
+                        carried.sentences("commitments"),
+                    )
                 }
-                (true, false, Stage::Reveal) => format!(
-                    "in its reveal window, with every commitment and every matched reveal it had (no new commitment is taken; {} may still reveal)",
-                    crate::rules::words::join_and(&unrevealed)
+                (true, false, _) => (
+                    "with a new commit window (nobody had committed)".to_string(),
+                    carried.sentences("commitments"),
                 ),
-                (true, false, _) => "with a new commit window (nobody had committed)".to_string(),
-                (true, true, _) => "with every commitment reset: a new commit window".to_string(),
+                (true, true, _) => ("with every commitment reset: a new commit window".to_string(), String::new()),
             };
             let what = match stage {
                 Stage::Wait => "its move window opens in",
@@ -421,7 +412,7 @@ impl Service {
                 _ => "due in",
             };
             let text = format!(
-                "Rolled back: {} is open again {how}, {what} {}. Nobody is marked ready and no draw vote stands; the rolled-back phases stay in `history`, marked.{undone}",
+                "Rolled back: {} is open again {how}, {what} {}.{dropped}{unseatings} Nobody is marked ready and no draw vote stands; the rolled-back phases stay in `history`, marked.{undone}",
                 target.name,
                 format_duration(deadline - now)
             );

@@ -48,7 +48,10 @@ fn phases_section(r: &Reliability) -> String {
 
 /// The games section: how they left the games they sat in.
 fn games_section(r: &Reliability) -> String {
-    format!("Games: {} finished, {} unseated, {} conceded, {} left.", r.finished, r.unseated, r.conceded, r.left)
+    format!(
+        "Games: {} finished, {} unseated, {} conceded, {} forfeited, {} left.",
+        r.finished, r.unseated, r.conceded, r.forfeited, r.left
+    )
 }
 
 /// How many results a profile lists per game.
@@ -138,6 +141,7 @@ fn last_games_section(
             RecordKind::Finished => "finished",
             RecordKind::Unseated => "unseated",
             RecordKind::Conceded => "conceded",
+            RecordKind::Forfeited => "forfeited",
             _ => "left",
         });
         let how = match (outcome, seat) {

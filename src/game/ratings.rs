@@ -182,9 +182,10 @@ fn weng_lin_of(s: &Skill) -> WengLinRating {
     }
 }
 
-/// The players a game's scores rate: every power with a user (a vacant
-/// power is not rated), each user once (a user who was unseated from one
-/// power and held another at the end is rated by the one they held).
+/// The players a game's scores rate: every score with a user (a vacant
+/// power is not rated; a player who left a seat before the end has a 0 of
+/// their own), each user once (a user who was unseated from one power and
+/// held another at the end is rated by the one they held).
 fn rated(rows: &[ScoreRow]) -> Vec<(&ScoreRow, &str)> {
     let mut out: Vec<(&ScoreRow, &str)> = Vec::new();
     for r in rows {

@@ -4,9 +4,10 @@
 //!
 //! The game writes a user's game rows at the moments it knows them, each
 //! from a one-line hook: [`game_ended`] (every seated player who had not
-//! conceded finished it), [`conceded`] (a concession or a forfeit),
-//! [`left`] and [`replaced`] (a moderator's `game kick` or `game assign`).
-//! The phase rows are written at each resolution. A rollback takes back the
+//! conceded finished it), [`conceded`] and [`forfeited`] (a concession, a
+//! forfeit by missed turns), [`left`] and [`replaced`] (a moderator's `game
+//! kick` or `game assign`). The phase rows are written at each resolution,
+//! and in a turn-based game at each missed turn (civil disorder). A rollback takes back the
 //! rows of the phases it undoes and the `finished` rows of the end it
 //! undoes ([`rolled_back`]). Games played before records were kept are
 //! counted once, from their stored history ([`Service::count_old_records`]).
@@ -35,8 +36,10 @@ pub struct Reliability {
     pub finished: u32,
     /// Games they were unseated from after phases in civil disorder.
     pub unseated: u32,
-    /// Games they conceded or forfeited.
+    /// Games they conceded.
     pub conceded: u32,
+    /// Games they lost by missing `forfeit-after` turns in a row.
+    pub forfeited: u32,
     /// Games they left otherwise (replaced or removed by a moderator).
     pub left: u32,
 }
@@ -54,6 +57,7 @@ impl Reliability {
                 RecordKind::Finished => &mut r.finished,
                 RecordKind::Unseated => &mut r.unseated,
                 RecordKind::Conceded => &mut r.conceded,
+                RecordKind::Forfeited => &mut r.forfeited,
                 RecordKind::Left => &mut r.left,
             };
             *n += 1;
@@ -133,15 +137,44 @@ pub(super) fn game_ended(c: &rusqlite::Connection, game: &GameRow, at: i64) -> R
     Ok(())
 }
 
-/// `power`'s player conceded (or forfeited) the game.
+/// `power`'s player conceded the game.
 ///
 /// # Errors
 /// Database errors.
 pub(super) fn conceded(c: &rusqlite::Connection, game: &GameRow, power: &str, at: i64) -> Result<(), GameError> {
+    gave_up(c, game, power, at, RecordKind::Conceded)
+}
+
+/// `power`'s player forfeited the game by missing `forfeit-after` turns in a row.
+///
+/// # Errors
+/// Database errors.
+pub(super) fn forfeited(c: &rusqlite::Connection, game: &GameRow, power: &str, at: i64) -> Result<(), GameError> {
+    gave_up(c, game, power, at, RecordKind::Forfeited)
+}
+
+/// Records `kind` (a concession or a forfeit) for `power`'s player.
+fn gave_up(c: &rusqlite::Connection, game: &GameRow, power: &str, at: i64, kind: RecordKind) -> Result<(), GameError> {
     if let Some((_, user)) = store::players(c, game.id)?.into_iter().find(|(p, _)| p == power) {
-        store::record(c, &game.guild, &user, game.id, 0, RecordKind::Conceded, power, at)?;
+        store::record(c, &game.guild, &user, game.id, 0, kind, power, at)?;
     }
     Ok(())
+}
+
+/// `power`'s player missed their turn in the turn-based phase `seq` for
+/// the `n`th time in a row: civil disorder in their record, one row per
+/// missed turn.
+///
+/// # Errors
+/// Database errors.
+pub(super) fn missed_turn(
+    c: &rusqlite::Connection,
+    game: &GameRow,
+    (seq, n): (i64, i64),
+    (power, user): (&str, &str),
+    at: i64,
+) -> Result<(), GameError> {
+    Ok(store::record_missed_turn(c, (&game.guild, user), (game.id, seq, n), power, at)?)
 }
 
 /// A moderator removed `seat`'s player from a started game (`game kick`):
@@ -220,7 +253,8 @@ impl Service {
     /// the power's present holder if they held it then. The players table
     /// holds only each seat's present holder: a seat's earlier holders who
     /// sent nothing cannot be known, and nobody's old phases count as after
-    /// grace. Each conceded power's holder conceded; every other seated
+    /// grace. Each conceded power's holder conceded (or forfeited, if its
+    /// missed turns reached `forfeit-after`); every other seated
     /// player of an ended game finished it. Each game in its own
     /// transaction; a game that cannot be read is logged and left. Returns
     /// how many rows it wrote.
@@ -255,6 +289,7 @@ fn old_game_records(c: &rusqlite::Connection, id: i64) -> Result<usize, GameErro
     let settings = settings_of(&g);
     let kind = kind_of(&g, &settings)?;
     let conceded = store::concessions_timed(c, id)?;
+    let forfeited = super::absence::forfeits(c, id, &settings)?;
     let seats = store::seated_since(c, id)?;
     let mut n = 0;
     let mut put = |user: &str, seq: i64, kind: RecordKind, power: &str, at: i64| -> Result<(), GameError> {
@@ -296,7 +331,8 @@ fn old_game_records(c: &rusqlite::Connection, id: i64) -> Result<usize, GameErro
     for (power, user, _) in &seats {
         let concession = conceded.iter().find(|k| &k.power == power);
         if let Some(k) = concession {
-            put(user, 0, RecordKind::Conceded, power, k.at.unwrap_or(ended_at))?;
+            let kind = if forfeited.contains(power) { RecordKind::Forfeited } else { RecordKind::Conceded };
+            put(user, 0, kind, power, k.at.unwrap_or(ended_at))?;
         } else if g.status == super::lifecycle::GameStatus::Ended {
             put(user, 0, RecordKind::Finished, power, ended_at)?;
         }

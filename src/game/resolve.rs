@@ -160,25 +160,26 @@ impl Service {
                 text += &format!("\n```\n{t}\n```");
             }
             let mut reply = Reply::public(text).due(deadline);
+            let marks = super::conceded_marks(c, game, &settings)?;
             let s = slug(&record.phase);
             reply.images.push(
                 Image::new(&format!("{s}-orders"), &position, Some(&r.report), &settings, "orders")
                     .marked(Self::message_marks(&fates))
-                    .marked(super::conceded_marks(&conceded))
+                    .marked(marks.clone())
                     .stored(ImageSource::Orders { seq }),
             );
             reply.images.push(if over {
-                Image::final_position(&r.next, &settings, &record.outcome.to_string(), super::conceded_marks(&conceded))
+                Image::final_position(&r.next, &settings, &record.outcome.to_string(), marks.clone())
             } else {
                 Image::new(&format!("{s}-result"), &r.next, None, &settings, "position")
-                    .marked(super::conceded_marks(&conceded))
+                    .marked(marks.clone())
                     .stored(ImageSource::Phase { seq: seq + 1 })
             });
             // The animation comes last: front ends draw and post the stills first.
             if settings.animation {
                 reply.images.push(
                     Image::animation(&format!("{s}-resolution"), &position, &r.report, &settings, "resolution")
-                        .marked(super::conceded_marks(&conceded))
+                        .marked(marks.clone())
                         .stored(ImageSource::Orders { seq }),
                 );
             }

@@ -115,6 +115,9 @@ impl Service {
             }
         }
         self.store.write(|c| {
+            if let Trigger::Moderator(_) = trigger {
+                self.force_noted(c, game, seq, stage)?;
+            }
             let out = match stage {
                 Stage::Wait => self.open_commits_in(c, game, seq, why, matches!(trigger, Trigger::Moderator(_)))?,
                 Stage::Commit => self.open_reveals_in(c, game, seq, why)?,
@@ -130,7 +133,9 @@ impl Service {
 
     /// A turn-based phase whose deadline passed without the move: the turn
     /// waits another phase length, and after `forfeit_after` missed turns in
-    /// a row the player forfeits. `None` if the phase is not such a case.
+    /// a row the player forfeits. Each missed turn is civil disorder, in the
+    /// game's history and in the player's record, and the announcement
+    /// pings the player who missed it. `None` if the phase is not such a case.
     fn missed_turn(&self, game: i64, seq: i64) -> Result<Option<Vec<Reply>>, GameError> {
         let now = self.now();
         self.store.write(|c| {
@@ -153,10 +158,14 @@ impl Service {
                 Self::acting(c, game, &phase)?.into_iter().filter(|p| !orders.iter().any(|o| &o.power == p)).collect();
             let Some(power) = late.first() else { return Ok(None) };
             let missed = store::miss_turn(c, game, power)?;
+            let user = seated.iter().find(|(p, _)| p == power).map(|(_, u)| u.clone()).unwrap_or_default();
+            store::add_missed_turn(c, (game, seq, missed), power, Some(&user), now)?;
+            super::reliability::missed_turn(c, &g, (seq, missed), (power, &user), now)?;
             let limit = i64::from(settings.forfeit_after);
+            let who = format!("{power} (<@{user}>) missed the deadline for {}", row.name);
             if limit > 0 && missed >= limit {
                 store::concede(c, game, power, now, seq)?;
-                super::reliability::conceded(c, &g, power, now)?;
+                super::reliability::forfeited(c, &g, power, now)?;
                 let others: Vec<String> =
                     seated.iter().map(|(p, _)| p.clone()).filter(|p| p != power && position.alive(p)).collect();
                 let (text, ending) = match others.as_slice() {
@@ -166,14 +175,15 @@ impl Service {
                     ),
                     _ => (format!("{power} forfeits after {missed} missed turns"), super::scores::Ending::Draw),
                 };
-                let reply = super::moderation::game_over(
+                let mut reply = super::moderation::game_over(
                     c,
                     &g,
                     Some(&position),
                     &settings,
                     (&text, now, &ending),
-                    format!("**Game over: {text}.**"),
+                    format!("{who}. **Game over: {text}.**"),
                 )?;
+                reply.mentions = vec![user];
                 store::set_deadline(c, game, seq, None, None)?;
                 return Ok(Some(self.announced_all(c, &g, vec![reply])?));
             }
@@ -184,12 +194,10 @@ impl Service {
             } else {
                 String::new()
             };
-            let text = format!(
-                "{power} missed the deadline for {}{warning}. The move is due in {}.",
-                row.name,
-                super::format_duration(deadline - now)
-            );
-            Ok(Some(self.announced_all(c, &g, vec![Reply::public(text).due(Some(deadline))])?))
+            let text = format!("{who}{warning}. The move is due in {}.", super::format_duration(deadline - now));
+            let mut reply = Reply::public(text).due(Some(deadline));
+            reply.mentions = vec![user];
+            Ok(Some(self.announced_all(c, &g, vec![reply])?))
         })
     }
 

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameError, Position, Settings};
 use crate::rules::family::Seats;
-use crate::store::{self, GameRow, ScoreRow};
+use crate::store::{self, GameRow, RecordKind, ScoreRow};
 
 /// How a game with centres (Chess Dip, Chesspolitik 4) shares a draw.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,13 +159,73 @@ pub fn line(scores: Option<&[Score]>) -> String {
 }
 
 /// The line of the scores as stored, for `game status`: none for a game
-/// ended before scores were kept.
+/// ended before scores were kept. Each power's score, then those of the
+/// players who left a seat before the end (a power's second row), in the
+/// server `guild`.
 #[must_use]
-pub fn stored_line(rows: &[ScoreRow], result: &str) -> Option<String> {
+pub fn stored_line(rows: &[ScoreRow], result: &str, guild: &str) -> Option<String> {
     if rows.is_empty() {
         return (result == MODERATOR_END || result == ABANDONED_END).then(|| line_of(None, result));
     }
-    Some(line_of(Some(rows.iter().map(|r| part(&r.power, &r.shown, &r.how)).collect()), result))
+    let mut powers: Vec<&ScoreRow> = Vec::new();
+    let mut departed = Vec::new();
+    for r in rows {
+        if powers.iter().any(|p| p.power == r.power) {
+            departed.push(r.clone());
+        } else {
+            powers.push(r);
+        }
+    }
+    let line = line_of(Some(powers.iter().map(|r| part(&r.power, &r.shown, &r.how)).collect()), result);
+    Some(line + &departed_line(guild, &departed))
+}
+
+/// What the scores line adds for the players who left a seat before the
+/// end: ` Players who left before the end score 0: bob (England, unseated).`
+fn departed_line(guild: &str, departed: &[ScoreRow]) -> String {
+    let who: Vec<String> = departed
+        .iter()
+        .filter_map(|r| {
+            let user = r.user.as_deref()?;
+            Some(format!("{} ({}, {})", super::ratings::player_shown(guild, user), r.power, r.how))
+        })
+        .collect();
+    if who.is_empty() {
+        return String::new();
+    }
+    format!(" Players who left before the end score 0: {}.", crate::rules::words::join_and(&who))
+}
+
+/// A row for each player who left a seat of `game` before its end (its
+/// records' `departures`, oldest first: unseated, removed or replaced by a moderator, or a
+/// concession whose seat was emptied since) and has no row in `rows`: they
+/// score 0, a loss, as a concession does, so that vanishing never pays
+/// better than conceding. Each player once, by their last departure, in
+/// the powers' order.
+fn departed_rows(
+    c: &rusqlite::Connection,
+    game: &GameRow,
+    rows: &[ScoreRow],
+    departures: Vec<(String, String, RecordKind)>,
+) -> Result<Vec<ScoreRow>, GameError> {
+    let mut out: Vec<ScoreRow> = Vec::new();
+    for (user, power, kind) in departures.into_iter().rev() {
+        let scored = |r: &ScoreRow| r.user.as_deref() == Some(user.as_str());
+        if rows.iter().any(scored) || out.iter().any(scored) {
+            continue;
+        }
+        let how = match kind {
+            RecordKind::Unseated => "unseated",
+            RecordKind::Conceded => "conceded",
+            RecordKind::Forfeited => "forfeited",
+            _ if store::is_kicked(c, game.id, &user)? => "removed",
+            _ => "replaced",
+        };
+        out.push(ScoreRow { power, user: Some(user), score: 0.0, shown: "0".into(), how: how.into() });
+    }
+    // In the powers' order, as the scores are.
+    out.sort_by_key(|r| rows.iter().position(|p| p.power == r.power).unwrap_or(usize::MAX));
+    Ok(out)
 }
 
 /// The result of a game a moderator ended.
@@ -215,15 +275,14 @@ pub(super) fn record(
         Seats::Fixed(all) => all,
         Seats::Open { .. } => seated.iter().map(|(p, _)| p.clone()).collect(),
     };
-    // A Chess Wheel+ player who conceded or was unseated has left the seats but is scored.
-    for p in conceded.iter().chain(&unseated) {
+    let departures = store::departures(c, &game.guild, game.id)?;
+    // A Chess Wheel+ player who conceded, was unseated or was removed has left the seats but their board is scored.
+    for p in conceded.iter().chain(&unseated).chain(departures.iter().map(|(_, p, _)| p)) {
         if !powers.contains(p) {
             powers.push(p.clone());
         }
     }
-    let forfeited = |p: &str| -> Result<bool, GameError> {
-        Ok(settings.forfeit_after > 0 && store::missed_turns(c, game.id, p)? >= i64::from(settings.forfeit_after))
-    };
+    let forfeited = super::absence::forfeits(c, game.id, settings)?;
     let user = |p: &str| seated.iter().find(|(q, _)| q == p).map(|(_, u)| u.clone());
     // The score is that of who held the power at the end or, for a power
     // left open by an unseating, of who was unseated (rated with their 0).
@@ -233,7 +292,7 @@ pub(super) fn record(
         .map(|p| {
             let out = if conceded.contains(p) {
                 // A forfeit is recorded as a concession; it reads as a forfeit.
-                Some(if forfeited(p)? { "forfeited" } else { "conceded" })
+                Some(if forfeited.contains(p) { "forfeited" } else { "conceded" })
             } else if unseated.contains(p) {
                 Some("unseated")
             } else if position.is_some_and(|pos| !pos.alive(p)) {
@@ -254,7 +313,7 @@ pub(super) fn record(
     let ending = if position.is_none() { &Ending::Moderator } else { ending };
     let scores = compute(settings.scoring, ending, &standings);
     if let Some(list) = &scores {
-        let rows: Vec<ScoreRow> = list
+        let mut rows: Vec<ScoreRow> = list
             .iter()
             .map(|s| ScoreRow {
                 power: s.power.clone(),
@@ -264,9 +323,12 @@ pub(super) fn record(
                 how: s.how.clone(),
             })
             .collect();
+        let departed = departed_rows(c, game, &rows, departures)?;
+        let text = line(scores.as_deref()) + &departed_line(&game.guild, &departed);
+        rows.extend(departed);
         store::put_scores(c, game.id, &rows)?;
         let ratings = super::ratings::at_end(c, game, &rows)?;
-        return Ok(format!("{}\n{ratings}", line(scores.as_deref())));
+        return Ok(format!("{text}\n{ratings}"));
     }
     let result = if *ending == Ending::Abandoned { ABANDONED_END } else { MODERATOR_END };
     Ok(line_of(None, result))

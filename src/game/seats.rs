@@ -220,7 +220,7 @@ impl Service {
                 if let Some(asked) = self.takeover_asked(c, &live, caller, &name)? {
                     return Ok(asked);
                 }
-                self.took_over(c, &live, &caller.user, &name)?;
+                self.took_over(c, &live, (&caller.user, &caller.name), &name)?;
             }
             store::seat(c, live.game.id, &name, &caller.user, &caller.name, now)?;
             super::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
@@ -388,7 +388,7 @@ impl Service {
                 store::unseat(c, live.game.id, &m.user)?;
             }
             if before.is_none() && live.state.joining() == Joining::TakeOver {
-                self.took_over(c, &live, &who.user, &name)?;
+                self.took_over(c, &live, (&who.user, &shown), &name)?;
             }
             super::reliability::replaced(c, &live.game, before.as_ref().filter(|_| mine.is_none()), now)?;
             store::seat(c, live.game.id, &name, &who.user, &shown, now)?;

@@ -1,6 +1,7 @@
-//! Absence: the grace extensions spent, the powers in civil disorder at a
-//! resolution, and the seats that changed hands without a moderator
-//! (unseated, asked for, taken over).
+//! Absence: the grace extensions spent, the windows a moderator forced
+//! before their deadline, the powers in civil disorder at a resolution,
+//! and the seats that changed hands without a moderator (unseated, asked
+//! for, taken over, given back by a rollback).
 
 use rusqlite::{params, Connection};
 
@@ -63,6 +64,50 @@ pub fn phase_graced(c: &Connection, game: i64, seq: i64) -> Result<bool, StoreEr
     Ok(n > 0)
 }
 
+/// The deadline phase `seq` had before its grace extension (none: not graced).
+///
+/// # Errors
+/// Database errors.
+pub fn graced_from(c: &Connection, game: i64, seq: i64) -> Result<Option<i64>, StoreError> {
+    Ok(c.query_row("SELECT MIN(at) FROM grace_used WHERE game_id = ?1 AND seq = ?2", params![game, seq], |r| r.get(0))?)
+}
+
+/// Records that a moderator forced the window that takes orders of phase
+/// `seq` at `at`, before its deadline `deadline`.
+///
+/// # Errors
+/// Database errors.
+pub fn add_early_force(c: &Connection, game: i64, seq: i64, at: i64, deadline: i64) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR IGNORE INTO early_forces (game_id, seq, at, deadline) VALUES (?1, ?2, ?3, ?4)",
+        params![game, seq, at, deadline],
+    )?;
+    Ok(())
+}
+
+/// Whether a moderator forced the window that takes orders of phase `seq` before its deadline.
+///
+/// # Errors
+/// Database errors.
+pub fn forced_early(c: &Connection, game: i64, seq: i64) -> Result<bool, StoreError> {
+    Ok(c.query_row(
+        "SELECT EXISTS (SELECT 1 FROM early_forces WHERE game_id = ?1 AND seq = ?2)",
+        params![game, seq],
+        |r| r.get(0),
+    )?)
+}
+
+/// Every window a moderator forced before its deadline in `game`, oldest
+/// first: (phase, when, the deadline it had).
+///
+/// # Errors
+/// Database errors.
+pub fn early_forces(c: &Connection, game: i64) -> Result<Vec<(i64, i64, i64)>, StoreError> {
+    let mut st = c.prepare_cached("SELECT seq, at, deadline FROM early_forces WHERE game_id = ?1 ORDER BY seq")?;
+    let rows = st.query_map(params![game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// A grace extension, as history keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraceUsed {
@@ -112,27 +157,24 @@ pub fn add_civil_disorder(
     Ok(())
 }
 
-/// How many phases in a row `user` has left `power` in civil disorder, up
-/// to `most`: the civil disorder rows since they took the seat and since
-/// the last phase the power sent orders (or, hashed, a commitment) in,
-/// leaving out phases rolled back.
+/// Records that `power` (played by `user`) missed its turn in the
+/// turn-based phase `seq` for the `n`th time in a row: civil disorder for
+/// that deadline (the phase waits for its move).
 ///
 /// # Errors
 /// Database errors.
-pub fn disorder_streak(c: &Connection, game: i64, power: &str, user: &str, most: u32) -> Result<u32, StoreError> {
-    let n: i64 = c.query_row(
-        "SELECT COUNT(*) FROM (
-           SELECT 1 FROM civil_disorder d JOIN phases p ON p.game_id = d.game_id AND p.seq = d.seq
-           WHERE d.game_id = ?1 AND d.power = ?2 AND d.user_id = ?3 AND p.rolled_back = 0
-             AND d.at >= COALESCE((SELECT joined_at FROM players WHERE game_id = ?1 AND power = ?2 AND user_id = ?3), 0)
-             AND d.seq > MAX(
-               COALESCE((SELECT MAX(seq) FROM orders WHERE game_id = ?1 AND power = ?2), 0),
-               COALESCE((SELECT MAX(seq) FROM commitments WHERE game_id = ?1 AND power = ?2 AND void IS NULL), 0))
-           ORDER BY d.seq DESC LIMIT ?4)",
-        params![game, power, user, most],
-        |r| r.get(0),
+pub fn add_missed_turn(
+    c: &Connection,
+    (game, seq, n): (i64, i64, i64),
+    power: &str,
+    user: Option<&str>,
+    at: i64,
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR IGNORE INTO civil_disorder (game_id, seq, power, user_id, at, n) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![game, seq, power, user, at, n],
     )?;
-    Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    Ok(())
 }
 
 /// A power in civil disorder at a resolution, as history keeps it.
@@ -144,8 +186,10 @@ pub struct Disorder {
     pub power: String,
     /// Its player (`None`: vacant).
     pub user: Option<String>,
-    /// When the phase resolved.
+    /// When the phase resolved (a missed turn: when its deadline passed).
     pub at: i64,
+    /// A turn-based phase's missed turn: its number in a row (0: the phase resolved without orders).
+    pub n: i64,
 }
 
 /// Every civil disorder of `game`, oldest first, leaving out those of
@@ -156,12 +200,12 @@ pub struct Disorder {
 /// Database errors.
 pub fn disorder_history(c: &Connection, game: i64) -> Result<Vec<Disorder>, StoreError> {
     let mut st = c.prepare_cached(
-        "SELECT d.seq, d.power, d.user_id, d.at FROM civil_disorder d
+        "SELECT d.seq, d.power, d.user_id, d.at, d.n FROM civil_disorder d
          JOIN phases p ON p.game_id = d.game_id AND p.seq = d.seq
-         WHERE d.game_id = ?1 AND p.rolled_back = 0 ORDER BY d.seq, d.power",
+         WHERE d.game_id = ?1 AND p.rolled_back = 0 ORDER BY d.seq, d.n, d.power",
     )?;
     let rows = st.query_map(params![game], |r| {
-        Ok(Disorder { seq: r.get(0)?, power: r.get(1)?, user: r.get(2)?, at: r.get(3)? })
+        Ok(Disorder { seq: r.get(0)?, power: r.get(1)?, user: r.get(2)?, at: r.get(3)?, n: r.get(4)? })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
@@ -175,6 +219,9 @@ pub enum SeatEventKind {
     Asked,
     /// A user took over the open power.
     TookOver,
+    /// A rollback undid the phase that unseated the player and gave them
+    /// their seat back (nobody had taken it over).
+    Returned,
 }
 
 impl SeatEventKind {
@@ -185,11 +232,14 @@ impl SeatEventKind {
             SeatEventKind::Unseated => "unseated",
             SeatEventKind::Asked => "asked",
             SeatEventKind::TookOver => "took_over",
+            SeatEventKind::Returned => "returned",
         }
     }
 
     fn parse(s: &str) -> Option<SeatEventKind> {
-        [SeatEventKind::Unseated, SeatEventKind::Asked, SeatEventKind::TookOver].into_iter().find(|k| k.as_str() == s)
+        [SeatEventKind::Unseated, SeatEventKind::Asked, SeatEventKind::TookOver, SeatEventKind::Returned]
+            .into_iter()
+            .find(|k| k.as_str() == s)
     }
 }
 
@@ -198,8 +248,10 @@ impl SeatEventKind {
 pub struct SeatEvent {
     /// The power.
     pub power: String,
-    /// The user unseated, asking, or taking over.
+    /// The user unseated, asking, taking over or given the seat back.
     pub user: String,
+    /// The name they were shown by then.
+    pub name: String,
     /// What happened.
     pub kind: SeatEventKind,
     /// The phase it happened in.
@@ -214,8 +266,8 @@ pub struct SeatEvent {
 /// Database errors.
 pub fn add_seat_event(c: &Connection, game: i64, e: &SeatEvent) -> Result<(), StoreError> {
     c.execute(
-        "INSERT INTO seat_events (game_id, power, user_id, kind, seq, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![game, e.power, e.user, e.kind.as_str(), e.seq, e.at],
+        "INSERT INTO seat_events (game_id, power, user_id, kind, seq, at, name) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![game, e.power, e.user, e.kind.as_str(), e.seq, e.at, e.name],
     )?;
     Ok(())
 }
@@ -226,16 +278,17 @@ pub fn add_seat_event(c: &Connection, game: i64, e: &SeatEvent) -> Result<(), St
 /// Database errors.
 pub fn seat_events(c: &Connection, game: i64) -> Result<Vec<SeatEvent>, StoreError> {
     let mut st =
-        c.prepare_cached("SELECT power, user_id, kind, seq, at FROM seat_events WHERE game_id = ?1 ORDER BY id")?;
+        c.prepare_cached("SELECT power, user_id, kind, seq, at, name FROM seat_events WHERE game_id = ?1 ORDER BY id")?;
     let rows = st.query_map(params![game], |r| {
         let kind: String = r.get(2)?;
-        Ok((r.get(0)?, r.get(1)?, kind, r.get(3)?, r.get(4)?))
+        Ok((r.get(0)?, r.get(1)?, kind, r.get(3)?, r.get(4)?, r.get(5)?))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (power, user, kind, seq, at): (String, String, String, Option<i64>, i64) = row?;
+        let (power, user, kind, seq, at, name): (String, String, String, Option<i64>, i64, String) = row?;
         if let Some(kind) = SeatEventKind::parse(&kind) {
-            out.push(SeatEvent { power, user, kind, seq, at });
+            let name = if name.is_empty() { user.clone() } else { name };
+            out.push(SeatEvent { power, user, name, kind, seq, at });
         }
     }
     Ok(out)

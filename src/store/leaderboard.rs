@@ -38,7 +38,7 @@ pub struct ResultRow {
     pub channel: String,
     /// Its variant id.
     pub variant: String,
-    /// The power the user held at the end.
+    /// The power the user held at the end (or the one whose seat they left before it).
     pub power: String,
     /// The score as announced (`1`, `½`, `0.634`).
     pub shown: String,

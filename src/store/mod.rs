@@ -106,7 +106,8 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0019_vote_extensions.sql"),
     include_str!("../../migrations/0020_scores.sql"),
     include_str!("../../migrations/0021_ratings.sql"),
-    include_str!("../../migrations/0022_abandoned.sql"),
+    include_str!("../../migrations/0022_records.sql"),
+    include_str!("../../migrations/0023_abandoned.sql"),
 ];
 
 /// The newest schema version this chessdip knows.

@@ -174,6 +174,15 @@ pub fn missed_turns(c: &Connection, game: i64, power: &str) -> Result<i64, Store
     Ok(rows.next().transpose()?.unwrap_or(0))
 }
 
+/// Forgets every power's missed turns in `game` (a rollback undid the phase they were missed in).
+///
+/// # Errors
+/// Database errors.
+pub fn forget_missed_turns(c: &Connection, game: i64) -> Result<(), StoreError> {
+    c.execute("DELETE FROM missed_turns WHERE game_id = ?1", params![game])?;
+    Ok(())
+}
+
 /// Forgets `power`'s missed turns (it moved).
 ///
 /// # Errors

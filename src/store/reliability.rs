@@ -18,8 +18,10 @@ pub enum RecordKind {
     Finished,
     /// Was unseated after phases in civil disorder.
     Unseated,
-    /// Conceded (or forfeited).
+    /// Conceded.
     Conceded,
+    /// Forfeited: lost the game by missing `forfeit-after` turns in a row.
+    Forfeited,
     /// Left the seat before the end otherwise (replaced or kicked by a moderator).
     Left,
 }
@@ -35,6 +37,7 @@ impl RecordKind {
             RecordKind::Finished => "finished",
             RecordKind::Unseated => "unseated",
             RecordKind::Conceded => "conceded",
+            RecordKind::Forfeited => "forfeited",
             RecordKind::Left => "left",
         }
     }
@@ -49,6 +52,7 @@ impl RecordKind {
             RecordKind::Finished,
             RecordKind::Unseated,
             RecordKind::Conceded,
+            RecordKind::Forfeited,
             RecordKind::Left,
         ]
         .into_iter()
@@ -101,6 +105,27 @@ pub fn record(
     Ok(n == 1)
 }
 
+/// Records that `user` missed their turn in phase `seq` of game `game`
+/// for the `n`th time in a row (a turn-based phase waits for its move):
+/// one `civil_disorder` row per missed turn.
+///
+/// # Errors
+/// Database errors.
+pub fn record_missed_turn(
+    c: &Connection,
+    (guild, user): (&str, &str),
+    (game, seq, n): (i64, i64, i64),
+    power: &str,
+    at: i64,
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR IGNORE INTO reliability (guild, user_id, game_id, seq, kind, n, power, at)
+         VALUES (?1, ?2, ?3, ?4, 'civil_disorder', ?5, ?6, ?7)",
+        params![guild, user, game, seq, n, power, at],
+    )?;
+    Ok(())
+}
+
 /// Every row of `user`'s record in `guild`, oldest first.
 ///
 /// # Errors
@@ -124,21 +149,68 @@ pub fn records(c: &Connection, guild: &str, user: &str) -> Result<Vec<RecordRow>
 }
 
 /// Takes back the rows of a rollback: the phase rows of phases `from..=to`
-/// of game `game` (rolled back: they are played again as new phases), and,
-/// with `reopened`, the game's `finished` rows (the end they recorded is
-/// undone). Returns how many rows it took back.
+/// of game `game` (rolled back: they are played again as new phases) and
+/// the unseatings their resolutions caused, and, with `reopened`, the
+/// game's `finished` rows (the end they recorded is undone). Returns how
+/// many rows it took back.
 ///
 /// # Errors
 /// Database errors.
 pub fn forget_rolled_back(c: &Connection, game: i64, from: i64, to: i64, reopened: bool) -> Result<usize, StoreError> {
     let mut n = c.execute(
-        "DELETE FROM reliability WHERE game_id = ?1 AND seq BETWEEN ?2 AND ?3 AND kind IN ('in_time', 'after_grace', 'civil_disorder')",
+        "DELETE FROM reliability WHERE game_id = ?1 AND seq BETWEEN ?2 AND ?3
+           AND kind IN ('in_time', 'after_grace', 'civil_disorder', 'unseated')",
         params![game, from, to],
     )?;
     if reopened {
         n += c.execute("DELETE FROM reliability WHERE game_id = ?1 AND kind = 'finished'", params![game])?;
     }
     Ok(n)
+}
+
+/// How many phases `user` has left `power` of game `game` (in `guild`) in
+/// civil disorder since the power last sent orders, whoever held it then:
+/// their `civil_disorder` rows after the power's last phase in time or
+/// after grace. A rollback takes back the rows of the phases it undoes, and
+/// a phase forced before its deadline gives a power without orders none,
+/// so neither counts; leaving the seat and taking it back again does not
+/// start the count again.
+///
+/// # Errors
+/// Database errors.
+pub fn disorder_streak(c: &Connection, guild: &str, game: i64, power: &str, user: &str) -> Result<u32, StoreError> {
+    let n: i64 = c
+        .prepare_cached(
+            "SELECT COUNT(*) FROM reliability
+         WHERE guild = ?1 AND user_id = ?2 AND game_id = ?3 AND power = ?4 AND kind = 'civil_disorder'
+           AND seq > COALESCE((SELECT MAX(seq) FROM reliability
+                               WHERE game_id = ?3 AND power = ?4 AND kind IN ('in_time', 'after_grace')), 0)",
+        )?
+        .query_row(params![guild, user, game, power], |r| r.get(0))?;
+    Ok(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// The players of game `game` (in `guild`) who left its seats before its
+/// end, oldest first: each `unseated`, `left`, `conceded` or `forfeited`
+/// row, as (user, power, kind).
+///
+/// # Errors
+/// Database errors.
+pub fn departures(c: &Connection, guild: &str, game: i64) -> Result<Vec<(String, String, RecordKind)>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT user_id, power, kind FROM reliability
+         WHERE game_id = ?2 AND guild = ?1 AND kind IN ('unseated', 'left', 'conceded', 'forfeited')
+         ORDER BY at, seq, user_id",
+    )?;
+    let rows = st.query_map(params![guild, game], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, String>(2)?)))?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (user, power, kind) = row?;
+        if let Some(kind) = RecordKind::parse(&kind) {
+            out.push((user, power, kind));
+        }
+    }
+    Ok(out)
 }
 
 /// Whether `user` holds or held a seat in a game of `guild` (a user with

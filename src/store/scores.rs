@@ -10,7 +10,8 @@ pub struct ScoreRow {
     /// The power.
     pub power: String,
     /// Who held it at the end, or who was unseated from it and left it
-    /// open (none for a vacant power).
+    /// open (none for a vacant power); in a power's second row, a player
+    /// who left its seat before the end.
     pub user: Option<String>,
     /// The score, from 0 to 1.
     pub score: f64,

@@ -1,5 +1,6 @@
-//! The invariants of absence (grace, civil disorder, unseating), checked
-//! after every step like the others in `invariants.rs`.
+//! The invariants of absence (grace, civil disorder, unseating) and of the
+//! records it writes, checked after every step like the others in
+//! `invariants.rs`.
 
 use chessdip::store::StoreError;
 use rusqlite::params;
@@ -109,7 +110,7 @@ pub fn grace_within_the_setting(s: &StepCheck<'_>) -> Result<(), String> {
     }
 }
 
-/// Invariant 16: A game nobody plays is paused, and ended once its
+/// Invariant 17: A game nobody plays is paused, and ended once its
 /// `abandon-after` has passed: after every step, a running game that is
 /// not paused has a seated player whose power has not conceded (a game
 /// nobody plays any more pauses itself at once), and no game still
@@ -138,6 +139,47 @@ pub fn nobody_playing_means_paused_or_ended(s: &StepCheck<'_>) -> Result<(), Str
     }
     if let Some(end) = overdue {
         return Err(format!("the game was to end as abandoned at {end}, and is still {} at {}", a.status, a.now));
+    }
+    Ok(())
+}
+
+/// Invariant 16: Every unseating in the records is explained by civil
+/// disorder: each `unseated` row of the game has, for the same player and
+/// power, a `civil_disorder` row for the phase that unseated them and at
+/// least `cd-after` of them up to it (a rollback that takes back the phases
+/// takes back the unseating with them).
+pub fn unseatings_explained_by_civil_disorder(s: &StepCheck<'_>) -> Result<(), String> {
+    let game = s.after.game;
+    if game == 0 {
+        return Ok(());
+    }
+    let rows: Vec<(String, String, i64, i64, bool, Option<i64>)> = s
+        .store
+        .read(|c| {
+            let mut st = c.prepare_cached(
+                "SELECT r.user_id, r.power, r.seq,
+                   (SELECT COUNT(*) FROM reliability d WHERE d.game_id = r.game_id AND d.user_id = r.user_id
+                      AND d.power = r.power AND d.kind = 'civil_disorder' AND d.seq <= r.seq),
+                   EXISTS (SELECT 1 FROM reliability d WHERE d.game_id = r.game_id AND d.user_id = r.user_id
+                      AND d.power = r.power AND d.kind = 'civil_disorder' AND d.seq = r.seq),
+                   json_extract(g.settings, '$.cd_after')
+                 FROM reliability r JOIN games g ON g.id = r.game_id WHERE r.game_id = ?1 AND r.kind = 'unseated'",
+            )?;
+            let rows = st
+                .query_map(params![game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)))?;
+            Ok::<_, StoreError>(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .map_err(|e| e.to_string())?;
+    for (user, power, seq, phases, at_phase, most) in rows {
+        let Some(most) = most else {
+            return Err(format!("{user} was unseated from {power} (phase #{seq}) in a game with cd-after=off"));
+        };
+        if !at_phase || phases < most {
+            return Err(format!(
+                "{user} was unseated from {power} at phase #{seq} with {phases} phase(s) in civil disorder up to it \
+                 (in that phase: {at_phase}); cd-after={most}"
+            ));
+        }
     }
     Ok(())
 }

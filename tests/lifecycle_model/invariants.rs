@@ -45,13 +45,15 @@ pub enum Invariant {
     UnseatedHoldNoSeat,
     /// Invariant 15: [`absence::grace_within_the_setting`].
     GraceWithinTheSetting,
-    /// Invariant 16: [`absence::nobody_playing_means_paused_or_ended`].
+    /// Invariant 16: [`absence::unseatings_explained_by_civil_disorder`].
+    UnseatingsExplained,
+    /// Invariant 17: [`absence::nobody_playing_means_paused_or_ended`].
     NobodyPlayingMeansPausedOrEnded,
 }
 
 impl Invariant {
     /// Every invariant with its check, in order.
-    pub const ALL: [(Invariant, Check); 16] = [
+    pub const ALL: [(Invariant, Check); 17] = [
         (Invariant::PausedGameNeverChangesPhase, paused_game_never_changes_phase),
         (Invariant::RunningGameHasADeadline, running_game_has_a_deadline),
         (Invariant::MarksLapseWithThePhase, marks_lapse_with_the_phase),
@@ -67,10 +69,11 @@ impl Invariant {
         (Invariant::GraceOnlyForTheLate, absence::grace_only_for_the_late),
         (Invariant::UnseatedHoldNoSeat, absence::unseated_hold_no_seat),
         (Invariant::GraceWithinTheSetting, absence::grace_within_the_setting),
+        (Invariant::UnseatingsExplained, absence::unseatings_explained_by_civil_disorder),
         (Invariant::NobodyPlayingMeansPausedOrEnded, absence::nobody_playing_means_paused_or_ended),
     ];
 
-    /// Its number (1 to 16).
+    /// Its number (1 to 17).
     pub fn number(self) -> u8 {
         self as u8
     }
@@ -99,6 +102,9 @@ impl Invariant {
             Invariant::GraceOnlyForTheLate => "a grace never extends a phase with nobody late",
             Invariant::UnseatedHoldNoSeat => "an unseated player holds no seat",
             Invariant::GraceWithinTheSetting => "grace used per player never exceeds `grace`",
+            Invariant::UnseatingsExplained => {
+                "every unseating in the records is explained by its phases in civil disorder"
+            }
             Invariant::NobodyPlayingMeansPausedOrEnded => {
                 "a game nobody plays is paused, and ended once its abandon-after has passed"
             }

@@ -167,8 +167,16 @@ impl World {
             return;
         }
         let deleted = self.service.store().write(|c| {
-            // The tables of absence and extend votes keep their game's rows (no cascade): they go first.
-            for table in ["grace_used", "civil_disorder", "seat_events", "extend_votes", "vote_extensions"] {
+            // The tables of absence, extend votes and records keep their game's rows (no cascade): they go first.
+            for table in [
+                "grace_used",
+                "civil_disorder",
+                "early_forces",
+                "seat_events",
+                "extend_votes",
+                "vote_extensions",
+                "reliability",
+            ] {
                 c.execute(
                     &format!("DELETE FROM {table} WHERE game_id IN (SELECT id FROM games WHERE channel_id = ?1)"),
                     [&self.channel],

@@ -4,6 +4,8 @@
 //! at a resolution, whether a player has been absent long enough to be
 //! unseated.
 //!
+//! - A moderator's `game force` before the phase's own deadline is no
+//!   absence: a power without orders then holds, out of the record.
 //! - Grace applies only at a deadline passing (never to a moderator's
 //!   `game force`), in the stage that takes orders: the orders stage, or a
 //!   hashed phase's commit window (a commitment counts as orders). A reveal
@@ -61,15 +63,35 @@ pub enum Grace {
     },
 }
 
-/// Whether `stage` of a phase in a game with `settings` takes a grace extension at all.
+/// Whether `stage` of a phase in a game with `settings` is the window that
+/// takes orders: the orders stage, or a hashed game's commit window (a
+/// commitment counts as orders).
 #[must_use]
-pub fn graceable(settings: &Settings, stage: Stage) -> bool {
-    let takes_orders = match stage {
+pub fn takes_orders(settings: &Settings, stage: Stage) -> bool {
+    match stage {
         Stage::Orders => !settings.hashed,
         Stage::Commit => settings.hashed,
         Stage::Wait | Stage::Reveal | Stage::Sealed => false,
-    };
-    settings.grace > 0 && takes_orders && !settings.cycle.is_calendar()
+    }
+}
+
+/// Whether `stage` of a phase in a game with `settings` takes a grace extension at all.
+#[must_use]
+pub fn graceable(settings: &Settings, stage: Stage) -> bool {
+    settings.grace > 0 && takes_orders(settings, stage) && !settings.cycle.is_calendar()
+}
+
+/// Whether a moderator's `game force` at `now` of `stage` closes the
+/// window that takes orders before the phase's own `deadline` (the one it
+/// had before any grace extension; `None`: it has none). Then a power
+/// without orders was not given its time: it holds as the rules say, but
+/// it is not absent. A force during a grace extension comes after the
+/// phase's own deadline, which the late power missed; a force of a hashed
+/// game's reveal window changes nothing, the commit window having judged
+/// who committed.
+#[must_use]
+pub fn forced_early(settings: &Settings, stage: Stage, now: i64, deadline: Option<i64>) -> bool {
+    takes_orders(settings, stage) && deadline.is_none_or(|d| now < d)
 }
 
 /// The decision at the deadline `deadline` of `stage` (`graced`: the phase
@@ -154,6 +176,19 @@ mod tests {
         }
         let weekly = Settings { cycle: Cycle::Weekly, hashed: true, ..Settings::default() };
         assert_eq!(at_deadline(&weekly, (Stage::Commit, false), 0, &late), Grace::Ends);
+    }
+
+    #[test]
+    fn a_force_is_early_only_in_the_window_that_takes_orders_before_its_own_deadline() {
+        let plain = Settings::default();
+        assert!(forced_early(&plain, Stage::Orders, 99, Some(100)));
+        assert!(!forced_early(&plain, Stage::Orders, 100, Some(100)), "at the deadline");
+        assert!(forced_early(&plain, Stage::Orders, 5, None), "no deadline to miss");
+        let hashed = Settings { hashed: true, ..Settings::default() };
+        assert!(forced_early(&hashed, Stage::Commit, 99, Some(100)));
+        for stage in [Stage::Wait, Stage::Reveal, Stage::Sealed, Stage::Orders] {
+            assert!(!forced_early(&hashed, stage, 99, Some(100)), "{stage:?}");
+        }
     }
 
     #[test]
