@@ -7,8 +7,8 @@
 //! adjustments, `legend` the legend, [`animate`] the animation (`motion`).
 
 use super::canvas::{Align, Canvas, Face, Line, Rgba};
+use super::min_text;
 use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};
-use super::MIN_TEXT;
 use super::{Palette, Style};
 use crate::rules::dip::{Adjustment, AdjustmentReport, DipState, Order, Resolution, Variant};
 use crate::rules::power::Side;
@@ -72,27 +72,29 @@ struct Layout {
     files: u8,
     ranks: u8,
     legend_y: f32,
-    /// Legend: row height and number of columns.
+    /// Legend: the height of a one-line row, and how the entries are set out.
     row: f32,
-    columns: usize,
+    legend: legend::Arrangement,
 }
 
 impl Layout {
-    fn new(variant: &Variant, width: u32) -> Layout {
-        let w = width.max(320) as f32;
+    /// The geometry of `variant`'s images at `width`, its legend set out
+    /// for the powers' notes as `notes` gives them (see [`legend::arrange`]).
+    fn new(variant: &Variant, width: u32, notes: &dyn Fn(&str) -> String) -> Layout {
+        let width = width.max(320);
+        let w = width as f32;
         let title_h = (w * 0.075).round();
         let margin = (w * 0.04).round();
         let (files, ranks) = (variant.board.files, variant.board.ranks);
         let sq = ((w - 2.0 * margin) / f32::from(files)).floor();
         let board_h = sq * f32::from(ranks);
         let legend_y = title_h + board_h + margin;
-        // Two legend columns where they fit, one on narrow (phone) images.
-        let columns = if w >= 640.0 { 2 } else { 1 };
         let row = (w * 0.05).max(26.0);
-        let rows = variant.powers.len().div_ceil(columns) as f32;
-        let height = legend_y + rows * row + w * 0.02;
+        let arrangement = legend::arrange(variant, &codes(variant), (width, margin, row), notes);
+        let rows = variant.powers.len().div_ceil(arrangement.columns) as f32;
+        let height = legend_y + rows * legend::entry_height(row, width, arrangement.lines) + w * 0.02;
         Layout {
-            width: width.max(320),
+            width,
             height: height.ceil() as u32,
             title_h,
             margin,
@@ -101,8 +103,14 @@ impl Layout {
             ranks,
             legend_y,
             row,
-            columns,
+            legend: arrangement,
         }
+    }
+
+    /// The geometry of `variant`'s images at `width` with no notes (the
+    /// board's place does not depend on them).
+    fn plain(variant: &Variant, width: u32) -> Layout {
+        Layout::new(variant, width, &|_| String::new())
     }
 
     /// Top-left corner of a square (White's view: rank 1 at the bottom).
@@ -118,9 +126,14 @@ impl Layout {
     }
 
     /// The size of small text on the board (plate codes, tags, badges):
-    /// a sixth of a square, never below [`MIN_TEXT`].
+    /// a sixth of a square, never below the phone minimum ([`min_text`]).
     fn small_text(&self) -> f32 {
-        (self.sq * 0.17).max(MIN_TEXT)
+        (self.sq * 0.17).max(self.least())
+    }
+
+    /// The smallest text size of the image ([`min_text`]).
+    fn least(&self) -> f32 {
+        min_text(self.width)
     }
 
     /// The box the glyph of a piece on `s` covers, roughly (its plate's
@@ -155,7 +168,7 @@ impl Layout {
 /// `s` in an image of `width` pixels: (x, y, w, h).
 #[must_use]
 pub fn plate_box(variant: &Variant, width: u32, s: Square) -> (f32, f32, f32, f32) {
-    Layout::new(variant, width).plate(s)
+    Layout::plain(variant, width).plate(s)
 }
 
 /// The colours the powers of `variant` are drawn in with `palette` (center
@@ -177,13 +190,13 @@ pub fn power_colours(variant: &Variant, palette: Palette) -> Vec<Rgba> {
 /// (for tests and for placing things over the board).
 #[must_use]
 pub fn square_centre(variant: &Variant, width: u32, s: Square) -> (f32, f32) {
-    Layout::new(variant, width).centre(s)
+    Layout::plain(variant, width).centre(s)
 }
 
 /// The side of a square in pixels in an image of `width` pixels.
 #[must_use]
 pub fn square_size(variant: &Variant, width: u32) -> f32 {
-    Layout::new(variant, width).sq
+    Layout::plain(variant, width).sq
 }
 
 /// The legend's lines as the image of `state` draws them with `style`, one
@@ -252,7 +265,7 @@ struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     fn new(variant: &'a Variant, style: &Style) -> Ctx<'a> {
         Ctx {
-            l: Layout::new(variant, style.width),
+            l: Layout::new(variant, style.width, &|power| super::note_text(style, power)),
             variant,
             colours: colours(style.palette),
             power: power_colours(variant, style.palette),
@@ -335,7 +348,7 @@ fn board(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState) {
         }
     }
     // Labels: files below, ranks on both sides.
-    let size = (l.margin * 0.6).max(MIN_TEXT);
+    let size = (l.margin * 0.6).max(l.least());
     let label = l.margin * 0.55;
     for f in 0..l.files {
         let x = l.margin + (f32::from(f) + 0.5) * l.sq;

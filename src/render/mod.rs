@@ -137,7 +137,8 @@ pub(crate) fn title_bar(
     use canvas::{text_width, Align, Face};
     use theme::TEXT;
     let width = cv.width() as f32;
-    let size = (title_h * 0.42).max(MIN_TEXT);
+    let least = min_text(cv.width());
+    let size = (title_h * 0.42).max(least);
     let y = title_h * 0.66;
     let phase = style.heading.as_deref().unwrap_or(phase);
     // Shrunk to fit, never below the phone minimum: past it, the less
@@ -146,15 +147,15 @@ pub(crate) fn title_bar(
     let fit = |options: &[String], room: &dyn Fn(f32) -> f32, face: Face| -> (String, f32) {
         for text in options {
             let mut size = size;
-            while text_width(text, size, face) > room(size) && size > MIN_TEXT {
-                size -= 1.0;
+            while text_width(text, size, face) > room(size) && size > least {
+                size = (size - 1.0).max(least);
             }
             if text_width(text, size, face) <= room(size) {
                 return (text.clone(), size);
             }
         }
         let last = options.last().cloned().unwrap_or_default();
-        (ellipsis(&last, room(MIN_TEXT), MIN_TEXT, face), MIN_TEXT)
+        (ellipsis(&last, room(least), least, face), least)
     };
     let mut rights = Vec::new();
     if !caption.is_empty() {
@@ -189,6 +190,19 @@ pub(crate) fn ellipsis(text: &str, room: f32, size: f32, face: canvas::Face) -> 
 /// The smallest text any image draws, in pixels: readable on a phone, where
 /// images are shown about 400 px wide.
 pub const MIN_TEXT: f32 = 10.0;
+
+/// The smallest text any image shows on a phone, in pixels (font size) at
+/// 400 px wide: Discord shows a posted image about 400 px wide there, so a
+/// text `s` px tall on an image `w` px wide reads as `s * 400 / w` px.
+pub const PHONE_TEXT: f32 = 8.0;
+
+/// The smallest text size on an image `width` pixels wide: [`PHONE_TEXT`]
+/// once shown 400 px wide (20.5 px at 1024, 15.4 px at 768), and never
+/// below [`MIN_TEXT`] (an image drawn at 400 px keeps 10 px).
+#[must_use]
+pub fn min_text(width: u32) -> f32 {
+    (PHONE_TEXT * width as f32 / 400.0).max(MIN_TEXT)
+}
 
 /// `text` broken into lines at most `room` wide at `size`, at spaces
 /// (a word longer than the room is broken between characters). Nothing is
@@ -244,13 +258,14 @@ pub(crate) fn result_banner(cv: &mut canvas::Canvas, y: f32, result: &str) {
     let top = y.round().max(0.0);
     let inset = one_h * 0.08;
     let label = "GAME OVER";
-    let label_size = |size: f32| (size * 0.7).max(MIN_TEXT);
+    let least = min_text(cv.width());
+    let label_size = |size: f32| (size * 0.7).max(least);
     let total =
         |size: f32| text_width(label, label_size(size), Face::Bold) + size * 0.6 + text_width(result, size, Face::Bold);
-    let full = (one_h * 0.42).max(MIN_TEXT);
+    let full = (one_h * 0.42).max(least);
     // One line, shrunk by at most a fifth.
     let mut size = full;
-    while total(size) > room && size > (full * 0.8).max(MIN_TEXT) {
+    while total(size) > room && size > (full * 0.8).max(least) {
         size -= 1.0;
     }
     let lines = if total(size) <= room {
@@ -259,7 +274,7 @@ pub(crate) fn result_banner(cv: &mut canvas::Canvas, y: f32, result: &str) {
         // Wrapped at full size; a word wider than the whole band shrinks the
         // type (to the phone minimum) before it is broken.
         size = full;
-        while size > MIN_TEXT && result.split(' ').any(|w| text_width(w, size, Face::Bold) > room) {
+        while size > least && result.split(' ').any(|w| text_width(w, size, Face::Bold) > room) {
             size -= 1.0;
         }
         wrap(result, size, Face::Bold, room)

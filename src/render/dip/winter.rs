@@ -4,7 +4,6 @@
 use super::{piece, Ctx, GHOST, NEUTRAL};
 use crate::render::canvas::{Align, Canvas, Face, Line, Rgba};
 use crate::render::theme::{INK, WHITE};
-use crate::render::MIN_TEXT;
 use crate::rules::dip::{Adjustment, AdjustmentKind, AdjustmentReport, DipState};
 use crate::rules::Square;
 
@@ -14,7 +13,7 @@ pub(super) fn badge(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, text: &str, on: bo
     let l = &cx.l;
     let w = l.sq;
     let (x, y) = l.corner(s);
-    let size = (w * 0.21).max(MIN_TEXT);
+    let size = (w * 0.21).max(l.least());
     let r = size * 0.77;
     let (bx, by) = (x + r + w * 0.04, y + r + w * 0.04);
     cv.disc(bx, by, r + 2.0, INK);

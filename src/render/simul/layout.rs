@@ -3,7 +3,7 @@
 
 use super::frames::{frames, step_count, Frame};
 use crate::render::canvas::{text_width, Face};
-use crate::render::{note_text, wrap, Style};
+use crate::render::{min_text, note_text, wrap, Style};
 use crate::rules::simul::board::side_name;
 use crate::rules::simul::{Mode, MoveReport, SimulReport};
 use crate::rules::{Side, Square};
@@ -119,7 +119,7 @@ pub struct Placement {
 
 /// Text size of the lists, captions and legend at `width`.
 pub(super) fn text_size(width: f32) -> f32 {
-    (width * 0.0165).max(11.0)
+    (width * 0.0165).max(11.0).max(min_text(width as u32))
 }
 
 /// A move's line in the list: the results' summary (`✓ 1. Nf3 (moved)`);
@@ -163,7 +163,7 @@ pub(super) fn place(report: Option<&SimulReport>, fr: &[Frame<'_>], style: &Styl
         // One large board, its moves listed under it.
         let margin = (w * 0.045).round();
         let sq = ((w - 2.0 * margin) / 8.0).floor();
-        label_size = (margin * 0.55).max(10.5);
+        label_size = (margin * 0.55).max(10.5).max(min_text(width));
         both_sides = true;
         boards.push(BoardSpot { step: 0, x: margin, y: title_h, sq });
         banner = (margin, title_h, 8.0 * sq, 8.0 * sq);
@@ -214,7 +214,7 @@ pub(super) fn place(report: Option<&SimulReport>, fr: &[Frame<'_>], style: &Styl
         }
         .min(max_cols);
         let pad = (w * 0.025).round().max(8.0);
-        label_size = (w * 0.013).max(10.5);
+        label_size = (w * 0.013).max(10.5).max(min_text(width));
         both_sides = false;
         let gutter = (label_size * 1.3).round();
         let cell_w = ((w - 2.0 * pad - (cols - 1) as f32 * pad) / cols as f32).floor();

@@ -76,7 +76,7 @@ impl Layout {
         // Horizontal units: one column of 8 files with a rank gutter is centred
         // in 13; two columns have gutters outside, a corridor of 1 between.
         let s = if cols == 1 { (w / 13.0).floor() } else { (w / 20.0).floor() };
-        let t = w / 40.0;
+        let t = (w / 40.0).max(crate::render::min_text(width));
         let title_h = (w * 0.06).max(s * 0.9).round();
         let name_h = (s * 0.8).max(t * 1.7);
         let lane_h = s * 0.8;
