@@ -6,7 +6,7 @@
 //! the movement overlay, `marks` where its marks go, `winter` the
 //! adjustments, `legend` the legend, [`animate`] the animation (`motion`).
 
-use super::canvas::{Align, Canvas, Face, Line, Rgba};
+use super::canvas::{self, Align, Canvas, Face, Line, Rgba};
 use super::min_text;
 use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};
 use super::{Palette, Style};
@@ -22,7 +22,7 @@ mod winter;
 use legend::legend;
 use marks::{burst, contest_pills, contested};
 pub use motion::{animate, animate_into};
-use orders::{movement, support_line, support_mark, Show, GHOST};
+use orders::{movement, shafts, support_line, support_mark, Show, GHOST};
 use winter::{adjustments, badge, disband_cross};
 
 /// What to draw over the position.
@@ -216,6 +216,46 @@ pub fn legend_lines(variant: &Variant, state: &DipState, style: &Style) -> Vec<S
 #[must_use]
 pub fn contest_labels(state: &DipState, r: &Resolution) -> Vec<(Square, Vec<(PowerId, String)>)> {
     contested(r).into_iter().map(|(s, moves)| (s, contest_pills(state, r, s, &moves))).collect()
+}
+
+/// Where an order's marks are drawn on the orders image (see [`order_marks`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct OrderMarks {
+    /// A move's arrow head: its tip and the middle of its base.
+    pub head: Option<((f32, f32), (f32, f32))>,
+    /// A move's tail tag: (x, y, w, h).
+    pub tag: Option<(f32, f32, f32, f32)>,
+    /// A failed order's failure mark: its centre and radius.
+    pub failure: Option<((f32, f32), f32)>,
+}
+
+/// Where the marks of each order of resolution `r` on `state` (the
+/// position before it) are drawn on its orders image with `style`, by
+/// order: arrow heads, tail tags and failure marks.
+#[must_use]
+pub fn order_marks(variant: &Variant, state: &DipState, r: &Resolution, style: &Style) -> Vec<OrderMarks> {
+    let cx = Ctx::new(variant, style);
+    let p = orders::placed(&cx, state, r);
+    (0..r.orders.len())
+        .map(|i| OrderMarks {
+            head: p.shafts[i].map(|s| (s.tip, canvas::towards(s.tip, s.start, s.head))),
+            tag: p.shafts[i].and(p.tags[i]).map(|at| marks::tag_box(&cx, r.orders[i].power, at)),
+            failure: p.failures[i].map(|c| (c, p.mark_r)),
+        })
+        .collect()
+}
+
+/// The box (x, y, w, h) of the contest marker on each square where moves
+/// of resolution `r` on `state` bounced ([`contest_labels`]), as drawn with `style`.
+#[must_use]
+pub fn contest_boxes(
+    variant: &Variant,
+    state: &DipState,
+    r: &Resolution,
+    style: &Style,
+) -> Vec<(Square, (f32, f32, f32, f32))> {
+    let cx = Ctx::new(variant, style);
+    contest_labels(state, r).iter().map(|(s, pills)| (*s, marks::marker_box(&cx, *s, pills))).collect()
 }
 
 /// The light and dark square colours.

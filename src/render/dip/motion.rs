@@ -23,8 +23,8 @@ use super::super::anim::{self, Frame, Frames};
 use super::super::canvas::{Canvas, Line};
 use super::super::Style;
 use super::{
-    adjustments, badge, board, burst, disband_cross, legend, movement, piece, piece_at, support_line, support_mark,
-    title, Ctx, Overlay, Show, BACKGROUND, GHOST, INK, NEUTRAL, WHITE,
+    adjustments, badge, board, burst, disband_cross, legend, movement, piece, piece_at, shafts, support_line,
+    support_mark, title, Ctx, Overlay, Show, BACKGROUND, GHOST, INK, NEUTRAL, WHITE,
 };
 use crate::rules::dip::{
     Adjustment, AdjustmentKind, AdjustmentReport, DipState, Order, OrderKind, Outcome, Resolution, Variant,
@@ -333,12 +333,13 @@ fn movement_frames(
     movement(&mut running, cx, state, r, given, Show { outcomes: false, plates: false, opacity: FADED });
     // The supports that were given stand out over the faded orders, with a
     // light running along each while the pieces move.
+    let shafts = shafts(cx, state, r);
     let supports: Vec<_> = r
         .orders
         .iter()
         .enumerate()
         .filter(|&(i, _)| r.outcomes.get(i).is_some_and(|o| o.succeeded()))
-        .filter_map(|(i, o)| support_line(l, r, i).map(|sl| (o.power, sl)))
+        .filter_map(|(i, o)| support_line(l, r, &shafts, i).map(|sl| (o.power, sl)))
         .collect();
     for (power, sl) in &supports {
         support_mark(&mut running, cx, *power, sl, 255, w * 0.05);
