@@ -394,3 +394,42 @@ fn a_one_square_move_shows_a_whole_head_clear_of_plates_tags_and_markers() {
         }
     }
 }
+
+#[test]
+fn a_home_centers_diamond_is_outlined_by_whose_home_it_is_and_filled_by_its_owner() {
+    // Ranks 1-2 are England's and Italy's home centers: b1 taken by France,
+    // d1 England's own (where it may build), a1 nobody's; c4 is no home.
+    let text = "variant: chessdip\nphase: spring 3\nposition:\n  England: K d1\n  France: K e8\n\
+                state:\n  centers: England d1 c2 c4; France b1 e8; Italy e1\n";
+    for palette in [Palette::Classic, Palette::ColourBlind] {
+        let (v, c) = image_in(text, Stage::Result, palette);
+        let of = |name: &str| colour(&v, palette, name);
+        let marker = |square: &str| {
+            let (x, y, w, _) = rdip::center_box(&v, 1024, sq(square));
+            let (mx, my, k) = (x + w / 2.0, y + w / 2.0, w / 2.0);
+            // The outline's left and right parts, and the fill in the middle.
+            (px(&c, (mx - k * 0.75, my)), px(&c, (mx + k * 0.75, my)), px(&c, (mx, my)))
+        };
+        for (square, owner) in [("b1", of("France")), ("d1", of("England")), ("a1", Rgba::rgb(0xFA, 0xFA, 0xFA))] {
+            let (left, right, fill) = marker(square);
+            assert!(near(left, of("England")), "{palette:?} {square}: the outline's left is England's, {left:?}");
+            assert!(near(right, of("Italy")), "{palette:?} {square}: the outline's right is Italy's, {right:?}");
+            assert!(near(fill, owner), "{palette:?} {square}: filled with its owner's colour, {fill:?}");
+        }
+        // A center that is nobody's home: a disc in its owner's colour, no outline.
+        let (left, _, fill) = marker("c4");
+        assert!(near(fill, of("England")), "{palette:?} c4: {fill:?}");
+        assert!(!near(left, of("England")) && !near(left, of("Italy")), "{palette:?} c4: {left:?}");
+    }
+    // Chesspolitik for two: each home center is one power's, outlined all round in its colour.
+    let text = "variant: chesspolitik2\nphase: spring 1401\nposition:\n  France: K c1\n  England: K d6\n\
+                state:\n  centers: France c1; England e1\n";
+    let (v, c) = image(text, Stage::Result);
+    let (x, y, w, _) = rdip::center_box(&v, 1024, sq("e1"));
+    let (mx, my, k) = (x + w / 2.0, y + w / 2.0, w / 2.0);
+    let france = colour(&v, Palette::Classic, "France");
+    for at in [(mx - k * 0.75, my), (mx + k * 0.75, my), (mx, my - k * 0.75)] {
+        assert!(near(px(&c, at), france), "e1's outline is France's: {:?}", px(&c, at));
+    }
+    assert!(near(px(&c, (mx, my)), colour(&v, Palette::Classic, "England")), "England owns it");
+}

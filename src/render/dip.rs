@@ -143,12 +143,13 @@ impl Layout {
         (x - self.sq * 0.28, y - self.sq * 0.4, self.sq * 0.56, self.sq * 0.68)
     }
 
-    /// The box of the marker of a center on `s` (top right of the square).
+    /// The box of the marker of a center on `s` (top right of the square):
+    /// a square, the diamond of a home center filling it.
     fn center_mark(&self, s: Square) -> (f32, f32, f32, f32) {
         let (x, y) = self.corner(s);
-        let r = self.sq * 0.1;
-        let (mx, my) = (x + self.sq - r * 1.6, y + r * 1.6);
-        (mx - r * 1.3, my - r * 1.3, r * 2.6, r * 2.6)
+        let k = self.sq * 0.18;
+        let (mx, my) = (x + self.sq - k - self.sq * 0.02, y + k + self.sq * 0.02);
+        (mx - k, my - k, 2.0 * k, 2.0 * k)
     }
 
     /// The power plate under the piece on `s`: (x, y, w, h).
@@ -169,6 +170,14 @@ impl Layout {
 #[must_use]
 pub fn plate_box(variant: &Variant, width: u32, s: Square) -> (f32, f32, f32, f32) {
     Layout::plain(variant, width).plate(s)
+}
+
+/// The box (x, y, w, h) of the marker of the center on `s` in an image of
+/// `width` pixels: a home center's diamond fills it, another center's
+/// disc is at its middle.
+#[must_use]
+pub fn center_box(variant: &Variant, width: u32, s: Square) -> (f32, f32, f32, f32) {
+    Layout::plain(variant, width).center_mark(s)
 }
 
 /// The colours the powers of `variant` are drawn in with `palette` (center
@@ -371,20 +380,13 @@ fn board(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState) {
             cv.rect(x, y, l.sq, l.sq, fill);
         }
         if is_center {
-            let home = variant.power_ids().any(|p| state.homes(variant, p).contains(s));
-            let r = l.sq * 0.1;
-            let (mx, my) = (x + l.sq - r * 1.6, y + r * 1.6);
             let mark = owner.map_or(Rgba::rgb(0xFA, 0xFA, 0xFA), |p| cx.colour(p));
-            let edge = Line { colour: INK, width: (l.sq * 0.022).max(1.0), dash: None };
-            if home {
-                // Home centers: a diamond; other centers: a disc.
-                cv.polygon(&[(mx, my - r * 1.25), (mx + r * 1.25, my), (mx, my + r * 1.25), (mx - r * 1.25, my)], INK);
-                let k = r * 1.25 - edge.width;
-                cv.polygon(&[(mx, my - k), (mx + k, my), (mx, my + k), (mx - k, my)], mark);
-            } else {
-                cv.disc(mx, my, r, mark);
-                cv.ring(mx, my, r, &edge);
-            }
+            let builders: Vec<Rgba> = variant
+                .power_ids()
+                .filter(|&p| state.build_zone(variant, p).contains(s))
+                .map(|p| cx.colour(p))
+                .collect();
+            center_marker(cv, l, s, &builders, mark);
         }
     }
     // Labels: files below, ranks on both sides.
@@ -402,6 +404,53 @@ fn board(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState) {
         cv.text(&t, l.margin * 0.5, y, size, Face::Bold, Align::Centre, TEXT);
         cv.text(&t, (right + l.width as f32) / 2.0, y, size, Face::Bold, Align::Centre, TEXT);
     }
+}
+
+/// The marker of the center on `s`, in the square's top right corner,
+/// filled with its owner's colour (`fill`): a disc, or where powers may
+/// build (their home centers) a diamond outlined in the colour of each of
+/// them (`builders`, side by side: the left half in the first's, the
+/// right half in the second's), so that a power's own home center, where
+/// it may build, is a diamond all in its colour.
+fn center_marker(cv: &mut Canvas, l: &Layout, s: Square, builders: &[Rgba], fill: Rgba) {
+    let (x, y, w, _) = l.center_mark(s);
+    let (mx, my) = (x + w / 2.0, y + w / 2.0);
+    let edge = (l.sq * 0.016).max(1.0);
+    if builders.is_empty() {
+        let r = l.sq * 0.1;
+        cv.disc(mx, my, r, fill);
+        cv.ring(mx, my, r, &Line { colour: INK, width: (l.sq * 0.022).max(1.0), dash: None });
+        return;
+    }
+    let diamond = |k: f32| [(mx, my - k), (mx + k, my), (mx, my + k), (mx - k, my)];
+    let outer = w / 2.0;
+    cv.polygon(&diamond(outer), INK);
+    let band = outer - edge;
+    // The outline: one power's colour all round, or each builder's on its part of it.
+    let n = builders.len();
+    for (i, &colour) in builders.iter().enumerate() {
+        if n == 1 {
+            cv.polygon(&diamond(band), colour);
+            continue;
+        }
+        // The i-th of n vertical slices of the diamond, from left to right.
+        let (x0, x1) =
+            (mx - band + 2.0 * band * i as f32 / n as f32, mx - band + 2.0 * band * (i + 1) as f32 / n as f32);
+        let half = |x: f32| band - (x - mx).abs();
+        let mut pts = vec![(x0, my - half(x0))];
+        if x0 < mx && x1 > mx {
+            pts.push((mx, my - band));
+        }
+        pts.extend([(x1, my - half(x1)), (x1, my + half(x1))]);
+        if x0 < mx && x1 > mx {
+            pts.push((mx, my + band));
+        }
+        pts.push((x0, my + half(x0)));
+        cv.polygon(&pts, colour);
+    }
+    let inner = band * 0.6;
+    cv.polygon(&diamond(inner + edge), INK);
+    cv.polygon(&diamond(inner), fill);
 }
 
 fn piece(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, p: PowerId, role: Role, alpha: u8) {
