@@ -44,9 +44,18 @@ fn kinds() -> Vec<Kind> {
         let r = scenario::run(&s).expect("runs");
         out.push(Kind { name: format!("{stem} orders"), canvases: vec![scenes::draw(&r, Stage::Orders, &big)] });
         out.push(Kind { name: format!("{stem} result"), canvases: vec![scenes::draw(&r, Stage::Result, &big)] });
+        // As the service draws a final image: `Final position`, a long result
+        // in the band, every power's score (and a reason) in the legend.
+        let marks = r
+            .after
+            .tally()
+            .into_iter()
+            .flat_map(|(p, _)| [(p.clone(), "conceded".to_string()), (p, "score \u{2153}".to_string())])
+            .collect();
         let fin = Style {
             heading: Some("Final position".into()),
-            result: Some("Draw by agreement between England, France and Scandinavia".into()),
+            result: Some("draw between England, France, Italy and Scandinavia by agreement".into()),
+            marks,
             ..Style::default()
         };
         out.push(Kind { name: format!("{stem} final"), canvases: vec![any::draw(&r.after, None, &fin, "")] });

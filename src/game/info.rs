@@ -434,7 +434,7 @@ impl Service {
                     live.kind.name(),
                     ended_when(&live.game, &row, *by_phase)
                 ));
-                let marks = super::conceded_marks(&store::concessions(c, live.game.id)?);
+                let marks = super::final_marks(c, live.game.id)?;
                 reply.images.push(Image::final_position(&position, &live.settings, result, marks));
                 return Ok(reply);
             }

@@ -161,7 +161,7 @@ impl Service {
                     .stored(ImageSource::Orders { seq }),
             );
             reply.images.push(if over {
-                Image::final_position(&r.next, &settings, &record.outcome.to_string(), super::conceded_marks(&conceded))
+                Image::final_position(&r.next, &settings, &record.outcome.to_string(), super::final_marks(c, game)?)
             } else {
                 Image::new(&format!("{s}-result"), &r.next, None, &settings, "position")
                     .marked(super::conceded_marks(&conceded))

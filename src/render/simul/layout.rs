@@ -202,6 +202,32 @@ pub(super) fn place(report: Option<&SimulReport>, fr: &[Frame<'_>], style: &Styl
                 bottom = bottom.max(yy + line_h * 0.3);
             }
             y = bottom;
+        } else if report.is_none() && [Side::White, Side::Black].iter().any(|&s| style.notes(side_name(s)).is_some()) {
+            // A position with notes on the sides (a final image's scores):
+            // each side's chip and name with its notes.
+            let cols = if w >= 640.0 { 2 } else { 1 };
+            let col_w = (w - 2.0 * margin) / cols as f32;
+            let mut bottom = y;
+            for (k, side) in [Side::White, Side::Black].into_iter().enumerate() {
+                let (x, top) = if cols == 2 { (margin + k as f32 * col_w, y) } else { (margin, bottom) };
+                let room = col_w - ts * 1.3;
+                let head = format!("{}{}", side_name(side), note_text(style, side_name(side)));
+                let lines = wrap(&head, ts, Face::Bold, room);
+                let n = lines.len() as f32;
+                texts.push(TextBlock {
+                    lines,
+                    x: x + ts * 1.3,
+                    y: top,
+                    w: room,
+                    line_h,
+                    size: ts,
+                    side: Some(side),
+                    dim: false,
+                    heading: true,
+                });
+                bottom = bottom.max(top + n * line_h);
+            }
+            y = bottom + line_h * 0.3;
         }
         any_check |= fr.first().is_some_and(|f| f.pos.in_check(Side::White) || f.pos.in_check(Side::Black));
     } else {
