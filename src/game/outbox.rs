@@ -28,8 +28,8 @@ pub enum ImageSource {
     },
     /// The position the game ended in.
     Final,
-    /// The position after every resolved phase of the game, not rolled
-    /// back, as a timelapse (`super::timelapse`).
+    /// The starting position and the position after every resolved phase
+    /// of the game, not rolled back, as a timelapse (`super::timelapse`).
     Timelapse,
     /// The chart of the game's centres, pieces or material over its resolved
     /// phases, not rolled back (`super::chart`).

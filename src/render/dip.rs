@@ -353,9 +353,7 @@ pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &S
         Overlay::Adjustment(orders, report) => adjustments(&mut cv, &cx, state, orders, report, true),
     }
     legend(&mut cv, &cx, state, style);
-    if let Some(result) = &style.result {
-        super::result_banner(&mut cv, l.title_h, result);
-    }
+    super::band::draw(&mut cv, l.title_h, style);
     cv
 }
 

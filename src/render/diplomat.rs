@@ -347,9 +347,7 @@ impl<'a> Still<'a> {
 
     /// The result band, if the style has one (it pushes the board down).
     fn finish(&self, cv: &mut Canvas, l: &Layout) {
-        if let Some(result) = &self.style.result {
-            super::result_banner(cv, l.title_h, result);
-        }
+        super::band::draw(cv, l.title_h, self.style);
     }
 }
 

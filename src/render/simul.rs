@@ -131,9 +131,7 @@ pub fn draw(
     }
     texts(&mut cv, &p, &c);
     legend(&mut cv, &p, &c);
-    if let Some(result) = &style.result {
-        super::result_banner(&mut cv, p.banner.1, result);
-    }
+    super::band::draw(&mut cv, p.banner.1, style);
     cv
 }
 

@@ -258,9 +258,7 @@ fn pieces_and_moves(cv: &mut Canvas, sc: &Scene, state: &State, report: Option<&
 /// The game-over band under the title, when the game has a result (last:
 /// it moves everything below it down).
 fn banner(cv: &mut Canvas, l: &Layout, style: &Style) {
-    if let Some(result) = &style.result {
-        super::result_banner(cv, l.title_h, result);
-    }
+    super::band::draw(cv, l.title_h, style);
 }
 
 fn title(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &State, style: &Style, caption: &str) {

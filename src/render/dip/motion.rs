@@ -98,9 +98,7 @@ fn layer(cx: &Ctx<'_>, before: &DipState, state: &DipState, style: &Style, capti
 
 /// A finished frame: the result banner of a game that ended, if any.
 fn finish(cx: &Ctx<'_>, mut cv: Canvas, style: &Style) -> Canvas {
-    if let Some(result) = &style.result {
-        super::super::result_banner(&mut cv, cx.l.title_h, result);
-    }
+    super::super::band::draw(&mut cv, cx.l.title_h, style);
     cv
 }
 
@@ -301,7 +299,7 @@ fn journeys(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<(Square, Jour
 /// Gives `out` the keys every frame is drawn from: the first and last
 /// frames, and the running layer as a frame shows it.
 fn give_keys(out: &mut dyn Frames, cx: &Ctx<'_>, (first, running, last): (&Canvas, &Canvas, &Canvas), style: &Style) {
-    let finished = style.result.is_some().then(|| finish(cx, running.clone(), style));
+    let finished = super::super::band::has_band(style).then(|| finish(cx, running.clone(), style));
     out.keys(&[first, finished.as_ref().unwrap_or(running), last]);
 }
 

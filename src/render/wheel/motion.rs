@@ -166,7 +166,7 @@ pub fn animate_into(
     }
     sc.legend(&mut middle, state);
 
-    let shown = style.result.is_some().then(|| finish(middle.clone()));
+    let shown = crate::render::band::has_band(style).then(|| finish(middle.clone()));
     out.keys(&[&first, shown.as_ref().unwrap_or(&middle), &last]);
     // The first and last frames are drawn once each: moved into the timeline, not copied.
     let (mut first, mut last) = (Some(first), Some(last));
