@@ -4,8 +4,8 @@
 //! ([`Canvas::texts`]) on every kind of image, drawn at the width it is
 //! posted at (stills and final images 1024 px, animation and timelapse
 //! frames 768 px, charts 1024 px), must be at least [`PHONE_TEXT`] px
-//! there. `cargo test --test phone_text -- --nocapture` prints the
-//! smallest text of each kind.
+//! there, and none may be cut short. `cargo test --test phone_text --
+//! --nocapture` prints the smallest text of each kind.
 
 #[path = "common/scenes.rs"]
 mod scenes;
@@ -157,6 +157,12 @@ fn every_text_of_every_image_kind_is_8_px_or_more_on_a_phone() {
                 if smallest.as_ref().is_none_or(|(s, _, _)| at < *s) {
                     smallest = Some((at, text.clone(), c.width()));
                 }
+            }
+        }
+        // Nothing a player reads is cut short either.
+        for c in &kind.canvases {
+            if let Some((t, _)) = c.texts().iter().find(|(t, _)| t.contains('\u{2026}')) {
+                problems.push(format!("{}: {t:?} is cut", kind.name));
             }
         }
         let Some((at, text, width)) = smallest else { continue };

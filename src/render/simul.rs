@@ -144,7 +144,8 @@ fn title(cv: &mut Canvas, p: &Placement, mode: Mode, turn: u32, style: &Style, c
     // The title bar shrinks the name to fit; on a narrow image the mode is
     // shortened rather than the type made too small to read.
     let size = p.title_h * 0.42;
-    let right = format!("Turn {turn} \u{00B7} {caption}");
+    let phase = style.heading.clone().unwrap_or_else(|| format!("Turn {turn}"));
+    let right = if caption.is_empty() { phase } else { format!("{phase} \u{00B7} {caption}") };
     let room = p.width as f32 - 3.0 * margin - text_width(&right, size, Face::Bold);
     let name = if style.title.is_none() && text_width(&full, super::min_text(p.width), Face::Regular) > room {
         match mode {
