@@ -325,7 +325,7 @@ async fn game_timelapse_and_chart_on_demand_and_with_the_end_announcement() {
     let names: Vec<&str> = r.files.iter().map(|f| f.0.as_str()).collect();
     assert_eq!(names, ["final-position.png", "chesspolitik2-chart.png", "chesspolitik2-timelapse.gif"]);
     assert!(r.files.iter().all(|f| f.1.len() <= 10 * 1024 * 1024));
-    assert_eq!(gif_delays(&r.gifs()[0].1), vec![50, 300]);
+    assert_eq!(gif_delays(&r.gifs()[0].1), vec![50, 50, 300], "the start and the two phases");
     bot.stop().await;
 }
 
