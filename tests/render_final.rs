@@ -163,3 +163,30 @@ fn a_final_image_says_final_position_as_large_as_its_title_with_its_result_and_e
     assert!(lines.iter().any(|l| l.starts_with("France") && l.ends_with("conceded \u{00B7} score 0")), "{lines:#?}");
     assert!(lines.iter().any(|l| l.starts_with("Italy") && l.ends_with("score \u{2153}")), "{lines:#?}");
 }
+
+#[test]
+fn a_kicked_or_conceded_player_is_marked_on_the_final_image() {
+    let dir = scratch::temp_dir("kicked");
+    let mut c = scratch::console_at(&dir, &[]).without_images();
+    c.line("gm game create chess-wheel cycle=7h");
+    for p in ["ann", "bo", "cy", "dee", "eve"] {
+        c.line(&format!("{p} join"));
+    }
+    c.line("gm game start");
+    for p in ["ann", "bo", "cy", "dee", "eve"] {
+        assert!(c.line(&format!("{p} board create")).contains("created the standard board"), "{p}");
+        assert!(c.line(&format!("{p} board populate")).contains("placed 16 pieces"), "{p}");
+    }
+    assert!(c.line("advance 6h").contains("Cycle 1 resolved"));
+    assert!(c.line("gm game kick dee").contains("dee has been removed"));
+    assert!(c.line("eve concede").contains("eve concedes"));
+    for p in ["ann", "bo", "cy"] {
+        c.line(&format!("{p} draw yes"));
+    }
+    let board = c.service().board("console").expect("the final position");
+    let spec = board.images.first().and_then(|i| i.spec()).expect("the final image");
+    let marks: Vec<(&str, &str)> = spec.marks.iter().map(|(p, m)| (p.as_str(), m.as_str())).collect();
+    assert!(marks.contains(&("dee", "kicked")), "{marks:?}");
+    assert!(marks.contains(&("eve", "conceded")) && marks.contains(&("eve", "score 0")), "{marks:?}");
+    assert!(marks.contains(&("ann", "score \u{2153}")), "{marks:?}");
+}
