@@ -350,3 +350,34 @@ fn any_phase_ends_on_the_position_it_resolves_to() {
     }
     assert!(animated >= 8, "most random phases move something: {animated} of 10");
 }
+
+#[test]
+fn a_winter_animations_first_frame_shows_the_promotion_marker_the_still_shows() {
+    // A promotion ordered, and one left to the rules (a knight).
+    for (orders, letter) in [("England: promote c8 R\n  Italy: build R h2", 'R'), ("Italy: build R h2", 'N')] {
+        let text = format!(
+            "variant: chessdip\nphase: winter 4\nposition:\n  England: K d1, P c8, B a6\n  Italy: K e1, B f1\n\
+             state:\n  centers: Italy e1 f1 e2 h2 c4 e4; England d1 c2 b1 a1 h1\norders:\n  {orders}\n"
+        );
+        let s = Scenario::parse(&text, "winter").expect("scenario");
+        let st = style(anim::WIDTH, Palette::Classic);
+        let frames = scenes::animation(&s, &st).expect("runs").expect("animates");
+        let still = scenes::image(&s, chessdip::render::Stage::Orders, &st).expect("draws");
+        let first = &frames[0].canvas;
+        for (what, c) in [("the still", &still), ("the first frame", first)] {
+            let badges: Vec<&str> = c.texts().iter().map(|(t, _)| t.as_str()).filter(|t| t.len() == 1).collect();
+            assert!(badges.contains(&letter.to_string().as_str()), "{what} marks the promotion {letter}: {badges:?}");
+        }
+        // The mark itself, in the corner of c8, looks the same in both.
+        let v = Variant::builtin("chessdip").expect("variant");
+        let side = rdip::square_size(&v, anim::WIDTH);
+        let (x, y) = rdip::square_centre(&v, anim::WIDTH, sq("c8"));
+        let (x0, y0) = ((x - side / 2.0) as u32, (y - side / 2.0) as u32);
+        let span = (side * 0.45) as u32;
+        let differ = (x0..x0 + span)
+            .flat_map(|px| (y0..y0 + span).map(move |py| (px, py)))
+            .filter(|&(px, py)| still.pixel(px, py) != first.pixel(px, py))
+            .count();
+        assert!(differ * 50 < (span * span) as usize, "{letter}: {differ} pixels of the badge's corner differ");
+    }
+}

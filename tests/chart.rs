@@ -280,15 +280,30 @@ fn every_chart_reads_at_400_px() {
             from_zero: true,
             result: Some("Draw between every power still standing after a long game".into()),
         };
+        // Four and two powers keep the legend beside the plot; twelve long
+        // names go under it, and the picture grows.
+        let size = |width: u32| if chart.series.len() > 4 { None } else { Some((width, chart::height(width))) };
         for palette in [Palette::Classic, Palette::ColourBlind] {
             let small = chart::draw(&chart, position, &Style { width: 400, palette, ..Style::default() });
-            assert_eq!((small.width(), small.height()), (400, 250));
+            assert_eq!(small.width(), 400);
+            assert!(size(400).is_none_or(|s| s == (small.width(), small.height())), "{}", small.height());
+            assert!(small.height() >= chart::height(400));
             let t = small.smallest_text().expect("text");
             assert!(t >= MIN_TEXT, "{t} px at 400");
             let big = chart::draw(&chart, position, &Style { width: 1024, palette, ..Style::default() });
-            assert_eq!((big.width(), big.height()), (1024, 640));
+            assert_eq!(big.width(), 1024);
+            assert!(size(1024).is_none_or(|s| s == (big.width(), big.height())), "{}", big.height());
             let t = big.smallest_text().expect("text") * 400.0 / 1024.0;
             assert!(t >= MIN_TEXT - 0.01, "{t} px at 1024 shown at 400");
+            // Nothing is cut: every name and the whole result are there.
+            for c in [&small, &big] {
+                let texts: Vec<&str> = c.texts().iter().map(|(t, _)| t.as_str()).collect();
+                assert!(!texts.iter().any(|t| t.contains('\u{2026}')), "{texts:?}");
+                let all = texts.join(" ");
+                for name in chart.series.iter().map(|(n, _)| n).chain([&chart.title]).chain(&chart.result) {
+                    assert!(all.contains(name.as_str()), "{name} in {texts:?}");
+                }
+            }
             if std::env::var_os("CHESSDIP_WRITE_CHARTS").is_some() {
                 let dir = std::env::temp_dir().join("chessdip-charts");
                 std::fs::create_dir_all(&dir).expect("dir");
@@ -301,4 +316,72 @@ fn every_chart_reads_at_400_px() {
             }
         }
     }
+}
+
+#[test]
+fn a_chart_draws_true_values_and_tells_lines_that_meet_apart_by_markers_and_stripes() {
+    let position = start("chessdip", &[]);
+    let chart = Chart {
+        title: "Chess Dip".into(),
+        subtitle: "Supply centers at the end of each year".into(),
+        unit: "centers".into(),
+        axis: "Year".into(),
+        labels: vec!["Start".into(), "1".into(), "2".into(), "3".into()],
+        series: vec![
+            ("England".into(), vec![3, 4, 4, 5]),
+            ("Italy".into(), vec![3, 4, 4, 4]),
+            ("France".into(), vec![3, 3, 4, 14]),
+            ("Scandinavia".into(), vec![3, 3, 2, 1]),
+        ],
+        from_zero: true,
+        result: Some("Draw between England, France and Scandinavia".into()),
+    };
+    let style = Style::default();
+    let c = chart::draw(&chart, &position, &style);
+    // True values: every point on one straight scale, equal values at one
+    // place (1 center at 1, 14 at 14, not shifted apart).
+    let at = |j: usize, i: usize| chart::point(&chart, &style, j, i).expect("a point");
+    let (y3, y4) = (at(0, 0).1, at(0, 1).1);
+    let per = y3 - y4;
+    assert!(per > 10.0, "a center is {per} px");
+    for (j, (name, values)) in chart.series.iter().enumerate() {
+        for (i, &v) in values.iter().enumerate() {
+            let want = y3 - per * (v as f32 - 3.0);
+            assert!((at(j, i).1 - want).abs() < 0.01, "{name} at {i}: {} drawn at {}, want {want}", v, at(j, i).1);
+            assert_eq!(at(j, i).0, at(0, i).0, "one x a period");
+        }
+    }
+    assert_eq!(at(0, 0), at(3, 0), "four powers with 3 centers share one point");
+    let colours: Vec<Rgba> = chart::colours(&position, Palette::Classic).into_iter().map(|(_, c)| c).collect();
+    let near = |p: Rgba, c: Rgba| pixels::within(p, c, 12);
+    // Where the four meet, each one's marker shows round the ones over it.
+    let (x, y) = at(0, 0);
+    for (power, &colour) in chart.series.iter().map(|(n, _)| n).zip(&colours) {
+        let seen = (-30..=30)
+            .flat_map(|dx| (-30..=30).map(move |dy| (x + dx as f32, y + dy as f32)))
+            .filter(|&(px, py)| c.pixel(px as u32, py as u32).is_some_and(|p| near(p, colour)))
+            .count();
+        assert!(seen >= 6, "{power}'s marker at the start: {seen} pixels");
+    }
+    // A stretch two lines share is striped in both colours: England and
+    // Italy from 3 to 4, France and Scandinavia along 3.
+    for (a, b) in [(0, 1), (2, 3)] {
+        let (from, to) = (at(a, 0), at(a, 1));
+        let along: Vec<Rgba> = (8..=32)
+            .map(|k| {
+                let t = k as f32 / 40.0;
+                let p = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
+                c.pixel(p.0.round() as u32, p.1.round() as u32).expect("on the picture")
+            })
+            .collect();
+        for j in [a, b] {
+            let n = along.iter().filter(|&&p| near(p, colours[j])).count();
+            assert!(n >= 3, "{}'s stripes on the shared stretch: {n} of {}", chart.series[j].0, along.len());
+        }
+    }
+    // Nothing is cut: the result goes under the title, the names whole.
+    let texts: Vec<&str> = c.texts().iter().map(|(t, _)| t.as_str()).collect();
+    assert!(texts.contains(&"Draw between England, France and Scandinavia"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains('\u{2026}')), "{texts:?}");
+    assert_eq!(c.height(), chart::height(1024), "four powers keep the legend beside the plot");
 }

@@ -307,11 +307,11 @@ async fn game_timelapse_and_chart_on_demand_and_with_the_end_announcement() {
     }
     // Anyone may ask: a spectator gets it publicly.
     let r = ask(&fake, (CAROL, "carol"), &["game", "timelapse"], &[], false).await;
-    assert!(!r.ephemeral() && r.content().contains("in 2 frames"), "{}", r.content());
+    assert!(!r.ephemeral() && r.content().contains("in 3 frames, the start and"), "{}", r.content());
     let gifs = r.gifs();
     assert_eq!(gifs.len(), 1, "{:?}", r.files.iter().map(|f| &f.0).collect::<Vec<_>>());
     assert_eq!(gifs[0].0, "chesspolitik2-timelapse.gif");
-    assert_eq!(gif_delays(&gifs[0].1), vec![50, 300]);
+    assert_eq!(gif_delays(&gifs[0].1), vec![50, 50, 300]);
     let r = ask(&fake, (CAROL, "carol"), &["game", "chart"], &[], false).await;
     assert!(!r.ephemeral() && r.content().contains("supply centers at the end of each year"), "{}", r.content());
     let names: Vec<&str> = r.files.iter().map(|f| f.0.as_str()).collect();
@@ -325,7 +325,7 @@ async fn game_timelapse_and_chart_on_demand_and_with_the_end_announcement() {
     let names: Vec<&str> = r.files.iter().map(|f| f.0.as_str()).collect();
     assert_eq!(names, ["final-position.png", "chesspolitik2-chart.png", "chesspolitik2-timelapse.gif"]);
     assert!(r.files.iter().all(|f| f.1.len() <= 10 * 1024 * 1024));
-    assert_eq!(gif_delays(&r.gifs()[0].1), vec![50, 300]);
+    assert_eq!(gif_delays(&r.gifs()[0].1), vec![50, 50, 300], "the start and the two phases");
     bot.stop().await;
 }
 

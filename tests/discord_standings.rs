@@ -84,7 +84,11 @@ async fn a_won_game_is_announced_with_its_story_then_the_leaderboard_and_profile
         ["turn-4-orders.png", "final-position.png", "diplomacy-chess-chart.png", "diplomacy-chess-timelapse.gif"]
     );
     assert_eq!(end.pngs().len(), 3);
-    assert_eq!(gif_delays(&end.gifs()[0].1), vec![50, 50, 50, 300], "a frame per resolved turn, the last held");
+    assert_eq!(
+        gif_delays(&end.gifs()[0].1),
+        vec![50, 50, 50, 50, 300],
+        "the start, a frame per resolved turn, the last held"
+    );
     within_discords_limits(&end);
 
     // The leaderboard: public, this server's, by rating, provisional after one game.

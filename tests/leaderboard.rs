@@ -231,5 +231,5 @@ fn a_season_in_one_server_tells_its_story() {
         out.contains("Chess Dip: the whole game, supply centers at the end of each year (from the start to year 2). Latest centers: England 7, Italy 4, France 4, Scandinavia 3."),
         "{out}"
     );
-    assert!(out.contains("Chess Dip: the whole game in 5 frames"), "{out}");
+    assert!(out.contains("Chess Dip: the whole game in 6 frames, the start and the position after"), "{out}");
 }

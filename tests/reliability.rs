@@ -172,7 +172,8 @@ fn diplomat_chess_counts_missed_turns() {
     let out = service.tick().expect("tick");
     let image = out.iter().flat_map(|(_, r)| &r.images).find(|i| i.name.starts_with("final-position")).expect("final");
     let marks = &image.spec().expect("stored").marks;
-    assert_eq!(marks, &[("White".to_string(), "forfeited".to_string())]);
+    let marks: Vec<(&str, &str)> = marks.iter().map(|(p, m)| (p.as_str(), m.as_str())).collect();
+    assert_eq!(marks, [("White", "forfeited"), ("White", "score 0"), ("Black", "score 1")]);
     assert_eq!(out[0].1.mentions, ["w"], "the forfeit pings the player who missed the turn");
 }
 

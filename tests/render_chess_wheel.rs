@@ -439,3 +439,96 @@ fn a_final_image_carries_the_result_banner() {
     assert!(count(&over) >= 2, "{}", count(&over));
     assert_eq!(count(&Style::default()), 0);
 }
+
+/// Five boards (two columns, the smallest board squares) with pieces on the hub.
+fn five() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/images/chess-wheel-five.txt")).expect("sample")
+}
+
+#[test]
+fn hub_pieces_stand_as_large_as_the_hub_squares_allow() {
+    let a = adjudicated(&five());
+    let c = rw::draw(&a.variant, &a.before, None, &Style::default(), "position");
+    let (s, hub) = (rw::square_size(&a.before, 1024), rw::hub_square_size(&a.before, 1024));
+    assert!(hub >= 1.9 * s, "hub squares of {hub} px beside board squares of {s} px");
+    // The owner's colour on a square, above the foot where a plate would be.
+    let ink = |space: Space, colour: Rgba| {
+        let side = if matches!(space, Space::Hub { .. }) { hub } else { s };
+        let (x, y) = rw::space_centre(&a.before, 1024, space).expect("drawn");
+        let (x0, y0) = ((x - side / 2.0) as u32, (y - side / 2.0) as u32);
+        (x0..x0 + side as u32)
+            .flat_map(|px| (y0..(y + side * 0.17) as u32).map(move |py| (px, py)))
+            .filter(|&(px, py)| c.pixel(px, py).is_some_and(|p| close(p, colour)))
+            .count()
+    };
+    // Eli's rook on the hub's a8 (on a plate with Eli's code) against Bo's
+    // rook at home on {Bo}a1 (no plate): the hub's is the larger.
+    let (eli, bo) = (rw::player_colour(4), rw::player_colour(1));
+    let on_hub = ink(sp(&a.before, "Eli", "a8"), eli);
+    let at_home = ink(sp(&a.before, "Bo", "a1"), bo);
+    assert!(on_hub * 10 >= at_home * 13, "the rook on the hub ({on_hub} px) against one at home ({at_home} px)");
+}
+
+#[test]
+fn a_crowded_hub_square_keeps_its_capture_cross_failure_mark_and_arrowhead_apart() {
+    // On the hub's d8: Ann's rook, whose move to e8 fails (Cy's rook
+    // wants e8 too), is taken by Bo's rook coming up from Bo's board.
+    let a = adjudicated(
+        "variant: chess-wheel\nstate:\n  players: Ann, Bo, Cy\nposition:\n  Ann: R d8, K {Ann}e1\n  \
+         Bo: R {Bo}d1, K {Bo}e1\n  Cy: R f8, K {Cy}e1\norders:\n  Ann: R d8 - e8\n  Bo: R {Bo}d1 x d8\n  \
+         Cy: R f8 - e8\n",
+    );
+    assert_eq!(a.wheel.taken.len(), 1, "Bo takes Ann's rook");
+    for width in [1024, 400] {
+        let c = rw::draw(&a.variant, &a.before, Some(&a.wheel), &Style { width, ..Style::default() }, "orders");
+        let marks = rw::move_marks(&a.before, &a.wheel, width);
+        let side = rw::hub_square_size(&a.before, width);
+        let (x, y) = rw::space_centre(&a.before, width, sp(&a.before, "Ann", "d8")).expect("drawn");
+        // The cross over the taken rook shows along both its arms.
+        let red = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
+            .iter()
+            .filter(|(dx, dy)| {
+                let q = px(&c, (x + dx * side * 0.22, y + dy * side * 0.22));
+                q.0 > 150 && q.1 < 60 && q.2 < 60
+            })
+            .count();
+        assert_eq!(red, 4, "at {width}: the cross's four arms");
+        // Bo's arrow head is whole, in Bo's colour.
+        let bo = marks[1].as_ref().expect("Bo's arrow");
+        let n = bo.path.len();
+        let (tip, from) = (bo.path[n - 1], bo.path[n - 2]);
+        let len = ((tip.0 - from.0).powi(2) + (tip.1 - from.1).powi(2)).sqrt();
+        let base = (tip.0 + (from.0 - tip.0) * bo.head / len, tip.1 + (from.1 - tip.1) * bo.head / len);
+        let centroid = ((tip.0 + 2.0 * base.0) / 3.0, (tip.1 + 2.0 * base.1) / 3.0);
+        assert!(close(px(&c, centroid), rw::player_colour(1)), "at {width}: Bo's head {:?}", px(&c, centroid));
+        // Each failed move's mark is whole (a white rim all round), off the
+        // cross's arms and off every head.
+        for (k, m) in marks.iter().enumerate() {
+            let Some((centre, r)) = m.as_ref().and_then(|m| m.failure) else { continue };
+            for i in (0..8).filter(|_| width == 1024) {
+                // Between the arms of its own cross, inside its dark rim (at
+                // 400 px the mark is too small to sample so).
+                let t = (i as f32 + 0.5) * std::f32::consts::TAU / 8.0;
+                let p = px(&c, (centre.0 + r * 0.72 * t.cos(), centre.1 + r * 0.72 * t.sin()));
+                // White, or grey where its own small cross is smoothed: nothing coloured or dark over it.
+                let spread = p.0.max(p.1).max(p.2) - p.0.min(p.1).min(p.2);
+                assert!(p.luminance() > 0.45 && spread < 25, "at {width}: move {k}'s mark is covered at {t:.1}: {p:?}");
+            }
+            // The nearest point of either arm of the cross.
+            for dir in [(1.0f32, 1.0f32), (1.0, -1.0)] {
+                let norm = std::f32::consts::SQRT_2;
+                let along = ((centre.0 - x) * dir.0 + (centre.1 - y) * dir.1) / norm;
+                let along = along.clamp(-side * 0.3 * norm, side * 0.3 * norm);
+                let near = (x + along * dir.0 / norm, y + along * dir.1 / norm);
+                let d = ((centre.0 - near.0).powi(2) + (centre.1 - near.1).powi(2)).sqrt();
+                assert!(d > r + side * 0.065, "at {width}: move {k}'s mark on the cross ({d:.1} px)");
+            }
+            for (j, other) in marks.iter().enumerate() {
+                let Some(o) = other else { continue };
+                let tip = o.path[o.path.len() - 1];
+                let d = ((centre.0 - tip.0).powi(2) + (centre.1 - tip.1).powi(2)).sqrt();
+                assert!(d > r + o.head * 0.5, "at {width}: move {k}'s mark on move {j}'s head ({d:.1} px)");
+            }
+        }
+    }
+}

@@ -208,9 +208,8 @@ fn a_contested_square_is_one_marker_with_each_sides_strength() {
     let s = rdip::square_size(&v, 1024);
     let (x, y) = rdip::square_centre(&v, 1024, sq("e4"));
     let (mughal, ming) = (colour(&v, Palette::Classic, "Mughal Empire"), colour(&v, Palette::Classic, "Ming Dynasty"));
-    // The marker: a dark plate a little above e4's centre with a pill in each contender's colour.
-    let row: Vec<Rgba> =
-        (0..60).map(|i| px(&c, (x - s * 0.3 + i as f32 * s * 0.01, y - s * 0.12 - s * 0.06))).collect();
+    // The marker: a dark plate on e4's centre with a pill in each contender's colour.
+    let row: Vec<Rgba> = (0..60).map(|i| px(&c, (x - s * 0.3 + i as f32 * s * 0.01, y - s * 0.03))).collect();
     let m = row.iter().position(|&p| near(p, mughal));
     let n = row.iter().position(|&p| near(p, ming));
     assert!(m.is_some() && n.is_some(), "pills of both colours: {row:?}");
@@ -322,4 +321,115 @@ fn convoy_dots_are_neutral() {
         assert!(q.0 > 200 && q.0.abs_diff(q.1) < 8 && q.1.abs_diff(q.2) < 8, "{square}: {q:?}");
         assert!(!near(q, italy));
     }
+}
+
+/// Overlap area of two boxes (x, y, w, h).
+fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> f32 {
+    let w = (a.0 + a.2).min(b.0 + b.2) - a.0.max(b.0);
+    let h = (a.1 + a.3).min(b.1 + b.3) - a.1.max(b.1);
+    w.max(0.0) * h.max(0.0)
+}
+
+#[test]
+fn a_one_square_move_shows_a_whole_head_clear_of_plates_tags_and_markers() {
+    // Every direction, into empty squares, into squares whose piece moves
+    // away (their plates are drawn), and two moves bouncing at e6 from
+    // above and below (the contest marker there).
+    let text = "variant: chessdip\nphase: spring 3\nposition:\n  \
+                England: K e5, R a1, P c2, P b4\n  Italy: K e1, P g3, R g2, R h4\n  \
+                France: K e8, P e7, R h8, P f6\n  Scandinavia: K d8, P c7, R a8, P a7\norders:\n  \
+                England: K e5 - e6, R a1 - a2, c2 - c3, b4 - b5\n  \
+                Italy: K e1 - d2, g3 - g4, R g2 - g3, R h4 - h5\n  \
+                France: K e8 - f8, e7 - e6, R h8 - h7, f6 - f5\n  \
+                Scandinavia: K d8 - c8, c7 - c6, R a8 - a7, a7 - a6\n";
+    let s = Scenario::parse(text, "one square").expect("scenario");
+    let a = adjudicate(&s).expect("adjudicates");
+    let chessdip::scenario::dip::PhaseResult::Movement { report, .. } = &a.phase else { panic!("a movement phase") };
+    let r = &report.resolution;
+    for width in [1024, 400] {
+        let style = Style { width, ..Style::default() };
+        let c = scenes::draw(&Run::from(a.clone()), Stage::Orders, &style);
+        let v = &a.variant;
+        let sq_px = rdip::square_size(v, width);
+        let sliver = sq_px * sq_px * 0.004;
+        let marks = rdip::order_marks(v, &a.before, r, &style);
+        let plates: Vec<_> = a.before.pieces().map(|(s, _)| rdip::plate_box(v, width, s)).collect();
+        let markers: Vec<_> = rdip::contest_boxes(v, &a.before, r, &style).into_iter().map(|(_, b)| b).collect();
+        assert_eq!(markers.len(), 1, "one contest, at e6");
+        let tags: Vec<_> = marks.iter().filter_map(|m| m.tag).collect();
+        let failures: Vec<_> =
+            marks.iter().filter_map(|m| m.failure).map(|((x, y), r)| (x - r, y - r, 2.0 * r, 2.0 * r)).collect();
+        for (i, (o, m)) in r.orders.iter().zip(&marks).enumerate() {
+            let Some((tip, base)) = m.head else { continue };
+            let len = ((tip.0 - base.0).powi(2) + (tip.1 - base.1).powi(2)).sqrt();
+            assert!(len >= sq_px * 0.16, "order {i} at {width}: a head of {len:.1} px on {sq_px} px squares");
+            // The head's box: the tip and the two corners of its base.
+            let (ux, uy) = ((tip.0 - base.0) / len, (tip.1 - base.1) / len);
+            let half = len * 0.55;
+            let xs = [tip.0, base.0 - uy * half, base.0 + uy * half];
+            let ys = [tip.1, base.1 + ux * half, base.1 - ux * half];
+            let x0 = xs.iter().copied().fold(f32::MAX, f32::min);
+            let y0 = ys.iter().copied().fold(f32::MAX, f32::min);
+            let hb = (
+                x0,
+                y0,
+                xs.iter().copied().fold(f32::MIN, f32::max) - x0,
+                ys.iter().copied().fold(f32::MIN, f32::max) - y0,
+            );
+            for (what, boxes) in [("plate", &plates), ("marker", &markers), ("tag", &tags), ("failure mark", &failures)]
+            {
+                let covered: f32 = boxes.iter().map(|&b| overlap(hb, b)).sum();
+                assert!(
+                    covered <= sliver,
+                    "order {i} ({o:?}) at {width}: its head is under a {what} ({covered:.0} px²)"
+                );
+            }
+            // A move carried out shows its head in its power's colour.
+            if r.outcomes[i].succeeded() {
+                let centroid = ((tip.0 + 2.0 * base.0) / 3.0, (tip.1 + 2.0 * base.1) / 3.0);
+                let power = &v.power(o.power).name;
+                let want = colour(v, Palette::Classic, power);
+                assert!(near(px(&c, centroid), want), "order {i} ({o:?}) at {width}: {:?}", px(&c, centroid));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_home_centers_diamond_is_outlined_by_whose_home_it_is_and_filled_by_its_owner() {
+    // Ranks 1-2 are England's and Italy's home centers: b1 taken by France,
+    // d1 England's own (where it may build), a1 nobody's; c4 is no home.
+    let text = "variant: chessdip\nphase: spring 3\nposition:\n  England: K d1\n  France: K e8\n\
+                state:\n  centers: England d1 c2 c4; France b1 e8; Italy e1\n";
+    for palette in [Palette::Classic, Palette::ColourBlind] {
+        let (v, c) = image_in(text, Stage::Result, palette);
+        let of = |name: &str| colour(&v, palette, name);
+        let marker = |square: &str| {
+            let (x, y, w, _) = rdip::center_box(&v, 1024, sq(square));
+            let (mx, my, k) = (x + w / 2.0, y + w / 2.0, w / 2.0);
+            // The outline's left and right parts, and the fill in the middle.
+            (px(&c, (mx - k * 0.75, my)), px(&c, (mx + k * 0.75, my)), px(&c, (mx, my)))
+        };
+        for (square, owner) in [("b1", of("France")), ("d1", of("England")), ("a1", Rgba::rgb(0xFA, 0xFA, 0xFA))] {
+            let (left, right, fill) = marker(square);
+            assert!(near(left, of("England")), "{palette:?} {square}: the outline's left is England's, {left:?}");
+            assert!(near(right, of("Italy")), "{palette:?} {square}: the outline's right is Italy's, {right:?}");
+            assert!(near(fill, owner), "{palette:?} {square}: filled with its owner's colour, {fill:?}");
+        }
+        // A center that is nobody's home: a disc in its owner's colour, no outline.
+        let (left, _, fill) = marker("c4");
+        assert!(near(fill, of("England")), "{palette:?} c4: {fill:?}");
+        assert!(!near(left, of("England")) && !near(left, of("Italy")), "{palette:?} c4: {left:?}");
+    }
+    // Chesspolitik for two: each home center is one power's, outlined all round in its colour.
+    let text = "variant: chesspolitik2\nphase: spring 1401\nposition:\n  France: K c1\n  England: K d6\n\
+                state:\n  centers: France c1; England e1\n";
+    let (v, c) = image(text, Stage::Result);
+    let (x, y, w, _) = rdip::center_box(&v, 1024, sq("e1"));
+    let (mx, my, k) = (x + w / 2.0, y + w / 2.0, w / 2.0);
+    let france = colour(&v, Palette::Classic, "France");
+    for at in [(mx - k * 0.75, my), (mx + k * 0.75, my), (mx, my - k * 0.75)] {
+        assert!(near(px(&c, at), france), "e1's outline is France's: {:?}", px(&c, at));
+    }
+    assert!(near(px(&c, (mx, my)), colour(&v, Palette::Classic, "England")), "England owns it");
 }

@@ -1,13 +1,20 @@
 //! The timelapse of a whole game: `game timelapse` writes a GIF of the
-//! position after every resolved phase (rolled-back phases left out), half
-//! a second each and the last held three seconds, refused before anything
-//! has resolved; the announcement that a game has ended carries it; a
-//! 40-phase Chess Dip timelapse at the animation width stays under 8 MB.
+//! starting position and the position after every resolved phase
+//! (rolled-back phases left out), half a second each and the last held
+//! three seconds, refused before anything has resolved; the announcement
+//! that a game has ended carries it, the result in a band on every frame;
+//! a 40-phase Chess Dip timelapse at the animation width stays under 8 MB.
 
+#[path = "common/dip_colours.rs"]
+mod dip_colours;
 #[path = "common/gen.rs"]
 mod gen;
+#[path = "common/gifs.rs"]
+mod gifs;
 #[path = "common/scratch.rs"]
 mod scratch;
+#[path = "common/squares.rs"]
+mod squares;
 use scratch::{console_at, run, temp_dir, two_players, written};
 
 use std::path::Path;
@@ -27,10 +34,15 @@ fn delays(bytes: &[u8]) -> (Vec<u16>, u16) {
     (out, w)
 }
 
-/// What a timelapse of `phases` resolved phases should show: half a second
-/// each, the last three seconds.
+/// What a timelapse of `phases` resolved phases should show: the start
+/// and every phase, half a second each, the last three seconds.
 fn expected(phases: usize) -> Vec<u16> {
-    let mut d = vec![50; phases];
+    held(phases + 1)
+}
+
+/// The delays of `frames` frames: half a second each, the last three seconds.
+fn held(frames: usize) -> Vec<u16> {
+    let mut d = vec![50; frames];
     if let Some(last) = d.last_mut() {
         *last = 300;
     }
@@ -66,9 +78,12 @@ fn game_timelapse_shows_every_resolved_phase_and_leaves_rolled_back_ones_out() {
     // Anyone may ask, a spectator too.
     let out = c.line("carol game timelapse");
     assert!(out.starts_with("[public]"), "{out}");
-    assert!(out.contains("in 3 frames") && out.contains("from Spring 1401 to"), "{out}");
+    assert!(
+        out.contains("in 4 frames, the start and the position after every resolved phase from Spring 1401 to"),
+        "{out}"
+    );
     let (shown, width) = delays(&one_gif(&out, &d.join("img")));
-    assert_eq!(shown, expected(3), "one frame a resolved phase");
+    assert_eq!(shown, expected(3), "the start, then one frame a resolved phase");
     assert_eq!(u32::from(width), anim::WIDTH);
 
     // A rollback takes the last phase out; the phase played again comes back in.
@@ -95,7 +110,7 @@ fn the_end_announcement_carries_the_timelapse() {
     let final_png = out.find("final-position.png").expect("the final position first");
     assert!(out.find("timelapse.gif").expect("timelapse") > final_png, "stills first: {out}");
     let (shown, _) = delays(&std::fs::read(&files[0]).expect("written"));
-    assert_eq!(shown, expected(2), "two phases resolved before the concession");
+    assert_eq!(shown, expected(2), "the start and the two phases resolved before the concession");
     // Asked for afterwards, the same.
     let again = c.line("carol game timelapse");
     assert!(again.contains("the whole game"), "{again}");
@@ -122,15 +137,16 @@ fn a_forty_phase_chess_dip_timelapse_is_under_8_mb() {
     let bytes = anim::gif(&frames).expect("encodes");
     assert!(bytes.len() < 8 * 1024 * 1024, "{} bytes", bytes.len());
     let (shown, width) = delays(&bytes);
-    assert_eq!(shown, expected(40));
+    assert_eq!(shown, held(40));
     assert_eq!(u32::from(width), anim::WIDTH);
     eprintln!("40-phase timelapse: {} bytes", bytes.len());
 }
 
 #[test]
-fn the_result_banner_on_the_last_frame_leaves_the_board_where_it_was() {
-    // The same position twice, the game's result on the last: below the
-    // title bar and the banner's band, the two frames are the same pixels.
+fn every_frame_of_an_ended_games_timelapse_shows_its_result_band_and_the_board_stays_put() {
+    // The same position twice, the game's result given: the two frames
+    // differ in their title bars alone (the phase and `1 of 2`, `2 of 2`);
+    // the band under them says the result in both, none is empty.
     let one = gen::timelapse_positions(1).remove(0);
     let positions = vec![one.clone(), (one.0, "After phase 2".to_string())];
     let style = Style { width: anim::WIDTH, result: Some("England wins".into()), ..Style::default() };
@@ -141,6 +157,39 @@ fn the_result_banner_on_the_last_frame_leaves_the_board_where_it_was() {
     let differ: Vec<usize> = (0..a.height() as usize)
         .filter(|&y| a.rgba()[y * row..(y + 1) * row] != b.rgba()[y * row..(y + 1) * row])
         .collect();
-    let last = *differ.last().expect("the banner differs");
-    assert!(last < a.height() as usize / 5, "only the title bar and the banner differ, not the board: rows to {last}");
+    let title_h = (anim::WIDTH as f32 * 0.075).round() as usize;
+    assert!(differ.iter().all(|&y| y < title_h), "only the title bars differ: rows {differ:?}");
+    for f in &frames {
+        let texts: Vec<&str> = f.canvas.texts().iter().map(|(t, _)| t.as_str()).collect();
+        assert!(texts.contains(&"GAME OVER") && texts.contains(&"England wins"), "{texts:?}");
+    }
+}
+
+#[test]
+fn a_timelapse_starts_with_the_starting_position() {
+    let d = temp_dir("start");
+    let mut c = console_at(&d, &[]);
+    two_players(&mut c, "animation=no cd-after=off");
+    c.line("alice orders K c1 - c2");
+    run(&mut c, &["gm game force", "gm game force"]);
+    let out = c.line("carol game timelapse");
+    assert!(
+        out.contains("in 3 frames, the start and the position after every resolved phase from Spring 1401"),
+        "{out}"
+    );
+    let g = gifs::decode(&one_gif(&out, &d.join("img")));
+    assert_eq!(g.frames.len(), 3);
+    // France's king stands on c1 in the first frame (the start), on c2 after Spring.
+    let v = chessdip::rules::dip::Variant::builtin("chesspolitik2").expect("variant");
+    let france = dip_colours::colour(&v, chessdip::render::Palette::Classic, "France");
+    let plate = |s: &str| {
+        let (x, y, w, h) = chessdip::render::dip::plate_box(&v, anim::WIDTH, squares::sq(s));
+        (x + w * 0.15, y + h / 2.0)
+    };
+    let is_france = |frame: usize, s: &str| {
+        let p = g.pixel(frame, plate(s));
+        chessdip::render::vision::delta_e(chessdip::render::canvas::Rgba::rgb(p[0], p[1], p[2]), france) < 8.0
+    };
+    assert!(is_france(0, "c1") && !is_france(0, "c2"), "the start: the king on c1");
+    assert!(is_france(1, "c2") && !is_france(1, "c1"), "after Spring 1401: on c2");
 }

@@ -370,7 +370,8 @@ fn item19_a_plate_leaves_the_glyph_of_a_piece_off_its_board_whole() {
     let c =
         scenes::image(&Scenario::parse(text, "t").expect("scenario"), Stage::Result, &Style::default()).expect("draws");
     keep(&c, "item19-plates");
-    let s = rwheel::square_size(&a.after, 1024);
+    // The hub's squares (larger than the boards').
+    let s = rwheel::hub_square_size(&a.after, 1024);
     let t = 1024.0 / 40.0;
     let (x, y) = rwheel::space_centre(&a.after, 1024, Space::Hub { file: 3 }).expect("hub");
     // The plate: its foot on the square's, its letters at least the phone minimum.

@@ -40,7 +40,7 @@ Commands (the same words as the slash commands):
   concede                 concede the game (the last power standing wins)
   game status | game board | history [phase] | game export | variants
   game chart              a chart of every power's centers (pieces, material) over the game so far
-  game timelapse          a GIF of the position after every resolved phase, half a second each
+  game timelapse          a GIF of the start and the position after every resolved phase, half a second each
   profile [user]          a player's record in this server (yours without a name): ratings, results, reliability
   leaderboard [game]      this server's players of a game by rating (every rated game without a name)
 Moderators:

@@ -178,15 +178,18 @@ impl Image {
             job.style.heading.clone_from(&spec.heading);
             job.style.marks.clone_from(&spec.marks);
             if spec.source == outbox::ImageSource::Final {
+                // The result is the band's, at full size: the title says `Final position`.
                 job.style.result = Some(spec.caption.clone());
+                job.caption = String::new();
             }
         }
         image.spec = Some(spec);
         image
     }
 
-    /// The position a game ended in, titled with its result rather than a
-    /// next phase, with legend `marks` (conceded powers).
+    /// The position a game ended in, titled `Final position` rather than a
+    /// next phase, its result in the band under the title, with legend
+    /// `marks` ([`final_marks`]: who was out and why, the scores).
     pub(super) fn final_position(
         position: &Position,
         settings: &Settings,
@@ -197,9 +200,14 @@ impl Image {
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.style.heading = Some("Final position".into());
             job.style.result = Some(result.to_string());
+            // Stored as the caption, so that the spec draws it again.
             job.caption = result.to_string();
         }
-        image.stored(outbox::ImageSource::Final)
+        let mut image = image.stored(outbox::ImageSource::Final);
+        if let Some(job) = Arc::get_mut(&mut image.job) {
+            job.caption = String::new();
+        }
+        image
     }
 
     /// Draws the image and encodes it: PNG for a still image, GIF for an
@@ -267,6 +275,60 @@ pub(super) fn conceded_marks(
             (p, word.to_string())
         })
         .collect())
+}
+
+/// The legend marks of an ended game's final image: why a power was out
+/// at the end (`conceded`, `forfeited`, `unseated`, `kicked` by a
+/// moderator, `eliminated`, `vacant`), and each power's score when the
+/// game was scored (`score ⅓`), read from what its end stored.
+pub(super) fn final_marks(
+    c: &rusqlite::Connection,
+    game: i64,
+    settings: &Settings,
+) -> Result<Vec<(String, String)>, super::GameError> {
+    use crate::store;
+    let scores = store::scores(c, game)?;
+    let kicked = store::kicked_powers(c, game)?;
+    let conceded = store::concessions(c, game)?;
+    let forfeited = super::absence::forfeits(c, game, settings)?;
+    let unseated: Vec<String> = store::open_seats(c, game)?.into_iter().map(|(p, _)| p).collect();
+    let out = |p: &String| {
+        if kicked.contains(p) {
+            Some("kicked")
+        } else if forfeited.contains(p) {
+            Some("forfeited")
+        } else if conceded.contains(p) {
+            Some("conceded")
+        } else if unseated.contains(p) {
+            Some("unseated")
+        } else {
+            None
+        }
+    };
+    let mut marks: Vec<(String, String)> = Vec::new();
+    for row in &scores {
+        // A power's first row is its score; a second one is a player who left its seat before the end.
+        if marks.iter().any(|(q, m)| *q == row.power && m.starts_with("score ")) {
+            continue;
+        }
+        // The score's own reason, except that a power left vacant by a kick says so.
+        let why = match row.how.as_str() {
+            how @ ("conceded" | "forfeited" | "unseated" | "eliminated") => Some(how),
+            "vacant" => Some(out(&row.power).unwrap_or("vacant")),
+            _ => out(&row.power),
+        };
+        if let Some(why) = why {
+            marks.push((row.power.clone(), why.to_string()));
+        }
+        marks.push((row.power.clone(), format!("score {}", row.shown)));
+    }
+    // Powers out of the game that have no score (a game a moderator ended).
+    for p in kicked.iter().chain(&conceded).chain(&unseated) {
+        if !marks.iter().any(|(q, _)| q == p) {
+            marks.extend(out(p).map(|why| (p.clone(), why.to_string())));
+        }
+    }
+    Ok(marks)
 }
 
 /// Runs `draw`, turning a panic into an empty image (logged with `name`).

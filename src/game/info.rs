@@ -445,7 +445,7 @@ impl Service {
                     live.kind.name(),
                     ended_when(&live.game, &row, *by_phase)
                 ));
-                let marks = super::conceded_marks(c, live.game.id, &live.settings)?;
+                let marks = super::final_marks(c, live.game.id, &live.settings)?;
                 reply.images.push(Image::final_position(&position, &live.settings, result, marks));
                 return Ok(reply);
             }

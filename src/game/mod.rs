@@ -59,6 +59,6 @@ pub use schedule::{reminder_text, Reminder};
 pub use service::{Service, MIN_RESUME};
 pub use settings::{AtDeadline, Settings, Takeover};
 
-use image::{conceded_marks, slug};
+use image::{conceded_marks, final_marks, slug};
 use service::{decode, encode, kind_of, Live};
 use settings::settings_of;

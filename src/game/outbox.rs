@@ -28,8 +28,8 @@ pub enum ImageSource {
     },
     /// The position the game ended in.
     Final,
-    /// The position after every resolved phase of the game, not rolled
-    /// back, as a timelapse (`super::timelapse`).
+    /// The starting position and the position after every resolved phase
+    /// of the game, not rolled back, as a timelapse (`super::timelapse`).
     Timelapse,
     /// The chart of the game's centres, pieces or material over its resolved
     /// phases, not rolled back (`super::chart`).
@@ -49,12 +49,14 @@ pub struct ImageSpec {
     pub name: String,
     /// The position and report.
     pub source: ImageSource,
-    /// The caption in the title bar.
+    /// The caption in the title bar; for a final image, the game's result
+    /// (drawn in the band under a title bar that says `Final position`).
     pub caption: String,
     /// What the title bar says instead of the phase, if anything.
     #[serde(default)]
     pub heading: Option<String>,
-    /// Legend notes on powers (a hashed phase's missing or invalid messages).
+    /// Legend notes on powers (a hashed phase's missing or invalid
+    /// messages; a final image's scores, and who was out and why).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<(String, String)>,
     /// An animation of the resolution (a GIF) rather than a still image.

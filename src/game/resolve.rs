@@ -169,7 +169,12 @@ impl Service {
                     .stored(ImageSource::Orders { seq }),
             );
             reply.images.push(if over {
-                Image::final_position(&r.next, &settings, &record.outcome.to_string(), marks.clone())
+                Image::final_position(
+                    &r.next,
+                    &settings,
+                    &record.outcome.to_string(),
+                    super::final_marks(c, game, &settings)?,
+                )
             } else {
                 Image::new(&format!("{s}-result"), &r.next, None, &settings, "position")
                     .marked(marks.clone())

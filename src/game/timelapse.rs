@@ -1,5 +1,6 @@
-//! The timelapse of a whole game: the position after every resolved phase
-//! (phases rolled back left out), gathered from the store, drawn as one GIF
+//! The timelapse of a whole game: the starting position and the position
+//! after every resolved phase (phases rolled back left out), gathered from
+//! the store, drawn as one GIF
 //! ([`crate::render::any::timelapse`]) when delivered. Asked for with
 //! `game timelapse`, and attached to the announcement that a game has ended
 //! ([`super::chart::story_at_end`]).
@@ -39,9 +40,12 @@ pub(super) fn resolved<'a>(
     Ok(out)
 }
 
-/// The position after every resolved phase of `game` that was not rolled
-/// back, titled `After <phase>`: the starting position of the phase that
-/// followed it, or the position the game ended in for the last.
+/// The frames of `game`'s timelapse: its starting position, titled
+/// `Start` (unless nothing stands on it yet: Chess Wheel+'s boards are made
+/// during the game), then the position after every resolved phase that
+/// was not rolled back, titled `After <phase>`: the starting position of
+/// the phase that followed it, or the position the game ended in for the
+/// last. None before a phase has resolved.
 pub(super) fn positions(
     c: &rusqlite::Connection,
     game: &GameRow,
@@ -49,8 +53,19 @@ pub(super) fn positions(
 ) -> Result<Vec<(Position, String)>, GameError> {
     let live = live_phases(c, game)?;
     let resolved = resolved(&live, game, kind)?;
-    Ok(resolved.into_iter().filter_map(|(row, after)| Some((after?, format!("After {}", row.name)))).collect())
+    let mut out = Vec::new();
+    if let (Some(first), false) = (live.first(), resolved.is_empty()) {
+        let start = decode(kind, first)?;
+        if start.tally().iter().any(|(_, n)| *n > 0) {
+            out.push((start, START.to_string()));
+        }
+    }
+    out.extend(resolved.into_iter().filter_map(|(row, after)| Some((after?, format!("After {}", row.name)))));
+    Ok(out)
 }
+
+/// The title of a timelapse's first frame, the starting position.
+const START: &str = "Start";
 
 /// The timelapse image of `game` (`<variant>-timelapse.gif`), to be drawn
 /// again from the store when delivered; the result of an ended game is
@@ -68,7 +83,8 @@ pub(super) fn image(
 
 impl Service {
     /// The timelapse of the channel's game so far (or of its last game): a
-    /// GIF of the position after every resolved phase. Anyone may ask.
+    /// GIF of the starting position and the position after every resolved
+    /// phase. Anyone may ask.
     ///
     /// # Errors
     /// No game, or no phase resolved yet.
@@ -76,21 +92,23 @@ impl Service {
         self.store.read(|c| {
             let live = self.latest(c, channel)?;
             let frames = positions(c, &live.game, &live.kind)?;
-            let (Some((_, first)), Some((_, last))) = (frames.first(), frames.last()) else {
+            let phases: Vec<&str> = frames.iter().filter_map(|(_, t)| t.strip_prefix("After ")).collect();
+            let (Some(first), Some(last)) = (phases.first(), phases.last()) else {
                 return Err(GameError::State(
                     "no phase of this game has resolved yet: the timelapse shows the position after every resolved phase; ask again once the first phase resolves (`status` says when its deadline is)".into(),
                 ));
             };
-            let n = frames.len();
-            let (first, last) = (first.trim_start_matches("After "), last.trim_start_matches("After "));
+            let start = frames.first().is_some_and(|(_, t)| t == START);
             let whole = if live.game.status == GameStatus::Ended { "the whole game" } else { "the game so far" };
-            let text = if n == 1 {
-                format!("{}: {whole}, one phase resolved: the position after {first}.", live.kind.name())
+            let after = if phases.len() == 1 {
+                format!("the position after {first}")
             } else {
-                format!(
-                    "{}: {whole} in {n} frames, the position after every resolved phase from {first} to {last}.",
-                    live.kind.name()
-                )
+                format!("the position after every resolved phase from {first} to {last}")
+            };
+            let what = if start { format!("the start and {after}") } else { after };
+            let text = match frames.len() {
+                1 => format!("{}: {whole}, one phase resolved: {what}.", live.kind.name()),
+                n => format!("{}: {whole} in {n} frames, {what}.", live.kind.name()),
             };
             let mut reply = Reply::public(text);
             reply.images.extend(image(c, &live.game, &live.kind, &live.settings)?);

@@ -74,26 +74,21 @@ pub fn animation_gif(
 }
 
 /// A timelapse of a whole game: one frame a position, each drawn at
-/// `style` with its title (`After Spring 1601`) in the title bar and its
-/// place in the game (`3 of 40`) as the caption, shown
+/// `style` with its title (`After Spring 1601`, `Start`) in the title bar
+/// and its place in the game (`3 of 40`) as the caption, shown
 /// [`super::anim::LAPSE_FRAME`] each and the last
-/// [`super::anim::LAPSE_LAST`]. The style's result banner, if any, is drawn
-/// on the last frame only, the frames before it given an empty band in its
-/// place; frames of different heights are padded at the bottom to the
-/// tallest. Empty if there are no positions.
+/// [`super::anim::LAPSE_LAST`]. The style's result, if any, opens its band
+/// under the title of every frame, so that the board stays in one place
+/// and no frame has an empty band; frames of different heights are padded
+/// at the bottom to the tallest. Empty if there are no positions.
 #[must_use]
 pub fn timelapse(positions: &[(Position, String)], style: &Style) -> Vec<Frame> {
-    let n = positions.len();
-    let mut frames: Vec<Frame> = (0..n).map(|i| lapse_frame(positions, style, i)).collect();
-    let band = frames.last().and_then(|last| lapse_band(positions, style, &last.canvas));
-    for f in frames.iter_mut().take(n.saturating_sub(1)) {
-        fit(&mut f.canvas, band, 0);
-    }
+    let mut frames: Vec<Frame> = (0..positions.len()).map(|i| lapse_frame(positions, style, i)).collect();
     // A longer legend makes a frame taller: every frame is given the
     // tallest one's height, the rows added at the bottom.
     let tallest = frames.iter().map(|f| f.canvas.height()).max().unwrap_or(0);
     for f in &mut frames {
-        fit(&mut f.canvas, None, tallest);
+        fit(&mut f.canvas, tallest);
     }
     frames
 }
@@ -107,56 +102,30 @@ pub fn timelapse(positions: &[(Position, String)], style: &Style) -> Vec<Frame> 
 /// No positions, or the encoder failing.
 pub fn timelapse_gif(positions: &[(Position, String)], style: &Style) -> Result<Vec<u8>, AnimError> {
     let n = positions.len();
-    let last = lapse_frame(positions, style, n.checked_sub(1).ok_or(AnimError::Empty)?);
-    let band = lapse_band(positions, style, &last.canvas);
-    let grown = band.map_or(0, |(_, rows)| rows);
-    let tallest = (0..n - 1)
-        .map(|i| lapse_frame(positions, style, i).canvas.height() + grown)
-        .fold(last.canvas.height(), u32::max);
+    if n == 0 {
+        return Err(AnimError::Empty);
+    }
+    let tallest = (0..n).map(|i| lapse_frame(positions, style, i).canvas.height()).max().unwrap_or(0);
     super::anim::gif_redrawn(n, |i| {
         let mut f = lapse_frame(positions, style, i);
-        fit(&mut f.canvas, band.filter(|_| i + 1 < n), tallest);
+        fit(&mut f.canvas, tallest);
         f
     })
 }
 
 /// Frame `i` of the timelapse of `positions`, as drawn: titled with its
-/// position's title and its place in the game, the result's banner on the
-/// last frame only.
+/// position's title and its place in the game.
 fn lapse_frame(positions: &[(Position, String)], style: &Style, i: usize) -> Frame {
     let n = positions.len();
     let (position, title) = &positions[i];
-    let last = i + 1 == n;
-    let frame_style =
-        Style { heading: Some(title.clone()), result: if last { style.result.clone() } else { None }, ..style.clone() };
+    let frame_style = Style { heading: Some(title.clone()), ..style.clone() };
     let caption = format!("{} of {n}", i + 1);
-    let delay = if last { super::anim::LAPSE_LAST } else { super::anim::LAPSE_FRAME };
+    let delay = if i + 1 == n { super::anim::LAPSE_LAST } else { super::anim::LAPSE_FRAME };
     Frame { canvas: draw(position, None, &frame_style, &caption), delay }
 }
 
-/// Where the result's banner opens in the timelapse's `last` frame and how
-/// many rows it adds (found against the same frame drawn without it), if
-/// the style has a result: the frames before it get an empty band there,
-/// so that the board stays put.
-fn lapse_band(positions: &[(Position, String)], style: &Style, last: &Canvas) -> Option<(u32, u32)> {
-    style.result.as_ref()?;
-    let n = positions.len();
-    let (position, title) = positions.last()?;
-    let plain = Style { heading: Some(title.clone()), result: None, ..style.clone() };
-    let plain = draw(position, None, &plain, &format!("{n} of {n}"));
-    let width = plain.width() as usize * 4;
-    let (a, b) = (plain.rgba(), last.rgba());
-    let top = (0..plain.height() as usize).find(|&y| a[y * width..(y + 1) * width] != b[y * width..(y + 1) * width]);
-    let grown = last.height().saturating_sub(plain.height());
-    top.filter(|_| grown > 0).map(|top| (top as u32, grown))
-}
-
-/// A timelapse frame given the result's empty `band` (where it opens, its
-/// rows), if any, and then empty rows at the bottom up to `height`.
-fn fit(canvas: &mut Canvas, band: Option<(u32, u32)>, height: u32) {
-    if let Some((top, rows)) = band {
-        canvas.insert_band(top, rows, super::theme::BACKGROUND);
-    }
+/// A timelapse frame given empty rows at the bottom up to `height`.
+fn fit(canvas: &mut Canvas, height: u32) {
     let h = canvas.height();
     if h < height {
         canvas.insert_band(h, height - h, super::theme::BACKGROUND);

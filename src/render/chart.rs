@@ -16,13 +16,19 @@
 //! Sizes are in units of a four-hundredth of the width, so that the
 //! picture is the same at any width and its smallest text is
 //! [`super::MIN_TEXT`] when shown 400 px wide, as Discord shows images on
-//! a phone.
+//! a phone. Lines are drawn at their true values ([`marks`] tells apart
+//! those that meet), and no text is cut: the title, the result and the
+//! legend's names wrap, and a legend too long to stand beside the plot
+//! goes under it ([`legend`]).
+
+mod legend;
+mod marks;
 
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
-use super::palette::text_on;
 use super::theme::{BACKGROUND, TEXT};
-use super::{ellipsis, Palette, Style, MIN_TEXT, NOTE};
+use super::{wrap, Palette, Style, NOTE};
 use crate::rules::any::Position;
+use marks::Look;
 
 /// The secondary text's colour (subtitle, axes).
 const DIM: Rgba = Rgba::rgb(0xB4, 0xB6, 0xBA);
@@ -71,7 +77,8 @@ impl Chart {
     }
 }
 
-/// The height of a chart `width` pixels wide (5:8, 640 px for 1024).
+/// The height of a chart `width` pixels wide (5:8, 640 px for 1024); a
+/// chart whose legend does not fit beside its plot is taller.
 #[must_use]
 pub const fn height(width: u32) -> u32 {
     width * 5 / 8
@@ -94,76 +101,173 @@ pub fn colours(position: &Position, palette: Palette) -> Vec<(String, Rgba)> {
     position.tally().into_iter().map(|(name, _)| name).zip(colours).collect()
 }
 
-/// Draws `chart` at `style.width` x [`height`] pixels, the powers in the
-/// colours of `position`'s game in `style.palette` ([`colours`]). In a
-/// two-player game Black's line is dashed, as its arrows are on the board,
-/// so that colour is never the only cue; in every game the legend lists
-/// the powers by their last value, highest first, with that value.
+/// Where everything of a chart goes: its header's lines, the plot's box
+/// and scale, and the legend.
+struct Frame {
+    width: u32,
+    height: f32,
+    u: f32,
+    /// The header's lines (text, size, face, colour) with their baselines.
+    header: Vec<((String, f32, Face, Rgba), f32)>,
+    /// The result on the title's line, right-aligned, when both fit there.
+    result_beside: Option<String>,
+    legend: legend::Legend,
+    /// The plot's box.
+    left: f32,
+    right: f32,
+    top: f32,
+    bottom: f32,
+    /// The values' scale: lowest, step, highest.
+    scale: (u32, u32, u32),
+    /// How many periods.
+    n: usize,
+}
+
+impl Frame {
+    /// The chart's frame at `style.width`: the title, with the result of an
+    /// ended game on its right when both fit on one line, else under it,
+    /// and what is counted under them (nothing cut or shrunk: a long one
+    /// wraps); the plot under them down to the periods' axis; the legend
+    /// beside the plot if it fits there, else under the axis (the picture
+    /// grows by it).
+    fn new(chart: &Chart, style: &Style) -> Frame {
+        let width = style.width.max(200);
+        let w = width as f32;
+        let u = w / 400.0;
+        let margin = 10.0 * u;
+        let room = w - 2.0 * margin;
+        let mut header: Vec<(String, f32, Face, Rgba)> = Vec::new();
+        let title_lines = wrap(&chart.title, 15.0 * u, Face::Bold, room);
+        let result = chart.result.as_deref().filter(|r| !r.trim().is_empty());
+        let result_beside = result
+            .filter(|r| {
+                title_lines.len() == 1
+                    && text_width(&title_lines[0], 15.0 * u, Face::Bold)
+                        + 12.0 * u
+                        + text_width(r, 11.0 * u, Face::Bold)
+                        <= room
+            })
+            .map(str::to_string);
+        for t in &title_lines {
+            header.push((t.clone(), 15.0 * u, Face::Bold, TEXT));
+        }
+        if let (Some(r), None) = (result, &result_beside) {
+            for t in wrap(r, 11.0 * u, Face::Bold, room) {
+                header.push((t, 11.0 * u, Face::Bold, NOTE));
+            }
+        }
+        for t in wrap(&chart.subtitle, 11.0 * u, Face::Regular, room) {
+            header.push((t, 11.0 * u, Face::Regular, DIM));
+        }
+        let header: Vec<_> = header.into_iter().enumerate().map(|(i, l)| (l, (20.0 + 16.0 * i as f32) * u)).collect();
+        let top = header.last().map_or(20.0 * u, |(_, y)| *y) + 26.0 * u;
+        let nominal = height(width) as f32;
+        let plot_h = (nominal - 32.0 * u - top).max(110.0 * u);
+        let legend = legend::plan(chart, w, u, plot_h);
+        let bottom = top + plot_h;
+        let height = if legend.beside { bottom + 32.0 * u } else { bottom + 36.0 * u + legend.height() + 4.0 * u };
+        let values = || chart.series.iter().flat_map(|(_, v)| v.iter().copied());
+        let scale = scale(values().min().unwrap_or(0), values().max().unwrap_or(0), chart.from_zero);
+        let tick_w =
+            ticks(scale).iter().map(|t| text_width(&t.to_string(), SMALL * u, Face::Regular)).fold(0.0, f32::max);
+        let left = margin + tick_w + 5.0 * u;
+        let right = if legend.beside { w - margin - legend.column - 12.0 * u } else { w - margin };
+        Frame {
+            width,
+            height,
+            u,
+            header,
+            result_beside,
+            legend,
+            left,
+            right,
+            top,
+            bottom,
+            scale,
+            n: chart.labels.len(),
+        }
+    }
+
+    /// The x of period `i`: evenly spaced, inset from the plot's sides.
+    fn x_of(&self, i: usize) -> f32 {
+        let inset = 8.0 * self.u;
+        if self.n <= 1 {
+            (self.left + self.right) / 2.0
+        } else {
+            self.left + inset + (self.right - self.left - 2.0 * inset) * i as f32 / (self.n - 1) as f32
+        }
+    }
+
+    /// The y of value `v`, on the values' scale.
+    fn y_of(&self, v: u32) -> f32 {
+        let (low, _, high) = self.scale;
+        self.bottom - (self.bottom - self.top) * v.saturating_sub(low) as f32 / (high - low) as f32
+    }
+}
+
+/// The values of the scale's ticks.
+fn ticks((low, step, high): (u32, u32, u32)) -> Vec<u32> {
+    (0..=(high - low) / step).map(|i| low + i * step).collect()
+}
+
+/// The size of the axes' text, in four-hundredths of the width: above
+/// [`super::MIN_TEXT`] when the chart is shown 400 px wide.
+const SMALL: f32 = 10.5;
+
+/// Where the point of power `series` (its place in [`Chart::series`]) at
+/// period `i` is drawn on `chart` drawn with `style`: at its true value,
+/// whatever the other powers' values.
+#[must_use]
+pub fn point(chart: &Chart, style: &Style, series: usize, i: usize) -> Option<(f32, f32)> {
+    let v = *chart.series.get(series)?.1.get(i)?;
+    let f = Frame::new(chart, style);
+    (i < f.n).then(|| (f.x_of(i), f.y_of(v)))
+}
+
+/// Draws `chart` `style.width` pixels wide and [`height`] tall (taller
+/// when its legend does not fit beside the plot), the powers in the
+/// colours of `position`'s game in `style.palette` ([`colours`]).
+///
+/// Every line is drawn at its true values. Lines that share a value are
+/// told apart by their markers (a shape of each power's own, drawn at
+/// every point, stacked largest first where several meet) and by the
+/// stripes of a stretch they share (each power's colour in turn along
+/// it); in a two-player game Black's line is dashed, as its arrows are on
+/// the board, so that colour is never the only cue. The legend lists the
+/// powers by their last value, highest first, with that value.
 #[must_use]
 pub fn draw(chart: &Chart, position: &Position, style: &Style) -> Canvas {
-    let width = style.width.max(200);
-    let (w, h) = (width as f32, height(width) as f32);
-    let u = w / 400.0;
-    let mut cv = Canvas::new(width, height(width), BACKGROUND);
+    let f = Frame::new(chart, style);
+    let (w, u) = (f.width as f32, f.u);
     let margin = 10.0 * u;
-    let small = MIN_TEXT.max(10.5) * u;
-
-    // The title with the result of an ended game on its right (the title
-    // keeps its width up to three fifths of the line), and what is counted
-    // under it: shrunk to fit, down to the phone minimum, then cut.
-    let room = w - 2.0 * margin;
-    let mut title_room = room;
-    if let Some(result) = chart.result.as_deref().filter(|r| !r.trim().is_empty()) {
-        let natural = text_width(&chart.title, 15.0 * u, Face::Bold).min(room * 0.6);
-        let (shown, size) = fitted(result, 11.0 * u, MIN_TEXT * u, room - natural - 12.0 * u, Face::Bold);
-        let taken = cv.text(&shown, w - margin, 20.0 * u, size, Face::Bold, Align::Right, NOTE);
-        title_room = room - taken - 12.0 * u;
+    let small = SMALL * u;
+    let mut cv = Canvas::new(f.width, f.height.ceil() as u32, BACKGROUND);
+    for ((text, size, face, colour), y) in &f.header {
+        cv.text(text, margin, *y, *size, *face, Align::Left, *colour);
     }
-    let (title, size) = fitted(&chart.title, 15.0 * u, MIN_TEXT * u, title_room, Face::Bold);
-    cv.text(&title, margin, 20.0 * u, size, Face::Bold, Align::Left, TEXT);
-    let (subtitle, size) = fitted(&chart.subtitle, 11.0 * u, MIN_TEXT * u, room, Face::Regular);
-    cv.text(&subtitle, margin, 36.0 * u, size, Face::Regular, Align::Left, DIM);
-
-    // The values' scale: at most five round steps.
-    let values = || chart.series.iter().flat_map(|(_, v)| v.iter().copied());
-    let (low, step, high) = scale(values().min().unwrap_or(0), values().max().unwrap_or(0), chart.from_zero);
-    let ticks: Vec<u32> = (0..=(high - low) / step).map(|i| low + i * step).collect();
-    let tick_w = ticks.iter().map(|t| text_width(&t.to_string(), small, Face::Regular)).fold(0.0, f32::max);
-
-    // The legend's column on the right, the plot to its left.
-    let legend_w = 112.0 * u;
-    let legend_x = w - margin - legend_w;
-    let (top, bottom) = (62.0 * u, h - 32.0 * u);
-    let left = margin + tick_w + 5.0 * u;
-    let right = legend_x - 12.0 * u;
+    if let Some(r) = &f.result_beside {
+        cv.text(r, w - margin, 20.0 * u, 11.0 * u, Face::Bold, Align::Right, NOTE);
+    }
+    let (left, right, top, bottom) = (f.left, f.right, f.top, f.bottom);
     cv.rect(left, top, right - left, bottom - top, PANEL);
     cv.text(&chart.unit, left, top - 6.0 * u, small, Face::Regular, Align::Left, DIM);
-    let y_of = |v: f32| bottom - (bottom - top) * (v - low as f32) / (high - low) as f32;
     let grid = Line { colour: TEXT.alpha(34), width: (0.5 * u).max(1.0), dash: None };
-    for &t in &ticks {
-        let y = y_of(t as f32);
+    for t in ticks(f.scale) {
+        let y = f.y_of(t);
         cv.line((left, y), (right, y), &grid);
         cv.text(&t.to_string(), left - 4.0 * u, y + small * 0.36, small, Face::Regular, Align::Right, DIM);
     }
 
-    // The periods: evenly spaced, their labels thinned out to fit.
-    let n = chart.labels.len();
-    let inset = 8.0 * u;
-    let x_of = |i: usize| {
-        if n <= 1 {
-            (left + right) / 2.0
-        } else {
-            left + inset + (right - left - 2.0 * inset) * i as f32 / (n - 1) as f32
-        }
-    };
+    // The periods, their labels thinned out to fit.
+    let n = f.n;
     let label_w = chart.labels.iter().map(|l| text_width(l, small, Face::Regular)).fold(0.0, f32::max);
-    let gap = if n > 1 { (right - left - 2.0 * inset) / (n - 1) as f32 } else { w };
+    let gap = if n > 1 { f.x_of(1) - f.x_of(0) } else { w };
     let every = ((label_w + 6.0 * u) / gap).ceil().max(1.0) as usize;
     let mut shown: Vec<usize> = (0..n).step_by(every).collect();
     if let (Some(&last), true) = (shown.last(), n > 0) {
         if last != n - 1 {
             // The last period always shows: it takes the place of the one before if they would touch.
-            if (x_of(n - 1) - x_of(last)) < label_w + 6.0 * u {
+            if (f.x_of(n - 1) - f.x_of(last)) < label_w + 6.0 * u {
                 shown.pop();
             }
             shown.push(n - 1);
@@ -171,103 +275,69 @@ pub fn draw(chart: &Chart, position: &Position, style: &Style) -> Canvas {
     }
     let tick = Line { colour: DIM, width: (0.75 * u).max(1.0), dash: None };
     for &i in &shown {
-        let x = x_of(i);
+        let x = f.x_of(i);
         cv.line((x, bottom), (x, bottom + 3.0 * u), &tick);
         cv.text(&chart.labels[i], x, bottom + 14.0 * u, small, Face::Regular, Align::Centre, DIM);
     }
     cv.line((left, bottom), (right, bottom), &tick);
     cv.text(&chart.axis, (left + right) / 2.0, bottom + 28.0 * u, small, Face::Regular, Align::Centre, DIM);
 
-    // The lines. Powers with equal values would hide each other: each line
-    // is shifted by up to its width from its neighbours', all of them
-    // by less than a third of a unit of the scale, and none out of the plot.
+    // The lines, at their true values.
     let named = colours(position, style.palette);
-    let colour_of = |name: &str| named.iter().find(|(n, _)| n == name).map_or(DIM, |(_, c)| *c);
     let two_sides = matches!(position, Position::Simul { .. } | Position::Diplomat { .. });
-    let k = chart.series.len();
-    let unit_h = (bottom - top) / (high - low) as f32;
-    let line_w = 2.4 * u;
-    let spread = line_w.min(unit_h * 0.6 / k.max(1) as f32);
-    for (j, (name, values)) in chart.series.iter().enumerate() {
-        let colour = colour_of(name);
-        let shift = (j as f32 - (k as f32 - 1.0) / 2.0) * spread;
-        let points: Vec<(f32, f32)> = values
-            .iter()
-            .enumerate()
-            .take(n)
-            .map(|(i, v)| (x_of(i), (y_of(*v as f32) + shift).clamp(top, bottom)))
-            .collect();
-        let dash = (two_sides && j == 1).then_some((6.0 * u, 4.0 * u));
-        // A dark line on the dark panel gets a light casing.
-        if text_on(colour) == Rgba::rgb(0xFF, 0xFF, 0xFF) && colour.luminance() < 0.2 {
-            let casing = Line { colour: TEXT.alpha(170), width: line_w + 2.0 * u, dash: None };
-            polyline(&mut cv, &points, &casing);
+    let looks: Vec<Look> = chart
+        .series
+        .iter()
+        .enumerate()
+        .map(|(j, (name, _))| {
+            let colour = named.iter().find(|(n, _)| n == name).map_or(DIM, |(_, c)| *c);
+            marks::look(j, colour, two_sides, u)
+        })
+        .collect();
+    let value = |j: usize, i: usize| chart.series[j].1.get(i).copied().unwrap_or(0);
+    for i in 1..n {
+        // The powers whose stretch from point i - 1 to point i is the same, together.
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for j in 0..chart.series.len() {
+            match groups.iter_mut().find(|g| value(g[0], i - 1) == value(j, i - 1) && value(g[0], i) == value(j, i)) {
+                Some(g) => g.push(j),
+                None => groups.push(vec![j]),
+            }
         }
-        polyline(&mut cv, &points, &Line { colour, width: line_w, dash });
-        if n <= 40 {
-            for &(x, y) in &points {
-                cv.disc(x, y, 2.6 * u, colour);
+        for g in groups {
+            let ends = ((f.x_of(i - 1), f.y_of(value(g[0], i - 1))), (f.x_of(i), f.y_of(value(g[0], i))));
+            if let [j] = g[..] {
+                marks::stretch(&mut cv, ends, &looks[j], LINE * u, u);
+            } else {
+                let shared: Vec<Look> = g.iter().map(|&j| looks[j]).collect();
+                marks::shared(&mut cv, ends, &shared, LINE * u, 7.0 * u, u);
             }
         }
     }
+    // The markers: at every point while there is room (40 periods), and
+    // at the last point always.
+    for i in (0..n).filter(|&i| n <= 40 || i + 1 == n) {
+        let mut groups: Vec<(u32, Vec<Look>)> = Vec::new();
+        for (j, look) in looks.iter().enumerate() {
+            let v = value(j, i);
+            match groups.iter_mut().find(|(gv, _)| *gv == v) {
+                Some((_, g)) => g.push(*look),
+                None => groups.push((v, vec![*look])),
+            }
+        }
+        for (v, g) in groups {
+            marks::stacked(&mut cv, (f.x_of(i), f.y_of(v)), &g, MARKER * u, PANEL);
+        }
+    }
 
-    legend(&mut cv, chart, (legend_x, legend_w), (top, bottom), &colour_of, two_sides, u);
+    let at = if f.legend.beside { (w - margin - f.legend.column, top) } else { (margin, bottom + 36.0 * u) };
+    legend::draw(&mut cv, &f.legend, at, &looks, u);
     cv
 }
 
-/// The legend: a row a power, by its last value (highest first, seat
-/// order among equals): its line's sample, its name and the value.
-fn legend(
-    cv: &mut Canvas,
-    chart: &Chart,
-    (x, w): (f32, f32),
-    (top, bottom): (f32, f32),
-    colour_of: &dyn Fn(&str) -> Rgba,
-    two_sides: bool,
-    u: f32,
-) {
-    let rows = chart.standings();
-    let row_h = (18.0 * u).min((bottom - top) / rows.len().max(1) as f32);
-    let size = (11.0 * u).min(row_h * 0.75).max(MIN_TEXT * u);
-    let sample = 16.0 * u;
-    for (r, (j, name, last)) in rows.iter().enumerate() {
-        let colour = colour_of(name);
-        let mid = top + row_h * (r as f32 + 0.5);
-        let dash = (two_sides && *j == 1).then_some((4.0 * u, 3.0 * u));
-        if colour.luminance() < 0.2 {
-            cv.line((x, mid), (x + sample, mid), &Line { colour: TEXT.alpha(170), width: 4.4 * u, dash: None });
-        }
-        cv.line((x, mid), (x + sample, mid), &Line { colour, width: 2.4 * u, dash });
-        cv.disc(x + sample / 2.0, mid, 2.6 * u, colour);
-        let value = last.to_string();
-        let value_w = cv.text(&value, x + w, mid + size * 0.36, size, Face::Bold, Align::Right, TEXT);
-        let room = w - sample - 5.0 * u - value_w - 5.0 * u;
-        let (shown, _) = fitted(name, size, size, room, Face::Regular);
-        cv.text(&shown, x + sample + 5.0 * u, mid + size * 0.36, size, Face::Regular, Align::Left, TEXT);
-    }
-}
-
-/// Straight segments through `points` (a single point draws nothing).
-fn polyline(cv: &mut Canvas, points: &[(f32, f32)], line: &Line) {
-    for pair in points.windows(2) {
-        cv.line(pair[0], pair[1], line);
-    }
-}
-
-/// `text` at the largest size from `size` down to `least` at which it fits
-/// in `room`; at `least`, cut to fit with an ellipsis if it still does not.
-fn fitted(text: &str, size: f32, least: f32, room: f32, face: Face) -> (String, f32) {
-    let mut s = size;
-    while s > least && text_width(text, s, face) > room {
-        s -= 0.5;
-    }
-    let s = s.max(least);
-    if text_width(text, s, face) <= room {
-        (text.to_string(), s)
-    } else {
-        (ellipsis(text, room, s, face), s)
-    }
-}
+/// A line's width and a marker's radius, in four-hundredths of the width.
+const LINE: f32 = 2.4;
+const MARKER: f32 = 2.6;
 
 /// The values' axis for values from `min` to `max`: (lowest, step,
 /// highest), round numbers at most five steps apart. From zero if

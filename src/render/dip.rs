@@ -6,9 +6,9 @@
 //! the movement overlay, `marks` where its marks go, `winter` the
 //! adjustments, `legend` the legend, [`animate`] the animation (`motion`).
 
-use super::canvas::{Align, Canvas, Face, Line, Rgba};
+use super::canvas::{self, Align, Canvas, Face, Line, Rgba};
+use super::min_text;
 use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};
-use super::MIN_TEXT;
 use super::{Palette, Style};
 use crate::rules::dip::{Adjustment, AdjustmentReport, DipState, Order, Resolution, Variant};
 use crate::rules::power::Side;
@@ -22,7 +22,7 @@ mod winter;
 use legend::legend;
 use marks::{burst, contest_pills, contested};
 pub use motion::{animate, animate_into};
-use orders::{movement, support_line, support_mark, Show, GHOST};
+use orders::{movement, shafts, support_line, support_mark, Show, GHOST};
 use winter::{adjustments, badge, disband_cross};
 
 /// What to draw over the position.
@@ -72,27 +72,29 @@ struct Layout {
     files: u8,
     ranks: u8,
     legend_y: f32,
-    /// Legend: row height and number of columns.
+    /// Legend: the height of a one-line row, and how the entries are set out.
     row: f32,
-    columns: usize,
+    legend: legend::Arrangement,
 }
 
 impl Layout {
-    fn new(variant: &Variant, width: u32) -> Layout {
-        let w = width.max(320) as f32;
+    /// The geometry of `variant`'s images at `width`, its legend set out
+    /// for the powers' notes as `notes` gives them (see [`legend::arrange`]).
+    fn new(variant: &Variant, width: u32, notes: &dyn Fn(&str) -> String) -> Layout {
+        let width = width.max(320);
+        let w = width as f32;
         let title_h = (w * 0.075).round();
         let margin = (w * 0.04).round();
         let (files, ranks) = (variant.board.files, variant.board.ranks);
         let sq = ((w - 2.0 * margin) / f32::from(files)).floor();
         let board_h = sq * f32::from(ranks);
         let legend_y = title_h + board_h + margin;
-        // Two legend columns where they fit, one on narrow (phone) images.
-        let columns = if w >= 640.0 { 2 } else { 1 };
         let row = (w * 0.05).max(26.0);
-        let rows = variant.powers.len().div_ceil(columns) as f32;
-        let height = legend_y + rows * row + w * 0.02;
+        let arrangement = legend::arrange(variant, &codes(variant), (width, margin, row), notes);
+        let rows = variant.powers.len().div_ceil(arrangement.columns) as f32;
+        let height = legend_y + rows * legend::entry_height(row, width, arrangement.lines) + w * 0.02;
         Layout {
-            width: width.max(320),
+            width,
             height: height.ceil() as u32,
             title_h,
             margin,
@@ -101,8 +103,14 @@ impl Layout {
             ranks,
             legend_y,
             row,
-            columns,
+            legend: arrangement,
         }
+    }
+
+    /// The geometry of `variant`'s images at `width` with no notes (the
+    /// board's place does not depend on them).
+    fn plain(variant: &Variant, width: u32) -> Layout {
+        Layout::new(variant, width, &|_| String::new())
     }
 
     /// Top-left corner of a square (White's view: rank 1 at the bottom).
@@ -118,9 +126,14 @@ impl Layout {
     }
 
     /// The size of small text on the board (plate codes, tags, badges):
-    /// a sixth of a square, never below [`MIN_TEXT`].
+    /// a sixth of a square, never below the phone minimum ([`min_text`]).
     fn small_text(&self) -> f32 {
-        (self.sq * 0.17).max(MIN_TEXT)
+        (self.sq * 0.17).max(self.least())
+    }
+
+    /// The smallest text size of the image ([`min_text`]).
+    fn least(&self) -> f32 {
+        min_text(self.width)
     }
 
     /// The box the glyph of a piece on `s` covers, roughly (its plate's
@@ -130,12 +143,13 @@ impl Layout {
         (x - self.sq * 0.28, y - self.sq * 0.4, self.sq * 0.56, self.sq * 0.68)
     }
 
-    /// The box of the marker of a center on `s` (top right of the square).
+    /// The box of the marker of a center on `s` (top right of the square):
+    /// a square, the diamond of a home center filling it.
     fn center_mark(&self, s: Square) -> (f32, f32, f32, f32) {
         let (x, y) = self.corner(s);
-        let r = self.sq * 0.1;
-        let (mx, my) = (x + self.sq - r * 1.6, y + r * 1.6);
-        (mx - r * 1.3, my - r * 1.3, r * 2.6, r * 2.6)
+        let k = self.sq * 0.18;
+        let (mx, my) = (x + self.sq - k - self.sq * 0.02, y + k + self.sq * 0.02);
+        (mx - k, my - k, 2.0 * k, 2.0 * k)
     }
 
     /// The power plate under the piece on `s`: (x, y, w, h).
@@ -155,7 +169,15 @@ impl Layout {
 /// `s` in an image of `width` pixels: (x, y, w, h).
 #[must_use]
 pub fn plate_box(variant: &Variant, width: u32, s: Square) -> (f32, f32, f32, f32) {
-    Layout::new(variant, width).plate(s)
+    Layout::plain(variant, width).plate(s)
+}
+
+/// The box (x, y, w, h) of the marker of the center on `s` in an image of
+/// `width` pixels: a home center's diamond fills it, another center's
+/// disc is at its middle.
+#[must_use]
+pub fn center_box(variant: &Variant, width: u32, s: Square) -> (f32, f32, f32, f32) {
+    Layout::plain(variant, width).center_mark(s)
 }
 
 /// The colours the powers of `variant` are drawn in with `palette` (center
@@ -177,13 +199,13 @@ pub fn power_colours(variant: &Variant, palette: Palette) -> Vec<Rgba> {
 /// (for tests and for placing things over the board).
 #[must_use]
 pub fn square_centre(variant: &Variant, width: u32, s: Square) -> (f32, f32) {
-    Layout::new(variant, width).centre(s)
+    Layout::plain(variant, width).centre(s)
 }
 
 /// The side of a square in pixels in an image of `width` pixels.
 #[must_use]
 pub fn square_size(variant: &Variant, width: u32) -> f32 {
-    Layout::new(variant, width).sq
+    Layout::plain(variant, width).sq
 }
 
 /// The legend's lines as the image of `state` draws them with `style`, one
@@ -203,6 +225,46 @@ pub fn legend_lines(variant: &Variant, state: &DipState, style: &Style) -> Vec<S
 #[must_use]
 pub fn contest_labels(state: &DipState, r: &Resolution) -> Vec<(Square, Vec<(PowerId, String)>)> {
     contested(r).into_iter().map(|(s, moves)| (s, contest_pills(state, r, s, &moves))).collect()
+}
+
+/// Where an order's marks are drawn on the orders image (see [`order_marks`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct OrderMarks {
+    /// A move's arrow head: its tip and the middle of its base.
+    pub head: Option<((f32, f32), (f32, f32))>,
+    /// A move's tail tag: (x, y, w, h).
+    pub tag: Option<(f32, f32, f32, f32)>,
+    /// A failed order's failure mark: its centre and radius.
+    pub failure: Option<((f32, f32), f32)>,
+}
+
+/// Where the marks of each order of resolution `r` on `state` (the
+/// position before it) are drawn on its orders image with `style`, by
+/// order: arrow heads, tail tags and failure marks.
+#[must_use]
+pub fn order_marks(variant: &Variant, state: &DipState, r: &Resolution, style: &Style) -> Vec<OrderMarks> {
+    let cx = Ctx::new(variant, style);
+    let p = orders::placed(&cx, state, r);
+    (0..r.orders.len())
+        .map(|i| OrderMarks {
+            head: p.shafts[i].map(|s| (s.tip, canvas::towards(s.tip, s.start, s.head))),
+            tag: p.shafts[i].and(p.tags[i]).map(|at| marks::tag_box(&cx, r.orders[i].power, at)),
+            failure: p.failures[i].map(|c| (c, p.mark_r)),
+        })
+        .collect()
+}
+
+/// The box (x, y, w, h) of the contest marker on each square where moves
+/// of resolution `r` on `state` bounced ([`contest_labels`]), as drawn with `style`.
+#[must_use]
+pub fn contest_boxes(
+    variant: &Variant,
+    state: &DipState,
+    r: &Resolution,
+    style: &Style,
+) -> Vec<(Square, (f32, f32, f32, f32))> {
+    let cx = Ctx::new(variant, style);
+    contest_labels(state, r).iter().map(|(s, pills)| (*s, marks::marker_box(&cx, *s, pills))).collect()
 }
 
 /// The light and dark square colours.
@@ -252,7 +314,7 @@ struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     fn new(variant: &'a Variant, style: &Style) -> Ctx<'a> {
         Ctx {
-            l: Layout::new(variant, style.width),
+            l: Layout::new(variant, style.width, &|power| super::note_text(style, power)),
             variant,
             colours: colours(style.palette),
             power: power_colours(variant, style.palette),
@@ -291,9 +353,7 @@ pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &S
         Overlay::Adjustment(orders, report) => adjustments(&mut cv, &cx, state, orders, report, true),
     }
     legend(&mut cv, &cx, state, style);
-    if let Some(result) = &style.result {
-        super::result_banner(&mut cv, l.title_h, result);
-    }
+    super::band::draw(&mut cv, l.title_h, style);
     cv
 }
 
@@ -318,24 +378,17 @@ fn board(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState) {
             cv.rect(x, y, l.sq, l.sq, fill);
         }
         if is_center {
-            let home = variant.power_ids().any(|p| state.homes(variant, p).contains(s));
-            let r = l.sq * 0.1;
-            let (mx, my) = (x + l.sq - r * 1.6, y + r * 1.6);
             let mark = owner.map_or(Rgba::rgb(0xFA, 0xFA, 0xFA), |p| cx.colour(p));
-            let edge = Line { colour: INK, width: (l.sq * 0.022).max(1.0), dash: None };
-            if home {
-                // Home centers: a diamond; other centers: a disc.
-                cv.polygon(&[(mx, my - r * 1.25), (mx + r * 1.25, my), (mx, my + r * 1.25), (mx - r * 1.25, my)], INK);
-                let k = r * 1.25 - edge.width;
-                cv.polygon(&[(mx, my - k), (mx + k, my), (mx, my + k), (mx - k, my)], mark);
-            } else {
-                cv.disc(mx, my, r, mark);
-                cv.ring(mx, my, r, &edge);
-            }
+            let builders: Vec<Rgba> = variant
+                .power_ids()
+                .filter(|&p| state.build_zone(variant, p).contains(s))
+                .map(|p| cx.colour(p))
+                .collect();
+            center_marker(cv, l, s, &builders, mark);
         }
     }
     // Labels: files below, ranks on both sides.
-    let size = (l.margin * 0.6).max(MIN_TEXT);
+    let size = (l.margin * 0.6).max(l.least());
     let label = l.margin * 0.55;
     for f in 0..l.files {
         let x = l.margin + (f32::from(f) + 0.5) * l.sq;
@@ -349,6 +402,53 @@ fn board(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState) {
         cv.text(&t, l.margin * 0.5, y, size, Face::Bold, Align::Centre, TEXT);
         cv.text(&t, (right + l.width as f32) / 2.0, y, size, Face::Bold, Align::Centre, TEXT);
     }
+}
+
+/// The marker of the center on `s`, in the square's top right corner,
+/// filled with its owner's colour (`fill`): a disc, or where powers may
+/// build (their home centers) a diamond outlined in the colour of each of
+/// them (`builders`, side by side: the left half in the first's, the
+/// right half in the second's), so that a power's own home center, where
+/// it may build, is a diamond all in its colour.
+fn center_marker(cv: &mut Canvas, l: &Layout, s: Square, builders: &[Rgba], fill: Rgba) {
+    let (x, y, w, _) = l.center_mark(s);
+    let (mx, my) = (x + w / 2.0, y + w / 2.0);
+    let edge = (l.sq * 0.016).max(1.0);
+    if builders.is_empty() {
+        let r = l.sq * 0.1;
+        cv.disc(mx, my, r, fill);
+        cv.ring(mx, my, r, &Line { colour: INK, width: (l.sq * 0.022).max(1.0), dash: None });
+        return;
+    }
+    let diamond = |k: f32| [(mx, my - k), (mx + k, my), (mx, my + k), (mx - k, my)];
+    let outer = w / 2.0;
+    cv.polygon(&diamond(outer), INK);
+    let band = outer - edge;
+    // The outline: one power's colour all round, or each builder's on its part of it.
+    let n = builders.len();
+    for (i, &colour) in builders.iter().enumerate() {
+        if n == 1 {
+            cv.polygon(&diamond(band), colour);
+            continue;
+        }
+        // The i-th of n vertical slices of the diamond, from left to right.
+        let (x0, x1) =
+            (mx - band + 2.0 * band * i as f32 / n as f32, mx - band + 2.0 * band * (i + 1) as f32 / n as f32);
+        let half = |x: f32| band - (x - mx).abs();
+        let mut pts = vec![(x0, my - half(x0))];
+        if x0 < mx && x1 > mx {
+            pts.push((mx, my - band));
+        }
+        pts.extend([(x1, my - half(x1)), (x1, my + half(x1))]);
+        if x0 < mx && x1 > mx {
+            pts.push((mx, my + band));
+        }
+        pts.push((x0, my + half(x0)));
+        cv.polygon(&pts, colour);
+    }
+    let inner = band * 0.6;
+    cv.polygon(&diamond(inner + edge), INK);
+    cv.polygon(&diamond(inner), fill);
 }
 
 fn piece(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, p: PowerId, role: Role, alpha: u8) {

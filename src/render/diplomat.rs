@@ -347,9 +347,7 @@ impl<'a> Still<'a> {
 
     /// The result band, if the style has one (it pushes the board down).
     fn finish(&self, cv: &mut Canvas, l: &Layout) {
-        if let Some(result) = &self.style.result {
-            super::result_banner(cv, l.title_h, result);
-        }
+        super::band::draw(cv, l.title_h, self.style);
     }
 }
 
@@ -408,13 +406,13 @@ fn board(cv: &mut Canvas, l: &Layout) {
 
 fn labels(cv: &mut Canvas, l: &Layout, centre_empty: bool) {
     let w = l.width as f32;
-    let size = (l.band * 0.62).max(10.0);
+    let size = (l.band * 0.62).max(super::min_text(l.width));
     for r in Radius::all() {
         let (x, y) = l.point(Layout::angle(f32::from(r.index())), 1.0 + l.band * 0.62 / l.r);
         cv.text(&r.char().to_string(), x, y + size * 0.36, size, Face::Bold, Align::Centre, TEXT);
     }
     // Crown numbers on the two territory borders, in small pills.
-    let small = (w * 0.022).max(10.0);
+    let small = (w * 0.022).max(super::min_text(l.width));
     for i in [0u8, 7] {
         let t = Layout::angle(f32::from(i) - 0.5);
         for crown in 1..=3u8 {

@@ -16,6 +16,7 @@
 
 pub mod anim;
 pub mod any;
+mod band;
 pub mod canvas;
 pub mod chart;
 pub mod dip;
@@ -77,8 +78,8 @@ pub struct Style {
     /// A power may have several.
     pub marks: Vec<(String, String)>,
     /// The game's result, on an image of the position it ended in
-    /// (`France wins`, `Draw by agreement`): drawn as a banner across the
-    /// board (`result_banner`).
+    /// (`France wins`, `Draw by agreement`): drawn with `GAME OVER` in a
+    /// band opened under the title ([`band`]).
     pub result: Option<String>,
 }
 
@@ -137,7 +138,8 @@ pub(crate) fn title_bar(
     use canvas::{text_width, Align, Face};
     use theme::TEXT;
     let width = cv.width() as f32;
-    let size = (title_h * 0.42).max(MIN_TEXT);
+    let least = min_text(cv.width());
+    let size = (title_h * 0.42).max(least);
     let y = title_h * 0.66;
     let phase = style.heading.as_deref().unwrap_or(phase);
     // Shrunk to fit, never below the phone minimum: past it, the less
@@ -146,15 +148,15 @@ pub(crate) fn title_bar(
     let fit = |options: &[String], room: &dyn Fn(f32) -> f32, face: Face| -> (String, f32) {
         for text in options {
             let mut size = size;
-            while text_width(text, size, face) > room(size) && size > MIN_TEXT {
-                size -= 1.0;
+            while text_width(text, size, face) > room(size) && size > least {
+                size = (size - 1.0).max(least);
             }
             if text_width(text, size, face) <= room(size) {
                 return (text.clone(), size);
             }
         }
         let last = options.last().cloned().unwrap_or_default();
-        (ellipsis(&last, room(MIN_TEXT), MIN_TEXT, face), MIN_TEXT)
+        (ellipsis(&last, room(least), least, face), least)
     };
     let mut rights = Vec::new();
     if !caption.is_empty() {
@@ -189,6 +191,19 @@ pub(crate) fn ellipsis(text: &str, room: f32, size: f32, face: canvas::Face) -> 
 /// The smallest text any image draws, in pixels: readable on a phone, where
 /// images are shown about 400 px wide.
 pub const MIN_TEXT: f32 = 10.0;
+
+/// The smallest text any image shows on a phone, in pixels (font size) at
+/// 400 px wide: Discord shows a posted image about 400 px wide there, so a
+/// text `s` px tall on an image `w` px wide reads as `s * 400 / w` px.
+pub const PHONE_TEXT: f32 = 8.0;
+
+/// The smallest text size on an image `width` pixels wide: [`PHONE_TEXT`]
+/// once shown 400 px wide (20.5 px at 1024, 15.4 px at 768), and never
+/// below [`MIN_TEXT`] (an image drawn at 400 px keeps 10 px).
+#[must_use]
+pub fn min_text(width: u32) -> f32 {
+    (PHONE_TEXT * width as f32 / 400.0).max(MIN_TEXT)
+}
 
 /// `text` broken into lines at most `room` wide at `size`, at spaces
 /// (a word longer than the room is broken between characters). Nothing is
@@ -226,65 +241,4 @@ pub(crate) fn wrap(text: &str, size: f32, face: canvas::Face, room: f32) -> Vec<
         lines.push(cur);
     }
     lines
-}
-
-/// The result banner of a final image ([`Style::result`]): a band opened
-/// across the image at row `y`, under the title (the image grows by the
-/// band, so nothing of the position is hidden), with `GAME OVER` and the
-/// result in large bold type. Readable at 400 px: the result is at least a
-/// twentieth of the width tall. A result too long for one line at that
-/// size is not cut: `GAME OVER` goes on a line of its own and the result
-/// wraps at spaces onto as many lines as it needs (the band grows).
-pub(crate) fn result_banner(cv: &mut canvas::Canvas, y: f32, result: &str) {
-    use canvas::{text_width, Align, Face, Rgba};
-    use theme::WHITE;
-    let width = cv.width() as f32;
-    let room = width * 0.94;
-    let one_h = (width * 0.1).round().max(40.0);
-    let top = y.round().max(0.0);
-    let inset = one_h * 0.08;
-    let label = "GAME OVER";
-    let label_size = |size: f32| (size * 0.7).max(MIN_TEXT);
-    let total =
-        |size: f32| text_width(label, label_size(size), Face::Bold) + size * 0.6 + text_width(result, size, Face::Bold);
-    let full = (one_h * 0.42).max(MIN_TEXT);
-    // One line, shrunk by at most a fifth.
-    let mut size = full;
-    while total(size) > room && size > (full * 0.8).max(MIN_TEXT) {
-        size -= 1.0;
-    }
-    let lines = if total(size) <= room {
-        Vec::new()
-    } else {
-        // Wrapped at full size; a word wider than the whole band shrinks the
-        // type (to the phone minimum) before it is broken.
-        size = full;
-        while size > MIN_TEXT && result.split(' ').any(|w| text_width(w, size, Face::Bold) > room) {
-            size -= 1.0;
-        }
-        wrap(result, size, Face::Bold, room)
-    };
-    let line_h = size * 1.2;
-    let lsize = label_size(size);
-    let band_h =
-        if lines.is_empty() { one_h } else { (inset * 4.0 + lsize * 1.45 + line_h * lines.len() as f32).ceil() };
-    cv.insert_band(top as u32, band_h as u32, Rgba::rgb(0x15, 0x16, 0x18));
-    let rule = canvas::Line { colour: NOTE, width: (width * 0.004).max(1.5), dash: None };
-    cv.line((0.0, top + inset), (width, top + inset), &rule);
-    cv.line((0.0, top + band_h - inset), (width, top + band_h - inset), &rule);
-    let centre = width / 2.0;
-    if lines.is_empty() {
-        let left = (width - total(size)) / 2.0;
-        let base = top + band_h / 2.0 + size * 0.36;
-        let lw = cv.text(label, left, base, lsize, Face::Bold, Align::Left, NOTE);
-        cv.text(result, left + lw + size * 0.6, base, size, Face::Bold, Align::Left, WHITE);
-        return;
-    }
-    let mut base = top + inset * 2.0 + lsize * 0.95;
-    cv.text(label, centre, base, lsize, Face::Bold, Align::Centre, NOTE);
-    base += lsize * 0.5 + line_h * 0.5 + size * 0.36;
-    for line in &lines {
-        cv.text(line, centre, base, size, Face::Bold, Align::Centre, WHITE);
-        base += line_h;
-    }
 }

@@ -131,9 +131,7 @@ pub fn draw(
     }
     texts(&mut cv, &p, &c);
     legend(&mut cv, &p, &c);
-    if let Some(result) = &style.result {
-        super::result_banner(&mut cv, p.banner.1, result);
-    }
+    super::band::draw(&mut cv, p.banner.1, style);
     cv
 }
 
@@ -146,9 +144,10 @@ fn title(cv: &mut Canvas, p: &Placement, mode: Mode, turn: u32, style: &Style, c
     // The title bar shrinks the name to fit; on a narrow image the mode is
     // shortened rather than the type made too small to read.
     let size = p.title_h * 0.42;
-    let right = format!("Turn {turn} \u{00B7} {caption}");
+    let phase = style.heading.clone().unwrap_or_else(|| format!("Turn {turn}"));
+    let right = if caption.is_empty() { phase } else { format!("{phase} \u{00B7} {caption}") };
     let room = p.width as f32 - 3.0 * margin - text_width(&right, size, Face::Bold);
-    let name = if style.title.is_none() && text_width(&full, 11.0, Face::Regular) > room {
+    let name = if style.title.is_none() && text_width(&full, super::min_text(p.width), Face::Regular) > room {
         match mode {
             Mode::Basic => full,
             Mode::Progressive => format!("{} (progr.)", Variant::NAME),
@@ -284,7 +283,7 @@ fn arrow(
         cv.rect(a.0 - t, a.1 - t, 2.0 * t, 2.0 * t, colour.alpha(alpha));
     }
     if let Some(n) = badge {
-        let size = (t * 1.6).max(10.0);
+        let size = (t * 1.6).max(super::min_text(cv.width()));
         cv.text(&n.to_string(), a.0, a.1 + size * 0.36, size, Face::Bold, Align::Centre, WHITE);
     }
 }

@@ -11,12 +11,13 @@
 //! or missing ([`legend`]). [`animate`] plays a cycle's resolution with
 //! the same drawing ([`motion`]).
 
+mod arrows;
 mod layout;
 mod legend;
 mod motion;
+use arrows::{failed_mark, lane_offset, moves, routes, swapped};
 pub use motion::{animate, animate_into};
 
-use super::canvas::towards;
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::theme::{BACKGROUND, TEXT, WHITE};
 use super::{Palette, Style};
@@ -118,6 +119,37 @@ pub fn square_size(state: &State, width: u32) -> f32 {
     Layout::new(state, width, 1).s
 }
 
+/// The side of a hub square in pixels in an image of `width` pixels:
+/// larger than a board square's.
+#[must_use]
+pub fn hub_square_size(state: &State, width: u32) -> f32 {
+    Layout::new(state, width, 1).hub_s
+}
+
+/// Where a move's arrow and its failure mark are drawn (see [`move_marks`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveMarks {
+    /// The arrow's path, its tip last.
+    pub path: Vec<(f32, f32)>,
+    /// Its head's length.
+    pub head: f32,
+    /// A failed move's mark: its centre and radius.
+    pub failure: Option<((f32, f32), f32)>,
+}
+
+/// Where each move of `report` (a cycle resolved from `state`) is drawn on
+/// its orders image `width` pixels wide, by move (`None` where a board is
+/// missing).
+#[must_use]
+pub fn move_marks(state: &State, report: &WheelReport, width: u32) -> Vec<Option<MoveMarks>> {
+    let l = Layout::new(state, width, 1);
+    let r = arrows::mark_radius(&l);
+    arrows::placed(&l, &codes(state), (state, report))
+        .into_iter()
+        .map(|a| a.map(|a| MoveMarks { path: a.pts, head: a.head, failure: a.failure.map(|c| (c, r)) }))
+        .collect()
+}
+
 /// The rectangle (x, y, w, h) of the squares of `seat`'s board in an image
 /// of `width` pixels, if the board exists.
 #[must_use]
@@ -133,10 +165,6 @@ pub fn board_rect(state: &State, width: u32, seat: Seat) -> Option<(f32, f32, f3
 pub fn arrow_path(state: &State, width: u32, from: Space, to: Space, lane: usize) -> Option<Vec<(f32, f32)>> {
     let l = Layout::new(state, width, 1);
     l.route(from, to, lane_offset(&l, lane))
-}
-
-fn lane_offset(l: &Layout, lane: usize) -> f32 {
-    ((lane % 5) as f32 - 2.0) * l.lane_h * 0.12
 }
 
 /// Short unique codes of at most two characters where names allow: the
@@ -219,7 +247,8 @@ impl Scene {
     /// A piece where it stands.
     fn piece(&self, cv: &mut Canvas, p: Piece, alpha: u8) {
         if let Some(c) = self.l.centre_of(p.space) {
-            piece_at(cv, &self.l, &self.codes, p, c, p.space.board() == Some(p.owner), alpha, self.palette);
+            let home = p.space.board() == Some(p.owner);
+            piece_at(cv, (&self.l, self.l.side(p.space)), &self.codes, p, (c, home), alpha, self.palette);
         }
     }
 
@@ -251,16 +280,14 @@ fn pieces_and_moves(cv: &mut Canvas, sc: &Scene, state: &State, report: Option<&
         sc.piece(cv, *p, if taken.contains(&p.space) { 150 } else { 255 });
     }
     if let Some(r) = report {
-        moves(cv, &sc.l, &sc.m, (state, r), sc.palette);
+        moves(cv, (&sc.l, &sc.codes), &sc.m, (state, r), sc.palette);
     }
 }
 
 /// The game-over band under the title, when the game has a result (last:
 /// it moves everything below it down).
 fn banner(cv: &mut Canvas, l: &Layout, style: &Style) {
-    if let Some(result) = &style.result {
-        super::result_banner(cv, l.title_h, result);
-    }
+    super::band::draw(cv, l.title_h, style);
 }
 
 fn title(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &State, style: &Style, caption: &str) {
@@ -275,11 +302,9 @@ fn spokes(cv: &mut Canvas, l: &Layout, palette: Palette) {
     for b in &l.boards {
         let colour = player_colour_in(b.seat, palette).alpha(90);
         if b.row == 0 {
-            let (edge_y, hub_edge) = if b.above { (b.y + 7.0 * s, l.hub_y) } else { (b.y, l.hub_y + s) };
-            cv.polygon(
-                &[(b.x, edge_y), (b.x + 8.0 * s, edge_y), (l.hub_x + 8.0 * s, hub_edge), (l.hub_x, hub_edge)],
-                colour,
-            );
+            let (edge_y, hub_edge) = if b.above { (b.y + 7.0 * s, l.hub_y) } else { (b.y, l.hub_y + l.hub_s) };
+            let hub_right = l.hub_x + 8.0 * l.hub_s;
+            cv.polygon(&[(b.x, edge_y), (b.x + 8.0 * s, edge_y), (hub_right, hub_edge), (l.hub_x, hub_edge)], colour);
         } else {
             let y = if b.above { b.y + 7.0 * s } else { b.y - l.lane_h };
             let (x0, x1) = if b.col == 0 { (b.x, l.centre) } else { (l.centre, b.x + 8.0 * s) };
@@ -339,52 +364,51 @@ fn board(cv: &mut Canvas, l: &Layout, state: &State, b: &BoardBox, codes: &[Stri
 }
 
 fn hub(cv: &mut Canvas, l: &Layout) {
-    let s = l.s;
+    let (s, h) = (l.s, l.hub_s);
     let pad = (s * 0.07).max(2.0);
-    cv.rect(l.hub_x - pad, l.hub_y - pad, 8.0 * s + 2.0 * pad, s + 2.0 * pad, INK);
+    cv.rect(l.hub_x - pad, l.hub_y - pad, 8.0 * h + 2.0 * pad, h + 2.0 * pad, INK);
     let size = (s * 0.32).max(l.t);
     for file in 0..8u8 {
-        let x = l.hub_x + f32::from(file) * s;
+        let x = l.hub_x + f32::from(file) * h;
         let dark = (file + HUB_RANK) % 2 == 0;
-        cv.rect(x, l.hub_y, s, s, if dark { HUB_SQUARES.1 } else { HUB_SQUARES.0 });
+        cv.rect(x, l.hub_y, h, h, if dark { HUB_SQUARES.1 } else { HUB_SQUARES.0 });
         // File letters above and below the hub, left of the middle, where
         // arrows into the hub square come in.
         let letter = char::from(b'a' + file).to_string();
         let gap = (l.letters_h - size * 0.73) / 2.0;
-        let lx = x + s * 0.22;
+        let lx = x + (s * 0.22).min(h * 0.22);
         cv.text(&letter, lx, l.hub_y - pad - gap, size, Face::Bold, Align::Centre, TEXT);
-        cv.text(&letter, lx, l.hub_y + s + pad + gap + size * 0.73, size, Face::Bold, Align::Centre, TEXT);
+        cv.text(&letter, lx, l.hub_y + h + pad + gap + size * 0.73, size, Face::Bold, Align::Centre, TEXT);
     }
     let size = (s * 0.3).max(l.t);
     if l.hub_x > s * 1.6 {
         let x = l.hub_x - pad - s * 0.2;
-        cv.text("hub", x, l.hub_y + s * 0.45, size * 1.2, Face::Bold, Align::Right, TEXT);
-        cv.text("rank 8", x, l.hub_y + s * 0.5 + size * 1.2, size, Face::Regular, Align::Right, TEXT.alpha(200));
+        let mid = l.hub_y + h / 2.0;
+        cv.text("hub", x, mid - size * 0.1, size * 1.2, Face::Bold, Align::Right, TEXT);
+        cv.text("rank 8", x, mid + size * 1.1, size, Face::Regular, Align::Right, TEXT.alpha(200));
     } else {
-        cv.text("8", l.hub_x - pad - s * 0.22, l.hub_y + s * 0.62, size, Face::Bold, Align::Centre, TEXT);
+        cv.text("8", l.hub_x - pad - s * 0.22, l.hub_y + h / 2.0 + size * 0.36, size, Face::Bold, Align::Centre, TEXT);
     }
 }
 
-/// A piece centred on `(cx, cy)`: on its owner's board (`home`) a large
-/// glyph, elsewhere (on the hub or another player's board) a smaller glyph
+/// A piece centred on `(cx, cy)` on a square `s` wide (a board's, or the
+/// hub's larger one): on its owner's board (`home`) a large glyph,
+/// elsewhere (on the hub or another player's board) a smaller glyph
 /// standing on a plate with the owner's code, drawn over the plate's rim
 /// and above its letters, so that the plate hides none of the glyph. A pale
 /// colour, which reads poorly on the light squares, gets a dark rim.
-#[allow(clippy::too_many_arguments)]
 fn piece_at(
     cv: &mut Canvas,
-    l: &Layout,
+    (l, s): (&Layout, f32),
     codes: &[String],
     p: Piece,
-    (cx, cy): Pt,
-    home: bool,
+    ((cx, cy), home): (Pt, bool),
     alpha: u8,
     palette: Palette,
 ) {
-    let s = l.s;
     let accent = player_colour_in(p.owner, palette);
     let (outline, solid) = super::dip::glyphs(p.role);
-    let plate = (!home).then(|| off_board_plate(l, codes, p.owner, (cx, cy)));
+    let plate = (!home).then(|| off_board_plate((l, s), codes, p.owner, (cx, cy)));
     // Off its board the piece stands on its plate: the plate first, then the
     // glyph over the plate's upper rim, filling the square down to the top
     // of the code's letters (at most the size it has at home; a glyph's
@@ -419,158 +443,12 @@ fn pale(colour: Rgba) -> bool {
 }
 
 /// The plate with the owner's code under a piece off its owner's board
-/// centred on `(cx, cy)`: (x, y, w, h, text size), its foot on the square's.
-fn off_board_plate(l: &Layout, codes: &[String], owner: Seat, (cx, cy): Pt) -> (f32, f32, f32, f32, f32) {
-    let s = l.s;
+/// centred on `(cx, cy)` on a square `s` wide: (x, y, w, h, text size),
+/// its foot on the square's.
+fn off_board_plate((l, s): (&Layout, f32), codes: &[String], owner: Seat, (cx, cy): Pt) -> (f32, f32, f32, f32, f32) {
     let code = codes.get(usize::from(owner)).map_or("?", String::as_str);
     let csize = (s * 0.26).max(l.t);
     let bh = csize * 1.05;
     let bw = (text_width(code, csize, Face::Bold) + csize * 0.45).max(bh * 1.2);
     (cx - bw / 2.0, cy + s * 0.47 - bh, bw, bh, csize)
-}
-
-/// A polyline with an arrow head at its end.
-fn polyline_arrow(cv: &mut Canvas, pts: &[Pt], line: &Line, head: f32) {
-    let n = pts.len();
-    if n < 2 {
-        return;
-    }
-    for w in pts[..n - 1].windows(2) {
-        cv.line(w[0], w[1], line);
-    }
-    cv.arrow(pts[n - 2], pts[n - 1], line, head);
-}
-
-/// The path of each of the report's moves (`None` where a board is
-/// missing): from the piece's centre to the target's, through the lanes
-/// when it leaves its board, the `k`-th such move on lane `k` (of five).
-fn routes(l: &Layout, r: &WheelReport) -> Vec<Option<Vec<Pt>>> {
-    let mut lanes = 0;
-    r.moves
-        .iter()
-        .map(|mv| {
-            let (from, to) = (mv.order.piece.space, mv.order.to);
-            let routed = l.cols > 1 && from.board() != to.board();
-            let off = if routed {
-                lanes += 1;
-                lane_offset(l, lanes - 1)
-            } else {
-                0.0
-            };
-            l.route(from, to, off)
-        })
-        .collect()
-}
-
-/// Whether another of the report's moves goes the other way between the same two spaces.
-fn swapped(r: &WheelReport, from: Space, to: Space) -> bool {
-    r.moves.iter().any(|o| o.order.piece.space == to && o.order.to == from)
-}
-
-/// Where the failure mark of a short (one-square) straight arrow `pts`
-/// goes: beside the middle of its shaft, so that the mark hides neither
-/// the shaft nor the head; above a level arrow (the plates of pieces away
-/// from their board are at the foot of a square), right of an upright one.
-fn beside_short(pts: &[Pt], s: f32, head: f32) -> Pt {
-    let (a, b) = (pts[0], pts[pts.len() - 1]);
-    let mid = towards(a, b, ((b.0 - a.0).hypot(b.1 - a.1) - head) / 2.0);
-    let away = s * 0.17 + (s * 0.05).max(1.1) + s * 0.05;
-    let (up, _) = super::canvas::shifted(mid, b, away);
-    let (down, _) = super::canvas::shifted(mid, b, -away);
-    // Of the two sides, the higher one; of two level ones, the right one.
-    if (up.1 - down.1).abs() > 1e-3 {
-        if up.1 < down.1 {
-            up
-        } else {
-            down
-        }
-    } else if up.0 > down.0 {
-        up
-    } else {
-        down
-    }
-}
-
-/// The mark of a failed move: a white disc with a cross, centred on `c`.
-fn failed_mark(cv: &mut Canvas, l: &Layout, m: &Marks, c: Pt) {
-    let s = l.s;
-    let outline = (s * 0.035).max(1.2);
-    cv.disc(c.0, c.1, s * 0.17, WHITE);
-    cv.ring(c.0, c.1, s * 0.17, &Line { colour: INK, width: outline, dash: None });
-    cv.cross(c.0, c.1, s * 0.09, &Line { colour: m.failed, width: (s * 0.05).max(1.5), dash: None });
-}
-
-fn moves(cv: &mut Canvas, l: &Layout, m: &Marks, (state, r): (&State, &WheelReport), palette: Palette) {
-    let s = l.s;
-    let width = (s * 0.1).max(2.2);
-    let outline = (s * 0.035).max(1.2);
-    let head = (s * 0.32).max(l.t * 0.8);
-    let routes = routes(l, r);
-    // Straight moves along one line that overlap (swaps, one behind the
-    // other): each in its own lane, side by side.
-    let segs: Vec<(Pt, Pt)> = routes
-        .iter()
-        .map(|p| match p.as_deref() {
-            Some(&[a, b]) => (a, b),
-            _ => ((0.0, 0.0), (0.0, 0.0)),
-        })
-        .collect();
-    let lanes = super::lanes::lanes(&segs, s * 0.28, s * 0.56);
-    for ((mv, route), off) in r.moves.iter().zip(routes).zip(lanes) {
-        let Some(mut pts) = route.filter(|p| p.len() >= 2) else { continue };
-        if pts.len() == 2 {
-            let (a, b) = super::canvas::shifted(pts[0], pts[1], off);
-            pts = vec![a, b];
-        }
-        let n = pts.len();
-        let len = |a: Pt, b: Pt| ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
-        // A one-square move keeps as much shaft as it can: it starts near
-        // its piece's centre rather than clear of it.
-        let short = n == 2 && len(pts[0], pts[1]) < s * 1.5;
-        pts[0] = towards(pts[0], pts[1], if short { s * 0.06 } else { s * 0.2 });
-        pts[n - 1] = towards(pts[n - 1], pts[n - 2], s * 0.18);
-        // A routed arrow that leaves or reaches a piece standing on a plate
-        // (its glyph above, its letters below) keeps off both: it starts or
-        // ends at the square's edge.
-        let on_plate = |space: Space| state.pieces.iter().any(|p| p.space == space && p.space.board() != Some(p.owner));
-        let (from, to) = (mv.order.piece.space, mv.order.to);
-        let edge = |end: Pt, next: Pt, space: Space| match l.centre_of(space) {
-            Some((x, cy)) if (end.0 - x).abs() < 1.0 && (next.0 - end.0).abs() < 1.0 => {
-                (end.0, if next.1 > end.1 { cy + s * 0.5 } else { cy - s * 0.5 })
-            }
-            _ => end,
-        };
-        if n > 2 && on_plate(from) {
-            pts[0] = edge(pts[0], pts[1], from);
-        }
-        if n > 2 && on_plate(to) {
-            pts[n - 1] = edge(pts[n - 1], pts[n - 2], to);
-        }
-        let ok = mv.outcome.succeeded();
-        let colour = player_colour_in(mv.order.piece.owner, palette);
-        let dash = if ok { None } else { Some((s * 0.2, s * 0.1)) };
-        let dark = Line { colour: INK, width: width + 2.0 * outline, dash: None };
-        polyline_arrow(cv, &pts, &dark, head + 2.5 * outline);
-        polyline_arrow(cv, &pts, &Line { colour, width, dash }, head);
-        if !ok {
-            // On the arrow, clear of both ends and of the lanes' bends: halfway
-            // along a straight arrow, else halfway along the longer of its first
-            // and last legs (on the mover's board or the target's).
-            let c = if short {
-                beside_short(&pts, s, head)
-            } else if n == 2 {
-                super::anim::along(&pts, 0.5)
-            } else {
-                let (first, last) = ((pts[0], pts[1]), (pts[n - 2], pts[n - 1]));
-                let leg = if len(first.0, first.1) >= len(last.0, last.1) { first } else { last };
-                super::anim::along(&[leg.0, leg.1], 0.5)
-            };
-            failed_mark(cv, l, m, c);
-        }
-    }
-    for t in &r.taken {
-        let Some((x, y)) = l.centre_of(t.piece.space) else { continue };
-        cv.cross(x, y, s * 0.3, &Line { colour: WHITE, width: s * 0.13, dash: None });
-        cv.cross(x, y, s * 0.3, &Line { colour: m.taken, width: s * 0.08, dash: None });
-    }
 }

@@ -188,6 +188,23 @@ pub fn kick(c: &Connection, game: i64, user: &str, now: i64) -> Result<(), Store
     Ok(())
 }
 
+/// The powers a moderator removed their player from (`game kick`) and
+/// that nobody holds now, in the order of the powers' names.
+///
+/// # Errors
+/// Database errors.
+pub fn kicked_powers(c: &Connection, game: i64) -> Result<Vec<String>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT DISTINCT r.power FROM reliability r
+         JOIN kicked k ON k.game_id = r.game_id AND k.user_id = r.user_id
+         WHERE r.game_id = ?1 AND r.kind = 'left'
+           AND NOT EXISTS (SELECT 1 FROM players p WHERE p.game_id = ?1 AND p.power = r.power)
+         ORDER BY r.power",
+    )?;
+    let rows = st.query_map(params![game], |r| r.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// Whether a moderator removed `user` from the game.
 ///
 /// # Errors

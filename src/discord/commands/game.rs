@@ -224,7 +224,7 @@ async fn board(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, |s, _, ch| one(s.board(ch))).await
 }
 
-/// The whole game so far as a GIF: the position after every resolved phase
+/// The whole game so far as a GIF: the start and the position after every resolved phase
 #[poise::command(slash_command, guild_only)]
 async fn timelapse(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, |s, _, ch| one(s.timelapse(ch))).await

@@ -22,8 +22,9 @@ pub use text::{text_width, Align, Face};
 #[derive(Clone, Debug)]
 pub struct Canvas {
     pixmap: Pixmap,
-    /// The smallest text size drawn so far, in pixels (for legibility checks).
-    smallest_text: Option<f32>,
+    /// Every text drawn so far with its size in pixels, in the order drawn
+    /// (for legibility checks).
+    texts: Vec<(String, f32)>,
 }
 
 impl Canvas {
@@ -35,7 +36,7 @@ impl Canvas {
     pub fn new(width: u32, height: u32, background: Rgba) -> Canvas {
         let mut pixmap = Pixmap::new(width, height).expect("non-empty canvas");
         pixmap.fill(Color::from_rgba8(background.0, background.1, background.2, 255));
-        Canvas { pixmap, smallest_text: None }
+        Canvas { pixmap, texts: Vec::new() }
     }
 
     /// The smallest text size drawn on this canvas, in pixels (the font
@@ -43,7 +44,14 @@ impl Canvas {
     /// text was drawn. Tests use it to keep every label readable on a phone.
     #[must_use]
     pub fn smallest_text(&self) -> Option<f32> {
-        self.smallest_text
+        self.texts.iter().map(|(_, size)| *size).reduce(f32::min)
+    }
+
+    /// Every text drawn on this canvas (blank ones left out) with its size in
+    /// pixels, in the order drawn: tests read which label is the smallest.
+    #[must_use]
+    pub fn texts(&self) -> &[(String, f32)] {
+        &self.texts
     }
 
     /// Opens a band `height` pixels tall across the whole width at row `y`,

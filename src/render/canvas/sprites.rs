@@ -95,7 +95,7 @@ impl<K: Eq + std::hash::Hash> SpriteCache<K> {
         if let Some(s) = cache.lock().ok().and_then(|m| m.0.get(&key).cloned()) {
             return Some(s);
         }
-        let mut c = Canvas { pixmap: Pixmap::new(w, h)?, smallest_text: None };
+        let mut c = Canvas { pixmap: Pixmap::new(w, h)?, texts: Vec::new() };
         paint(&mut c);
         let s = std::sync::Arc::new(c.pixmap);
         if let Ok(mut m) = cache.lock() {

@@ -47,7 +47,7 @@ impl Canvas {
     #[allow(clippy::too_many_arguments)] // position, size, face, alignment and colour are all needed
     pub fn text(&mut self, s: &str, x: f32, y: f32, size: f32, face: Face, align: Align, colour: Rgba) -> f32 {
         if !s.trim().is_empty() {
-            self.smallest_text = Some(self.smallest_text.map_or(size, |m| m.min(size)));
+            self.texts.push((s.to_string(), size));
         }
         let width = text_width(s, size, face);
         let x0 = match align {

@@ -80,11 +80,11 @@ pub(super) fn mark_spot(a: (f32, f32), b: (f32, f32), rad: f32, avoid: &[(f32, f
 
 /// Where the tag of power `p` on the arrow from `a` to `b` (with a head
 /// `head` long) goes: by its tail, clear of everything in `avoid` (plates,
-/// pieces, markers, other tags) where it can be. It tries spots along the
-/// shaft from the tail to the head's base, beside the arrow on its right
-/// (the side lanes move away to), on its left, and on the shaft itself
-/// (last, as it hides the shaft), and takes the one that covers least, the
-/// nearer the tail the better.
+/// pieces, markers, heads, other tags) where it can be. It tries spots
+/// along the arrow from the tail to the tip, beside it on its right (the
+/// side lanes move away to), on its left, and on the shaft itself (last,
+/// as it hides the shaft; never on the head), and takes the one that
+/// covers least, the nearer the tail the better.
 pub(super) fn tag_spot(
     cx: &Ctx<'_>,
     p: PowerId,
@@ -96,15 +96,20 @@ pub(super) fn tag_spot(
     let (_, _, w, h) = tag_box(cx, p, (0.0, 0.0));
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-    // Half the pill's extent across the arrow, plus the shaft's half width and a gap.
-    let beside = (w * dy.abs() + h * dx.abs()) / len / 2.0 + sq * 0.06;
+    // Half the pill's extent across the arrow, plus the shaft's half width
+    // and a gap; beside the head, its half width instead of the shaft's.
+    let across = (w * dy.abs() + h * dx.abs()) / len / 2.0;
     let reach = (len - head).max(sq * 0.04);
     let mut best = towards(a, b, sq * 0.04);
     let mut best_score = f32::INFINITY;
     let mut d = sq * 0.04;
-    while d <= reach {
+    while d <= len {
         let on = towards(a, b, d);
+        let beside = across + if d <= reach { sq * 0.06 } else { head * 0.55 + sq * 0.03 };
         for (side, penalty) in [(1.0f32, 0.0f32), (-1.0, 0.004), (0.0, 0.012)] {
+            if side == 0.0 && d > reach {
+                continue;
+            }
             let (q, _) = shifted(on, b, side * beside);
             let tb = tag_box(cx, p, q);
             let cover: f32 = avoid.iter().map(|&r| overlap(tb, r)).sum();
@@ -226,7 +231,7 @@ fn marker_geometry(cx: &Ctx<'_>, s: Square, pills: &[(PowerId, String)]) -> Mark
     let widths: Vec<f32> = pills.iter().map(|(_, t)| (text_width(t, size, Face::Bold) + size * 0.5).max(h)).collect();
     let total: f32 = widths.iter().sum::<f32>() + gap * (pills.len() as f32 - 1.0);
     let (x, y) = l.centre(s);
-    MarkerGeometry { widths, total, h, pad: size * 0.3, centre: (x, y - l.sq * 0.12) }
+    MarkerGeometry { widths, total, h, pad: size * 0.3, centre: (x, y) }
 }
 
 /// The box a contest marker covers (x, y, w, h).

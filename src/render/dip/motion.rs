@@ -23,8 +23,8 @@ use super::super::anim::{self, Frame, Frames};
 use super::super::canvas::{Canvas, Line};
 use super::super::Style;
 use super::{
-    adjustments, badge, board, burst, disband_cross, legend, movement, piece, piece_at, support_line, support_mark,
-    title, Ctx, Overlay, Show, BACKGROUND, GHOST, INK, NEUTRAL, WHITE,
+    adjustments, badge, board, burst, disband_cross, legend, movement, piece, piece_at, shafts, support_line,
+    support_mark, title, Ctx, Overlay, Show, BACKGROUND, GHOST, INK, NEUTRAL, WHITE,
 };
 use crate::rules::dip::{
     Adjustment, AdjustmentKind, AdjustmentReport, DipState, Order, OrderKind, Outcome, Resolution, Variant,
@@ -98,9 +98,7 @@ fn layer(cx: &Ctx<'_>, before: &DipState, state: &DipState, style: &Style, capti
 
 /// A finished frame: the result banner of a game that ended, if any.
 fn finish(cx: &Ctx<'_>, mut cv: Canvas, style: &Style) -> Canvas {
-    if let Some(result) = &style.result {
-        super::super::result_banner(&mut cv, cx.l.title_h, result);
-    }
+    super::super::band::draw(&mut cv, cx.l.title_h, style);
     cv
 }
 
@@ -301,7 +299,7 @@ fn journeys(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<(Square, Jour
 /// Gives `out` the keys every frame is drawn from: the first and last
 /// frames, and the running layer as a frame shows it.
 fn give_keys(out: &mut dyn Frames, cx: &Ctx<'_>, (first, running, last): (&Canvas, &Canvas, &Canvas), style: &Style) {
-    let finished = style.result.is_some().then(|| finish(cx, running.clone(), style));
+    let finished = super::super::band::has_band(style).then(|| finish(cx, running.clone(), style));
     out.keys(&[first, finished.as_ref().unwrap_or(running), last]);
 }
 
@@ -333,12 +331,13 @@ fn movement_frames(
     movement(&mut running, cx, state, r, given, Show { outcomes: false, plates: false, opacity: FADED });
     // The supports that were given stand out over the faded orders, with a
     // light running along each while the pieces move.
+    let shafts = shafts(cx, state, r);
     let supports: Vec<_> = r
         .orders
         .iter()
         .enumerate()
         .filter(|&(i, _)| r.outcomes.get(i).is_some_and(|o| o.succeeded()))
-        .filter_map(|(i, o)| support_line(l, r, i).map(|sl| (o.power, sl)))
+        .filter_map(|(i, o)| support_line(l, r, &shafts, i).map(|sl| (o.power, sl)))
         .collect();
     for (power, sl) in &supports {
         support_mark(&mut running, cx, *power, sl, 255, w * 0.05);

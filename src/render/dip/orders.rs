@@ -10,40 +10,106 @@ use crate::render::theme::{INK, WHITE};
 use crate::rules::dip::{DipState, MoveKind, Order, OrderKind, Outcome, Resolution, Supported};
 use crate::rules::{PowerId, Square};
 
-/// The drawn shaft of a move: start and end points.
-pub(super) fn move_line(l: &Layout, r: &Resolution, i: usize) -> Option<((f32, f32), (f32, f32))> {
-    let o = r.orders[i];
-    let OrderKind::Move { to, .. } = o.kind else {
-        return None;
+/// A box: left, top, width, height.
+type Rect = (f32, f32, f32, f32);
+
+/// The drawn arrow of a move: where its shaft starts, where its head's
+/// tip is, and how long its head is.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Shaft {
+    pub(super) start: (f32, f32),
+    pub(super) tip: (f32, f32),
+    pub(super) head: f32,
+}
+
+impl Shaft {
+    /// The box the head covers (the tip and the two corners of its base).
+    pub(super) fn head_box(&self) -> Rect {
+        head_box(self.start, self.tip, self.head)
+    }
+}
+
+/// The box of a head `head` long at `tip` on an arrow from `start`.
+fn head_box(start: (f32, f32), tip: (f32, f32), head: f32) -> Rect {
+    let base = towards(tip, start, head);
+    let (l1, _) = shifted(base, tip, head * 0.55);
+    let (l2, _) = shifted(base, tip, -head * 0.55);
+    let xs = [tip.0, l1.0, l2.0];
+    let ys = [tip.1, l1.1, l2.1];
+    let (x0, x1) = (xs.iter().copied().fold(f32::MAX, f32::min), xs.iter().copied().fold(f32::MIN, f32::max));
+    let (y0, y1) = (ys.iter().copied().fold(f32::MAX, f32::min), ys.iter().copied().fold(f32::MIN, f32::max));
+    (x0, y0, x1 - x0, y1 - y0)
+}
+
+/// The arrow of every order of `r` that is a move (`None` for the others),
+/// on `state`, the position the orders were given in.
+///
+/// Moves along one line that overlap (head-to-head battles, castling, a
+/// double step behind a single one) lie in lanes side by side. Each head
+/// stays whole and in sight: clear of the mover's own plate (drawn over
+/// the arrow's tail), of the plate of a piece on the landing square and of
+/// a contest marker there. A long arrow stops short of them; a one-square
+/// move (`K e5 - e6`) has room for little more than its head, so its head
+/// may shrink by a third and its shaft start at the piece's centre rather
+/// than ever hide under a plate or a marker.
+pub(super) fn shafts(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<Option<Shaft>> {
+    let l = &cx.l;
+    let lanes = lane_offsets(l, r);
+    let markers: Vec<(Square, Rect)> =
+        contest_labels(state, r).iter().map(|(s, pills)| (*s, marker_box(cx, *s, pills))).collect();
+    r.orders
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let OrderKind::Move { to, .. } = o.kind else { return None };
+            let mut clear = vec![l.plate(o.square)];
+            if state.piece(to).is_some() {
+                clear.push(l.plate(to));
+            }
+            clear.extend(markers.iter().filter(|(s, _)| *s == to).map(|(_, b)| *b));
+            let (a, b) = shifted(l.centre(o.square), l.centre(to), lanes.get(i).copied().unwrap_or(0.0));
+            Some(shaft(l, (a, b), &clear))
+        })
+        .collect()
+}
+
+/// The arrow from the centre `a` of a mover's square to the centre `b` of
+/// its target, its head clear of the boxes `clear` (see [`shafts`]): the
+/// longest arrow with the largest head that covers no more than a sliver
+/// of them, else the one that covers least.
+fn shaft(l: &Layout, (a, b): ((f32, f32), (f32, f32)), clear: &[Rect]) -> Shaft {
+    let sq = l.sq;
+    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+    let far = (len - sq * 0.2).max(sq * 0.3);
+    // The canvas draws a head at most 0.6 of its arrow's length.
+    let start_for = |d: f32, head: f32| (sq * 0.12).min(d - head / 0.6);
+    let covered = |d: f32, head: f32| -> f32 {
+        let (start, tip) = (towards(a, b, start_for(d, head).max(0.0)), towards(a, b, d));
+        let bx = head_box(start, tip, head);
+        clear.iter().map(|&r| overlap(bx, r)).sum()
     };
-    let (a, b) = (l.centre(o.square), l.centre(to));
-    // Moves along one line that overlap (head-to-head battles, castling, a
-    // double step behind a single one): each in its own lane, side by side.
-    let (a, b) = shifted(a, b, lane_offsets(l, r).get(i).copied().unwrap_or(0.0));
-    let (start, mut tip) = (towards(a, b, l.sq * 0.12), towards(b, a, l.sq * 0.2));
-    // A piece on the landing square keeps its plate readable: the head
-    // stops short of it (an arrow from below ends under the plate), as long
-    // as a little shaft is left.
-    if r.orders.iter().any(|p| p.square == to) {
-        let plate = l.plate(to);
-        let head = l.sq * ARROW_HEAD;
-        // Whether the head's box overlaps the plate by more than a sliver.
-        let covers = |tip: (f32, f32)| {
-            let base = towards(tip, start, head);
-            let (l1, _) = shifted(base, tip, head * 0.55);
-            let (l2, _) = shifted(base, tip, -head * 0.55);
-            let xs = [tip.0, l1.0, l2.0];
-            let ys = [tip.1, l1.1, l2.1];
-            let (x0, x1) = (xs.iter().copied().fold(f32::MAX, f32::min), xs.iter().copied().fold(f32::MIN, f32::max));
-            let (y0, y1) = (ys.iter().copied().fold(f32::MAX, f32::min), ys.iter().copied().fold(f32::MIN, f32::max));
-            overlap((x0, y0, x1 - x0, y1 - y0), plate) > l.sq * l.sq * 0.004
-        };
-        let len = |t: (f32, f32)| ((t.0 - start.0).powi(2) + (t.1 - start.1).powi(2)).sqrt();
-        while covers(tip) && len(tip) > head + l.sq * 0.14 {
-            tip = towards(tip, start, l.sq * 0.02);
+    let sliver = sq * sq * 0.004;
+    let mut best = (f32::INFINITY, far, sq * ARROW_HEAD);
+    for k in [ARROW_HEAD, ARROW_HEAD * 0.84, ARROW_HEAD * 0.68] {
+        let head = sq * k;
+        let mut d = far;
+        while start_for(d, head) >= 0.0 {
+            let c = covered(d, head);
+            if c <= sliver {
+                best = (c, d, head);
+                break;
+            }
+            if c < best.0 {
+                best = (c, d, head);
+            }
+            d -= sq * 0.02;
+        }
+        if best.0 <= sliver {
+            break;
         }
     }
-    Some((start, tip))
+    let (_, d, head) = best;
+    Shaft { start: towards(a, b, start_for(d, head).max(0.0)), tip: towards(a, b, d), head }
 }
 
 /// How far each order's arrow moves sideways (0 for orders that are not
@@ -92,8 +158,9 @@ impl Show {
 }
 
 /// The drawn line of support order `i` (a support): its start and end, its
-/// dash, and what it supports.
-pub(super) fn support_line(l: &Layout, r: &Resolution, i: usize) -> Option<SupportLine> {
+/// dash, and what it supports; a support-move's line ends on the supported
+/// move's arrow, as `shafts` ([`shafts`]) draws it.
+pub(super) fn support_line(l: &Layout, r: &Resolution, shafts: &[Option<Shaft>], i: usize) -> Option<SupportLine> {
     let o = r.orders.get(i)?;
     let OrderKind::Support { target, supported, .. } = o.kind else {
         return None;
@@ -107,12 +174,12 @@ pub(super) fn support_line(l: &Layout, r: &Resolution, i: usize) -> Option<Suppo
                 .orders
                 .iter()
                 .position(|p| p.square == target && matches!(p.kind, OrderKind::Move { to: t, .. } if t == to));
-            let end = j.and_then(|j| move_line(l, r, j)).map_or_else(
+            let end = j.and_then(|j| shafts.get(j).copied().flatten()).map_or_else(
                 || {
                     let (a, b) = (l.centre(target), l.centre(to));
                     ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
                 },
-                |(a, b)| (a.0 + (b.0 - a.0) * 0.6, a.1 + (b.1 - a.1) * 0.6),
+                |Shaft { start: a, tip: b, .. }| (a.0 + (b.0 - a.0) * 0.6, a.1 + (b.1 - a.1) * 0.6),
             );
             (None, end)
         }
@@ -161,32 +228,67 @@ pub(super) fn support_mark(cv: &mut Canvas, cx: &Ctx<'_>, power: PowerId, sl: &S
     }
 }
 
+/// Where a movement overlay's marks go, worked out once for the still and
+/// every frame of the animation: each move's arrow, each move's tail tag
+/// (its centre) and each failed order's failure mark (its centre).
+pub(super) struct Placed {
+    pub(super) shafts: Vec<Option<Shaft>>,
+    pub(super) tags: Vec<Option<(f32, f32)>>,
+    pub(super) failures: Vec<Option<(f32, f32)>>,
+    /// The failure marks' radius.
+    pub(super) mark_r: f32,
+}
+
+/// The marks of resolution `r` on `state` (see [`Placed`]). Tags and
+/// failure marks keep clear of the plates, the contest markers (one per
+/// square where several moves bounced, with each contender's strength),
+/// the arrows' heads and the tags placed before them; tags also keep clear
+/// of the pieces themselves and the center markers.
+pub(super) fn placed(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Placed {
+    let l = &cx.l;
+    let shafts = shafts(cx, state, r);
+    let mut avoid: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.plate(s)).collect();
+    avoid.extend(contest_labels(state, r).iter().map(|(s, pills)| marker_box(cx, *s, pills)));
+    avoid.extend(shafts.iter().flatten().map(Shaft::head_box));
+    // Each move's tag, placed in order, clear of those placed before it.
+    let centers = cx.variant.centers.iter().map(|s| l.center_mark(s));
+    let bodies: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.body(s)).chain(centers).collect();
+    let mut tags: Vec<Option<(f32, f32)>> = vec![None; r.orders.len()];
+    for (i, o) in r.orders.iter().enumerate() {
+        if let Some(sh) = shafts[i] {
+            let clear: Vec<_> = avoid.iter().chain(&bodies).copied().collect();
+            let spot = tag_spot(cx, o.power, (sh.start, sh.tip), sh.head, &clear);
+            avoid.push(tag_box(cx, o.power, spot));
+            tags[i] = Some(spot);
+        }
+    }
+    // A failed move's mark on its shaft, between the tail tag and the head;
+    // a failed support's on its line.
+    let mark_r = (l.sq * 0.1).max(5.0);
+    let failures = r
+        .orders
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            if r.outcomes[i].succeeded() {
+                return None;
+            }
+            if let Some(sh) = shafts[i] {
+                return Some(mark_spot(sh.start, towards(sh.tip, sh.start, sh.head), mark_r, &avoid));
+            }
+            support_line(l, r, &shafts, i).map(|sl| mark_spot(sl.start, sl.end, mark_r, &avoid))
+        })
+        .collect();
+    Placed { shafts, tags, failures, mark_r }
+}
+
 pub(super) fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, given: &[Order], show: Show) {
     let (l, c) = (&cx.l, &cx.colours);
     let w = l.sq;
     let edge = (w * 0.022).max(1.5);
     let dark = |width: f32, alpha: u8| Line { colour: INK.alpha(show.a(alpha)), width: width + 2.0 * edge, dash: None };
-    // What marks keep clear of: the plates, the contest markers (one per
-    // square where several moves bounced, with each contender's strength)
-    // and the tail tags; tags also keep clear of the pieces themselves.
-    let mut avoid: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.plate(s)).collect();
+    let Placed { shafts, tags, failures, mark_r } = placed(cx, state, r);
     let markers = contest_labels(state, r);
-    avoid.extend(markers.iter().map(|(s, pills)| marker_box(cx, *s, pills)));
-    // Each move's tag, placed in order, clear of those placed before it.
-    let centers = cx.variant.centers.iter().map(|s| l.center_mark(s));
-    let bodies: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.body(s)).chain(centers).collect();
-    let mut tag_at: Vec<Option<(f32, f32)>> = vec![None; r.orders.len()];
-    for (i, o) in r.orders.iter().enumerate() {
-        if let Some((a, b)) = move_line(l, r, i) {
-            let clear: Vec<_> = avoid.iter().chain(&bodies).copied().collect();
-            let spot = tag_spot(cx, o.power, (a, b), w * ARROW_HEAD, &clear);
-            avoid.push(tag_box(cx, o.power, spot));
-            tag_at[i] = Some(spot);
-        }
-    }
-    // Crosses are drawn last, over every line.
-    let mark_r = (w * 0.1).max(5.0);
-    let mut crosses: Vec<(f32, f32)> = Vec::new();
     // Convoys on intermediate squares first, under the arrows: neutral dots,
     // filled where the convoy held, hollow where it failed.
     for (k, cr) in r.convoys.iter().enumerate() {
@@ -218,15 +320,12 @@ pub(super) fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Reso
     // support-hold dashed to a ring, support-move solid to a dot on the
     // supported arrow, support-convoy dotted to a square dot.
     for (i, o) in r.orders.iter().enumerate() {
-        let Some(sl) = support_line(l, r, i) else {
+        let Some(sl) = support_line(l, r, &shafts, i) else {
             continue;
         };
         let ok = r.outcomes[i].succeeded() || !show.outcomes;
         let alpha = if ok { 255 } else { 150 };
         support_mark(cv, cx, o.power, &sl, show.a(alpha), w * 0.04);
-        if !ok {
-            crosses.push(mark_spot(sl.start, sl.end, mark_r, &avoid));
-        }
     }
     // Moves: arrows in the mover's colour over a dark outline, solid for
     // attacks, dashed for travel; a pawn attack that struck ends in a burst
@@ -236,7 +335,7 @@ pub(super) fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Reso
         let OrderKind::Move { kind, to, .. } = o.kind else {
             continue;
         };
-        let Some((a, b)) = move_line(l, r, i) else {
+        let Some(Shaft { start: a, tip: b, head }) = shafts[i] else {
             continue;
         };
         let outcome = r.outcomes[i];
@@ -246,7 +345,6 @@ pub(super) fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Reso
         let dash = (kind == MoveKind::Travel).then_some((w * 0.14, w * 0.08));
         // A failed move is faded (under its failure mark).
         let alpha = if ok || !show.outcomes { 255 } else { 150 };
-        let head = w * ARROW_HEAD;
         if let (Outcome::Struck { .. }, true) = (outcome, show.outcomes) {
             let centre = l.centre(to);
             let end = towards(centre, a, w * 0.08);
@@ -258,13 +356,8 @@ pub(super) fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Reso
             let tip = towards(b, a, edge * 1.1);
             cv.arrow(a, tip, &Line { colour: colour.alpha(show.a(alpha)), width, dash }, head);
         }
-        if let Some(spot) = tag_at[i] {
+        if let Some(spot) = tags[i] {
             tails.push((o.power, spot, show.a(alpha)));
-        }
-        if !ok && show.outcomes {
-            // On the shaft, between the tail tag and the head, off the plates.
-            let base = towards(b, a, head);
-            crosses.push(mark_spot(a, base, mark_r, &avoid));
         }
     }
     // A mover's own plate stays readable: its arrow leaves from under it.
@@ -283,7 +376,7 @@ pub(super) fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Reso
     for (s, pills) in &markers {
         contest_marker(cv, cx, *s, pills);
     }
-    for (x, y) in crosses {
+    for &(x, y) in failures.iter().flatten() {
         cv.disc(x, y, mark_r, WHITE);
         cv.ring(x, y, mark_r, &Line { colour: INK, width: edge, dash: None });
         cv.cross(x, y, mark_r * 0.55, &fail_line(c, w));

@@ -4,9 +4,8 @@
 use super::{piece, Ctx, GHOST, NEUTRAL};
 use crate::render::canvas::{Align, Canvas, Face, Line, Rgba};
 use crate::render::theme::{INK, WHITE};
-use crate::render::MIN_TEXT;
 use crate::rules::dip::{Adjustment, AdjustmentKind, AdjustmentReport, DipState};
-use crate::rules::Square;
+use crate::rules::{Role, Square};
 
 /// A neutral badge in the top left corner of `s` (it belongs to no power):
 /// a light disc with dark type, grey when what it marks was not done.
@@ -14,7 +13,7 @@ pub(super) fn badge(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, text: &str, on: bo
     let l = &cx.l;
     let w = l.sq;
     let (x, y) = l.corner(s);
-    let size = (w * 0.21).max(MIN_TEXT);
+    let size = (w * 0.21).max(l.least());
     let r = size * 0.77;
     let (bx, by) = (x + r + w * 0.04, y + r + w * 0.04);
     cv.disc(bx, by, r + 2.0, INK);
@@ -31,8 +30,9 @@ pub(super) fn disband_cross(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, dash: Opti
 }
 
 /// Winter's adjustments over the position: with `outcomes`, as the still
-/// shows them (builds done and not, civil disorder, default promotions);
-/// without, only the orders as given (every build a faint piece).
+/// shows them (builds done and not, civil disorder); without, the orders as
+/// given (every build a faint piece). Promotions, ordered or by default
+/// (a knight), are badged either way.
 pub(super) fn adjustments(
     cv: &mut Canvas,
     cx: &Ctx<'_>,
@@ -63,15 +63,18 @@ pub(super) fn adjustments(
             AdjustmentKind::Waive => {}
         }
     }
+    // A pawn on its last rank that was given no promotion becomes a knight:
+    // known before the phase is carried out, so marked on the orders as
+    // given too (an animation's first frame), as an ordered promotion is.
+    for &(_, square) in &report.default_promotions {
+        if state.piece(square).is_some() {
+            badge(cv, cx, square, &Role::Knight.char().to_string(), true);
+        }
+    }
     if !outcomes {
         return;
     }
     for &(_, _, square) in &report.civil_disorder {
         disband_cross(cv, cx, square, Some((w * 0.1, w * 0.06)));
-    }
-    for &(_, square) in &report.default_promotions {
-        if state.piece(square).is_some() {
-            badge(cv, cx, square, "N", true);
-        }
     }
 }

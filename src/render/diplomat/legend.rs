@@ -5,7 +5,7 @@ use super::layout::Layout;
 use super::{piece_at, Scene, BLACK_BODY};
 use crate::render::canvas::{text_width, Align, Canvas, Face};
 use crate::render::theme::{INK, TEXT, WHITE};
-use crate::render::{note_text, Style, NOTE};
+use crate::render::{min_text, note_text, Style, NOTE};
 use crate::rules::diplomat::{Colour, DiplomatState, Kind, Piece, SubornRule, Variant};
 use crate::rules::words::count;
 
@@ -38,7 +38,7 @@ impl LegendPlan {
     ) -> LegendPlan {
         let w = width.max(320) as f32;
         let margin = w * 0.03;
-        let size = (w * 0.025).max(11.0);
+        let size = (w * 0.025).max(11.0).max(min_text(width));
         // Hand pieces big enough for the diplomat's letter to stay readable.
         let hand = (size * 1.35).max(25.0);
         let row = (size * 1.6).max(hand * 1.05);
@@ -72,7 +72,7 @@ impl LegendPlan {
             SubornRule::Drop => "suborned pieces go to hand",
         };
         if !rule.is_empty() {
-            notes.push((rule.to_string(), (size * 0.85).max(11.0), false));
+            notes.push((rule.to_string(), (size * 0.85).max(11.0).max(min_text(width)), false));
         }
         let right = notes.iter().map(|(t, s, _)| text_width(t, *s, Face::Bold)).fold(0.0, f32::max);
         let stacked = !notes.is_empty() && margin * 2.0 + left + right + row > w;

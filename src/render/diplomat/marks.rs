@@ -112,7 +112,7 @@ pub(super) fn text_badge(
     k: f32,
 ) {
     let ((x, y), r) = badge_centre(l, cell, away);
-    let size = (r * 1.35).max(10.0);
+    let size = (r * 1.35).max(crate::render::min_text(l.width));
     cv.disc(x, y, r + (r * 0.14).max(1.5), fade(INK, k));
     cv.disc(x, y, r, fade(fill, k));
     cv.text(symbol, x, y + size * 0.37, size, Face::Bold, Align::Centre, fade(WHITE, k));
@@ -121,7 +121,7 @@ pub(super) fn text_badge(
 /// A promotion's badge on its cell: `=` and the piece the pawn became.
 pub(super) fn promotion_badge(cv: &mut Canvas, l: &Layout, (cell, away): (Cell, Option<Cell>), new: Piece, fill: Rgba) {
     let ((x, y), r) = badge_centre(l, cell, away);
-    let size = (r * 1.35).max(10.0);
+    let size = (r * 1.35).max(crate::render::min_text(l.width));
     let eq = text_width("=", size, Face::Bold);
     let glyph = r * 2.1;
     let (h, w) = (r * 2.3, eq + glyph + r * 0.8);

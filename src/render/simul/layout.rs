@@ -3,7 +3,7 @@
 
 use super::frames::{frames, step_count, Frame};
 use crate::render::canvas::{text_width, Face};
-use crate::render::{note_text, wrap, Style};
+use crate::render::{min_text, note_text, wrap, Style};
 use crate::rules::simul::board::side_name;
 use crate::rules::simul::{Mode, MoveReport, SimulReport};
 use crate::rules::{Side, Square};
@@ -119,7 +119,7 @@ pub struct Placement {
 
 /// Text size of the lists, captions and legend at `width`.
 pub(super) fn text_size(width: f32) -> f32 {
-    (width * 0.0165).max(11.0)
+    (width * 0.0165).max(11.0).max(min_text(width as u32))
 }
 
 /// A move's line in the list: the results' summary (`✓ 1. Nf3 (moved)`);
@@ -163,7 +163,7 @@ pub(super) fn place(report: Option<&SimulReport>, fr: &[Frame<'_>], style: &Styl
         // One large board, its moves listed under it.
         let margin = (w * 0.045).round();
         let sq = ((w - 2.0 * margin) / 8.0).floor();
-        label_size = (margin * 0.55).max(10.5);
+        label_size = (margin * 0.55).max(10.5).max(min_text(width));
         both_sides = true;
         boards.push(BoardSpot { step: 0, x: margin, y: title_h, sq });
         banner = (margin, title_h, 8.0 * sq, 8.0 * sq);
@@ -202,6 +202,32 @@ pub(super) fn place(report: Option<&SimulReport>, fr: &[Frame<'_>], style: &Styl
                 bottom = bottom.max(yy + line_h * 0.3);
             }
             y = bottom;
+        } else if report.is_none() && [Side::White, Side::Black].iter().any(|&s| style.notes(side_name(s)).is_some()) {
+            // A position with notes on the sides (a final image's scores):
+            // each side's chip and name with its notes.
+            let cols = if w >= 640.0 { 2 } else { 1 };
+            let col_w = (w - 2.0 * margin) / cols as f32;
+            let mut bottom = y;
+            for (k, side) in [Side::White, Side::Black].into_iter().enumerate() {
+                let (x, top) = if cols == 2 { (margin + k as f32 * col_w, y) } else { (margin, bottom) };
+                let room = col_w - ts * 1.3;
+                let head = format!("{}{}", side_name(side), note_text(style, side_name(side)));
+                let lines = wrap(&head, ts, Face::Bold, room);
+                let n = lines.len() as f32;
+                texts.push(TextBlock {
+                    lines,
+                    x: x + ts * 1.3,
+                    y: top,
+                    w: room,
+                    line_h,
+                    size: ts,
+                    side: Some(side),
+                    dim: false,
+                    heading: true,
+                });
+                bottom = bottom.max(top + n * line_h);
+            }
+            y = bottom + line_h * 0.3;
         }
         any_check |= fr.first().is_some_and(|f| f.pos.in_check(Side::White) || f.pos.in_check(Side::Black));
     } else {
@@ -214,7 +240,7 @@ pub(super) fn place(report: Option<&SimulReport>, fr: &[Frame<'_>], style: &Styl
         }
         .min(max_cols);
         let pad = (w * 0.025).round().max(8.0);
-        label_size = (w * 0.013).max(10.5);
+        label_size = (w * 0.013).max(10.5).max(min_text(width));
         both_sides = false;
         let gutter = (label_size * 1.3).round();
         let cell_w = ((w - 2.0 * pad - (cols - 1) as f32 * pad) / cols as f32).floor();

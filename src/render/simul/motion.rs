@@ -334,9 +334,9 @@ pub fn animate_into(
     let mut last = plain(&r.after, caption);
     // A game that ends: the result's band opens in every frame, and reads only in the last.
     let mut band = None;
-    if let Some(result) = &style.result {
+    if crate::render::band::has_band(style) {
         let h = last.height();
-        crate::render::result_banner(&mut last, p.banner.1, result);
+        crate::render::band::draw(&mut last, p.banner.1, style);
         let top = p.banner.1.round().max(0.0) as u32;
         let rows = last.height().saturating_sub(h);
         band = Some((top, rows, last.pixel(1, top + rows / 2).unwrap_or(BACKGROUND)));

@@ -47,6 +47,11 @@ pub(crate) struct Layout {
     /// The smallest text size: a fortieth of the width (10 px at 400 px).
     pub t: f32,
     pub title_h: f32,
+    /// Side of a hub square: twice a board square's beside two columns of
+    /// boards (where board squares are smallest), so that the pieces every
+    /// player fights over, and the marks on them, read; a board square's
+    /// with one column.
+    pub hub_s: f32,
     pub cols: usize,
     pub boards: Vec<BoardBox>,
     /// The vertical middle line (corridor and hub centre).
@@ -76,7 +81,12 @@ impl Layout {
         // Horizontal units: one column of 8 files with a rank gutter is centred
         // in 13; two columns have gutters outside, a corridor of 1 between.
         let s = if cols == 1 { (w / 13.0).floor() } else { (w / 20.0).floor() };
-        let t = w / 40.0;
+        // Beside two columns of boards the hub takes 16 of the 20 units
+        // (room is left for its label); with one column its files stay in
+        // line with the boards' (their arrows run straight to it), and its
+        // squares are already larger (13 units to the width).
+        let hub_s = if cols == 1 { s } else { (s * 2.0).floor() };
+        let t = (w / 40.0).max(crate::render::min_text(width));
         let title_h = (w * 0.06).max(s * 0.9).round();
         let name_h = (s * 0.8).max(t * 1.7);
         let lane_h = s * 0.8;
@@ -104,13 +114,16 @@ impl Layout {
             let y = if above {
                 top + name_h + (rows_above - 1 - row) as f32 * step
             } else {
-                hub_y + s + spoke + row as f32 * step
+                hub_y + hub_s + spoke + row as f32 * step
             };
             // Whole pixels: square edges stay sharp (and the PNG small).
             boards.push(BoardBox { seat, x: x.round(), y: y.round(), above, row, col });
         }
-        let bottom =
-            if rows_below == 0 { hub_y + s + letters_h } else { hub_y + s + spoke + rows_below as f32 * step - lane_h };
+        let bottom = if rows_below == 0 {
+            hub_y + hub_s + letters_h
+        } else {
+            hub_y + hub_s + spoke + rows_below as f32 * step - lane_h
+        };
         let legend_row = legend_row(s, t, legend_lines);
         let legend_y = bottom + s * 0.3;
         let height = legend_y + state.players.len().div_ceil(2) as f32 * legend_row + s * 0.3;
@@ -120,10 +133,11 @@ impl Layout {
             s,
             t,
             title_h,
+            hub_s,
             cols,
             boards,
             centre,
-            hub_x: (centre - 4.0 * s).round(),
+            hub_x: (centre - 4.0 * hub_s).round(),
             hub_y,
             lane_h,
             letters_h,
@@ -138,11 +152,24 @@ impl Layout {
         self.boards.iter().find(|b| b.seat == seat)
     }
 
+    /// The side of `space`'s square: a hub square's, or a board square's.
+    pub fn side(&self, space: Space) -> f32 {
+        match space {
+            Space::Hub { .. } => self.hub_s,
+            Space::Board { .. } => self.s,
+        }
+    }
+
+    /// The hub's squares: (x, y, w, h).
+    pub fn hub_rect(&self) -> (f32, f32, f32, f32) {
+        (self.hub_x, self.hub_y, 8.0 * self.hub_s, self.hub_s)
+    }
+
     /// Top-left corner of a space.
     pub fn corner(&self, space: Space) -> Option<Pt> {
         let f = f32::from(space.file());
         match space {
-            Space::Hub { .. } => Some((self.hub_x + f * self.s, self.hub_y)),
+            Space::Hub { .. } => Some((self.hub_x + f * self.hub_s, self.hub_y)),
             Space::Board { board, rank, .. } => {
                 let b = self.board(board)?;
                 let row = if b.above { f32::from(rank) } else { f32::from(HUB_RANK - 1 - rank) };
@@ -152,7 +179,8 @@ impl Layout {
     }
 
     pub fn centre_of(&self, space: Space) -> Option<Pt> {
-        self.corner(space).map(|(x, y)| (x + self.s / 2.0, y + self.s / 2.0))
+        let half = self.side(space) / 2.0;
+        self.corner(space).map(|(x, y)| (x + half, y + half))
     }
 
     /// The squares of a board: (x, y, w, h).
@@ -174,7 +202,7 @@ impl Layout {
         if above {
             self.hub_y - self.letters_h - self.lane_h / 2.0
         } else {
-            self.hub_y + self.s + self.letters_h + self.lane_h / 2.0
+            self.hub_y + self.hub_s + self.letters_h + self.lane_h / 2.0
         }
     }
 

@@ -166,7 +166,7 @@ pub fn animate_into(
     }
     sc.legend(&mut middle, state);
 
-    let shown = style.result.is_some().then(|| finish(middle.clone()));
+    let shown = crate::render::band::has_band(style).then(|| finish(middle.clone()));
     out.keys(&[&first, shown.as_ref().unwrap_or(&middle), &last]);
     // The first and last frames are drawn once each: moved into the timeline, not copied.
     let (mut first, mut last) = (Some(first), Some(last));
@@ -203,7 +203,11 @@ pub fn animate_into(
                 let home = l
                     .board_rect(a.piece.owner)
                     .is_some_and(|(x, y, w, h)| at.0 >= x && at.0 <= x + w && at.1 >= y && at.1 <= y + h);
-                piece_at(&mut cv, l, &sc.codes, a.piece, at, home, 255, sc.palette);
+                // The hub's squares are larger: a piece there is drawn at their size.
+                let (hx, hy, hw, hh) = l.hub_rect();
+                let in_hub = at.0 >= hx && at.0 <= hx + hw && at.1 >= hy && at.1 <= hy + hh;
+                let side = if in_hub { l.hub_s } else { s };
+                piece_at(&mut cv, (l, side), &sc.codes, a.piece, (at, home), 255, sc.palette);
             }
         }
         finish(cv)
@@ -239,7 +243,8 @@ fn stay(cv: &mut Canvas, sc: &Scene, a: &Actor, t: f32) {
     };
     if alpha > 0.0 {
         let home = a.piece.space.board() == Some(a.piece.owner);
-        piece_at(cv, l, &sc.codes, a.piece, at, home, (alpha * 255.0).round() as u8, sc.palette);
+        let side = l.side(a.piece.space);
+        piece_at(cv, (l, side), &sc.codes, a.piece, (at, home), (alpha * 255.0).round() as u8, sc.palette);
     }
     if let Some(c) = mark {
         failed_mark(cv, l, &sc.m, c);
