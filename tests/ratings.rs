@@ -135,7 +135,7 @@ fn a_four_power_draw_keeps_the_ratings_level_and_a_concession_costs() {
     run(&mut c, &["gm game create chesspolitik4", "a join", "b join", "c join", "d join", "gm game start"]);
     assert!(c.line("a concede").contains("concedes the game"));
     let end = run(&mut c, &["b draw yes", "c draw yes", "d draw yes"]);
-    assert!(end.contains("Chesspolitik (4 players) ratings on this server: "), "{end}");
+    assert!(end.contains("Chesspolitik ratings on this server: "), "{end}");
     let rows = board(&dir, "chesspolitik4");
     let a = of(&rows, "a");
     assert!(a.rating < 1500.0 && (a.losses, a.games) == (1, 1), "{rows:?}");

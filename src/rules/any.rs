@@ -50,7 +50,7 @@ pub const OFFERS: &[Offer] = &[
     },
     Offer {
         id: "chesspolitik4",
-        name: "Chesspolitik (4 players)",
+        name: "Chesspolitik",
         about: "4 powers on 8x8, kings and knights, standard Diplomacy adjudication",
         options: &[],
         always_hashed: false,
