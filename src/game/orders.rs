@@ -289,6 +289,18 @@ impl Service {
             let (row, position) = Self::current_phase(c, &live)?;
             let ready = store::ready_powers(c, live.game.id, row.seq)?.contains(&name);
             let rows = store::orders(c, live.game.id, row.seq, Some(&name))?;
+            let phase = position.phase();
+            // A power with nothing to order (a Winter without adjustments) is told so, as an order would be.
+            if !phase.owing.contains(&name) && !phase.resolve_on_submit {
+                let mut t = format!(
+                    "{}.",
+                    GameError::from(lifecycle::Refusal::NothingToOrder { power: &name, phase: &phase.name })
+                );
+                if store::concessions(c, live.game.id)?.contains(&name) {
+                    t += &format!("\n{name} has conceded: it is in civil disorder.");
+                }
+                return Ok(Reply::private(t));
+            }
             let mut t = position.describe(&name, &slots(&rows));
             if live.settings.hashed {
                 t += "\n";
