@@ -136,10 +136,12 @@ pub(super) fn unready_note(power: &str, what: &str) -> String {
 pub const MAX_ORDERS: usize = super::hashed::MAX_REVEAL;
 
 impl Service {
-    /// The channel's game if it is running (for reading one's own orders):
-    /// a forming or ended game says so.
-    pub(super) fn running(&self, c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
+    /// The channel's game if it is running (for reading the caller's own
+    /// orders): a forming or ended game says so (to a seated caller, with
+    /// the power they play).
+    pub(super) fn running(&self, c: &rusqlite::Connection, channel: &str, caller: &Caller) -> Result<Live, GameError> {
         let live = self.latest(c, channel)?;
+        Self::refuse_seated_if_forming(c, &live, caller)?;
         live.state.started()?;
         Ok(live)
     }
@@ -234,7 +236,7 @@ impl Service {
             )));
         }
         let (reply, resolve) = self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Orders)?;
+            let live = self.game_for_player(c, channel, Command::Orders, caller)?;
             let (name, row, position) = Self::ordering(c, &live, caller)?;
             let old = store::orders(c, live.game.id, row.seq, Some(&name))?;
             let mut sub = position.submit(&name, &slots(&old), text);
@@ -284,7 +286,7 @@ impl Service {
     /// No game, not a player.
     pub fn show_orders(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         self.store.read(|c| {
-            let live = self.running(c, channel)?;
+            let live = self.running(c, channel, caller)?;
             let name = Self::power_of(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let ready = store::ready_powers(c, live.game.id, row.seq)?.contains(&name);
@@ -321,7 +323,7 @@ impl Service {
     /// No game, not a player, the phase closed.
     pub fn clear_orders(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Orders)?;
+            let live = self.game_for_player(c, channel, Command::Orders, caller)?;
             let (name, row, _) = Self::ordering(c, &live, caller)?;
             let n = store::delete_orders(c, live.game.id, row.seq, &name, None)?;
             let mut text = format!("Cleared {} for {name}.", count(n, "order"));
@@ -340,7 +342,7 @@ impl Service {
     /// No game, not a player, nothing to be ready for in this stage.
     pub fn ready(&self, channel: &str, caller: &Caller, ready: bool) -> Result<Vec<Reply>, GameError> {
         let (done, text) = self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Ready)?;
+            let live = self.game_for_player(c, channel, Command::Ready, caller)?;
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let phase = position.phase();
@@ -395,7 +397,7 @@ impl Service {
     /// No game, not a player.
     pub fn preview(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         let (live, name, position, rows) = self.store.read(|c| {
-            let live = self.running(c, channel)?;
+            let live = self.running(c, channel, caller)?;
             let name = Self::power_of(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let rows = store::orders(c, live.game.id, row.seq, Some(&name))?;

@@ -139,7 +139,12 @@ impl Service {
         );
         self.store.write(|c| {
             let Some(id) = store::insert_game(c, channel, guild, kind.id(), &json, &caller.user, now)? else {
-                return Err(GameError::GameExists);
+                let live = Self::latest_at(c, channel, now)?;
+                return Err(if live.state == super::lifecycle::State::Forming {
+                    Refusal::AlreadyForming { game: &super::info::titled(&live) }.into()
+                } else {
+                    GameError::GameExists
+                });
             };
             let game = store::game(c, id)?.ok_or(GameError::NoGame)?;
             self.announced(c, &game, Reply::public(text))

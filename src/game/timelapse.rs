@@ -77,8 +77,9 @@ impl Service {
             let live = self.latest(c, channel)?;
             let frames = positions(c, &live.game, &live.kind)?;
             let (Some((_, first)), Some((_, last))) = (frames.first(), frames.last()) else {
-                return Err(GameError::State(
-                    "no phase of this game has resolved yet: the timelapse shows the position after every resolved phase; ask again once the first phase resolves (`status` says when its deadline is)".into(),
+                return Err(super::chart::nothing_yet(
+                    &live.game,
+                    "the timelapse shows the position after every resolved phase",
                 ));
             };
             let n = frames.len();
