@@ -133,3 +133,15 @@ fn a_skipped_winter_is_mentioned() {
     assert!(out.contains("Winter 1401 is skipped: no power has anything to build or disband."), "{out}");
     assert!(out.contains("Next: Spring 1402"), "{out}");
 }
+
+#[test]
+fn a_promotion_left_unordered_is_a_knight_and_the_result_says_why() {
+    let dir = temp_dir("promotion-unordered");
+    let mut c = pawn_near_its_last_rank(&dir);
+    c.line("s orders g2 - g1");
+    c.line("gm game force");
+    let result = c.line("gm game force");
+    assert!(result.contains("Scandinavia sent no orders: civil disorder, its pawn on g1 becomes a knight"), "{result}");
+    assert!(result.contains("Promotions: g1: Scandinavia's pawn promoted to a knight (no order)"), "{result}");
+    assert!(!result.contains("no builds") && !result.contains("disbands as the rules say"), "{result}");
+}

@@ -26,6 +26,30 @@ fn how_to_promote(v: &Variant, squares: &[Square]) -> String {
     format!("{} chooses the piece; without an order {it}", words::join_or(&orders))
 }
 
+/// What `p`'s Winter comes to without orders (in civil disorder, or marked
+/// ready without any): `no builds`, `disbands as the rules say`, and its
+/// pawns on the last rank promoted to knights (`its pawn on g1 becomes a
+/// knight`).
+#[must_use]
+pub fn without_orders(v: &Variant, state: &DipState, p: PowerId) -> String {
+    let mut parts = Vec::new();
+    match balance(state, p) {
+        d if d > 0 => parts.push("no builds".to_string()),
+        d if d < 0 => parts.push("disbands as the rules say".to_string()),
+        _ => {}
+    }
+    let pawns: Vec<String> = pawns_to_promote(v, state, p).map(|s| s.to_string()).collect();
+    match pawns.as_slice() {
+        [] => {}
+        [one] => parts.push(format!("its pawn on {one} becomes a knight")),
+        many => parts.push(format!("its pawns on {} become knights", words::join_and(many))),
+    }
+    if parts.is_empty() {
+        return "nothing to adjust".to_string();
+    }
+    words::join_and(&parts)
+}
+
 /// The lines under `p`'s Winter orders that say what is still owed: builds
 /// ordered and where there is room, disbands ordered and who chooses the
 /// rest, promotions ordered and how to choose the others (`kinds`: its
