@@ -135,17 +135,21 @@ pub struct Placings {
     pub score: f64,
 }
 
-/// `user`'s placings in their rated games of `variant` in `guild`.
+/// `user`'s placings in their rated games of `variant` in `guild`: each
+/// rated game's scores read once, by one join.
 ///
 /// # Errors
 /// Database errors.
 pub fn placings(c: &Connection, guild: &str, variant: &str, user: &str) -> Result<Placings, StoreError> {
     let sql = format!(
-        "SELECT COUNT(*), COALESCE(SUM(place = 1 AND same = 1), 0), COALESCE(SUM(place = 1 AND same > 1), 0),
-                COALESCE(SUM(score), 0.0)
-           FROM (SELECT rc.score AS score, {} FROM rating_changes rc
-                  WHERE rc.guild_id = ?1 AND rc.variant = ?2 AND rc.user_id = ?3)",
-        placing_sql("rc.game_id", "rc.score")
+        "SELECT COUNT(*), COALESCE(SUM(higher = 0 AND same = 1), 0), COALESCE(SUM(higher = 0 AND same > 1), 0),
+                TOTAL(score)
+           FROM (SELECT rc.score AS score,
+                        TOTAL(o.score > rc.score + {SAME_SCORE:e}) AS higher,
+                        TOTAL(ABS(o.score - rc.score) <= {SAME_SCORE:e}) AS same
+                   FROM rating_changes rc LEFT JOIN scores o ON o.game_id = rc.game_id
+                  WHERE rc.guild_id = ?1 AND rc.variant = ?2 AND rc.user_id = ?3
+                  GROUP BY rc.game_id)"
     );
     Ok(c.prepare_cached(&sql)?.query_row(params![guild, variant, user], |r| {
         Ok(Placings { games: r.get(0)?, first: r.get(1)?, shared_first: r.get(2)?, score: r.get(3)? })
