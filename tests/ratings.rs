@@ -184,7 +184,7 @@ fn a_game_with_one_rated_player_changes_nothing_and_says_why() {
     let dir = temp_dir("ratings-vacant");
     let mut c = console_at(&dir, &["gm"]).without_images();
     two_players(&mut c, "");
-    assert!(c.line("gm game kick bob").contains("England is vacant"));
+    assert!(c.line("gm game kick bob").contains("England is open for takeover"));
     let end = c.line("alice draw yes");
     assert!(end.contains("Scores: France 1, England 0 (vacant)."), "{end}");
     assert!(
