@@ -45,14 +45,15 @@ pub struct Placing {
 /// Two scores of one game are equal within this (shares of one draw are computed alike).
 const SAME_SCORE: f64 = 1e-9;
 
-/// The columns of a placing in game `g` for the score `s` (column
-/// expressions): `place`, `same` (the powers with that score, itself
-/// included) and `scored` (the powers scored).
-fn placing_sql(g: &str, s: &str) -> String {
+/// The columns of a placing for the score `s` (a column expression), in a
+/// query that joins the game's scores as `o` and groups by the scored
+/// power: `higher` (the powers that scored more), `same` (the powers with
+/// that score, itself included) and `scored` (the powers scored). Its place
+/// is 1 + `higher`.
+fn placing_columns(s: &str) -> String {
     format!(
-        "1 + (SELECT COUNT(*) FROM scores o WHERE o.game_id = {g} AND o.score > {s} + {SAME_SCORE:e}) AS place,
-         (SELECT COUNT(*) FROM scores o WHERE o.game_id = {g} AND ABS(o.score - {s}) <= {SAME_SCORE:e}) AS same,
-         (SELECT COUNT(*) FROM scores o WHERE o.game_id = {g}) AS scored"
+        "TOTAL(o.score > {s} + {SAME_SCORE:e}) AS higher, TOTAL(ABS(o.score - {s}) <= {SAME_SCORE:e}) AS same,
+         COUNT(o.game_id) AS scored"
     )
 }
 
@@ -96,16 +97,18 @@ pub fn last_results(
            FROM scores s
            JOIN games g ON g.id = s.game_id
            LEFT JOIN rating_changes rc ON rc.game_id = s.game_id AND rc.user_id = s.user_id
+           JOIN scores o ON o.game_id = s.game_id
           WHERE g.guild_id = ?1 AND s.user_id = ?2 AND g.variant = ?3 AND g.status = 'ended'
+          GROUP BY s.game_id, s.power
           ORDER BY COALESCE(g.ended_at, 0) DESC, g.id DESC
           LIMIT ?4",
-        placing_sql("g.id", "s.score")
+        placing_columns("s.score")
     );
     let mut st = c.prepare_cached(&sql)?;
     let rows = st.query_map(params![guild, user, variant, i64::try_from(limit).unwrap_or(i64::MAX)], |r| {
         let before: Option<f64> = r.get(6)?;
         let after: Option<f64> = r.get(7)?;
-        let same: i64 = r.get(9)?;
+        let (higher, same): (f64, f64) = (r.get(8)?, r.get(9)?);
         Ok(ResultRow {
             game: r.get(0)?,
             channel: r.get(1)?,
@@ -113,7 +116,7 @@ pub fn last_results(
             power: r.get(3)?,
             shown: r.get(4)?,
             how: r.get(5)?,
-            placing: Placing { place: r.get(8)?, shared: same > 1, of: r.get(10)? },
+            placing: Placing { place: 1 + higher as i64, shared: same > 1.0, of: r.get(10)? },
             solo: r.get(11)?,
             rating: before.zip(after),
         })
@@ -144,12 +147,11 @@ pub fn placings(c: &Connection, guild: &str, variant: &str, user: &str) -> Resul
     let sql = format!(
         "SELECT COUNT(*), COALESCE(SUM(higher = 0 AND same = 1), 0), COALESCE(SUM(higher = 0 AND same > 1), 0),
                 TOTAL(score)
-           FROM (SELECT rc.score AS score,
-                        TOTAL(o.score > rc.score + {SAME_SCORE:e}) AS higher,
-                        TOTAL(ABS(o.score - rc.score) <= {SAME_SCORE:e}) AS same
+           FROM (SELECT rc.score AS score, {}
                    FROM rating_changes rc LEFT JOIN scores o ON o.game_id = rc.game_id
                   WHERE rc.guild_id = ?1 AND rc.variant = ?2 AND rc.user_id = ?3
-                  GROUP BY rc.game_id)"
+                  GROUP BY rc.game_id)",
+        placing_columns("rc.score")
     );
     Ok(c.prepare_cached(&sql)?.query_row(params![guild, variant, user], |r| {
         Ok(Placings { games: r.get(0)?, first: r.get(1)?, shared_first: r.get(2)?, score: r.get(3)? })
