@@ -632,27 +632,11 @@ fn cut_and_dislodged_and_pawns_that_struck() {
 
 // Issue 36, items 18 to 21: what players read of Winter.
 
-/// Chess Dip's start position in `phase`, with the piece `was` (`(power,
-/// "P d7")`) replaced by `now`: every power as many pieces as centers.
-fn start_but(d: &Variant, phase: &str, was: (&str, &str), now: (&str, &str)) -> DipState {
-    let start = DipState::start(d);
-    let mut pieces: Vec<(String, String)> = d
-        .power_ids()
-        .flat_map(|p| {
-            start.pieces_of(p).map(move |(sq, piece)| (d.power(p).name.clone(), format!("{} {sq}", piece.role.char())))
-        })
-        .filter(|(power, piece)| !(power.starts_with(was.0) && piece == was.1))
-        .collect();
-    pieces.push((now.0.to_string(), now.1.to_string()));
-    let listed: Vec<(&str, &str)> = pieces.iter().map(|(p, x)| (p.as_str(), x.as_str())).collect();
-    position(d, phase, &listed, &[])
-}
-
 #[test]
 fn a_fall_result_that_leaves_a_pawn_on_its_last_rank_says_it_will_be_promoted_in_winter() {
     let d = chessdip();
     // Scandinavia's pawn reaches g1, its last rank, in Fall; nobody has a build or a disband.
-    let fall = start_but(&d, "fall 1", ("Scandinavia", "P d7"), ("Scandinavia", "P g2"));
+    let fall = dip_setup::start_but(&d, "fall 1", ("Scandinavia", "P d7"), ("Scandinavia", "P g2"));
     let r = resolve(&d, &fall, &[("Scandinavia", "g2 - g1")]);
     assert_eq!(r.next.phase.to_string().to_lowercase(), "winter 1", "{}", r.summary);
     assert!(

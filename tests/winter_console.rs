@@ -34,17 +34,7 @@ fn pawn_near_its_last_rank(dir: &Path) -> Console {
     );
     assert!(out.contains("The game begins"), "{out}");
     let v = dip_setup::chessdip();
-    let mut pieces: Vec<(String, String)> = Vec::new();
-    let start = chessdip::rules::dip::DipState::start(&v);
-    for p in v.power_ids() {
-        for (sq, piece) in start.pieces_of(p) {
-            pieces.push((v.power(p).name.clone(), format!("{} {sq}", piece.role.char())));
-        }
-    }
-    pieces.retain(|(p, x)| !(p == "Scandinavia" && x == "P d7"));
-    pieces.push(("Scandinavia".into(), "P g2".into()));
-    let listed: Vec<(&str, &str)> = pieces.iter().map(|(p, x)| (p.as_str(), x.as_str())).collect();
-    let fall = dip_setup::position(&v, "fall 1", &listed, &[]);
+    let fall = dip_setup::start_but(&v, "fall 1", ("Scandinavia", "P d7"), ("Scandinavia", "P g2"));
     let json = Position::Dip { v: Arc::new(v), s: fall }.encode().expect("encode");
     let db = rusqlite::Connection::open(dir.join("g.db")).expect("db");
     let n = db
