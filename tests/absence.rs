@@ -164,6 +164,48 @@ fn a_kicked_player_cannot_take_over_and_cd_after_off_never_unseats() {
 }
 
 #[test]
+fn game_kick_in_a_game_with_takeover_open_says_the_power_is_open_for_takeover() {
+    let mut c = console_in(&temp_dir("kick-open"));
+    two_players(&mut c, "takeover=open");
+    let r = c.line("gm game kick bob");
+    assert!(
+        r.contains("bob has been removed; England is open for takeover: `join England`; in civil disorder until then."),
+        "{r}"
+    );
+    assert!(!r.contains("until a moderator assigns it"), "{r}");
+    // As `game status` says, and as it is: anyone may join it.
+    assert!(c
+        .line("gm game status")
+        .contains("England (open for takeover: `join England`; in civil disorder until then)"));
+    assert!(c.line("carol join England").contains("carol joins as England, taking over a vacant power."));
+
+    // With takeover=moderator, joining asks; in a forming game the power is simply free.
+    let mut c = console_in(&temp_dir("kick-moderator"));
+    two_players(&mut c, "takeover=moderator");
+    let r = c.line("gm game kick bob");
+    assert!(
+        r.contains("England is open for takeover: `join England` asks the moderators; in civil disorder until then."),
+        "{r}"
+    );
+    c.line("channel forming");
+    run(&mut c, &["gm game create chesspolitik2", "alice join France", "bob join England"]);
+    let r = c.line("gm game kick bob");
+    assert!(r.contains("bob has been removed and may not join this game again unless a moderator assigns them; England is free (`join England`)."), "{r}");
+    assert!(c.line("carol join England").contains("carol joins as England"));
+    // A conceded power stays out; a Chess Wheel+ board is its player's own.
+    c.line("channel politik");
+    run(
+        &mut c,
+        &["gm game create chesspolitik4", "a join Mughal Empire", "b join Ming Dynasty", "gm game start", "b concede"],
+    );
+    assert!(c.line("gm game kick b").contains("b has been removed; Ming Dynasty is vacant, in civil disorder."));
+    c.line("channel wheel");
+    run(&mut c, &["gm game create chess-wheel cycle=7h", "a join", "b join", "e join", "gm game start"]);
+    let r = c.line("gm game kick b");
+    assert!(r.contains("b has been removed and may not join this game again. A Chess Wheel+ board is its player's own: nobody takes b over."), "{r}");
+}
+
+#[test]
 fn with_takeover_by_moderator_join_asks_and_game_assign_grants() {
     let mut c = console_in(&temp_dir("takeover-moderator"));
     two_players(&mut c, "movement=24h grace=0 takeover=moderator");

@@ -141,6 +141,24 @@ fn message_grammar() {
 }
 
 #[test]
+fn a_taken_piece_names_its_owner_and_the_owner_of_the_piece_that_took_it() {
+    let v = variant();
+    let mut s = v.start(&names(&["Ann", "Bo"])).expect("start");
+    for p in ["Ann", "Bo"] {
+        s = v.act(&s, p, BoardAction::Create).expect("create").0;
+        s = v.act(&s, p, BoardAction::Populate).expect("populate").0;
+    }
+    let ann = v.submit(&s, "Ann", &[], "Q d1 - d8");
+    s = v.resolve(&s, &[("Ann".to_string(), ann.orders)]).next;
+    // On Bo's board, Ann's queen takes Bo's queen: the space is Bo's, the taker Ann's.
+    let ann = v.submit(&s, "Ann", &[], "Q d8 x {Bo}d1");
+    assert_eq!(ann.orders.len(), 1, "{:?}", ann.rejected);
+    let r = v.resolve(&s, &[("Ann".to_string(), ann.orders)]);
+    assert_eq!(r.removed, ["Bo's Q {Bo}d1 (taken by Ann's Q d8)"], "{}", r.summary);
+    assert!(r.summary.contains("Taken: Bo's Q {Bo}d1 (taken by Ann's Q d8)"), "{}", r.summary);
+}
+
+#[test]
 fn three_players_to_a_win() {
     let v = variant();
     let mut s = v.start(&names(&["Ann", "Bo", "Cy"])).expect("start");
@@ -211,7 +229,7 @@ fn three_players_to_a_win() {
     assert_eq!(r.outcomes.iter().map(|o| o.power.as_str()).collect::<Vec<_>>(), vec!["Ann", "Ann", "Bo"]);
     assert!(!r.outcomes[2].succeeded && r.outcomes[2].reason.contains("out of range"));
     assert_eq!(r.removed.len(), 2);
-    assert!(r.removed[0].starts_with("K {Bo}e1 (Bo, taken by Q {Bo}h4)"), "{:?}", r.removed);
+    assert_eq!(r.removed, ["Bo's K {Bo}e1 (taken by Ann's Q {Bo}h4)", "Cy's K {Cy}e1 (taken by Ann's R e8)"]);
     assert!(r.summary.contains("Ann wins"), "{}", r.summary);
     assert_eq!(r.report.taken.len(), 2);
     s = r.next;

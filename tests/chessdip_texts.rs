@@ -10,7 +10,7 @@ use squares::sq;
 mod dip_setup;
 use dip_setup::{chessdip, outcome, politik, position};
 
-use chessdip::rules::dip::{self, Context, DipState, Validated, Variant};
+use chessdip::rules::dip::{self, Context, DipState, Phase, Validated, Variant};
 use chessdip::rules::family::{Family, Resolution, SlotOrder, Submission};
 use proptest::prelude::*;
 
@@ -628,4 +628,105 @@ fn cut_and_dislodged_and_pawns_that_struck() {
                 .to_string()
         )
     );
+}
+
+// Issue 36, items 18 to 21: what players read of Winter.
+
+#[test]
+fn a_fall_result_that_leaves_a_pawn_on_its_last_rank_says_it_will_be_promoted_in_winter() {
+    let d = chessdip();
+    // Scandinavia's pawn reaches g1, its last rank, in Fall; nobody has a build or a disband.
+    let fall = dip_setup::start_but(&d, "fall 1", ("Scandinavia", "P d7"), ("Scandinavia", "P g2"));
+    let r = resolve(&d, &fall, &[("Scandinavia", "g2 - g1")]);
+    assert_eq!(r.next.phase.to_string().to_lowercase(), "winter 1", "{}", r.summary);
+    assert!(
+        r.summary.contains(
+            "Promotions in Winter 1: Scandinavia's pawn on g1 (`promote g1 B` or `promote g1 R` chooses the piece; \
+             without an order it becomes a knight)."
+        ),
+        "{}",
+        r.summary
+    );
+    assert!(!r.summary.contains("Adjustments:"), "{}", r.summary);
+    // In Winter the pawn's power owes the promotion (and nobody else owes anything), and its orders list it
+    // until it is ordered.
+    assert_eq!(d.phase(&r.next).owing, ["Scandinavia"], "{:?}", d.phase(&r.next));
+    let none = d.describe(&r.next, "Scandinavia", &[]);
+    assert!(
+        none.contains(
+            "\nPromotions: 0 of 1 ordered. The pawn on g1: `promote g1 B` or `promote g1 R` chooses the piece; \
+             without an order it becomes a knight."
+        ),
+        "{none}"
+    );
+    let sub = submit(&d, &r.next, "Scandinavia", &[], "promote g1 R");
+    assert_eq!(sub.accepted, ["promote g1 R"]);
+    let read = d.describe(&r.next, "Scandinavia", &sub.orders);
+    assert!(read.ends_with("\n  promote g1 R\nPromotions: 1 of 1 ordered."), "{read}");
+    assert!(!read.contains("becomes a knight"), "{read}");
+    // Two pawns: both listed, each a knight without an order.
+    let two = position(&d, "winter 1", &[("England", "K d1"), ("England", "P a8"), ("England", "P c8")], &[]);
+    let read = d.describe(&two, "England", &[]);
+    assert!(
+        read.contains("Promotions: 0 of 2 ordered. The pawns on a8 and c8: `promote a8 B` or `promote a8 R`"),
+        "{read}"
+    );
+    assert!(read.contains("without an order each becomes a knight."), "{read}");
+}
+
+#[test]
+fn a_fall_after_which_nobody_adjusts_says_that_winter_is_skipped() {
+    let d = chessdip();
+    let mut fall = DipState::start(&d);
+    fall.phase = Phase::parse("fall 1").expect("a phase");
+    let r = resolve(&d, &fall, &[("England", "K d1 H")]);
+    assert_eq!(r.next.phase.to_string().to_lowercase(), "spring 2", "{}", r.summary);
+    assert!(
+        r.summary.contains("Winter 1 is skipped: no power has anything to build, disband or promote."),
+        "{}",
+        r.summary
+    );
+    // Chesspolitik has no promotions; a Spring says nothing of Winter.
+    let p = Variant::builtin("chesspolitik2").expect("chesspolitik2");
+    let mut fall = DipState::start(&p);
+    fall.phase = Phase::parse("fall 1401").expect("a phase");
+    let r = resolve(&p, &fall, &[("France", "K c1 H")]);
+    assert!(r.summary.contains("Winter 1401 is skipped: no power has anything to build or disband."), "{}", r.summary);
+    assert!(!resolve(&d, &DipState::start(&d), &[("England", "K d1 H")]).summary.contains("Winter"));
+}
+
+#[test]
+fn after_waive_a_build_replaces_the_waive_and_a_second_waive_changes_nothing() {
+    let d = chessdip();
+    // England owns its three start centers and has one piece: two builds.
+    let w = position(&d, "winter 1", &[("England", "K d1")], &[]);
+    let waived = submit(&d, &w, "England", &[], "waive, waive");
+    assert!(waived.rejected.is_empty(), "{:?}", waived.rejected);
+    let build = submit(&d, &w, "England", &waived.orders, "build N b1");
+    assert!(build.rejected.is_empty(), "{:?}", build.rejected);
+    assert_eq!(build.notes, ["`build N b1` replaces `waive`: England may build 2, and the build uses one it waived"]);
+    let kept: Vec<&str> = build.orders.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(kept, ["waive", "build N b1"]);
+    // Another waive, with every build ordered or waived, is accepted and changes nothing.
+    let again = submit(&d, &w, "England", &build.orders, "waive");
+    assert_eq!((again.accepted.as_slice(), again.rejected.len()), (["waive".to_string()].as_slice(), 0));
+    assert_eq!(
+        again.notes,
+        ["`waive` changes nothing: England may build 2, and all its builds are already ordered or waived"]
+    );
+    assert_eq!(again.orders, build.orders);
+    // With builds only, one build more is refused, naming what was ordered and how to change it.
+    let builds = submit(&d, &w, "England", &[], "build N b1, build K c2");
+    let more = submit(&d, &w, "England", &builds.orders, "build B e1");
+    assert_eq!(
+        more.rejected[0].1,
+        "England may build only 2 this winter and has already ordered build N b1 and build K c2: \
+         a build on the same square replaces its order, and `orders clear` starts again"
+    );
+    // One build: the waive's place is taken; the readback counts it once.
+    let one = position(&d, "winter 1", &[("England", "K d1"), ("England", "N b1")], &[]);
+    let w1 = submit(&d, &one, "England", &[], "waive");
+    let b1 = submit(&d, &one, "England", &w1.orders, "build K c2");
+    assert_eq!(b1.notes, ["`build K c2` replaces `waive`: England may build 1, and the build uses the one it waived"]);
+    assert!(d.describe(&one, "England", &b1.orders).contains("\n  build K c2\nBuilds: 1 of 1 ordered."));
 }

@@ -91,13 +91,13 @@ async fn a_won_game_is_announced_with_its_story_then_the_leaderboard_and_profile
     );
     within_discords_limits(&end);
 
-    // The leaderboard: public, this server's, by rating, provisional after one game.
+    // The leaderboard: public, this server's, ranked from the first game, provisional after one game.
     let r = ask(&fake, (CAROL, "carol"), &["leaderboard"], &[("game", json!("diplomacy-chess"))], false).await;
     assert!(!r.ephemeral(), "{}", r.content());
     let t = r.content();
     assert!(t.starts_with("**Diplomacy Chess leaderboard** (this server, 1 rated game, Glicko-2 ratings)"), "{t}");
-    let alice = t.find(&format!("- <@{ALICE}> 1662 ±290 (provisional) · 1 game: 1 won, 0 drawn, 0 lost"));
-    let bob = t.find(&format!("- <@{BOB}> 1338 ±290 (provisional) · 1 game: 0 won, 0 drawn, 1 lost"));
+    let alice = t.find(&format!("1. <@{ALICE}> 1082 (rating 1662 ±290, provisional) · 1 game: 1 won, 0 drawn, 0 lost"));
+    let bob = t.find(&format!("2. <@{BOB}> 757 (rating 1338 ±290, provisional) · 1 game: 0 won, 0 drawn, 1 lost"));
     assert!(alice.is_some() && bob.is_some() && alice < bob, "{t}");
     assert_eq!(pinged(&r), json!([]));
     within_discords_limits(&r);
@@ -115,7 +115,9 @@ async fn a_won_game_is_announced_with_its_story_then_the_leaderboard_and_profile
     let p = r.content();
     assert!(p.starts_with(&format!("**Record of <@{BOB}> in this server**")), "{p}");
     assert!(
-        p.contains("**Diplomacy Chess**: 1338 ±290 (provisional until 5 rated games), 1 game: 0 won, 0 drawn, 1 lost."),
+        p.contains(
+            "**Diplomacy Chess**: rating 1338 ±290, 757 on the leaderboard (provisional until 5 rated games); 1 game: 0 won, 0 drawn, 1 lost."
+        ),
         "{p}"
     );
     assert!(p.contains(&format!("- game 1 in <#{CHANNEL}>: Black, lost, score 0, 1500 → 1338")), "{p}");

@@ -36,28 +36,46 @@ fn setup(name: &str) -> (Service, Connection) {
 }
 
 #[test]
-fn players_are_ranked_by_rating_with_their_record_and_provisional_ones_apart() {
+fn the_leaderboard_ranks_a_small_server_by_a_conservative_rating() {
     let (s, db) = setup("ranked");
-    rate(&db, "g1", "chessdip", "alice", 1563.2, (9, 5, 2, 2));
-    rate(&db, "g1", "chessdip", "bob", 1610.7, (12, 6, 3, 3));
-    rate(&db, "g1", "chessdip", "carol", 1720.0, (2, 2, 0, 0));
-    rate(&db, "g1", "chessdip", "dave", 1400.0, (5, 0, 1, 4));
-    let r = board(&s, "g1", "chessdip");
+    // The uncertainty is 350 / sqrt(games): bob 1611 ±101 ranks as 1409,
+    // alice 1563 ±117 as 1330, carol 1720 ±247 as 1225, dave 1400 ±157 as 1087.
+    rate(&db, "g1", "diplomacy-chess", "alice", 1563.2, (9, 5, 2, 2));
+    rate(&db, "g1", "diplomacy-chess", "bob", 1610.7, (12, 6, 3, 3));
+    rate(&db, "g1", "diplomacy-chess", "carol", 1720.0, (2, 2, 0, 0));
+    rate(&db, "g1", "diplomacy-chess", "dave", 1400.0, (5, 0, 1, 4));
+    let r = board(&s, "g1", "diplomacy-chess");
     assert_eq!(r.visibility, Visibility::Public);
     let t = r.text;
-    assert!(t.starts_with("**Chess Dip leaderboard** (this server, "), "{t}");
-    assert!(t.contains("Weng-Lin ratings"), "{t}");
-    let bob = t.find("1. <@bob> 1611").expect("bob first");
-    let alice = t.find("2. <@alice> 1563").expect("alice second");
-    let dave = t.find("3. <@dave> 1400").expect("dave third");
-    assert!(bob < alice && alice < dave, "{t}");
-    assert!(t.contains("12 games: 6 won, 3 drawn, 3 lost"), "{t}");
-    // Carol's two wins give her the best rating, but it is provisional: listed apart, below.
-    let apart = t.find("Provisional (fewer than 5 rated games):").expect("provisional section");
-    let carol = t.find("- <@carol> 1720").expect("carol listed");
-    assert!(dave < apart && apart < carol, "{t}");
-    assert!(t[carol..].contains("(provisional) · 2 games: 2 won, 0 drawn, 0 lost"), "{t}");
-    assert!(!t[..apart].contains("provisional)"), "{t}");
+    assert!(t.starts_with("**Diplomacy Chess leaderboard** (this server, "), "{t}");
+    assert!(t.contains("Glicko-2 ratings"), "{t}");
+    let lines: Vec<&str> = t.lines().collect();
+    assert_eq!(lines[1], "1. <@bob> 1409 (rating 1611 ±101) · 12 games: 6 won, 3 drawn, 3 lost", "{t}");
+    assert_eq!(lines[2], "2. <@alice> 1330 (rating 1563 ±117) · 9 games: 5 won, 2 drawn, 2 lost", "{t}");
+    // Carol's two wins give her the best rating, but an unsure one: she is
+    // ranked in the same table, by the cautious number, and marked provisional.
+    assert_eq!(lines[3], "3. <@carol> 1225 (rating 1720 ±247, provisional) · 2 games: 2 won, 0 drawn, 0 lost", "{t}");
+    assert_eq!(lines[4], "4. <@dave> 1087 (rating 1400 ±157) · 5 games: 0 won, 1 drawn, 4 lost", "{t}");
+    // One footnote line says what ± is and how the table ranks.
+    assert_eq!(
+        lines[5],
+        "Ranked by the first number: the rating less twice its uncertainty (±), low while a rating is unsure and rising as games make it surer. Provisional: fewer than 5 rated games.",
+        "{t}"
+    );
+    assert_eq!(lines.len(), 6, "{t}");
+    assert!(!t.contains("Provisional ("), "no separate list: {t}");
+}
+
+#[test]
+fn ties_on_the_leaderboard_sort_without_regard_to_case() {
+    let (s, db) = setup("ties");
+    for user in ["bob", "Alice", "carol", "Dave"] {
+        rate(&db, "g1", "diplomat-chess", user, 1500.0, (4, 2, 0, 2));
+    }
+    let t = board(&s, "g1", "diplomat-chess").text;
+    let at = |who: &str| t.find(&format!("<@{who}>")).unwrap_or_else(|| panic!("{who} missing: {t}"));
+    assert!(at("Alice") < at("bob") && at("bob") < at("carol") && at("carol") < at("Dave"), "{t}");
+    assert!(t.contains("1. <@Alice> ") && t.contains("4. <@Dave> "), "{t}");
 }
 
 #[test]
@@ -72,8 +90,67 @@ fn a_game_is_named_by_id_or_name_and_an_unknown_one_is_refused_with_the_list() {
     for id in ["chessdip", "chesspolitik4", "chesspolitik2", "diplomacy-chess", "diplomat-chess", "chess-wheel"] {
         assert!(r.text.contains(&format!("`{id}`")), "{id} missing: {}", r.text);
     }
-    let r = board(&s, "g1", "chesspolitik");
-    assert!(r.text.contains("could be `chesspolitik4`"), "{}", r.text);
+}
+
+#[test]
+fn leaderboard_wheel_politik_dip_and_every_name_variants_prints_are_understood() {
+    let (s, db) = setup("names");
+    rate(&db, "g1", "chess-wheel", "alice", 1500.0, (1, 0, 1, 0));
+    rate(&db, "g1", "chessdip", "bob", 1500.0, (1, 1, 0, 0));
+    rate(&db, "g1", "chesspolitik2", "carol", 1500.0, (1, 1, 0, 0));
+    let wheel = board(&s, "g1", "wheel").text;
+    assert!(wheel.starts_with("**Chess Wheel+ leaderboard**") && wheel.contains("<@alice>"), "{wheel}");
+    let dip = board(&s, "g1", "dip").text;
+    assert!(dip.starts_with("**Chess Dip leaderboard**") && !dip.contains("Diplom"), "{dip}");
+    // `politik` names both Chesspolitik games: each has its table (or says it has none).
+    let politik = board(&s, "g1", "politik").text;
+    assert_eq!(politik.matches("**Chesspolitik").count(), 2, "{politik}");
+    assert!(politik.contains("**Chesspolitik**: no rated game in this server yet"), "{politik}");
+    assert!(politik.contains("**Chesspolitik (2 players) leaderboard**") && politik.contains("<@carol>"), "{politik}");
+    assert_eq!(politik.matches("Ranked by the first number").count(), 1, "one footnote: {politik}");
+    // Every id and name `variants` prints names its own game.
+    let variants = s.command("c", "g1", &Caller::player("zoe"), "variants").remove(0).text;
+    for o in chessdip::game::OFFERS {
+        assert!(variants.contains(&format!("{} ({})", o.id, o.name)), "{} missing from {variants}", o.id);
+        for name in [o.id, o.name] {
+            let r = board(&s, "g1", name);
+            assert_eq!(r.visibility, Visibility::Public, "{name}: {}", r.text);
+            assert!(r.text.starts_with(&format!("**{}", o.name)), "{name}: {}", r.text);
+            assert_eq!(r.text.matches("\n\n").count(), 0, "{name} names one game: {}", r.text);
+        }
+    }
+}
+
+#[test]
+fn the_four_player_chesspolitik_has_one_name_everywhere() {
+    let dir = temp_dir("one-name");
+    let mut c = scratch::console_at(&dir, &["gm"]).without_images();
+    let mut out = scratch::run(&mut c, &["zoe variants", "zoe help", "gm game create chesspolitik4"]);
+    out += &scratch::run(
+        &mut c,
+        &["a join Mughal Empire", "b join Ming Dynasty", "zoe game status", "gm game start", "zoe game status"],
+    );
+    out += &scratch::run(&mut c, &["gm game force", "a draw yes", "b draw yes"]);
+    out += &scratch::run(&mut c, &["zoe leaderboard chesspolitik4", "zoe profile a", "zoe game chart"]);
+    out += &c.line("zoe leaderboard politik");
+    for said in [
+        "chesspolitik4 (Chesspolitik): 4 powers on 8x8",
+        "scoring=draw-size|sum-of-squares (Chess Dip, Chesspolitik)",
+        "A game of Chesspolitik is forming.",
+        "Chesspolitik (forming)",
+        "Chesspolitik (active): Spring 1601",
+        "Chesspolitik ratings on this server: ",
+        "**Chesspolitik leaderboard** (this server, 1 rated game, Weng-Lin ratings)",
+        "**Chesspolitik**: rating ",
+        "- game 1 in channel console: Chesspolitik as Mughal Empire, finished",
+        "Chesspolitik: the whole game",
+        "**Chesspolitik (2 players)**: no rated game in this server yet.",
+    ] {
+        assert!(out.contains(said), "{said} missing from\n{out}");
+    }
+    for other in ["Chesspolitik 4", "Chesspolitik (4", "Chesspolitik for four"] {
+        assert!(!out.contains(other), "{other} in\n{out}");
+    }
 }
 
 #[test]
@@ -83,40 +160,16 @@ fn without_a_game_every_rated_game_has_its_table() {
     assert!(empty.starts_with("No rated game in this server yet"), "{empty}");
     assert!(board(&s, "g1", "chessdip").text.contains("**Chess Dip**: no rated game in this server yet"));
     rate(&db, "g1", "chess-wheel", "alice", 1500.0, (1, 0, 1, 0));
-    rate(&db, "g1", "chessdip", "bob", 1500.0, (1, 1, 0, 0));
+    rate(&db, "g1", "diplomat-chess", "bob", 1500.0, (1, 1, 0, 0));
     let t = board(&s, "g1", "").text;
-    let dip = t.find("**Chess Dip leaderboard**").expect("chess dip");
+    let diplomat = t.find("**Diplomat Chess leaderboard**").expect("diplomat chess");
     let wheel = t.find("**Chess Wheel+ leaderboard**").expect("wheel");
-    assert!(dip < wheel, "in the order of the variants: {t}");
-    assert!(!t.contains("Diplomat"), "{t}");
-    assert!(t.contains("Nobody has an established rating yet (a rating is provisional until 5 rated games):"), "{t}");
-    assert!(!t.contains("Provisional ("), "one heading for the provisional players, not two: {t}");
+    assert!(diplomat < wheel, "in the order of the variants: {t}");
+    assert!(!t.contains("Chess Dip"), "{t}");
+    assert!(t.contains("1. <@bob> 800 (rating 1500 ±350, provisional)"), "{t}");
+    assert_eq!(t.matches("Ranked by the first number").count(), 1, "one footnote, at the end: {t}");
+    assert!(t.trim_end().ends_with("Provisional: fewer than 5 rated games."), "{t}");
 }
-
-#[test]
-fn ratings_are_never_shared_between_servers() {
-    let (s, db) = setup("servers");
-    rate(&db, "g1", "chessdip", "alice", 1600.0, (7, 4, 1, 2));
-    rate(&db, "g2", "chessdip", "mallory", 1700.0, (8, 6, 0, 2));
-    let one = board(&s, "g1", "chessdip").text;
-    assert!(one.contains("<@alice>") && !one.contains("mallory"), "{one}");
-    let two = board(&s, "g2", "").text;
-    assert!(two.contains("<@mallory>") && !two.contains("alice"), "{two}");
-    assert!(board(&s, "g3", "").text.starts_with("No rated game in this server yet"));
-}
-
-#[test]
-fn a_long_table_is_cut_and_tells_a_player_further_down_where_they_stand() {
-    let (s, db) = setup("long");
-    for i in 0..30 {
-        rate(&db, "g1", "chessdip", &format!("p{i:02}"), 1800.0 - f64::from(i) * 10.0, (6, 3, 0, 3));
-    }
-    rate(&db, "g1", "chessdip", "zoe", 1000.0, (6, 0, 0, 6));
-    let t = board(&s, "g1", "chessdip").text;
-    assert!(t.contains("20. <@p19>") && !t.contains("<@p20>"), "{t}");
-    assert!(t.contains("… and 11 more ranked players; you are\n31. <@zoe> 1000"), "{t}");
-}
-
 /// Plays White's four-move checkmate in the console's current channel: `white` wins against `black`.
 fn scholars_mate(c: &mut chessdip::console::Console, white: &str, black: &str) -> String {
     let out = scratch::run(
@@ -149,22 +202,25 @@ fn played_games_fill_the_leaderboard_and_the_profiles() {
     scholars_mate(&mut c, "carol", "bob");
     let t = c.line("zoe leaderboard diplomacy chess");
     assert!(t.contains("**Diplomacy Chess leaderboard** (this server, 3 rated games, Glicko-2 ratings)"), "{t}");
-    assert!(t.contains("Nobody has an established rating yet (a rating is provisional until 5 rated games):"), "{t}");
-    assert!(!t.contains("Provisional ("), "one heading for the provisional players, not two: {t}");
-    let alice = t.find("- alice ").expect("alice");
-    let carol = t.find("- carol ").expect("carol");
-    let bob = t.find("- bob ").expect("bob");
+    // Three games are enough for a ranked table: provisional players are marked in it.
+    let alice = t.find("1. alice ").expect("alice");
+    let carol = t.find("2. carol ").expect("carol");
+    let bob = t.find("3. bob ").expect("bob");
     assert!(alice < carol && carol < bob, "{t}");
-    let rating =
-        |at: usize| -> f64 { t[at..].split_whitespace().nth(2).and_then(|r| r.parse().ok()).expect("a rating") };
+    let rating = |at: usize| -> f64 {
+        t[at..].split("(rating ").nth(1).and_then(|r| r.split_whitespace().next()?.parse().ok()).expect("a rating")
+    };
     assert!(rating(alice) > 1700.0 && rating(bob) < 1300.0, "two wins and two losses move far: {t}");
-    assert!(t.contains("(provisional) · 2 games: 2 won, 0 drawn, 0 lost"), "{t}");
+    assert!(t.contains(", provisional) · 2 games: 2 won, 0 drawn, 0 lost"), "{t}");
     assert!(t.contains("2 games: 0 won, 0 drawn, 2 lost"), "{t}");
 
     let p = c.line("zoe profile carol");
     assert!(p.contains("**Record of carol in this server**"), "{p}");
     assert!(p.contains("**Diplomacy Chess**: "), "{p}");
-    assert!(p.contains("(provisional until 5 rated games), 2 games: 1 won, 0 drawn, 1 lost."), "{p}");
+    assert!(
+        p.contains(" on the leaderboard (provisional until 5 rated games); 2 games: 1 won, 0 drawn, 1 lost."),
+        "{p}"
+    );
     // Newest first, each with its channel, power, outcome, score and rating change.
     let third = p.find("- game 3 in channel third: White, won, score 1, ").expect("game 3");
     let second = p.find("- game 2 in channel second: Black, lost, score 0, 1500 → ").expect("game 2");
@@ -173,6 +229,47 @@ fn played_games_fill_the_leaderboard_and_the_profiles() {
     assert!(p.find("**Diplomacy Chess**").expect("ratings") < p.find("Phases owed").expect("phases"), "{p}");
     let none = c.line("zoe profile dave");
     assert!(none.contains("dave has no record in this server"), "{none}");
+}
+
+#[test]
+fn results_say_how_a_multi_player_game_went() {
+    let dir = temp_dir("placings");
+    let mut c = scratch::console_at(&dir, &["gm"]).without_images();
+    // Scandinavia concedes; the three others agree a draw: a draw of 3, shared first.
+    let out = scratch::run(
+        &mut c,
+        &[
+            "gm game create chessdip",
+            "alice join England",
+            "bob join Italy",
+            "carol join France",
+            "dave join Scandinavia",
+            "gm game start",
+            "dave concede",
+            "alice draw yes",
+            "bob draw yes",
+            "carol draw yes",
+        ],
+    );
+    assert!(out.contains("Scores: England ⅓, Italy ⅓, France ⅓, Scandinavia 0 (conceded)."), "{out}");
+    let p = c.line("zoe profile alice");
+    assert!(p.contains("; 1 game: 1st in 0, shared 1st in 1, average score 0.33."), "{p}");
+    assert!(p.contains("- game 1 in channel console: England, shared 1st of 4 (draw of 3), score ⅓, 1500 → "), "{p}");
+    assert!(!p.contains(" drawn") && !p.contains(" won") && !p.contains(" lost"), "{p}");
+    let p = c.line("zoe profile dave");
+    assert!(p.contains("; 1 game: 1st in 0, shared 1st in 0, average score 0.00."), "{p}");
+    assert!(p.contains("- game 1 in channel console: Scandinavia, 4th of 4 (conceded), score 0, 1500 → "), "{p}");
+    let t = c.line("zoe leaderboard dip");
+    assert!(t.contains("· 1 game: 1st in 0, shared 1st in 1, average score 0.33"), "{t}");
+    assert!(t.contains("4. dave ") && t.contains("· 1 game: 1st in 0, shared 1st in 0, average score 0.00"), "{t}");
+    assert!(!t.contains(" won,"), "{t}");
+    // A two-player game keeps wins, draws and losses.
+    c.line("channel two");
+    scratch::two_players(&mut c, "");
+    scratch::run(&mut c, &["alice draw yes", "bob draw yes"]);
+    let p = c.line("zoe profile alice");
+    assert!(p.contains("1 game: 0 won, 1 drawn, 0 lost."), "{p}");
+    assert!(p.contains("- game 2 in channel two: France, draw of 2, score ½, 1500 → 1500"), "{p}");
 }
 
 /// The season of `tests/scripts/season.txt`, played through the console;
@@ -200,12 +297,12 @@ fn a_season_in_one_server_tells_its_story() {
     let from = out.find("> zoe leaderboard diplomacy chess").expect("the leaderboard asked");
     let table = &out[from..out[from..].find("\n> ").map_or(out.len(), |i| from + i)];
     for line in [
-        "**Diplomacy Chess leaderboard** (this server, 7 rated games, Glicko-2 ratings)",
-        "1. alice 1541 ±183 · 6 games: 3 won, 1 drawn, 2 lost",
-        "Provisional (fewer than 5 rated games):",
-        "- carol 1534 ±232 (provisional) · 3 games: 1 won, 1 drawn, 1 lost",
-        "- dave 1437 ±236 (provisional) · 2 games: 1 won, 0 drawn, 1 lost",
-        "- bob 1334 ±224 (provisional) · 3 games: 1 won, 0 drawn, 2 lost",
+        "**Diplomacy Chess leaderboard** (this server, 7 rated games, Glicko-2 ratings)\n",
+        "1. alice 1175 (rating 1541 ±183) · 6 games: 3 won, 1 drawn, 2 lost\n",
+        "2. carol 1070 (rating 1534 ±232, provisional) · 3 games: 1 won, 1 drawn, 1 lost\n",
+        "3. dave 965 (rating 1437 ±236, provisional) · 2 games: 1 won, 0 drawn, 1 lost\n",
+        "4. bob 886 (rating 1334 ±224, provisional) · 3 games: 1 won, 0 drawn, 2 lost\n",
+        "Ranked by the first number: the rating less twice its uncertainty (±), low while a rating is unsure and rising as games make it surer. Provisional: fewer than 5 rated games.",
     ] {
         assert!(table.contains(line), "{line} missing from\n{table}");
     }
@@ -217,11 +314,23 @@ fn a_season_in_one_server_tells_its_story() {
         .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{every}");
     assert!(!every.contains("Chess Wheel+"), "a moderator's end rates nobody: {every}");
-    // A profile: per game, the rating, the record and the last results with their channels.
+    // The Chess Dip players by placing and score.
     for line in [
-        "**Chess Dip**: 2224 ±416 (provisional until 5 rated games), 2 games: 1 won, 1 drawn, 0 lost.",
-        "- game 10 in channel dip-2: England, won, score 1, 1974 → 2224",
-        "- game 9 in channel dip-1: England, draw, sum of squares (7 centers), score 0.544, 1500 → 1974",
+        "1. alice 1393 (rating 2224 ±416, provisional) · 2 games: 1st in 2, shared 1st in 0, average score 0.77\n",
+        "4. dave 222 (rating 1054 ±416, provisional) · 2 games: 1st in 0, shared 1st in 0, average score 0.05\n",
+    ] {
+        assert!(every.contains(line), "{line} missing from\n{every}");
+    }
+    // A profile: per game, the rating beside the leaderboard's number, the
+    // record and the last results with their channels, placed in Chess Dip.
+    for line in [
+        "Ratings and results (± is a rating's uncertainty; the leaderboard ranks by the rating less twice it):",
+        "**Chess Dip**: rating 2224 ±416, 1393 on the leaderboard (provisional until 5 rated games); 2 games: 1st in 2, shared 1st in 0, average score 0.77.",
+        "- game 10 in channel dip-2: England, 1st of 4 (solo), score 1, 1974 → 2224",
+        "- game 9 in channel dip-1: England, 1st of 4 (sum of squares, 7 centers), score 0.544, 1500 → 1974",
+        "- game 10 in channel dip-2: Italy, shared 2nd of 4 (conceded), score 0, 1500 → 1361",
+        "- game 9 in channel dip-1: Italy, shared 2nd of 4 (sum of squares, 4 centers), score 0.178, 1500 → 1500",
+        "**Diplomacy Chess**: rating 1541 ±183, 1175 on the leaderboard; 6 games: 3 won, 1 drawn, 2 lost.",
         "- game 3 in channel dc-3: White, draw of 2, score ½, 1662 → 1560",
     ] {
         assert!(out.contains(line), "{line} missing from\n{out}");

@@ -136,7 +136,7 @@ fn p5_a_kicked_player_stays_out_and_their_orders_go_with_them() {
     let mut c = console("kick");
     two_players(&mut c, "");
     assert!(c.line("bob orders K d6 - d5").contains("Accepted"));
-    assert!(c.line("gm game kick bob").contains("England is vacant"));
+    assert!(c.line("gm game kick bob").contains("England is open for takeover"));
     let r = c.line("bob join England");
     assert!(r.contains("only a moderator can seat you again") && !r.contains("joins"), "{r}");
     assert!(c.line("carol join England").contains("carol joins as England"));

@@ -13,7 +13,7 @@
 //! 7. Chess Wheel+ weekly deadlines lie on the calendar;
 //! 8. every commitment and reveal attempt accepted stays in the store;
 //! 9. no panic, and no reply over 8,000 characters;
-//! 10. an ended game stays ended (unless rolled back) and says so;
+//! 10. an ended game stays ended (unless rolled back) and says so, and its status never says what comes next;
 //! 11. a phase with a fixed time (`deadline-at`) always ends at that local time on an allowed day;
 //! 12. a phase is extended by vote at most once.
 //! 13. a grace never extends a phase with nobody late;

@@ -228,7 +228,9 @@ fn scoring_is_chosen_only_for_the_games_with_centres() {
     for variant in ["chesspolitik2", "diplomacy-chess", "diplomat-chess", "chess-wheel"] {
         let r = c.line(&format!("gm game create {variant} scoring=sum-of-squares"));
         assert!(
-            r.contains("only the games with centers (Chess Dip, Chesspolitik 4) choose how a draw is scored"),
+            r.contains(
+                "only the four-power games with centers, Chess Dip and Chesspolitik, choose how a draw is scored"
+            ),
             "{variant}: {r}"
         );
     }

@@ -1,8 +1,9 @@
 //! What players read around the rules (the game master's part):
 //! ready marks withdrawn by new orders, `history` by number, every ending
-//! with its move list and final position, a self-describing export, and the
-//! console's times and image files. Each found problem is a regression
-//! test through the console.
+//! with its move list and final position, a self-describing export, the
+//! console's times and image files, and what a game says of itself before
+//! it starts, after it ends and of its windows. Each found problem is a
+//! regression test through the console.
 
 #[path = "common/scratch.rs"]
 mod scratch;
@@ -204,4 +205,174 @@ fn a_pass_previews_as_neither_success_nor_failure() {
     c.line("bob orders pass");
     let preview = c.line("bob orders preview");
     assert!(preview.contains("\u{2013} pass") && !preview.contains("\u{2717} pass"), "{preview}");
+}
+
+// Issue 36, item 21: what a game says of itself before it starts, after it
+// ends, and of its windows.
+
+#[test]
+fn forming_game_status_names_the_variant_and_its_mode_with_nothing_dangling() {
+    let mut c = console_at(&temp_dir("forming-status"), &["gm"]).without_images();
+    c.line("gm game create diplomacy-chess mode=progressive");
+    let none = c.line("zoe game status");
+    assert!(
+        none.contains("Diplomacy Chess in progressive mode (forming): 0 of 2 powers taken; `join <power>` takes a free one, and a moderator starts it with `game start`.\n      White: free\n      Black: free"),
+        "{none}"
+    );
+    c.line("alice join White");
+    let one = c.line("zoe game status");
+    assert!(
+        one.contains("(forming): 1 of 2 powers taken;") && one.contains("White: alice\n      Black: free"),
+        "{one}"
+    );
+    assert!(!one.contains(": \n"), "nothing dangles after a colon: {one}");
+    c.line("bob join Black");
+    assert!(c
+        .line("zoe game status")
+        .contains("(forming): every power is taken (2); a moderator starts it with `game start`."));
+    // The default mode is named too; a game of open seats counts its players.
+    c.line("channel basic");
+    c.line("gm game create diplomacy-chess");
+    assert!(c.line("zoe game status").contains("Diplomacy Chess in basic mode (forming): "));
+    c.line("channel wheel");
+    run(&mut c, &["gm game create chess-wheel", "alice join"]);
+    let wheel = c.line("zoe game status");
+    assert!(
+        wheel.contains("Chess Wheel+ (forming): 1 player so far (a game takes 2 to 12); `join` takes a board"),
+        "{wheel}"
+    );
+}
+
+#[test]
+fn orders_from_a_seated_player_in_a_forming_game_say_the_game_has_not_started() {
+    let mut c = console_at(&temp_dir("forming-orders"), &["gm"]).without_images();
+    run(&mut c, &["gm game create chesspolitik2", "alice join France"]);
+    for line in ["alice orders K c1 - c2", "alice orders show", "alice ready", "alice draw yes", "alice concede"] {
+        let r = c.line(line);
+        assert!(
+            r.contains(
+                "the game has not started yet: you play France, and it begins when a moderator runs `game start`"
+            ),
+            "{line}: {r}"
+        );
+        assert!(!r.contains("join with"), "{line}: {r}");
+    }
+    // Someone not seated is told how to take a seat.
+    let r = c.line("zoe orders K d6 - d5");
+    assert!(r.contains("the game has not started yet: it begins when a moderator runs `game start` (until then, players take a seat with `join`)"), "{r}");
+}
+
+#[test]
+fn game_create_in_a_forming_channel_says_a_game_is_forming() {
+    let mut c = console_at(&temp_dir("forming-create"), &["gm"]).without_images();
+    c.line("gm game create diplomacy-chess mode=progressive");
+    let r = c.line("gm game create chessdip");
+    assert!(
+        r.contains("a game of Diplomacy Chess in progressive mode is forming in this channel: `join` it, or a moderator ends it with `game end` before creating another"),
+        "{r}"
+    );
+    assert!(!r.contains("already has a game in progress"), "{r}");
+    run(&mut c, &["alice join White", "bob join Black", "gm game start"]);
+    assert!(c.line("gm game create chessdip").contains("this channel already has a game in progress"));
+}
+
+#[test]
+fn an_ended_games_status_gives_its_result() {
+    let mut c = console_at(&temp_dir("ended-forming"), &["gm"]).without_images();
+    run(&mut c, &["gm game create chesspolitik2", "alice join France", "gm game end"]);
+    let status = c.line("zoe game status");
+    assert!(
+        status.contains(
+            "Chesspolitik (2 players) (ended): **Game over: ended by a moderator.** It ended before it started, "
+        ),
+        "{status}"
+    );
+    assert!(
+        status.contains("Scores: none, a game ended by a moderator is not scored.\n      France: alice"),
+        "{status}"
+    );
+    assert!(!status.contains("England"), "only who had joined: {status}");
+    // A game that a phase's result ended gives its result, as before.
+    c.line("channel mate");
+    simul(&mut c);
+    for (w, b) in [("e4", "e5"), ("Qh5", "Nc6"), ("Bc4", "Nf6"), ("Qxf7", "a6")] {
+        run(&mut c, &[&format!("alice orders {w}"), &format!("bob orders {b}"), "alice ready", "bob ready"]);
+    }
+    assert!(c.line("zoe game status").contains("(ended): **Game over: White wins by checkmate.**"));
+}
+
+#[test]
+fn ended_games_no_longer_say_to_move_or_may_be_populated() {
+    let mut c = console_at(&temp_dir("ended-standing"), &["gm"]).without_images();
+    run(&mut c, &["gm game create diplomat-chess", "alice join White", "bob join Black", "gm game start"]);
+    assert!(
+        c.line("zoe game status").contains("White (alice): to move, 10 pieces"),
+        "while it runs, it says whose move"
+    );
+    c.line("gm game end");
+    let status = c.line("zoe game status");
+    assert!(status.contains("White (alice): 10 pieces") && !status.contains("to move"), "{status}");
+    c.line("channel wheel");
+    run(
+        &mut c,
+        &["gm game create chess-wheel cycle=7h", "alice join", "bob join", "gm game start", "alice board create"],
+    );
+    assert!(c.line("zoe game status").contains("may be populated this cycle (`board populate`)"));
+    c.line("gm game end");
+    let status = c.line("zoe game status");
+    assert!(status.contains("alice (alice): board: {alice}; pieces: 0, no king"), "{status}");
+    assert!(status.contains("bob (bob): board: none; pieces: 0, no king"), "{status}");
+    assert!(!status.contains("populate") && !status.contains("board create"), "{status}");
+}
+
+#[test]
+fn the_timelapse_refusal_in_a_game_that_ended_before_anything_resolved_says_so() {
+    let mut c = console_at(&temp_dir("ended-timelapse"), &["gm"]).without_images();
+    run(&mut c, &["gm game create diplomat-chess", "alice join White", "bob join Black", "gm game start"]);
+    let running = c.line("zoe game timelapse");
+    assert!(running.contains("ask again once the first phase resolves"), "{running}");
+    c.line("gm game end");
+    for (line, shows) in [
+        ("zoe game timelapse", "the timelapse shows the position after every resolved phase"),
+        ("zoe game chart", "the chart shows how the powers stand after every resolved phase"),
+    ] {
+        let r = c.line(line);
+        assert!(
+            r.contains(&format!("no phase of this game has resolved yet: {shows}; the game ended before its first phase resolved, so there is nothing to show")),
+            "{r}"
+        );
+        assert!(!r.contains("ask again"), "{r}");
+    }
+    let history = c.line("zoe history");
+    assert!(
+        history.contains("the game ended before its first phase resolved, so there is no history to show"),
+        "{history}"
+    );
+}
+
+#[test]
+fn window_times_have_no_stray_parentheses() {
+    let mut c = console_at(&temp_dir("window-times"), &["gm"]).without_images();
+    run(&mut c, &["gm game create chesspolitik2 hashed=yes", "alice join France", "bob join England", "gm game start"]);
+    let hash = sha256_hex("K c1 - c2");
+    c.line(&format!("alice commit {hash}"));
+    let early = c.line("alice reveal K c1 - c2");
+    assert!(
+        early.contains(
+            "the reveal window of Spring 1401 is not open yet: it opens in 2d; until then only commitments are taken"
+        ),
+        "{early}"
+    );
+    c.line(&format!("bob commit {hash}"));
+    c.line("advance 2d");
+    let late = c.line(&format!("alice commit {hash}"));
+    assert!(
+        late.contains("reveal the text you committed with `reveal <text>` before the reveal window closes in 1d"),
+        "{late}"
+    );
+    let ready = c.line("alice ready");
+    assert!(ready.contains("or when the window closes in 1d"), "{ready}");
+    for r in [&early, &late, &ready] {
+        assert!(!r.contains("(in "), "{r}");
+    }
 }

@@ -53,7 +53,7 @@ fn game_force_in_a_reveal_window_asks_to_confirm_and_tells_each_unrevealed_playe
     // Bob's reveal after the force says what became of his commitment.
     let late = c.line(&format!("bob reveal {BOB}"));
     assert!(
-        late.contains("the reveal window of Fall 1401 is not open yet (in 1d): until then only commitments are taken. This text is England's commitment for Spring 1401, which was resolved before it was revealed: England had no orders in Spring 1401, and a commitment cannot be revealed once its phase is resolved."),
+        late.contains("the reveal window of Fall 1401 is not open yet: it opens in 1d; until then only commitments are taken. This text is England's commitment for Spring 1401, which was resolved before it was revealed: England had no orders in Spring 1401, and a commitment cannot be revealed once its phase is resolved."),
         "{late}"
     );
     // The moderation log records the confirmed force.

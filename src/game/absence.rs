@@ -61,20 +61,15 @@ fn due(c: &Connection, g: &GameRow, seq: i64, settings: &Settings, position: &Po
 /// What `power` does without orders (in civil disorder, or marked ready
 /// without any), in `kind`'s rules and `position`'s phase: in a Winter, a
 /// power owed builds builds nothing, one that must disband disbands as the
-/// rules say.
-pub(super) fn consequence(kind: &Game, position: &Position, power: &str) -> &'static str {
+/// rules say, and its pawns on the last rank become knights.
+pub(super) fn consequence(kind: &Game, position: &Position, power: &str) -> String {
     match (kind, position) {
-        (Game::Dip(_), Position::Dip { v, s }) if position.phase().kind == PhaseKind::Adjustment => {
-            let owed = v.power_by_name(power).map_or(0, |p| s.centers_of(p).len() as i64 - s.piece_count(p) as i64);
-            if owed > 0 {
-                "no builds"
-            } else {
-                "disbands as the rules say"
-            }
-        }
-        (Game::Dip(_), _) => "every piece holds",
-        (Game::Simul(_) | Game::Diplomat(_), _) => "no move",
-        (Game::Wheel(_), _) => "its message missing",
+        (Game::Dip(_), Position::Dip { v, s }) if position.phase().kind == PhaseKind::Adjustment => v
+            .power_by_name(power)
+            .map_or_else(|| "no builds".to_string(), |p| crate::rules::dip::winter::without_orders(v, s, p)),
+        (Game::Dip(_), _) => "every piece holds".into(),
+        (Game::Simul(_) | Game::Diplomat(_), _) => "no move".into(),
+        (Game::Wheel(_), _) => "its message missing".into(),
     }
 }
 

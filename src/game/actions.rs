@@ -15,7 +15,7 @@ impl Service {
     pub fn board_action(&self, channel: &str, caller: &Caller, text: &str) -> Result<Vec<Reply>, GameError> {
         let now = self.now();
         self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::BoardAction)?;
+            let live = self.game_for_player(c, channel, Command::BoardAction, caller)?;
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let (next, said) = position.act(&name, text).map_err(GameError::State)?;

@@ -128,19 +128,22 @@ pub(super) fn story_at_end(c: &rusqlite::Connection, game: i64) -> Result<Vec<Im
     Ok(images)
 }
 
-/// The refusal before any phase of `game` has resolved.
-fn nothing_yet(game: &GameRow) -> GameError {
+/// The refusal of a chart or a timelapse (`shows`: what it shows) before
+/// any phase of `game` has resolved: when to ask again, or that the game
+/// ended before one did and there is nothing to show.
+pub(super) fn nothing_yet(game: &GameRow, shows: &str) -> GameError {
     let when = match game.status {
         GameStatus::Forming => {
             "the game has not started yet: ask again once it has started and its first phase has resolved"
         }
-        GameStatus::Ended => "the game ended before its first phase resolved, so there is nothing to chart",
+        GameStatus::Ended => "the game ended before its first phase resolved, so there is nothing to show",
         _ => "ask again once the first phase resolves (`status` says when its deadline is)",
     };
-    GameError::State(format!(
-        "no phase of this game has resolved yet: the chart shows how the powers stand after every resolved phase; {when}"
-    ))
+    GameError::State(format!("no phase of this game has resolved yet: {shows}; {when}"))
 }
+
+/// What a chart shows, for [`nothing_yet`].
+const CHART_SHOWS: &str = "the chart shows how the powers stand after every resolved phase";
 
 impl Service {
     /// The chart of the channel's game so far (or of its last game): what
@@ -152,7 +155,7 @@ impl Service {
     pub fn chart_data(&self, channel: &str) -> Result<Chart, GameError> {
         self.store.read(|c| {
             let live = self.latest(c, channel)?;
-            data(c, &live.game, &live.kind)?.map(|(chart, _)| chart).ok_or_else(|| nothing_yet(&live.game))
+            data(c, &live.game, &live.kind)?.map(|(chart, _)| chart).ok_or_else(|| nothing_yet(&live.game, CHART_SHOWS))
         })
     }
 
@@ -164,7 +167,8 @@ impl Service {
     pub fn chart(&self, channel: &str) -> Result<Reply, GameError> {
         self.store.read(|c| {
             let live = self.latest(c, channel)?;
-            let (chart, position) = data(c, &live.game, &live.kind)?.ok_or_else(|| nothing_yet(&live.game))?;
+            let (chart, position) =
+                data(c, &live.game, &live.kind)?.ok_or_else(|| nothing_yet(&live.game, CHART_SHOWS))?;
             let (_, unit, axis, values) = wording(&position);
             let (first, last) = (chart.labels.first().cloned(), chart.labels.last().cloned());
             let span = match (first.as_deref(), last.as_deref()) {

@@ -20,7 +20,7 @@ Commands (the same words as the slash commands):
   game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no] [hashed=yes reveal=24h]
       `variants` lists the variants and their options
       min-reliability=<0-100> [min-reliability-new=no]: `join` refuses players whose reliability here is lower
-      scoring=draw-size|sum-of-squares (Chess Dip, Chesspolitik 4): how a draw is scored at the end
+      scoring=draw-size|sum-of-squares (Chess Dip, Chesspolitik): how a draw is scored at the end
       abandon-after=14d|off: a game nobody is left playing pauses, and ends as abandoned after this long
   join [power]            take a power (a random free one without a name)
   leave                   leave before the start
@@ -168,7 +168,7 @@ pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<S
         let draw =
             if offer.id == "chess-wheel" { "shared equally among the players still standing" } else { "½ each" };
         return Err(GameError::Invalid(format!(
-            "`{word}`: only the games with centers (Chess Dip, Chesspolitik 4) choose how a draw is scored; {} scores a win 1, a draw {draw}, a loss 0, so leave `scoring` out",
+            "`{word}`: only the four-power games with centers, Chess Dip and Chesspolitik, choose how a draw is scored; {} scores a win 1, a draw {draw}, a loss 0, so leave `scoring` out",
             offer.name
         )));
     }

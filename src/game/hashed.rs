@@ -182,7 +182,7 @@ impl Service {
         let hash = parse_hash(hash)?;
         let now = self.now();
         self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Commit)?;
+            let live = self.game_for_player(c, channel, Command::Commit, caller)?;
             let (name, row, _) = Self::ordering(c, &live, caller)?;
             let before = store::commitments(c, live.game.id, row.seq)?.into_iter().filter(|m| m.power == name).count();
             store::add_commitment(c, live.game.id, row.seq, &Commitment { power: name.clone(), hash: hash.clone(), user: caller.user.clone(), at: now, void: None })?;
@@ -214,7 +214,7 @@ impl Service {
         let now = self.now();
         let hash = sha256_hex_bytes(bytes);
         self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Reveal)?;
+            let live = self.game_for_player(c, channel, Command::Reveal, caller)?;
             let (name, row, _) = Self::ordering(c, &live, caller)?;
             let attempt = Reveal {
                 power: name,
@@ -246,7 +246,7 @@ impl Service {
         }
         let hash = sha256_hex(text);
         let written = self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Reveal)?;
+            let live = self.game_for_player(c, channel, Command::Reveal, caller)?;
             let (name, row, position) = Self::ordering(c, &live, caller)?;
             let latest = store::commitments(c, live.game.id, row.seq)?.into_iter().rfind(|m| m.power == name);
             let record = |matched: bool, detail: String| Reveal {

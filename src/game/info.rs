@@ -53,6 +53,15 @@ fn ended_when(game: &store::GameRow, row: &PhaseRow, by_phase: bool) -> String {
     }
 }
 
+/// The game's name as its status heads it: the variant, and its mode where
+/// it has one (`Diplomacy Chess in progressive mode`).
+pub(super) fn titled(live: &super::Live) -> String {
+    match live.kind.mode() {
+        Some(mode) => format!("{} in {mode} mode", live.kind.name()),
+        None => live.kind.name().to_string(),
+    }
+}
+
 /// `text` in lower case with its runs of spaces as one, to compare labels.
 fn normalised(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
@@ -70,6 +79,49 @@ fn joining_line(settings: &super::Settings) -> String {
 }
 
 impl Service {
+    /// The status of a game with no phase: forming (the seats, taken and
+    /// free, and what comes next), or ended before it started (its result,
+    /// and who had joined).
+    fn before_start(
+        c: &rusqlite::Connection,
+        live: &super::Live,
+        players: &[(String, String)],
+    ) -> Result<String, GameError> {
+        let mut t = String::new();
+        if let State::Ended { result, .. } = &live.state {
+            let at = live.game.ended_at.map_or(String::new(), |t| format!(", <t:{t}>"));
+            t += &format!("**Game over: {result}.** It ended before it started{at}.");
+            if let Some(line) = super::scores::stored_line(&store::scores(c, live.game.id)?, result, &live.game.guild) {
+                t += &format!("\n{line}");
+            }
+        } else {
+            t += &match live.kind.seats() {
+                crate::rules::family::Seats::Fixed(all) if players.len() == all.len() => format!(
+                    "every power is taken ({}); a moderator starts it with `game start`.",
+                    all.len()
+                ),
+                crate::rules::family::Seats::Fixed(all) => format!(
+                    "{} of {} powers taken; `join <power>` takes a free one, and a moderator starts it with `game start`.",
+                    players.len(),
+                    all.len()
+                ),
+                crate::rules::family::Seats::Open { min, max } => format!(
+                    "{} so far (a game takes {min} to {max}); `join` takes a board, and a moderator starts it with `game start`.",
+                    crate::rules::words::count(players.len(), "player")
+                ),
+            };
+        }
+        // Every power (a free one while forming), or the players where seats are open.
+        for p in Self::all_powers(c, live)? {
+            match players.iter().find(|(q, _)| *q == p) {
+                Some((_, u)) => t += &format!("\n  {p}: {u}"),
+                None if live.state == State::Forming => t += &format!("\n  {p}: free"),
+                None => {}
+            }
+        }
+        Ok(t)
+    }
+
     /// The game's status: where it is in its lifecycle (phase, stage, the
     /// deadline or what it waits for; or its result), players, who has
     /// orders in and who is ready (never what they ordered).
@@ -86,7 +138,7 @@ impl Service {
             let conceded = store::concessions(c, game.id)?;
             let mut t = format!(
                 "{} ({}): ",
-                live.kind.name(),
+                titled(&live),
                 match game.status {
                     GameStatus::Forming => "forming",
                     GameStatus::Active => "active",
@@ -95,12 +147,7 @@ impl Service {
                 }
             );
             let Some(row) = store::phase(c, game.id, game.phase_seq)? else {
-                if players.is_empty() {
-                    t += "nobody has joined yet.";
-                }
-                for (p, u) in &players {
-                    t += &format!("\n  {p}: {u}");
-                }
+                t += &Self::before_start(c, &live, &players)?;
                 if let Some(rule) = live.settings.fixed_time_rule().filter(|_| !live.settings.cycle.is_calendar()) {
                     t += &format!("\nEach phase will end at a fixed time: it {rule}.");
                 }
@@ -224,7 +271,7 @@ impl Service {
                         flags.push("ready");
                     }
                 }
-                let standing = position.standing(&p);
+                let standing = if running.is_some() { position.standing(&p) } else { position.final_standing(&p) };
                 let flags = if flags.is_empty() { String::new() } else { format!(" [{}]", flags.join(", ")) };
                 t += &format!("\n  {p} ({who}): {standing}{flags}");
             }
@@ -298,7 +345,7 @@ impl Service {
     #[must_use]
     pub fn order_suggestions(&self, channel: &str, caller: &Caller, typed: &str, max: usize) -> Vec<String> {
         let found = self.store.read(|c| {
-            let live = self.running(c, channel)?;
+            let live = self.running(c, channel, caller)?;
             let name = Self::power_of(c, &live, caller)?;
             let (_, position) = Self::current_phase(c, &live)?;
             Ok::<_, GameError>((name, position))
@@ -352,9 +399,11 @@ impl Service {
         let row = match (labelled, phase.map(str::trim).filter(|p| !p.is_empty())) {
             (Some(row), _) => row,
             (None, None) => resolved.last().copied().ok_or_else(|| {
-                GameError::Invalid(
-                    "no phase has been resolved yet: `history` shows one once the first phase resolves".into(),
-                )
+                GameError::Invalid(if live.game.status == GameStatus::Ended {
+                    "no phase has been resolved: the game ended before its first phase resolved, so there is no history to show".into()
+                } else {
+                    "no phase has been resolved yet: `history` shows one once the first phase resolves".into()
+                })
             })?,
             (None, Some(query)) => {
                 // The full name, or its words in any case (`turn 12`), or just its number (`12`, `1601`).

@@ -165,6 +165,10 @@ pub fn reveals_done(counted: usize, unrevealed: usize, settings: &Settings) -> b
     !settings.cycle.is_calendar() && unrevealed == 0 && (counted == 0 || settings.early)
 }
 
+/// What a player's command in a forming game is told, seated or not: no
+/// phase yet, and how the game begins.
+const NOT_STARTED: &str = "the game has not started yet: it begins when a moderator runs `game start` (until then, players take a seat with `join`)";
+
 impl State {
     /// The state of `game` whose current phase row is `row`, at `now`.
     #[must_use]
@@ -220,7 +224,7 @@ impl State {
     /// The game has not started.
     pub fn opened(&self) -> Result<(), GameError> {
         match self {
-            State::Forming => Err(GameError::State("the game has not started yet".into())),
+            State::Forming => Err(GameError::State(NOT_STARTED.into())),
             _ => Ok(()),
         }
     }
@@ -254,7 +258,7 @@ impl State {
                 C::ExtendVote => refuse(
                     "the game has not started yet: there is no deadline to extend until a moderator runs `game start`".into(),
                 ),
-                _ => refuse("the game has not started yet: join with `join`, and it begins with `game start`".into()),
+                _ => refuse(NOT_STARTED.into()),
             },
             State::Running(r) => r.check(command, settings, now),
         }
@@ -266,9 +270,10 @@ impl Running {
         use Command as C;
         let refuse = |why: String| Err(GameError::State(why));
         let phase = &self.phase;
+        // How long the current stage still runs, when it has a deadline.
         let left = match self.timer {
-            Timer::Due(d) => format!(" (in {})", format_duration(d - now)),
-            _ => String::new(),
+            Timer::Due(d) => Some(format_duration(d - now)),
+            _ => None,
         };
         if let Timer::Paused { .. } = self.timer {
             return match command {
@@ -297,7 +302,7 @@ impl Running {
             C::Commit | C::Reveal if !settings.hashed => {
                 refuse("this game takes plain orders: `orders ...` (commit and reveal are for hashed games)".into())
             }
-            C::Orders | C::Commit | C::Reveal | C::Ready => self.stage_allows(command, settings, &left),
+            C::Orders | C::Commit | C::Reveal | C::Ready => self.stage_allows(command, settings, left.as_deref()),
             C::ExtendVote if settings.cycle.is_calendar() => refuse(format!(
                 "{phase}'s windows follow the game's calendar ({}), so its deadline is not extended by vote",
                 settings.timing(false)
@@ -310,31 +315,37 @@ impl Running {
         }
     }
 
-    /// Orders, commitments, reveals and ready marks by stage.
-    fn stage_allows(&self, command: Command, settings: &Settings, left: &str) -> Result<(), GameError> {
+    /// Orders, commitments, reveals and ready marks by stage (`left`: how
+    /// long the stage still runs, when it has a deadline).
+    fn stage_allows(&self, command: Command, settings: &Settings, left: Option<&str>) -> Result<(), GameError> {
         use Command as C;
         let phase = &self.phase;
         let refuse = |why: String| Err(GameError::State(why));
+        let in_left = |what: &str| left.map_or_else(String::new, |l| format!("{what} in {l}"));
         match (self.stage, command) {
             (Stage::Orders, C::Orders | C::Ready) | (Stage::Commit, C::Commit | C::Ready) | (Stage::Reveal, C::Reveal) => {
                 Ok(())
             }
             (Stage::Wait, _) => refuse(format!(
-                "the move phase of {phase} has not opened yet{left}: commitments are taken from then{}",
+                "the move phase of {phase} has not opened yet: {}commitments are taken from then{}",
+                left.map_or_else(String::new, |l| format!("it opens in {l}, and ")),
                 if settings.cycle.is_calendar() { " (on the game's calendar)" } else { "" }
             )),
             (Stage::Commit, C::Reveal) => refuse(format!(
-                "the reveal window of {phase} is not open yet{left}: until then only commitments are taken"
+                "the reveal window of {phase} is not open yet: {}until then only commitments are taken",
+                left.map_or_else(String::new, |l| format!("it opens in {l}; "))
             )),
             (Stage::Reveal, C::Commit) => refuse(format!(
                 "the commit window of {phase} has closed; reveal the text you committed with `reveal <text>`{}",
-                if left.is_empty() { String::new() } else { format!(" before the reveal window closes{left}") }
+                in_left(" before the reveal window closes")
             )),
             (Stage::Reveal, _) => refuse(format!(
-                "in the reveal window of {phase} there is nothing to mark ready: the phase resolves once every commitment is revealed, or when the window closes{left}"
+                "in the reveal window of {phase} there is nothing to mark ready: the phase resolves once every commitment is revealed, or when the window closes{}",
+                in_left("")
             )),
             (Stage::Sealed, _) => refuse(format!(
-                "{phase} was rolled back after its orders were published: its matched reveals stand and nothing new is taken; it resolves again when the window closes{left} or a moderator forces it"
+                "{phase} was rolled back after its orders were published: its matched reveals stand and nothing new is taken; it resolves again when the window closes{} or a moderator forces it",
+                in_left("")
             )),
             _ => Ok(()),
         }
@@ -376,7 +387,10 @@ mod tests {
         let e = at(Stage::Reveal).check(Command::Ready, &h, 0).unwrap_err().to_string();
         assert!(e.contains("nothing to mark ready"), "{e}");
         let e = at(Stage::Wait).check(Command::Ready, &h, 0).unwrap_err().to_string();
-        assert!(e.contains("has not opened yet (in 2m"), "{e}");
+        assert!(e.contains("has not opened yet: it opens in 2m"), "{e}");
+        let e = at(Stage::Reveal).check(Command::Commit, &h, 0).unwrap_err().to_string();
+        assert!(e.ends_with("before the reveal window closes in 2m"), "{e}");
+        assert!(!e.contains("(in "), "no stray parentheses: {e}");
         let e = at(Stage::Sealed).check(Command::Reveal, &h, 0).unwrap_err().to_string();
         assert!(e.contains("rolled back"), "{e}");
         let e = at(Stage::Orders).check(Command::Orders, &h, 0).unwrap_err().to_string();

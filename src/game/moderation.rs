@@ -450,7 +450,7 @@ impl Service {
     /// No game, not a player, conceded.
     pub fn vote_draw(&self, channel: &str, caller: &Caller, yes: bool) -> Result<Vec<Reply>, GameError> {
         self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Draw)?;
+            let live = self.game_for_player(c, channel, Command::Draw, caller)?;
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let had_voted = store::draw_votes(c, live.game.id, row.seq)?.contains(&name);
@@ -486,7 +486,7 @@ impl Service {
     /// No game, not a player, already conceded.
     pub fn concede(&self, channel: &str, caller: &Caller) -> Result<Vec<Reply>, GameError> {
         self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Concede)?;
+            let live = self.game_for_player(c, channel, Command::Concede, caller)?;
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             store::concede(c, live.game.id, &name, self.now(), row.seq)?;

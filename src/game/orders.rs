@@ -136,10 +136,12 @@ pub(super) fn unready_note(power: &str, what: &str) -> String {
 pub const MAX_ORDERS: usize = super::hashed::MAX_REVEAL;
 
 impl Service {
-    /// The channel's game if it is running (for reading one's own orders):
-    /// a forming or ended game says so.
-    pub(super) fn running(&self, c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
+    /// The channel's game if it is running (for reading the caller's own
+    /// orders): a forming or ended game says so (to a seated caller, with
+    /// the power they play).
+    pub(super) fn running(&self, c: &rusqlite::Connection, channel: &str, caller: &Caller) -> Result<Live, GameError> {
         let live = self.latest(c, channel)?;
+        Self::refuse_seated_if_forming(c, &live, caller)?;
         live.state.started()?;
         Ok(live)
     }
@@ -231,7 +233,7 @@ impl Service {
             )));
         }
         let (reply, resolve) = self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Orders)?;
+            let live = self.game_for_player(c, channel, Command::Orders, caller)?;
             let (name, row, position) = Self::ordering(c, &live, caller)?;
             let old = store::orders(c, live.game.id, row.seq, Some(&name))?;
             let mut sub = position.submit(&name, &slots(&old), text);
@@ -281,11 +283,23 @@ impl Service {
     /// No game, not a player.
     pub fn show_orders(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         self.store.read(|c| {
-            let live = self.running(c, channel)?;
+            let live = self.running(c, channel, caller)?;
             let name = Self::power_of(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let ready = store::ready_powers(c, live.game.id, row.seq)?.contains(&name);
             let rows = store::orders(c, live.game.id, row.seq, Some(&name))?;
+            let phase = position.phase();
+            // A power with nothing to order (a Winter without adjustments) is told so, as an order would be.
+            if !phase.owing.contains(&name) && !phase.resolve_on_submit {
+                let mut t = format!(
+                    "{}.",
+                    GameError::from(lifecycle::Refusal::NothingToOrder { power: &name, phase: &phase.name })
+                );
+                if store::concessions(c, live.game.id)?.contains(&name) {
+                    t += &format!("\n{name} has conceded: it is in civil disorder.");
+                }
+                return Ok(Reply::private(t));
+            }
             let mut t = position.describe(&name, &slots(&rows));
             if live.settings.hashed {
                 t += "\n";
@@ -306,7 +320,7 @@ impl Service {
     /// No game, not a player, the phase closed.
     pub fn clear_orders(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Orders)?;
+            let live = self.game_for_player(c, channel, Command::Orders, caller)?;
             let (name, row, _) = Self::ordering(c, &live, caller)?;
             let n = store::delete_orders(c, live.game.id, row.seq, &name, None)?;
             let mut text = format!("Cleared {} for {name}.", count(n, "order"));
@@ -325,7 +339,7 @@ impl Service {
     /// No game, not a player, nothing to be ready for in this stage.
     pub fn ready(&self, channel: &str, caller: &Caller, ready: bool) -> Result<Vec<Reply>, GameError> {
         let (done, text) = self.store.write(|c| {
-            let live = self.game_for(c, channel, Command::Ready)?;
+            let live = self.game_for_player(c, channel, Command::Ready, caller)?;
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let phase = position.phase();
@@ -380,7 +394,7 @@ impl Service {
     /// No game, not a player.
     pub fn preview(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
         let (live, name, position, rows) = self.store.read(|c| {
-            let live = self.running(c, channel)?;
+            let live = self.running(c, channel, caller)?;
             let name = Self::power_of(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             let rows = store::orders(c, live.game.id, row.seq, Some(&name))?;

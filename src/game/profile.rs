@@ -1,5 +1,5 @@
 //! `profile [user]`: a user's record in this server: per game, their
-//! rating, games, wins, draws and losses and last results; then their
+//! rating, games, placings or wins, draws and losses, and last results; then their
 //! reliability (the phases they owed orders in and what they did with them,
 //! the games they sat in and how they left them), with their last games. The reply is
 //! public: players look someone up before inviting them, in the channel
@@ -57,10 +57,41 @@ fn games_section(r: &Reliability) -> String {
 /// How many results a profile lists per game.
 const LAST_RESULTS: usize = 5;
 
+/// How one result went, after the power: a placing with how it was
+/// earned in the games of more players (`1st of 4 (solo)`, `shared 2nd
+/// of 4 (England's solo)`, `shared 1st of 4 (draw of 3)`), won, drawn or
+/// lost in two-player games.
+fn result_shown(r: &store::ResultRow) -> String {
+    if !leaderboard::by_placing(&r.variant) {
+        return match r.how.as_str() {
+            "solo" => "won".to_string(),
+            "loss" => "lost".to_string(),
+            how => how.to_string(),
+        };
+    }
+    let p = r.placing;
+    let place = format!(
+        "{}{} of {}",
+        if p.shared { "shared " } else { "" },
+        crate::rules::words::ordinal(usize::try_from(p.place).unwrap_or(0)),
+        p.of
+    );
+    let how = match (r.how.as_str(), &r.solo) {
+        ("loss", Some(winner)) => format!("{winner}'s solo"),
+        ("loss", None) => return place,
+        (how, _) => how
+            .strip_prefix("sum of squares (")
+            .and_then(|h| h.strip_suffix(')'))
+            .map_or_else(|| how.to_string(), |centers| format!("sum of squares, {centers}")),
+    };
+    format!("{place} ({how})")
+}
+
 /// The ratings section: per game the user has a scored result in, their
-/// rating (provisional below [`leaderboard::PROVISIONAL_BELOW`] games),
-/// games, wins, draws and losses, and their last [`LAST_RESULTS`] results
-/// with links to the games' channels, newest first.
+/// rating with its uncertainty and the number the leaderboard ranks them
+/// by (provisional below [`leaderboard::PROVISIONAL_BELOW`] games), their
+/// record, and their last [`LAST_RESULTS`] results with links to the
+/// games' channels, newest first.
 fn ratings_section(c: &rusqlite::Connection, guild: &str, user: &str) -> Result<String, GameError> {
     let ratings = store::ratings_of(c, guild, user)?;
     let mut variants: Vec<String> = ratings.iter().map(|r| r.variant.clone()).collect();
@@ -74,41 +105,33 @@ fn ratings_section(c: &rusqlite::Connection, guild: &str, user: &str) -> Result<
             "Ratings: none yet (a rating starts when a scored game ends; `leaderboard` shows this server's).".into()
         );
     }
-    let mut out = String::from("Ratings and results:");
+    let mut out = String::from(
+        "Ratings and results (± is a rating's uncertainty; the leaderboard ranks by the rating less twice it):",
+    );
     for v in variants {
         let name = leaderboard::variant_name(&v);
         out += &match ratings.iter().find(|r| r.variant == v) {
-            Some(r) if leaderboard::provisional(r) => format!(
-                "
-**{name}**: {} (provisional until {} rated games), {}.",
-                leaderboard::rating_shown(r),
-                leaderboard::PROVISIONAL_BELOW,
-                leaderboard::record_shown(r)
-            ),
             Some(r) => format!(
-                "
-**{name}**: {}, {}.",
+                "\n**{name}**: rating {}, {:.0} on the leaderboard{}; {}.",
                 leaderboard::rating_shown(r),
-                leaderboard::record_shown(r)
+                leaderboard::cautious(r),
+                if leaderboard::provisional(r) {
+                    format!(" (provisional until {} rated games)", leaderboard::PROVISIONAL_BELOW)
+                } else {
+                    String::new()
+                },
+                leaderboard::record_shown(c, r)?
             ),
-            None => format!(
-                "
-**{name}**: not rated yet (no game with another rated player)."
-            ),
+            None => format!("\n**{name}**: not rated yet (no game with another rated player)."),
         };
         for r in store::last_results(c, guild, user, &v, LAST_RESULTS)? {
             let change = r.rating.map_or_else(String::new, |(b, a)| format!(", {b:.0} → {a:.0}"));
-            let label = match r.how.as_str() {
-                "solo" => "won".to_string(),
-                "loss" => "lost".to_string(),
-                how if how.starts_with("sum of squares") => format!("draw, {how}"),
-                how => how.to_string(),
-            };
             out += &format!(
-                "\n- game {} in {}: {}, {label}, score {}{change}",
+                "\n- game {} in {}: {}, {}, score {}{change}",
                 r.game,
                 channel_shown(guild, &r.channel),
                 r.power,
+                result_shown(&r),
                 r.shown
             );
         }
@@ -196,5 +219,47 @@ impl Service {
             ];
             Ok(Reply::public(sections.join("\n")))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Placing, ResultRow};
+
+    fn result(variant: &str, how: &str, (place, shared, of): (i64, bool, i64), solo: Option<&str>) -> ResultRow {
+        ResultRow {
+            game: 1,
+            channel: "c".into(),
+            variant: variant.into(),
+            power: "Italy".into(),
+            shown: "0".into(),
+            how: how.into(),
+            placing: Placing { place, shared, of },
+            solo: solo.map(str::to_string),
+            rating: None,
+        }
+    }
+
+    #[test]
+    fn a_result_of_more_players_is_a_placing_and_of_two_a_win_a_draw_or_a_loss() {
+        let shown = |r: ResultRow| result_shown(&r);
+        assert_eq!(shown(result("chessdip", "solo", (1, false, 4), Some("Italy"))), "1st of 4 (solo)");
+        assert_eq!(
+            shown(result("chessdip", "loss", (2, true, 4), Some("England"))),
+            "shared 2nd of 4 (England's solo)"
+        );
+        // A solo whose winner was unseated credits nobody: the others are placed, with no winner to name.
+        assert_eq!(shown(result("chessdip", "loss", (2, true, 4), None)), "shared 2nd of 4");
+        assert_eq!(shown(result("chesspolitik4", "draw of 3", (1, true, 4), None)), "shared 1st of 4 (draw of 3)");
+        assert_eq!(
+            shown(result("chessdip", "sum of squares (7 centers)", (1, false, 4), None)),
+            "1st of 4 (sum of squares, 7 centers)"
+        );
+        assert_eq!(shown(result("chess-wheel", "eliminated", (5, false, 5), None)), "5th of 5 (eliminated)");
+        assert_eq!(shown(result("diplomacy-chess", "solo", (1, false, 2), None)), "won");
+        assert_eq!(shown(result("diplomat-chess", "loss", (2, false, 2), Some("White"))), "lost");
+        assert_eq!(shown(result("chesspolitik2", "draw of 2", (1, true, 2), None)), "draw of 2");
+        assert_eq!(shown(result("diplomacy-chess", "conceded", (2, false, 2), None)), "conceded");
     }
 }

@@ -1,8 +1,8 @@
 //! Ratings per server and game: every scored game updates its players'
 //! ratings for that variant in that server (guild), in the order the games
-//! ended. Glicko-2 rates the two-player games (Chesspolitik 2, Diplomacy
+//! ended. Glicko-2 rates the two-player games (Chesspolitik (2 players), Diplomacy
 //! Chess, Diplomat Chess); Weng-Lin (OpenSkill) rates the games of more
-//! players (Chess Dip, Chesspolitik 4, Chess Wheel+), each player a team of
+//! players (Chess Dip, Chesspolitik, Chess Wheel+), each player a team of
 //! one, ranked by score. Both come from `skillratings`, with their default
 //! configurations.
 //!

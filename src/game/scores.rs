@@ -7,7 +7,7 @@ use super::{GameError, Position, Settings};
 use crate::rules::family::Seats;
 use crate::store::{self, GameRow, RecordKind, ScoreRow};
 
-/// How a game with centres (Chess Dip, Chesspolitik 4) shares a draw.
+/// How a game with centres (Chess Dip, Chesspolitik) shares a draw.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scoring {

@@ -19,6 +19,29 @@ fn named_lookalikes(name: &str) -> String {
     }
 }
 
+/// What the channel is told when a moderator removes `seat`'s player: what
+/// becomes of the power, as `game status` shows it (`conceded`: the power
+/// had conceded, and stays out).
+fn kicked_text(live: &super::Live, seat: &store::Seat, conceded: bool) -> String {
+    let who = &seat.name;
+    let power = &seat.power;
+    match (live.state.joining(), live.kind.seats()) {
+        (Joining::Forming, Seats::Fixed(_)) => format!(
+            "{who} has been removed and may not join this game again unless a moderator assigns them; {power} is free (`join {power}`)."
+        ),
+        (Joining::Forming, Seats::Open { .. }) => {
+            format!("{who} has been removed and may not join this game again unless a moderator assigns them.")
+        }
+        (Joining::TakeOver, Seats::Open { .. }) => format!(
+            "{who} has been removed and may not join this game again. A Chess Wheel+ board is its player's own: nobody takes {power} over."
+        ),
+        (Joining::TakeOver, Seats::Fixed(_)) => format!(
+            "{who} has been removed; {power} is {}.",
+            super::absence::vacant_label(power, !conceded, live.settings.takeover)
+        ),
+    }
+}
+
 /// Words a Chess Wheel+ order reads on its own, which a board (a player's
 /// name) must not be called.
 const BOARD_WORDS: &[&str] = &["hub", "board", "boards", "create", "populate"];
@@ -116,7 +139,12 @@ impl Service {
         );
         self.store.write(|c| {
             let Some(id) = store::insert_game(c, channel, guild, kind.id(), &json, &caller.user, now)? else {
-                return Err(GameError::GameExists);
+                let live = Self::latest_at(c, channel, now)?;
+                return Err(if live.state == super::lifecycle::State::Forming {
+                    Refusal::AlreadyForming { game: &super::info::titled(&live) }.into()
+                } else {
+                    GameError::GameExists
+                });
             };
             let game = store::game(c, id)?.ok_or(GameError::NoGame)?;
             self.announced(c, &game, Reply::public(text))
@@ -434,8 +462,10 @@ impl Service {
         })
     }
 
-    /// A moderator removes a player; their power is vacant (civil disorder)
-    /// until assigned, and they may not join the game again on their own.
+    /// A moderator removes a player; they may not join the game again on
+    /// their own. Their power is free again in a forming game; in a started
+    /// one it is open for takeover as the game's `takeover` says (in civil
+    /// disorder until then), and a Chess Wheel+ board leaves with its player.
     /// A hashed phase's reveal window left with nothing to reveal resolves
     /// at once (its announcements follow this one's).
     ///
@@ -455,10 +485,7 @@ impl Service {
             store::unseat(c, live.game.id, &seat.user)?;
             store::kick(c, live.game.id, &seat.user, now)?;
             super::lifecycle::clear_seat(c, &live.game, &seat.power, "the seat changed hands")?;
-            let text = format!(
-                "{} has been removed; {} is vacant until a moderator assigns it (`game assign <user> {}`).",
-                seat.name, seat.power, seat.power
-            );
+            let text = kicked_text(&live, &seat, store::concessions(c, live.game.id)?.contains(&seat.power));
             let mut out = vec![self.announced(c, &live.game, Reply::public(text))?];
             // The players left may all have voted for a draw already; or nobody may be left playing.
             if let Ok((row, position)) = Self::current_phase(c, &live) {

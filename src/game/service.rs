@@ -99,6 +99,38 @@ impl Service {
         Ok(live)
     }
 
+    /// [`Self::game_for`] for a player's own command (orders, ready, a
+    /// draw vote, a concession, a commitment...): in a forming game a seated
+    /// caller is told the game has not started, with the power they play.
+    pub(super) fn game_for_player(
+        &self,
+        c: &rusqlite::Connection,
+        channel: &str,
+        command: lifecycle::Command,
+        caller: &Caller,
+    ) -> Result<Live, GameError> {
+        let live = Self::latest_at(c, channel, self.now())?;
+        Self::refuse_seated_if_forming(c, &live, caller)?;
+        live.state.check(command, &live.settings, self.now())?;
+        Ok(live)
+    }
+
+    /// A forming game refuses its seated player's command (reading one's
+    /// orders included) with the power they play and how the game begins.
+    pub(super) fn refuse_seated_if_forming(
+        c: &rusqlite::Connection,
+        live: &Live,
+        caller: &Caller,
+    ) -> Result<(), GameError> {
+        if live.state != lifecycle::State::Forming {
+            return Ok(());
+        }
+        match store::players(c, live.game.id)?.into_iter().find(|(_, u)| *u == caller.user) {
+            Some((power, _)) => Err(lifecycle::Refusal::NotStartedSeated { power: &power }.into()),
+            None => Ok(()),
+        }
+    }
+
     pub(super) fn is_moderator(game: &GameRow, caller: &Caller) -> bool {
         caller.moderator || game.created_by == caller.user
     }

@@ -94,8 +94,9 @@ impl Service {
             let frames = positions(c, &live.game, &live.kind)?;
             let phases: Vec<&str> = frames.iter().filter_map(|(_, t)| t.strip_prefix("After ")).collect();
             let (Some(first), Some(last)) = (phases.first(), phases.last()) else {
-                return Err(GameError::State(
-                    "no phase of this game has resolved yet: the timelapse shows the position after every resolved phase; ask again once the first phase resolves (`status` says when its deadline is)".into(),
+                return Err(super::chart::nothing_yet(
+                    &live.game,
+                    "the timelapse shows the position after every resolved phase",
                 ));
             };
             let start = frames.first().is_some_and(|(_, t)| t == START);

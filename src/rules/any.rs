@@ -50,7 +50,7 @@ pub const OFFERS: &[Offer] = &[
     },
     Offer {
         id: "chesspolitik4",
-        name: "Chesspolitik (4 players)",
+        name: "Chesspolitik",
         about: "4 powers on 8x8, kings and knights, standard Diplomacy adjudication",
         options: &[],
         always_hashed: false,
@@ -307,6 +307,16 @@ impl Game {
         each_game!(self, |v| Family::name(v.as_ref()))
     }
 
+    /// The mode the game is played in, for the variant that has modes
+    /// (Diplomacy Chess: `basic`, `progressive`, `simultaneous-progressive`).
+    #[must_use]
+    pub fn mode(&self) -> Option<&'static str> {
+        match self {
+            Game::Simul(v) => Some(v.mode.id()),
+            _ => None,
+        }
+    }
+
     /// Who plays.
     #[must_use]
     pub fn seats(&self) -> Seats {
@@ -488,6 +498,12 @@ impl Position {
     #[must_use]
     pub fn standing(&self, power: &str) -> String {
         each!(self, |v, s, _w| v.standing(s, power))
+    }
+
+    /// A line on `power` in the position a game ended in.
+    #[must_use]
+    pub fn final_standing(&self, power: &str) -> String {
+        each!(self, |v, s, _w| v.final_standing(s, power))
     }
 
     /// Completions of a partly typed order for `power`.

@@ -265,6 +265,13 @@ pub trait Family {
     fn alive(&self, state: &Self::State, power: &str) -> bool;
     /// One line on a power for the status: `5 centers, 6 pieces`, `in check`.
     fn standing(&self, state: &Self::State, power: &str) -> String;
+    /// The line on a power in the position a game ended in, however it
+    /// ended (by its rules, a vote, a concession, a moderator): how the
+    /// power stands, never what it may do next (`to move`, a board to
+    /// populate).
+    fn final_standing(&self, state: &Self::State, power: &str) -> String {
+        self.standing(state, power)
+    }
     /// The order syntax with examples, for `help` in a game of this variant.
     fn order_help(&self) -> String;
     /// Completions of a partly typed order for `power` (for autocomplete):

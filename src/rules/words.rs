@@ -1,5 +1,5 @@
 //! Counting and listing in English, as every text of the games writes
-//! them: `1 piece`, `2 pieces`; `a, b and c`; `a, b or c`.
+//! them: `1 piece`, `2 pieces`; `a, b and c`; `a, b or c`; `1st`, `2nd`.
 
 /// `1 move`, `2 moves`, `0 moves`: a count and a noun with a plain `s`
 /// plural (the noun may carry words before it: `3 more orders`).
@@ -10,6 +10,19 @@ pub fn count(n: usize, noun: &str) -> String {
     } else {
         format!("{n} {noun}s")
     }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`: a place in a ranking.
+#[must_use]
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// `a`, `a and b`, `a, b and c` (no comma before `and`); empty for none.
@@ -52,5 +65,7 @@ mod tests {
         assert_eq!(join_and(&["1".to_string(), "2".to_string(), "3".to_string()]), "1, 2 and 3");
         assert_eq!(join_or(&["Nbd2", "Nfd2"]), "Nbd2 or Nfd2");
         assert_eq!(join_or(&["a knight", "bishop", "rook"]), "a knight, bishop or rook");
+        let places: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 112].into_iter().map(ordinal).collect();
+        assert_eq!(places, ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "112th"]);
     }
 }

@@ -31,6 +31,22 @@ pub fn position(v: &Variant, phase: &str, pieces: &[(&str, &str)], double_steps:
     DipState::from_setup(v, Phase::parse(phase).expect("a phase"), &setup).expect("a position")
 }
 
+/// A variant's start position in `phase`, with the piece `was` (`(power,
+/// "P d7")`) replaced by `now`: every power as many pieces as centers.
+pub fn start_but(v: &Variant, phase: &str, was: (&str, &str), now: (&str, &str)) -> DipState {
+    let start = DipState::start(v);
+    let mut pieces: Vec<(String, String)> = v
+        .power_ids()
+        .flat_map(|p| {
+            start.pieces_of(p).map(move |(sq, piece)| (v.power(p).name.clone(), format!("{} {sq}", piece.role.char())))
+        })
+        .filter(|(power, piece)| !(power.starts_with(was.0) && piece == was.1))
+        .collect();
+    pieces.push((now.0.to_string(), now.1.to_string()));
+    let listed: Vec<(&str, &str)> = pieces.iter().map(|(p, x)| (p.as_str(), x.as_str())).collect();
+    position(v, phase, &listed, &[])
+}
+
 /// Submits each power's orders through the family, as a player would, and
 /// checks they were all accepted.
 pub fn submit_all(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Vec<(String, Vec<SlotOrder>)> {

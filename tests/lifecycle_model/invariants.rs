@@ -94,7 +94,9 @@ impl Invariant {
             Invariant::WeeklyDeadlinesOnTheCalendar => "Chess Wheel+ weekly deadlines lie on the calendar",
             Invariant::HashedRecordsAreKept => "every commitment and reveal attempt accepted stays in the store",
             Invariant::NoPanicAndShortReplies => "no panic, and no reply over 8,000 characters",
-            Invariant::EndedGamesStayEnded => "an ended game stays ended and says so",
+            Invariant::EndedGamesStayEnded => {
+                "an ended game stays ended and says so, and its status never says what comes next"
+            }
             Invariant::FixedTimeDeadlinesAtTheirLocalTime => {
                 "a phase with a fixed time always ends at that local time on an allowed day"
             }
@@ -565,7 +567,9 @@ fn acts(step: &Step) -> bool {
 /// Invariant 10: An ended game stays ended unless a moderator's `game rollback`
 /// reopened it; after it ends, commands that act on it (`orders`, `ready`,
 /// `commit`, `join`, `game force`...) are refused with a reply that says the
-/// game has ended, not that there is no game in the channel.
+/// game has ended, not that there is no game in the channel; and its `game
+/// status` says how each power stands, never what it may do next (`to
+/// move`, a board that `may be populated` or that `board create` makes).
 fn ended_games_stay_ended(s: &StepCheck<'_>) -> Result<(), String> {
     let (b, a) = (s.before, s.after);
     if b.status != "ended" {
@@ -577,10 +581,17 @@ fn ended_games_stay_ended(s: &StepCheck<'_>) -> Result<(), String> {
         }
         return Err(format!("the game had ended and is now {}", a.status_name()));
     }
+    let texts: Vec<&str> = s.ran.replies.iter().map(|r| r.text.as_str()).collect();
+    if s.step.words() == ["game", "status"] {
+        for next in ["to move", "may be populated", "`board create` makes it"] {
+            if let Some(t) = texts.iter().find(|t| t.contains(next)) {
+                return Err(format!("the game has ended, but its status says `{next}`: `{}`", short(t)));
+            }
+        }
+    }
     if !acts(s.step) {
         return Ok(());
     }
-    let texts: Vec<&str> = s.ran.replies.iter().map(|r| r.text.as_str()).collect();
     if let Some(t) = texts.iter().find(|t| t.to_ascii_lowercase().contains("there is no game")) {
         return Err(format!("the game has ended, but the reply says there is no game: `{}`", short(t)));
     }

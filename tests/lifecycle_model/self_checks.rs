@@ -174,6 +174,9 @@ fn an_ended_game_says_so() {
     assert!(!check(inv, &ready, &ended, &ended, vec![no_game], &t));
     let status = Step::command("ann", "game status");
     assert!(check(inv, &status, &ended, &ended, vec![public("Chess Dip (ended): draw.")], &t), "reading is fine");
+    let next =
+        public("Diplomat Chess (ended): **Game over: ended by a moderator.**\n  White (ann): to move, 10 pieces");
+    assert!(!check(inv, &status, &ended, &ended, vec![next], &t), "an ended game's status says what may come next");
     let reopened = game("active", 1, "orders");
     assert!(check(inv, &Step::command("gm", "game rollback"), &ended, &reopened, Vec::new(), &t));
     assert!(!check(inv, &Step::command("ann", "game rollback"), &ended, &reopened, Vec::new(), &t), "not a moderator");

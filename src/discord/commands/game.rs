@@ -146,9 +146,7 @@ async fn create(
     #[description = "With min-reliability: whether new players may join (default yes)"]
     #[rename = "min-reliability-new"]
     min_reliability_new: Option<bool>,
-    #[description = "Chess Dip, Chesspolitik 4: how a draw is scored (default draw-size)"] scoring: Option<
-        ScoringChoice,
-    >,
+    #[description = "Chess Dip, Chesspolitik: how a draw is scored (default draw-size)"] scoring: Option<ScoringChoice>,
     #[description = "How long a game nobody plays waits for a player before it ends abandoned (default 14d), or off"]
     #[rename = "abandon-after"]
     abandon_after: Option<String>,

@@ -46,7 +46,7 @@ async fn ac_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomple
     serenity::CreateAutocompleteResponse::new().set_choices(list)
 }
 
-/// This server's players of a game by rating, with games and wins/draws/losses (public)
+/// This server's players of a game, ranked by rating, with their games and results (public)
 #[poise::command(slash_command, guild_only)]
 pub async fn leaderboard(
     ctx: Context<'_>,

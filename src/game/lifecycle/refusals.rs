@@ -195,6 +195,16 @@ pub enum Refusal<'a> {
         /// The proposal's number.
         number: i64,
     },
+    /// `game create` in a channel whose game is still forming.
+    AlreadyForming {
+        /// The forming game's name (with its mode).
+        game: &'a str,
+    },
+    /// A player's command in a game that has not started, from a seated player.
+    NotStartedSeated {
+        /// Their power.
+        power: &'a str,
+    },
     /// An order from a power whose move it is not, in a turn-based phase.
     NotYourMove {
         /// The phase.
@@ -337,6 +347,12 @@ impl Refusal<'_> {
                 "proposal #{number} was already enacted, with the note: {note}. A note is recorded once; a further change is a new proposal"
             ),
             Refusal::Enacted { number } => format!("proposal #{number} was already enacted"),
+            Refusal::AlreadyForming { game } => format!(
+                "a game of {game} is forming in this channel: `join` it, or a moderator ends it with `game end` before creating another"
+            ),
+            Refusal::NotStartedSeated { power } => format!(
+                "the game has not started yet: you play {power}, and it begins when a moderator runs `game start`"
+            ),
             Refusal::NotYourMove { phase, owing } => format!("it is not your move: {phase} waits for {}", owing.join(", ")),
             Refusal::NothingToOrder { power, phase } => format!("{power} has nothing to order in {phase}"),
             Refusal::NothingToMarkReady { power, phase } => {

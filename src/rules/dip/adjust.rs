@@ -112,8 +112,8 @@ pub enum IllegalAdjustment {
     },
     /// More builds (or waives) than allowed.
     #[error(
-        "{power} may build only {allowed} this winter and has already ordered {list} \
-         (an order for the same square replaces the old one)"
+        "{power} may build only {allowed} this winter and has already ordered {list}: \
+         a build on the same square replaces its order, and `orders clear` starts again"
     )]
     TooManyBuilds {
         /// Power name.
@@ -347,7 +347,16 @@ pub fn validate_adjustment(
             return Err(IllegalAdjustment::NothingToAdjust { power: name, centers, pieces })
         }
         OrderText::Waive | OrderText::Build { .. } if counted >= b as usize => {
-            return Err(IllegalAdjustment::TooManyBuilds { power: name, allowed: b as usize, list: list() })
+            let builds: Vec<String> = mine
+                .iter()
+                .filter(|a| matches!(a.kind, AdjustmentKind::Build { .. } | AdjustmentKind::Waive))
+                .map(|a| a.to_string())
+                .collect();
+            return Err(IllegalAdjustment::TooManyBuilds {
+                power: name,
+                allowed: b as usize,
+                list: crate::rules::words::join_and(&builds),
+            });
         }
         OrderText::Waive => AdjustmentKind::Waive,
         OrderText::Build { role, square } => {

@@ -160,17 +160,38 @@ fn checked_orders(v: &Variant, state: &DipState, orders: &[(String, Vec<SlotOrde
     (moves, adjs)
 }
 
+/// The kind of an adjustment order (none for a movement order).
+fn adjustment_kind(checked: &Checked) -> Option<AdjustmentKind> {
+    if let Checked::Adjustment(a) = checked {
+        Some(a.kind)
+    } else {
+        None
+    }
+}
+
+/// Of the orders a power has (slot, squares, adjustment, text): how many
+/// use a build (builds and waives), and the slot of the last waive.
+fn builds_used(covering: &[(String, Vec<Square>, Option<Adjustment>, String)]) -> (usize, Option<String>) {
+    let kinds = covering.iter().filter_map(|(slot, _, a, _)| a.map(|a| (slot, a.kind)));
+    let used: Vec<(&String, AdjustmentKind)> =
+        kinds.filter(|(_, k)| matches!(k, AdjustmentKind::Build { .. } | AdjustmentKind::Waive)).collect();
+    let waived = used.iter().rev().find(|(_, k)| *k == AdjustmentKind::Waive).map(|(slot, _)| (*slot).clone());
+    (used.len(), waived)
+}
+
 impl Variant {
     fn id_of(&self, power: &str) -> Option<PowerId> {
         self.power_by_name(power)
     }
 
-    /// Whether `p` has anything to order in `state`'s phase.
-    fn has_business(state: &DipState, p: PowerId) -> bool {
+    /// Whether `p` has anything to order in `state`'s phase: a piece to
+    /// move, or in Winter an adjustment to make (a build with room for it,
+    /// a disband, a pawn to promote).
+    fn has_business(&self, state: &DipState, p: PowerId) -> bool {
         if state.phase.season.is_movement() {
             state.piece_count(p) > 0
         } else {
-            state.centers_of(p).len() != state.piece_count(p)
+            super::adjust::has_adjustments(self, state, p)
         }
     }
 
@@ -268,22 +289,7 @@ impl Variant {
         if !unused.is_empty() {
             summary += &format!("Builds not used: {}\n", unused.join("; "));
         }
-        let owed: Vec<String> = self
-            .power_ids()
-            .filter_map(|p| {
-                let d = next.centers_of(p).len() as i64 - next.piece_count(p) as i64;
-                (!next.phase.season.is_movement() && d != 0).then(|| {
-                    if d > 0 {
-                        format!("{} may build {d}", name(p))
-                    } else {
-                        format!("{} must disband {}", name(p), -d)
-                    }
-                })
-            })
-            .collect();
-        if !owed.is_empty() {
-            summary += &format!("Adjustments: {}\n", owed.join("; "));
-        }
+        summary += &super::winter::after_fall(self, state, next);
         let changes = centers.into_iter().chain(promotions).collect();
         (outcomes, removed, changes, summary.trim_end().to_string())
     }
@@ -315,7 +321,7 @@ impl Family for Variant {
             kind: if state.phase.season.is_movement() { PhaseKind::Movement } else { PhaseKind::Adjustment },
             owing: self
                 .power_ids()
-                .filter(|&p| Self::has_business(state, p))
+                .filter(|&p| self.has_business(state, p))
                 .map(|p| self.power(p).name.clone())
                 .collect(),
             resolve_on_submit: false,
@@ -346,17 +352,36 @@ impl Family for Variant {
                     })
                     .collect();
             // An order for the same piece replaces the earlier one: leave that one out of the limits.
-            let replaced: Vec<String> = match check(self, state, p, &t, &[]) {
-                Ok(read) => {
-                    let sq = read.checked.squares();
+            let alone = check(self, state, p, &t, &[]).ok().map(|read| read.checked);
+            let mut replaced: Vec<String> = match &alone {
+                Some(checked) => {
+                    let sq = checked.squares();
                     covering
                         .iter()
                         .filter(|(_, s, _, _)| s.iter().any(|x| sq.contains(x)))
                         .map(|(slot, _, _, _)| slot.clone())
                         .collect()
                 }
-                Err(_) => Vec::new(),
+                None => Vec::new(),
             };
+            // Every build ordered or waived: a build takes a waive's place, and one more waive changes nothing.
+            let builds = super::adjust::balance(state, p);
+            let (used, waived) = builds_used(&covering);
+            let mut took_waive = false;
+            if builds > 0 && used >= builds as usize {
+                match (alone.as_ref().map(adjustment_kind), waived) {
+                    (Some(Some(AdjustmentKind::Build { .. })), Some(slot)) if replaced.is_empty() => {
+                        replaced.push(slot);
+                        took_waive = true;
+                    }
+                    (Some(Some(AdjustmentKind::Waive)), Some(_)) => {
+                        sub.notes.push(text::waive_again_note(&self.power(p).name, builds as usize));
+                        sub.accepted.push("waive".to_string());
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
             let kept: Vec<Adjustment> = covering
                 .iter()
                 .filter(|(slot, _, _, _)| !replaced.contains(slot))
@@ -370,7 +395,9 @@ impl Family for Variant {
                         .filter(|(slot, _, _, text)| replaced.contains(slot) && *text != canonical)
                         .map(|(_, _, _, text)| text.clone())
                         .collect();
-                    if !old.is_empty() {
+                    if took_waive {
+                        sub.notes.push(text::build_for_waive_note(&canonical, &self.power(p).name, builds as usize));
+                    } else if !old.is_empty() {
                         let adjustment = matches!(read.checked, Checked::Adjustment(_));
                         sub.notes.push(text::replaced_note(&canonical, &old, adjustment));
                     }
@@ -420,40 +447,11 @@ impl Family for Variant {
                 text += &format!("\nNo order yet ({they}): {}", missing.join(", "));
             }
         } else {
-            let adj = state.centers_of(p).len() as i64 - state.piece_count(p) as i64;
             let kinds: Vec<AdjustmentKind> = valid
                 .iter()
                 .filter_map(|ch| if let Checked::Adjustment(a) = ch { Some(a.kind) } else { None })
                 .collect();
-            let used =
-                kinds.iter().filter(|k| matches!(k, AdjustmentKind::Build { .. } | AdjustmentKind::Waive)).count();
-            let disbands = kinds.iter().filter(|k| matches!(k, AdjustmentKind::Disband { .. })).count();
-            if adj > 0 {
-                text += &format!("\nBuilds: {used} of {adj} ordered.");
-                let ordered: Vec<Square> = kinds
-                    .iter()
-                    .filter_map(|k| if let AdjustmentKind::Build { square, .. } = k { Some(*square) } else { None })
-                    .collect();
-                let places: Vec<String> = super::adjust::buildable_squares(self, state, p)
-                    .filter(|s| !ordered.contains(s))
-                    .map(|s| s.to_string())
-                    .collect();
-                if !places.is_empty() && (used as i64) < adj {
-                    let what = if places.len() == 1 { "Empty center" } else { "Empty centers" };
-                    text += &format!(" {what} to build on: {}.", words::join_and(&places));
-                }
-            } else if adj < 0 {
-                let due = -adj;
-                let rest = due - disbands as i64;
-                text += &format!("\nDisbands: {disbands} of {due} ordered");
-                text += match (rest, due) {
-                    (r, _) if r <= 0 => ".",
-                    (1, 1) => " (if none is ordered, civil disorder chooses the piece).",
-                    (r, d) if r == d => " (civil disorder chooses any that are not ordered).",
-                    (1, _) => " (the other one is chosen by civil disorder).",
-                    _ => " (the rest are chosen by civil disorder).",
-                };
-            }
+            text += &super::winter::owed_lines(self, state, p, &kinds);
         }
         text
     }

@@ -19,6 +19,7 @@ pub mod state;
 pub mod text;
 pub mod validate;
 pub mod variant;
+pub mod winter;
 
 pub use adjust::{
     apply_adjustments, validate_adjustment, Adjustment, AdjustmentKind, AdjustmentReport, IllegalAdjustment,

@@ -163,6 +163,23 @@ pub fn replaced_note(new: &str, old: &[String], adjustment: bool) -> String {
     format!("`{new}` replaces {}: {unit}, the last one stands", join_and(&old))
 }
 
+/// The note when a build takes the place of a waive once every build is
+/// ordered: ``build K c1` replaces `waive`: France may build 1, and the
+/// build uses the one it waived`.
+#[must_use]
+pub fn build_for_waive_note(build: &str, power: &str, builds: usize) -> String {
+    let one = if builds == 1 { "the one it waived" } else { "one it waived" };
+    format!("`{build}` replaces `waive`: {power} may build {builds}, and the build uses {one}")
+}
+
+/// The note when a waive comes once every build is already ordered or
+/// waived, with one waived among them: it changes nothing.
+#[must_use]
+pub fn waive_again_note(power: &str, builds: usize) -> String {
+    let all = if builds == 1 { "its build is" } else { "all its builds are" };
+    format!("`waive` changes nothing: {power} may build {builds}, and {all} already ordered or waived")
+}
+
 /// Public reasons for the orders of a resolved movement phase, naming the
 /// orders involved. Built on the position before the phase and the
 /// resolver's result; changes nothing.

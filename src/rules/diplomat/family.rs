@@ -250,22 +250,11 @@ impl Family for Variant {
     }
 
     fn standing(&self, state: &DiplomatState, power: &str) -> String {
-        let Some(c) = side(power) else { return String::new() };
-        let p = &state.position;
-        let mut parts = Vec::new();
-        if state.ended().is_none() && p.to_move() == c {
-            parts.push("to move".to_string());
-        }
-        if p.in_check(c) {
-            parts.push("in check".to_string());
-        }
-        let n = p.count(c);
-        parts.push(crate::rules::words::count(n, "piece"));
-        if !p.hand(c).is_empty() {
-            let hand: Vec<&str> = p.hand(c).iter().map(|k| k.name()).collect();
-            parts.push(format!("in hand: {}", hand.join(", ")));
-        }
-        parts.join(", ")
+        standing_line(state, power, false)
+    }
+
+    fn final_standing(&self, state: &DiplomatState, power: &str) -> String {
+        standing_line(state, power, true)
     }
 
     fn suggest(&self, state: &DiplomatState, power: &str, partial: &str, max: usize) -> Vec<String> {
@@ -310,6 +299,27 @@ impl Family for Variant {
         let t = state.transcript();
         Some(if t.is_empty() { "No moves yet.".to_string() } else { t })
     }
+}
+
+/// The status line of `power`: `to move` while the game goes on and it is
+/// its move (never once the game is `over`), in check, its pieces and its hand.
+fn standing_line(state: &DiplomatState, power: &str, over: bool) -> String {
+    let Some(c) = side(power) else { return String::new() };
+    let p = &state.position;
+    let mut parts = Vec::new();
+    if !over && state.ended().is_none() && p.to_move() == c {
+        parts.push("to move".to_string());
+    }
+    if p.in_check(c) {
+        parts.push("in check".to_string());
+    }
+    let n = p.count(c);
+    parts.push(crate::rules::words::count(n, "piece"));
+    if !p.hand(c).is_empty() {
+        let hand: Vec<&str> = p.hand(c).iter().map(|k| k.name()).collect();
+        parts.push(format!("in hand: {}", hand.join(", ")));
+    }
+    parts.join(", ")
 }
 
 #[cfg(test)]

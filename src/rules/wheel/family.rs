@@ -26,18 +26,34 @@ impl Variant {
         self.read(state, seat, &message_text(rows))
     }
 
-    /// `{Ann}, populated this cycle` or `none yet (`board create` makes it)`.
-    fn board_status(state: &State, seat: Seat) -> String {
+    /// `{Ann}, populated this cycle` or `none yet (`board create` makes it)`;
+    /// once the game is over (by its rules, or `over`: however it ended),
+    /// only `{Ann}` or `none`.
+    fn board_status(state: &State, seat: Seat, over: bool) -> String {
+        let over = over || state.is_over();
         if !state.has_board(seat) {
-            return if state.is_over() { "none".into() } else { "none yet (`board create` makes it)".into() };
+            return if over { "none".into() } else { "none yet (`board create` makes it)".into() };
         }
         let name = state.name(seat);
-        if state.is_over() {
+        if over {
             format!("{{{name}}}")
         } else if state.populated.contains(&seat) {
             format!("{{{name}}}, populated this cycle")
         } else {
             format!("{{{name}}}, may be populated this cycle (`board populate`)")
+        }
+    }
+
+    /// `board: {Ann}, populated this cycle; pieces: 14, king on {Ann}e1`
+    /// (the board as [`Self::board_status`] gives it, `over` or not).
+    fn standing_line(state: &State, power: &str, over: bool) -> String {
+        match state.seat(power) {
+            Some(seat) => format!(
+                "board: {}; pieces: {}",
+                Self::board_status(state, seat, over),
+                Self::pieces_status(state, seat)
+            ),
+            None => String::new(),
         }
     }
 
@@ -107,10 +123,12 @@ impl Variant {
             .taken
             .iter()
             .map(|t| {
+                // Each piece with its owner: a board's name is not its pieces' owner.
                 format!(
-                    "{} ({}, taken by {})",
-                    state.piece_text(t.piece),
+                    "{}'s {} (taken by {}'s {})",
                     state.name(t.piece.owner),
+                    state.piece_text(t.piece),
+                    state.name(t.by.owner),
                     state.piece_text(t.by)
                 )
             })
@@ -259,7 +277,7 @@ impl Family for Variant {
                 _ => format!("{name}'s stored moves no longer read as a valid message: {}", inv.summary()),
             },
         };
-        text += &format!("\nBoard: {}.", Self::board_status(state, seat));
+        text += &format!("\nBoard: {}.", Self::board_status(state, seat, false));
         text += &format!("\nPieces: {}.", Self::pieces_status(state, seat));
         text
     }
@@ -314,12 +332,11 @@ impl Family for Variant {
     }
 
     fn standing(&self, state: &State, power: &str) -> String {
-        match state.seat(power) {
-            Some(seat) => {
-                format!("board: {}; pieces: {}", Self::board_status(state, seat), Self::pieces_status(state, seat))
-            }
-            None => String::new(),
-        }
+        Self::standing_line(state, power, false)
+    }
+
+    fn final_standing(&self, state: &State, power: &str) -> String {
+        Self::standing_line(state, power, true)
     }
 
     fn order_help(&self) -> String {
