@@ -107,6 +107,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0020_scores.sql"),
     include_str!("../../migrations/0021_ratings.sql"),
     include_str!("../../migrations/0022_abandoned.sql"),
+    include_str!("../../migrations/0023_reliability_count_passes.sql"),
 ];
 
 /// The newest schema version this chessdip knows.
