@@ -43,7 +43,7 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// included: a request that hangs would otherwise hold its bucket (and the
 /// requests queued behind it) for good. It then fails as a network error,
 /// and the delivery task tries again.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// The header that carries the gate's secret from the bot's client.
 pub const SECRET_HEADER: &str = "x-chessdip-gate";
