@@ -645,6 +645,8 @@ async fn a_killed_bot_posts_the_result_it_committed_exactly_once_after_a_restart
             Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400)),
         );
         started_game(&service, &ch, [("a", "France"), ("b", "England")]);
+        // The game's start was posted then.
+        scratch::mark_delivered(&service);
     }
     // Discord is failing: the first run resolves the overdue phase (committed
     // with its announcement) but cannot post it; it is killed mid-retry.

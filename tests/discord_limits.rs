@@ -229,3 +229,77 @@ async fn a_command_is_answered_at_once_while_results_queue_behind_the_limit() {
     assert!(fake.most_in_one_second() <= 4);
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rate_limit_gate_serves_only_the_bot() {
+    use support::flow::{ask, registered_globally, GM};
+    use tokio::io::AsyncBufReadExt as _;
+    let fake = FakeDiscord::start().await;
+    let db = temp_dir("gate-secret").join("bot.db");
+    let mut bot = support::bot::run_binary_logged(&fake, &db, "warn,chessdip::discord::gate=info");
+    // The gate's address, from the bot's log; the log is kept for what it says later.
+    let mut lines = tokio::io::BufReader::new(bot.stderr.take().expect("piped")).lines();
+    let url = tokio::time::timeout(Duration::from_secs(60), async {
+        while let Some(line) = lines.next_line().await.expect("log") {
+            if line.contains("the rate-limit gate listens") {
+                let at = line.find("url=").expect("the gate's url") + 4;
+                return line[at..].split_whitespace().next().expect("url").to_string();
+            }
+        }
+        panic!("the bot stopped before its gate listened");
+    })
+    .await
+    .expect("the gate's address is logged");
+    let log = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let kept = log.clone();
+    tokio::spawn(async move {
+        while let Ok(Some(line)) = lines.next_line().await {
+            kept.lock().expect("lock").push(line);
+        }
+    });
+    registered_globally(&fake).await;
+
+    // Another process on the machine, even one holding the token, is refused
+    // 300 times: without the secret, with a wrong one, with the right one's length.
+    let other = reqwest::Client::new();
+    let path = format!("{url}/api/v10/channels/{FIRST}/messages");
+    for i in 0..300 {
+        let mut request = other
+            .post(&path)
+            .header("authorization", "Bot fake-token")
+            .header("content-type", "application/json")
+            .body(format!(r#"{{"content": "not the bot's message {i}"}}"#));
+        match i % 3 {
+            0 => {}
+            1 => request = request.header("x-chessdip-gate", "guessed"),
+            _ => request = request.header("x-chessdip-gate", "0".repeat(32)),
+        }
+        let answer = request.send().await.expect("the gate answers");
+        assert_eq!(answer.status().as_u16(), 403, "request {i}");
+        let body: serde_json::Value =
+            serde_json::from_slice(&answer.bytes().await.expect("body")).expect("a JSON refusal");
+        assert!(
+            body["message"].as_str().is_some_and(|m| m.contains("only the requests of the chessdip process")),
+            "{body}"
+        );
+    }
+    // None reached Discord.
+    assert_eq!(fake.with_requests(|all| all.iter().filter(|r| r.content().contains("not the bot's")).count()), 0);
+    assert!(fake.with_requests(|all| all.iter().all(|r| r.path != format!("/channels/{FIRST}/messages"))));
+
+    // The bot's own requests still go through: a command is answered.
+    let answer = ask(&fake, (GM, "gm"), &["game", "status"], &[], false).await;
+    assert!(answer.content().contains("there is no game in this channel"), "{}", answer.content());
+    // The log warns once (and at every thousandth refusal), naming no secret.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let warned: Vec<String> = log
+        .lock()
+        .expect("lock")
+        .iter()
+        .filter(|l| l.contains("refused a request that is not the bot's"))
+        .cloned()
+        .collect();
+    assert_eq!(warned.len(), 1, "{warned:?}");
+    assert!(warned[0].contains("refused=1"), "{}", warned[0]);
+    let _ = bot.kill().await;
+}

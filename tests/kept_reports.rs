@@ -91,7 +91,10 @@ fn old_reports_are_kept_at_start(name: &str, lines: &[&str]) {
         "ALTER TABLE phases DROP COLUMN resolution;
          DROP TABLE grace_used; DROP TABLE civil_disorder; DROP TABLE seat_events; DROP TABLE extend_votes;
          DROP TABLE reliability; DROP TABLE reliability_counted; DROP TABLE vote_extensions; DROP TABLE scores;
-         DROP TABLE rating_changes; DROP TABLE ratings; DROP TABLE early_forces; DROP TABLE abandoned;
+         DROP TABLE rating_changes; DROP TABLE ratings; DROP TABLE early_forces; DROP TABLE abandoned; DROP TABLE reliability_count_passes;
+         ALTER TABLE outbox DROP COLUMN sent_since; ALTER TABLE outbox DROP COLUMN sent_last;
+         ALTER TABLE outbox DROP COLUMN first_failed_at; ALTER TABLE outbox DROP COLUMN last_failed_at;
+         ALTER TABLE outbox DROP COLUMN failing_for; ALTER TABLE outbox DROP COLUMN parked_at;
          PRAGMA user_version = 15;",
     );
     {

@@ -408,3 +408,109 @@ fn a_forfeit_recorded_before_as_a_concession_reads_as_forfeited() {
     let b = store::records(&c, "g", "b").expect("records");
     assert_eq!((w[0].kind, b[0].kind), (RecordKind::Forfeited, RecordKind::Conceded));
 }
+
+/// The rows in `reliability`, the mark's rows, and each pass as (games, rows, finished).
+fn counting(db: &Path) -> (i64, Option<i64>, Vec<(i64, i64, bool)>) {
+    let conn = Connection::open(db).expect("db");
+    let rows = conn.query_row("SELECT COUNT(*) FROM reliability", [], |r| r.get(0)).expect("count");
+    let marked = conn.query_row("SELECT rows FROM reliability_counted", [], |r| r.get(0)).ok();
+    let passes = store::count_passes(&conn).expect("passes");
+    (rows, marked, passes.iter().map(|p| (p.games, p.rows, p.finished.is_some())).collect())
+}
+
+#[test]
+fn the_mark_of_counting_old_records_records_every_pass_of_an_interrupted_first_start() {
+    let d = temp_dir("interrupted");
+    let db = d.join("g.db");
+    let games = 160;
+    {
+        // Games played before records were kept: four phases each, in civil disorder.
+        let (service, _) = service_at(&d, 1_790_000_000);
+        for g in 0..games {
+            let ch = format!("c{g}");
+            for (who, line) in [
+                ("gm", "game create chesspolitik2 grace=0 cd-after=off"),
+                ("alice", "join France"),
+                ("bob", "join England"),
+                ("gm", "game start"),
+                ("gm", "game force"),
+                ("gm", "game force"),
+                ("gm", "game force"),
+                ("gm", "game force"),
+            ] {
+                let _ = service.command(&ch, "console", &Caller::player(who), line);
+            }
+        }
+    }
+    sql(&db, "DELETE FROM reliability; DELETE FROM reliability_counted; DELETE FROM reliability_count_passes;");
+    // What one uninterrupted first start counts, on a copy.
+    let whole = d.join("whole.db");
+    std::fs::copy(&db, &whole).expect("copy");
+    drop(service_at_file(&whole));
+    let (all, marked, passes) = counting(&whole);
+    assert_eq!((marked, passes.len()), (Some(all), 1), "{passes:?}");
+    assert_eq!(all, i64::from(games) * 2 * 4);
+
+    // The first start (`chessdip play`) is killed (SIGKILL) while it counts.
+    let script = d.join("none.txt");
+    std::fs::write(&script, "").expect("script");
+    let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
+        .args(["play", "--db"])
+        .arg(&db)
+        .arg("--script")
+        .arg(&script)
+        .env("RUST_LOG", "off")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("chessdip play");
+    let watch = Connection::open_with_flags(&db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).expect("db");
+    watch.busy_timeout(std::time::Duration::from_secs(5)).expect("busy timeout");
+    let started = std::time::Instant::now();
+    loop {
+        let counted: Option<i64> = watch
+            .query_row(
+                "SELECT games FROM reliability_count_passes WHERE finished IS NULL ORDER BY pass LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .ok();
+        if counted.is_some_and(|g| g > 0) {
+            break;
+        }
+        assert!(first.try_wait().expect("wait").is_none(), "the first start ended before it could be interrupted");
+        assert!(started.elapsed() < std::time::Duration::from_secs(120), "the first start never began counting");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    first.kill().expect("kill -9");
+    first.wait().expect("reaped");
+    drop(watch);
+    let (rows, marked, passes) = counting(&db);
+    assert_eq!(marked, None, "an interrupted start does not mark the database counted");
+    assert_eq!(passes.len(), 1);
+    let (games_1, rows_1, finished_1) = passes[0];
+    assert!(!finished_1 && games_1 > 0 && games_1 < i64::from(games), "interrupted mid-way: {passes:?}");
+    assert_eq!(rows_1, rows, "the interrupted pass says every row it wrote");
+
+    // The next start counts the rest: the mark says the rows of both passes, as many as one start counts.
+    drop(service_at_file(&db));
+    let (rows, marked, passes) = counting(&db);
+    assert_eq!(rows, all, "nothing lost, nothing counted twice");
+    assert_eq!(marked, Some(all), "the mark counts every pass: {passes:?}");
+    assert_eq!(passes.len(), 2, "{passes:?}");
+    assert_eq!(passes[0], (games_1, rows_1, false), "the interrupted pass stays as it was");
+    let (games_2, rows_2, finished_2) = passes[1];
+    assert!(finished_2, "{passes:?}");
+    assert_eq!(rows_1 + rows_2, all);
+    assert_eq!(games_2, i64::from(games), "the second pass looks at every game again (rows already written stand)");
+    // Counted once: a third start adds no pass.
+    drop(service_at_file(&db));
+    assert_eq!(counting(&db).2.len(), 2);
+}
+
+/// A service on the database `db`, built as a start builds it.
+fn service_at_file(db: &Path) -> Service {
+    Service::new(
+        store::Store::open(db).expect("store"),
+        std::sync::Arc::new(chessdip::game::ManualClock::new(1_790_100_000)),
+    )
+}

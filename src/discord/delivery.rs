@@ -1,16 +1,22 @@
 //! The delivery task: posts the outbox's announcements (`crate::game::outbox`)
-//! in order per channel, each message with a nonce derived from its outbox
-//! row and `enforce_nonce`, so that a retry after a crash or a lost answer
-//! cannot post twice; marks an item delivered only once Discord confirmed
-//! every part of it. Every request waits its turn under Discord's rate
+//! in order per channel; marks an item delivered only once Discord confirmed
+//! every part of it. A message is never posted twice, however long the bot
+//! was down: each try is recorded before it is sent, and carries a nonce
+//! derived from its outbox row with `enforce_nonce`, which makes Discord
+//! answer a second try of the last few minutes with the first one's
+//! message; a message whose earlier try may have been created and that the
+//! nonce may no longer cover is looked for in the channel before it is sent
+//! again (`super::lookup`). Every request waits its turn under Discord's rate
 //! limits in the gate (`super::gate`, `super::limits`), which also waits
 //! out a 429 and sends it again. Server errors, a rate limit that keeps
 //! refusing and network errors are retried with a backoff capped at [`MAX_BACKOFF`]; a missing permission
 //! keeps the item queued (logged once, retried when anything happens in the
-//! channel, and every [`PERMISSION_RETRY`] otherwise); an item that cannot be
-//! delivered for [`PARK_AFTER`] is parked, and the log says so.
+//! channel, and every [`PERMISSION_RETRY`] otherwise); an item that has been
+//! failing for three days while the bot ran is parked by the service
+//! (`crate::game::parking`), which tells the game's creator, and the log says so.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -18,6 +24,7 @@ use serenity::Nonce;
 
 use super::ids;
 use super::limits;
+use super::lookup::{self, NONCE_TRUST};
 use super::post::{self, Piece};
 use super::types::Data;
 use crate::game::outbox::Delivery;
@@ -26,10 +33,15 @@ use crate::game::outbox::Delivery;
 pub const MAX_BACKOFF: i64 = 15;
 /// How often an item held back by a missing permission is tried again (besides channel events and commands).
 pub const PERMISSION_RETRY: i64 = 600;
-/// How long an item may fail before it is parked.
-pub const PARK_AFTER: i64 = 3 * 86400;
 /// The longest the task sleeps without looking at the outbox.
 const MAX_SLEEP: u64 = 60;
+
+// The service takes a gap of more than `FAILURE_GAP` between two failed
+// tries for downtime: every wait of the task between two tries is shorter.
+const _: () = assert!(
+    PERMISSION_RETRY + (MAX_SLEEP as i64) < crate::game::parking::FAILURE_GAP
+        && MAX_BACKOFF < crate::game::parking::FAILURE_GAP
+);
 /// The longest an item of a round, drawn and ready, waits for older items
 /// of the round still being drawn before it posts (a long animation or
 /// timelapse does not hold the others up for longer).
@@ -109,6 +121,10 @@ impl Drop for Turn<'_> {
     }
 }
 
+/// The items this run of the bot has tried to send: a try of theirs whose
+/// outcome is not known was made by this run (the others' by an earlier one).
+type Tried = Mutex<HashSet<i64>>;
+
 /// Why a delivery failed, as far as what to do next goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
@@ -118,6 +134,11 @@ pub enum Failure {
     Permission(String),
     /// The channel or user is gone (404), or the id is not Discord's.
     Gone(String),
+}
+
+/// Whether Discord answered `e` with a refusal (4xx): the message was not created.
+fn refused(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.status_code.is_client_error())
 }
 
 impl Failure {
@@ -177,11 +198,12 @@ pub fn backoff(attempts: i64) -> i64 {
 /// Runs until the task is dropped: delivers what is due, sleeps until the
 /// next retry or until woken (`Data::deliver`).
 pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>) {
+    let tried = Tried::default();
     loop {
         if data.stopping.load(std::sync::atomic::Ordering::SeqCst) {
             return;
         }
-        if round(&http, &data).await > 0 {
+        if round(&http, &data, &tried).await > 0 {
             continue; // more may be queued behind what went out
         }
         let next = data.call(|s| s.outbox_next_attempt()).await.ok().and_then(Result::ok).flatten();
@@ -195,7 +217,7 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>) {
 }
 
 /// Delivers the head item of every channel whose turn has come; how many went out.
-pub async fn round(http: &serenity::Http, data: &Data) -> usize {
+async fn round(http: &serenity::Http, data: &Data, tried: &Tried) -> usize {
     let heads = match data.call(|s| s.outbox_heads(32)).await {
         Ok(Ok(h)) => h,
         Ok(Err(e)) => {
@@ -219,13 +241,14 @@ pub async fn round(http: &serenity::Http, data: &Data) -> usize {
     let turns = Turns::new(heads.len());
     let turns = &turns;
     let sent = serenity::futures::future::join_all(heads.iter().enumerate().map(|(i, d)| async move {
-        let outcome = send(http, data, d, Turn { turns, i, released: false }).await;
+        let outcome = send(http, data, d, tried, Turn { turns, i, released: false }).await;
         if outcome.is_ok() {
             // Recorded as soon as it is confirmed, not when the slowest channel is done.
             let id = d.item.id;
             if let Ok(Err(e)) = data.call(move |s| s.delivered(id)).await {
                 tracing::error!(outbox = id, error = %e, "delivered, but could not record it");
             }
+            tried.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
         }
         outcome
     }))
@@ -240,8 +263,18 @@ pub async fn round(http: &serenity::Http, data: &Data) -> usize {
     delivered
 }
 
-/// Sends every part of an item not yet confirmed, recording each part as it is confirmed.
-async fn send(http: &serenity::Http, data: &Data, d: &Delivery, mut turn: Turn<'_>) -> Result<(), Failure> {
+/// Sends every part of an item not yet confirmed, recording each try
+/// before it goes out and each part as it is confirmed. A part that an
+/// earlier try may have created is first looked for in the channel, unless
+/// that try was this run's and recent enough for its nonce to catch a
+/// second post.
+async fn send(
+    http: &serenity::Http,
+    data: &Data,
+    d: &Delivery,
+    tried: &Tried,
+    mut turn: Turn<'_>,
+) -> Result<(), Failure> {
     let id = d.item.id;
     let pieces = post::pieces(&d.reply).await.map_err(|e| Failure::Transient(e.to_string()))?;
     let target = match &d.item.user {
@@ -255,7 +288,49 @@ async fn send(http: &serenity::Http, data: &Data, d: &Delivery, mut turn: Turn<'
             .ok_or_else(|| Failure::Gone(format!("`{}` is not a Discord channel id", d.item.channel)))?,
     };
     let done = usize::try_from(d.item.parts_done).unwrap_or(0);
+    // The tries of the first part to send whose outcome is not known, if any.
+    let mut unsure = d.item.sent_since.zip(d.item.sent_last);
     for (part, piece) in pieces.into_iter().enumerate().skip(done) {
+        let parts = i64::try_from(part + 1).unwrap_or(i64::MAX);
+        if let Some(tries) = unsure {
+            let ours = tried.lock().unwrap_or_else(PoisonError::into_inner).contains(&id);
+            if !ours || data.service.now() - tries.0 >= NONCE_TRUST {
+                let found = lookup::find(http, target, &piece, tries, super::gate::REQUEST_TIMEOUT.as_secs() as i64)
+                    .await
+                    .map_err(|e| Failure::of(&e))?;
+                if let Some(message) = found.message {
+                    tracing::info!(outbox = id, part, message = %message, requests = found.requests, "an earlier try was posted: found in the channel, not sent again");
+                    data.call(move |s| s.delivered_parts(id, parts))
+                        .await
+                        .ok()
+                        .and_then(Result::ok)
+                        .ok_or_else(|| Failure::Transient("found in the channel, but could not record it".into()))?;
+                    unsure = None;
+                    turn.release();
+                    continue;
+                }
+                tracing::info!(
+                    outbox = id,
+                    part,
+                    requests = found.requests,
+                    "an earlier try was not posted: sending it"
+                );
+                data.call(move |s| s.not_sent(id))
+                    .await
+                    .ok()
+                    .and_then(Result::ok)
+                    .ok_or_else(|| Failure::Transient("could not record that an earlier try was not posted".into()))?;
+                unsure = None;
+            }
+        }
+        // The try is recorded before it goes out: if the bot stops before the
+        // answer comes back, the next run knows Discord may have created it.
+        tried.lock().unwrap_or_else(PoisonError::into_inner).insert(id);
+        data.call(move |s| s.trying(id))
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .ok_or_else(|| Failure::Transient("could not record the try before sending it".into()))?;
         let msg = piece.message(&d.reply.mentions).nonce(nonce(d, part)).enforce_nonce(true);
         let sending = async move {
             match piece {
@@ -283,8 +358,14 @@ async fn send(http: &serenity::Http, data: &Data, d: &Delivery, mut turn: Turn<'
             turn.release();
             sent
         };
-        sent.map_err(|e| Failure::of(&e))?;
-        let parts = i64::try_from(part + 1).unwrap_or(i64::MAX);
+        if let Err(e) = sent {
+            // Refused outright, and no earlier try in doubt: nothing of this part is in the channel.
+            if refused(&e) && unsure.is_none() {
+                let _ = data.call(move |s| s.not_sent(id)).await;
+            }
+            return Err(Failure::of(&e));
+        }
+        unsure = None;
         if let Ok(Err(e)) = data.call(move |s| s.delivered_parts(id, parts)).await {
             tracing::warn!(outbox = id, error = %e, "could not record a delivered part");
         }
@@ -292,30 +373,36 @@ async fn send(http: &serenity::Http, data: &Data, d: &Delivery, mut turn: Turn<'
     Ok(())
 }
 
-/// Records a failed delivery: when to try again, or parks the item.
+/// Records a failed delivery: when to try again. The service parks an item
+/// that has been failing for days while the bot ran.
 async fn failed(data: &Data, d: &Delivery, f: Failure) {
     let id = d.item.id;
     let now = data.service.now();
     let (error, retry_at) = match &f {
         Failure::Transient(e) => (e.clone(), now + backoff(d.item.attempts)),
-        Failure::Permission(e) => {
-            if !d.item.last_error.as_deref().is_some_and(|l| l.starts_with("missing permission")) {
-                tracing::warn!(outbox = id, channel = %d.item.channel, error = %e, "missing permission: the announcement stays queued until it is given");
-            }
-            (format!("missing permission: {e}"), now + PERMISSION_RETRY)
-        }
+        Failure::Permission(e) => (format!("missing permission: {e}"), now + PERMISSION_RETRY),
         Failure::Gone(e) => (e.clone(), now + PERMISSION_RETRY),
     };
-    // Whatever the failure, an item that could not go out for days is parked.
-    if now - d.item.created_at >= PARK_AFTER {
-        tracing::error!(outbox = id, channel = %d.item.channel, error = %error, "parked: this announcement could not be delivered for days and is no longer retried");
-        let _ = data.call(move |s| s.park(id, &error)).await;
-        return;
+    let logged = error.clone();
+    let channel = &d.item.channel;
+    match data.call(move |s| s.delivery_failed(id, &error, retry_at)).await {
+        Ok(Ok(true)) => {
+            tracing::error!(outbox = id, channel = %channel, error = %logged, "parked: this announcement failed for three days of trying and is no longer tried; the game's creator is told (`game outbox retry` queues it again)");
+        }
+        Ok(Ok(false)) => match &f {
+            Failure::Transient(_) => {
+                tracing::info!(outbox = id, channel = %channel, error = %logged, "delivery failed; retrying");
+            }
+            Failure::Permission(e)
+                if !d.item.last_error.as_deref().is_some_and(|l| l.starts_with("missing permission")) =>
+            {
+                tracing::warn!(outbox = id, channel = %channel, error = %e, "missing permission: the announcement stays queued until it is given");
+            }
+            _ => {}
+        },
+        Ok(Err(e)) => tracing::error!(outbox = id, error = %e, "could not record a failed delivery"),
+        Err(e) => tracing::error!(outbox = id, error = %e, "the delivery task's database call failed"),
     }
-    if matches!(f, Failure::Transient(_)) {
-        tracing::info!(outbox = id, channel = %d.item.channel, error = %error, "delivery failed; retrying");
-    }
-    let _ = data.call(move |s| s.delivery_failed(id, &error, retry_at)).await;
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ mod failure;
 mod gate;
 mod ids;
 pub mod limits;
+mod lookup;
 mod post;
 mod scheduler;
 mod types;
@@ -234,7 +235,12 @@ pub async fn serve(config: Config, service: Service, shutdown: impl Future<Outpu
     let limiter = Arc::new(limits::Limiter::new(config.requests_per_second));
     let gate = gate::start(upstream, limiter.clone()).await?;
     // serenity's own limiter is off: it would bypass the gate, and the gate keeps the limits.
-    let http = serenity::HttpBuilder::new(&token).proxy(gate.url.clone()).ratelimiter_disabled(true).build();
+    // Its client carries the gate's secret: the gate serves nobody else.
+    let http = serenity::HttpBuilder::new(&token)
+        .client(gate.client()?)
+        .proxy(gate.url.clone())
+        .ratelimiter_disabled(true)
+        .build();
     let served = run_client(config, service, http, limiter.clone(), shutdown).await;
     gate.task.abort();
     let refused = limiter.refusals();

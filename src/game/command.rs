@@ -5,6 +5,7 @@
 //! game start | game status | game force [phase] [confirm] | game pause | game resume | game rollback | game end | game export
 //! game extend <duration> | game deadline <duration> | game assign <user> <power> [swap] | game kick <user>
 //! game set [palette=classic|colour-blind] [animation=yes|no] [movement-power=<n>]
+//! game outbox | game outbox retry <number>
 //! game rollback [fresh]
 //! join [power] | leave
 //! orders <order>, <order>... | orders show | orders clear | orders preview
@@ -49,7 +50,9 @@ Moderators:
   game rollback [fresh] | game end | game assign <user> <power> [swap] | game kick <user>
   game set [palette=classic|colour-blind] [animation=yes|no]   the images, from the next one on
   game set movement-power=<n>     (Chess Wheel+) moves per cycle, from the next cycle on
-  proposal enact <number> <note>  (Chess Wheel+) record a note of what a popular proposal changed; it changes no rule by itself";
+  proposal enact <number> <note>  (Chess Wheel+) record a note of what a popular proposal changed; it changes no rule by itself
+  game outbox                     the game's announcements not posted yet: queued (and why one is failing) or parked
+  game outbox retry <number>      queue a parked announcement again";
 
 /// A proposal's number (`3` or `#3`); `example` shows the command written right.
 fn number(text: &str, example: &str) -> Result<i64, GameError> {
@@ -384,7 +387,7 @@ impl Service {
             [] | [
                 "help" | "variants" | "status" | "board" | "history" | "proposals" | "hash" | "profile" | "leaderboard",
                 ..
-            ] | ["game", "create" | "status" | "board" | "export" | "rollback" | "timelapse" | "chart", ..]
+            ] | ["game", "create" | "status" | "board" | "export" | "rollback" | "timelapse" | "chart" | "outbox", ..]
                 | ["proposal", "list"]
         );
         // An unknown command is answered as unknown, ended game or not.
@@ -409,6 +412,7 @@ impl Service {
                         | "board"
                         | "timelapse"
                         | "chart"
+                        | "outbox"
                 )
             ),
             Some(word) => COMMAND_WORDS.contains(&word),
@@ -463,6 +467,11 @@ impl Service {
                 self.assign(channel, caller, &Caller::player(words[2]), &rest_after(3), false)
             }
             ["game", "kick", _] => self.kick(channel, caller, words[2]),
+            ["game", "outbox"] => one(self.outbox_list(channel, caller)),
+            ["game", "outbox", "retry", _] => one(self.outbox_retry(channel, caller, words[3])),
+            ["game", "outbox", ..] => Err(GameError::Invalid(
+                "write `game outbox` to see what waits to be posted, or `game outbox retry <number>` to queue a parked announcement again, e.g. `game outbox retry 12`".into(),
+            )),
             ["join"] => one(self.join(channel, caller, None)),
             ["join", ..] => one(self.join(channel, caller, Some(&rest_after(1)))),
             ["leave"] => one(self.leave(channel, caller)),

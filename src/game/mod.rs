@@ -31,6 +31,7 @@ mod mismatch;
 mod moderation;
 mod orders;
 pub mod outbox;
+pub mod parking;
 mod profile;
 mod proposals;
 pub mod ratings;

@@ -185,20 +185,23 @@ impl Service {
         self.store.write(|c| Ok::<_, GameError>(store::outbox_parts_done(c, id, parts)?))
     }
 
-    /// Records a failed delivery and when to try again.
+    /// Records a try at the part of item `id` being sent, before it goes
+    /// out: until it is confirmed ([`Service::delivered_parts`]) or found
+    /// not created ([`Service::not_sent`]), Discord may have created it.
     ///
     /// # Errors
     /// Database errors.
-    pub fn delivery_failed(&self, id: i64, error: &str, retry_at: i64) -> Result<(), GameError> {
-        self.store.write(|c| Ok::<_, GameError>(store::outbox_failed(c, id, error, retry_at)?))
+    pub fn trying(&self, id: i64) -> Result<(), GameError> {
+        let now = self.now();
+        self.store.write(|c| Ok::<_, GameError>(store::outbox_trying(c, id, now)?))
     }
 
-    /// Parks an item that could not be delivered for days (kept, no longer retried).
+    /// Records that no try so far created the part of item `id` being sent.
     ///
     /// # Errors
     /// Database errors.
-    pub fn park(&self, id: i64, error: &str) -> Result<(), GameError> {
-        self.store.write(|c| Ok::<_, GameError>(store::outbox_park(c, id, error)?))
+    pub fn not_sent(&self, id: i64) -> Result<(), GameError> {
+        self.store.write(|c| Ok::<_, GameError>(store::outbox_not_sent(c, id)?))
     }
 
     /// When the next pending item may be tried, if any.
@@ -243,7 +246,7 @@ impl Service {
         let held = self.store.read(|c| Ok::<_, GameError>(store::outbox_held(c, channel)?))?;
         Ok(held.map(|(n, error)| {
             format!(
-                "Moderators: I cannot post in this channel ({}). {} of this game {} waiting and will be posted as soon as the bot may: give it View Channel, Send Messages, Embed Links and Attach Files here.",
+                "Moderators: I cannot post in this channel ({}). {} of this game {} waiting and will be posted as soon as the bot may: give it View Channel, Send Messages, Embed Links, Attach Files and Read Message History here.",
                 error.trim_start_matches("missing permission: "),
                 crate::rules::words::count(usize::try_from(n).unwrap_or(0), "announcement"),
                 if n == 1 { "is" } else { "are" }

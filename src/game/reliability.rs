@@ -257,7 +257,14 @@ impl Service {
     /// missed turns reached `forfeit-after`); every other seated
     /// player of an ended game finished it. Each game in its own
     /// transaction; a game that cannot be read is logged and left. Returns
-    /// how many rows it wrote.
+    /// how many rows this pass wrote.
+    ///
+    /// A start interrupted while counting (the process killed) leaves the
+    /// games it counted counted and the database not marked: the next start
+    /// counts again, and a row already written stands. Every pass is
+    /// recorded (`reliability_count_passes`: when it began, the games and
+    /// rows it counted, in each game's own transaction, and when it
+    /// finished), and the mark says the rows of every pass.
     ///
     /// # Errors
     /// Database errors.
@@ -266,17 +273,29 @@ impl Service {
             return Ok(0);
         }
         let games = self.store.read(|c| Ok::<_, GameError>(store::started_games(c)?))?;
+        let started = self.now();
+        let pass = self.store.write(|c| Ok::<_, GameError>(store::begin_count_pass(c, started)?))?;
         let mut written = 0;
         for id in games {
-            match self.store.write(|c| old_game_records(c, id)) {
+            let counted = self.store.write(|c| {
+                let n = old_game_records(c, id)?;
+                store::count_pass_game(c, pass, n)?;
+                Ok::<_, GameError>(n)
+            });
+            match counted {
                 Ok(n) => written += n,
                 Err(e) => tracing::error!(game = id, error = %e, "could not count this game's reliability records"),
             }
         }
         let now = self.now();
-        self.store.write(|c| Ok::<_, GameError>(store::mark_old_records_counted(c, now, written)?))?;
+        let all = self.store.write(|c| Ok::<_, GameError>(store::mark_old_records_counted(c, pass, now)?))?;
         if written > 0 {
-            tracing::info!(rows = written, "counted the reliability records of games played before records were kept");
+            tracing::info!(
+                rows = written,
+                pass,
+                rows_of_every_pass = all,
+                "counted the reliability records of games played before records were kept"
+            );
         }
         Ok(written)
     }

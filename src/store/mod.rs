@@ -108,6 +108,8 @@ const SOURCES: &[&str] = &[
     include_str!("../../migrations/0021_ratings.sql"),
     include_str!("../../migrations/0022_records.sql"),
     include_str!("../../migrations/0023_abandoned.sql"),
+    include_str!("../../migrations/0024_reliability_count_passes.sql"),
+    include_str!("../../migrations/0025_outbox_tries.sql"),
 ];
 
 /// The newest schema version this chessdip knows.

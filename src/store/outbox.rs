@@ -37,10 +37,48 @@ pub struct OutboxItem {
     /// items queued before tokens existed): with the row id, what the
     /// delivery nonce is made from.
     pub token: String,
+    /// Queued, delivered or parked.
+    pub status: OutboxStatus,
+    /// When it is tried next (while queued).
+    pub next_attempt_at: i64,
+    /// The first try at the part being sent whose outcome is not known
+    /// (Discord may have created the message): see [`outbox_trying`].
+    pub sent_since: Option<i64>,
+    /// The latest such try.
+    pub sent_last: Option<i64>,
+    /// The first failed try since the item last got a message through.
+    pub first_failed_at: Option<i64>,
+    /// How long it has been failing while the bot ran, in seconds (see [`outbox_failed`]).
+    pub failing_for: i64,
+    /// When it was parked, if it is.
+    pub parked_at: Option<i64>,
+    /// When it was delivered, if it was.
+    pub delivered_at: Option<i64>,
 }
 
-const COLUMNS: &str =
-    "id, channel_id, user_id, game_id, text, deadline, images, created_at, attempts, parts_done, last_error, mentions, token";
+/// Where an announcement stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutboxStatus {
+    /// Waiting to be delivered (or being delivered).
+    Pending,
+    /// Confirmed by its front end.
+    Delivered,
+    /// Failed for too long: kept, no longer tried until a moderator queues it again.
+    Parked,
+}
+
+impl OutboxStatus {
+    fn of(s: &str) -> OutboxStatus {
+        match s {
+            "delivered" => OutboxStatus::Delivered,
+            "parked" => OutboxStatus::Parked,
+            _ => OutboxStatus::Pending,
+        }
+    }
+}
+
+const COLUMNS: &str = "id, channel_id, user_id, game_id, text, deadline, images, created_at, attempts, parts_done, last_error, mentions, token,
+     status, next_attempt_at, sent_since, sent_last, first_failed_at, failing_for, parked_at, delivered_at";
 
 fn item(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxItem> {
     Ok(OutboxItem {
@@ -57,6 +95,14 @@ fn item(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxItem> {
         last_error: r.get(10)?,
         mentions: r.get(11)?,
         token: r.get(12)?,
+        status: OutboxStatus::of(&r.get::<_, String>(13)?),
+        next_attempt_at: r.get(14)?,
+        sent_since: r.get(15)?,
+        sent_last: r.get(16)?,
+        first_failed_at: r.get(17)?,
+        failing_for: r.get(18)?,
+        parked_at: r.get(19)?,
+        delivered_at: r.get(20)?,
     })
 }
 
@@ -211,34 +257,116 @@ pub fn outbox_undelivered(c: &Connection, id: i64) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Records that the first `parts` parts of a long item were confirmed.
+/// Records that the first `parts` parts of a long item were confirmed: the
+/// part that was being sent is no longer in doubt, and the item got a
+/// message through (its time spent failing starts again from nothing).
 ///
 /// # Errors
 /// Database errors.
 pub fn outbox_parts_done(c: &Connection, id: i64, parts: i64) -> Result<(), StoreError> {
-    c.execute("UPDATE outbox SET parts_done = MAX(parts_done, ?2) WHERE id = ?1", params![id, parts])?;
-    Ok(())
-}
-
-/// Records a failed attempt: the error, and when to try again.
-///
-/// # Errors
-/// Database errors.
-pub fn outbox_failed(c: &Connection, id: i64, error: &str, retry_at: i64) -> Result<(), StoreError> {
     c.execute(
-        "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, next_attempt_at = ?3 WHERE id = ?1",
-        params![id, error, retry_at],
+        "UPDATE outbox SET parts_done = MAX(parts_done, ?2), sent_since = NULL, sent_last = NULL,
+             first_failed_at = NULL, last_failed_at = NULL, failing_for = 0
+         WHERE id = ?1 AND parts_done < ?2",
+        params![id, parts],
     )?;
     Ok(())
 }
 
-/// Parks an item that could not be delivered for too long (kept, not retried).
+/// Records a try at the part being sent, before it goes out: until it is
+/// confirmed (or found not created), its outcome is not known.
 ///
 /// # Errors
 /// Database errors.
-pub fn outbox_park(c: &Connection, id: i64, error: &str) -> Result<(), StoreError> {
-    c.execute("UPDATE outbox SET status = 'parked', last_error = ?2 WHERE id = ?1", params![id, error])?;
+pub fn outbox_trying(c: &Connection, id: i64, now: i64) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE outbox SET sent_since = COALESCE(sent_since, ?2), sent_last = ?2 WHERE id = ?1",
+        params![id, now],
+    )?;
     Ok(())
+}
+
+/// Records that the part being sent was not created by any try so far
+/// (the channel was looked at, or Discord refused the only try).
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_not_sent(c: &Connection, id: i64) -> Result<(), StoreError> {
+    c.execute("UPDATE outbox SET sent_since = NULL, sent_last = NULL WHERE id = ?1", params![id])?;
+    Ok(())
+}
+
+/// Records a failed try at `now`: the error, and when to try again.
+/// Returns how long the item has been failing while the bot ran: the time
+/// since the last failed try adds to it, but at most `gap` seconds (the
+/// longest the bot waits between two tries; a longer gap is time the bot
+/// was not running).
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_failed(
+    c: &Connection,
+    id: i64,
+    error: &str,
+    retry_at: i64,
+    now: i64,
+    gap: i64,
+) -> Result<i64, StoreError> {
+    c.execute(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?2, next_attempt_at = ?3,
+             failing_for = failing_for + CASE WHEN last_failed_at IS NULL THEN 0 ELSE MIN(MAX(?4 - last_failed_at, 0), ?5) END,
+             first_failed_at = COALESCE(first_failed_at, ?4), last_failed_at = ?4
+         WHERE id = ?1",
+        params![id, error, retry_at, now, gap],
+    )?;
+    Ok(c.query_row("SELECT failing_for FROM outbox WHERE id = ?1", params![id], |r| r.get(0)).optional()?.unwrap_or(0))
+}
+
+/// Parks a queued item that could not be delivered for too long (kept, not
+/// retried); `false` if it was not queued.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_park(c: &Connection, id: i64, error: &str, now: i64) -> Result<bool, StoreError> {
+    Ok(c.execute(
+        "UPDATE outbox SET status = 'parked', last_error = ?2, parked_at = ?3 WHERE id = ?1 AND status = 'pending'",
+        params![id, error, now],
+    )? == 1)
+}
+
+/// Queues a parked item again, due now, as if it had never failed (a try
+/// whose outcome is not known stays recorded); `false` if it was not parked.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_requeue(c: &Connection, id: i64, now: i64) -> Result<bool, StoreError> {
+    Ok(c.execute(
+        "UPDATE outbox SET status = 'pending', parked_at = NULL, attempts = 0, next_attempt_at = ?2, last_error = NULL,
+             first_failed_at = NULL, last_failed_at = NULL, failing_for = 0
+         WHERE id = ?1 AND status = 'parked'",
+        params![id, now],
+    )? == 1)
+}
+
+/// One item, whatever its status.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_item(c: &Connection, id: i64) -> Result<Option<OutboxItem>, StoreError> {
+    let sql = format!("SELECT {COLUMNS} FROM outbox WHERE id = ?1");
+    Ok(c.query_row(&sql, params![id], item).optional()?)
+}
+
+/// Game `game`'s queued and parked items, oldest first.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_undelivered_of(c: &Connection, game: i64) -> Result<Vec<OutboxItem>, StoreError> {
+    let sql =
+        format!("SELECT {COLUMNS} FROM outbox WHERE game_id = ?1 AND status IN ('pending', 'parked') ORDER BY id");
+    let mut st = c.prepare_cached(&sql)?;
+    let rows = st.query_map(params![game], item)?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Makes a channel's pending items due now (a permission came back, a command was used there).

@@ -259,16 +259,65 @@ pub fn old_records_counted(c: &Connection) -> Result<bool, StoreError> {
     Ok(c.query_row("SELECT EXISTS (SELECT 1 FROM reliability_counted)", [], |r| r.get(0))?)
 }
 
-/// Remembers that the old games' records were counted, at `at`, writing `rows` rows.
+/// Begins a pass of counting the old games' records, at `at`; its number.
 ///
 /// # Errors
 /// Database errors.
-pub fn mark_old_records_counted(c: &Connection, at: i64, rows: usize) -> Result<(), StoreError> {
+pub fn begin_count_pass(c: &Connection, at: i64) -> Result<i64, StoreError> {
+    c.execute("INSERT INTO reliability_count_passes (started) VALUES (?1)", params![at])?;
+    Ok(c.last_insert_rowid())
+}
+
+/// Adds a game counted by pass `pass`, which wrote `rows` rows (in the
+/// transaction that wrote them).
+///
+/// # Errors
+/// Database errors.
+pub fn count_pass_game(c: &Connection, pass: i64, rows: usize) -> Result<(), StoreError> {
     c.execute(
-        "INSERT OR IGNORE INTO reliability_counted (id, at, rows) VALUES (1, ?1, ?2)",
-        params![at, i64::try_from(rows).unwrap_or(i64::MAX)],
+        "UPDATE reliability_count_passes SET games = games + 1, rows = rows + ?2 WHERE pass = ?1",
+        params![pass, i64::try_from(rows).unwrap_or(i64::MAX)],
     )?;
     Ok(())
+}
+
+/// Ends pass `pass` at `at` and remembers that the old games' records were
+/// counted, with the rows every pass wrote (an interrupted first start's
+/// included). Returns those rows.
+///
+/// # Errors
+/// Database errors.
+pub fn mark_old_records_counted(c: &Connection, pass: i64, at: i64) -> Result<i64, StoreError> {
+    c.execute("UPDATE reliability_count_passes SET finished = ?2 WHERE pass = ?1", params![pass, at])?;
+    let rows: i64 = c.query_row("SELECT COALESCE(SUM(rows), 0) FROM reliability_count_passes", [], |r| r.get(0))?;
+    c.execute("INSERT OR IGNORE INTO reliability_counted (id, at, rows) VALUES (1, ?1, ?2)", params![at, rows])?;
+    Ok(rows)
+}
+
+/// One pass of counting the old games' records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountPass {
+    /// When it began.
+    pub started: i64,
+    /// The games it counted.
+    pub games: i64,
+    /// The rows it wrote.
+    pub rows: i64,
+    /// When it finished (`None`: it was interrupted).
+    pub finished: Option<i64>,
+}
+
+/// Every pass of counting the old games' records, in order.
+///
+/// # Errors
+/// Database errors.
+pub fn count_passes(c: &Connection) -> Result<Vec<CountPass>, StoreError> {
+    let mut st =
+        c.prepare_cached("SELECT started, games, rows, finished FROM reliability_count_passes ORDER BY pass")?;
+    let rows = st.query_map([], |r| {
+        Ok(CountPass { started: r.get(0)?, games: r.get(1)?, rows: r.get(2)?, finished: r.get(3)? })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Every game that has started (in any server), by id.

@@ -19,13 +19,23 @@
 //! recorded, for [`FakeDiscord::most_in_one_second`]. For storms of many
 //! results, [`FakeDiscord::light_files`] keeps only the first bytes of each
 //! upload and [`FakeDiscord::with_requests`] reads the record without copying it.
+//!
+//! Channels keep the messages created in them, as Discord lists them
+//! (`GET /channels/{id}/messages` with `limit` and `before`, `after` or
+//! `around`, newest first, without their nonces), with ids that are
+//! Discord's snowflakes of the fake's clock. The clock is the system's
+//! until a test moves it ([`FakeDiscord::jump`]); a nonce is remembered for
+//! [`FakeDiscord::set_nonce_window`] of it (for ever unless a test says), and a
+//! second post with a remembered nonce is answered with the first one's
+//! message. Tests add members' messages ([`FakeDiscord::say`]), delete
+//! messages and hide their embeds as a moderator would.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use axum::body::Bytes;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
@@ -36,6 +46,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{broadcast, Notify};
 use tokio_tungstenite::tungstenite::Message;
 
+use super::fake_channels::Channels;
 use super::fake_limits::LimitState;
 pub use super::fake_limits::{Limits, Refused};
 
@@ -116,6 +127,14 @@ struct Shared {
     light: std::sync::atomic::AtomicBool,
     faults: Mutex<Faults>,
     limits: Mutex<LimitState>,
+    /// Paths whose POSTs are answered late after the first few: (path, POSTs answered on time, delay).
+    slow_from: Mutex<Vec<(String, usize, Duration)>>,
+    /// Requests so far per path among those of `slow_from`.
+    arrivals: Mutex<HashMap<String, usize>>,
+    /// How far the fake's clock is ahead of the system's.
+    ahead: Mutex<Duration>,
+    /// The messages of each channel, oldest first, and the last id given.
+    channels: Mutex<Channels>,
 }
 
 /// Failures the fake answers with, set by a test.
@@ -214,6 +233,7 @@ impl FakeDiscord {
             async move {
                 let path = uri.path().strip_prefix("/api/v10").unwrap_or(uri.path()).to_string();
                 let delay = s.slow.lock().expect("lock").iter().find(|(p, _)| *p == path).map(|(_, d)| *d);
+                let delay = delay.or_else(|| if method == Method::POST { s.late(&path) } else { None });
                 // Recorded on arrival, answered after the delay.
                 let response = rest(&s, &ws_url, method, uri, headers, body);
                 if let Some(d) = delay {
@@ -271,6 +291,66 @@ impl FakeDiscord {
             most = most.max(i + 1 - first);
         }
         most
+    }
+
+    /// POSTs to `path` (after `/api/v10`) after the first `on_time` are
+    /// answered only after `delay`; they are recorded (and a message created)
+    /// when they arrive.
+    pub fn slow_from(&self, path: &str, on_time: usize, delay: Duration) {
+        self.shared.slow_from.lock().expect("lock").push((path.to_string(), on_time, delay));
+    }
+
+    /// Nothing is answered late any more.
+    pub fn clear_slow(&self) {
+        self.shared.slow.lock().expect("lock").clear();
+        self.shared.slow_from.lock().expect("lock").clear();
+    }
+
+    /// Remembers nonces for `window` of the fake's clock (`None`: for ever, the default).
+    pub fn set_nonce_window(&self, window: Option<Duration>) {
+        self.shared.channels.lock().expect("lock").nonce_window = window;
+    }
+
+    /// Moves the fake's clock forward by `by`: nonces older than the window
+    /// are forgotten, and messages created from now on have later ids.
+    pub fn jump(&self, by: Duration) {
+        *self.shared.ahead.lock().expect("lock") += by;
+    }
+
+    /// The fake's clock.
+    #[must_use]
+    pub fn now(&self) -> SystemTime {
+        self.shared.now()
+    }
+
+    /// The messages `channel` holds now, oldest first, as Discord lists them.
+    #[must_use]
+    pub fn channel_messages(&self, channel: u64) -> Vec<Value> {
+        self.shared.channels.lock().expect("lock").of(&channel.to_string())
+    }
+
+    /// A member `name` (`user`) writes `text` in `channel` (kept in the channel; no event is sent). Its id.
+    pub fn say(&self, channel: u64, user_id: u64, name: &str, text: &str) -> u64 {
+        let ch = channel.to_string();
+        let mut m = message(&ch, text);
+        m["author"] = user(user_id, name, false);
+        let mut channels = self.shared.channels.lock().expect("lock");
+        let m = channels.stamp(m, self.shared.now());
+        channels.keep(&ch, m.clone());
+        m["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0)
+    }
+
+    /// A moderator deletes message `id` of `channel`.
+    pub fn delete_message(&self, channel: u64, id: &str) {
+        self.shared.channels.lock().expect("lock").delete(&channel.to_string(), id);
+    }
+
+    /// A moderator hides the embeds of message `id` of `channel` (Discord then lists it without them).
+    pub fn hide_embeds(&self, channel: u64, id: &str) {
+        if let Some(m) = self.shared.channels.lock().expect("lock").find_mut(&channel.to_string(), id) {
+            m["embeds"] = json!([]);
+            m["flags"] = json!(4);
+        }
     }
 
     /// Channel posts succeed again.
@@ -440,6 +520,23 @@ impl FakeDiscord {
     }
 }
 
+impl Shared {
+    /// The fake's clock: the system's, and however far a test moved it.
+    fn now(&self) -> SystemTime {
+        SystemTime::now() + *self.ahead.lock().expect("lock")
+    }
+
+    /// The delay of a POST to `path` that arrives now, for `slow_from`.
+    fn late(&self, path: &str) -> Option<Duration> {
+        let rules = self.slow_from.lock().expect("lock");
+        let (_, on_time, delay) = rules.iter().find(|(p, _, _)| p == path)?;
+        let mut arrivals = self.arrivals.lock().expect("lock");
+        let n = arrivals.entry(path.to_string()).or_default();
+        *n += 1;
+        (*n > *on_time).then_some(*delay)
+    }
+}
+
 fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
     let path = uri.path().strip_prefix("/api/v10").unwrap_or(uri.path()).to_string();
     let (json, files) =
@@ -508,10 +605,36 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
         let created = is_post
             && fault.is_none()
             && match (nonce, enforced) {
-                (Some(n), true) => f.nonces.insert(n),
+                (Some(n), true) => {
+                    // A nonce is remembered only for the window (of the fake's clock).
+                    if !s.channels.lock().expect("lock").remembers(&n, s.now()) {
+                        f.nonces.remove(&n);
+                    }
+                    f.nonces.insert(n)
+                }
                 _ => true,
             };
         (fault, created)
+    };
+    // A created post is kept in its channel; a second one with a remembered nonce gets the first's message.
+    let posted = match (is_post, fault, segs.get(1)) {
+        (true, None, Some(ch)) => {
+            let nonce = json["enforce_nonce"].as_bool().unwrap_or(false).then(|| json["nonce"].as_str()).flatten();
+            let now = s.now();
+            let mut channels = s.channels.lock().expect("lock");
+            if created {
+                let mut m =
+                    channels.create(ch, message(ch, json["content"].as_str().unwrap_or("")), &json, &files, now);
+                if let Some(n) = nonce {
+                    channels.remember(n, &m, now);
+                }
+                m["nonce"] = json["nonce"].clone();
+                Some(m)
+            } else {
+                nonce.and_then(|n| channels.created_by(n))
+            }
+        }
+        _ => None,
     };
     s.requests.lock().expect("lock").push(Request {
         method: method.to_string(),
@@ -524,7 +647,16 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
         counted,
     });
     s.changed.notify_waiters();
-    let response = answer(&method, &segs, ws_url, &json, fault);
+    let response = match (method.as_str(), segs.as_slice(), posted) {
+        (_, _, Some(m)) => (StatusCode::OK, axum::Json(m)).into_response(),
+        ("GET", ["channels", ch, "messages"], None) => {
+            match s.channels.lock().expect("lock").list(ch, uri.query().unwrap_or("")) {
+                Ok(page) => (StatusCode::OK, axum::Json(json!(page))).into_response(),
+                Err(refusal) => (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response(),
+            }
+        }
+        _ => answer(&method, &segs, ws_url, &json, fault),
+    };
     with_headers(response, &verdict.headers)
 }
 

@@ -37,6 +37,11 @@ pub async fn registered(fake: &FakeDiscord) -> Request {
         .await
 }
 
+/// Waits for the `chessdip run` binary (no server configured) to register its commands globally.
+pub async fn registered_globally(fake: &FakeDiscord) -> Request {
+    fake.wait_for(0, 60, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/commands")).await
+}
+
 /// Waits for a post in the game's channel (after request `n`) whose text contains `needle`.
 pub async fn posted(fake: &FakeDiscord, n: usize, needle: &str) -> Request {
     fake.wait_for(n, 30, |r| channel_post(r) && r.created && r.content().contains(needle)).await

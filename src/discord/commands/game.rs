@@ -95,7 +95,8 @@ fn one(r: Result<Reply, GameError>) -> Result<Vec<Reply>, GameError> {
         "end",
         "replace",
         "kick",
-        "set"
+        "set",
+        "outbox"
     )
 )]
 pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
@@ -375,6 +376,21 @@ async fn set(
     run(ctx, move |s, c, ch| {
         let w: Vec<&str> = words.iter().map(String::as_str).collect();
         one(s.set(ch, c, &w))
+    })
+    .await
+}
+
+/// Moderators: announcements not posted yet (queued, parked, and why); retry: queue a parked one
+#[poise::command(slash_command, guild_only)]
+async fn outbox(
+    ctx: Context<'_>,
+    #[description = "The number of a parked announcement to queue again (see the list)"]
+    #[min = 1]
+    retry: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, move |s, c, ch| match retry {
+        Some(id) => one(s.outbox_retry(ch, c, &id.to_string())),
+        None => one(s.outbox_list(ch, c)),
     })
     .await
 }
