@@ -75,6 +75,8 @@ pub struct Console {
     written: usize,
     /// Announcements claimed for output that has not been printed yet.
     claimed: Vec<i64>,
+    /// The time zone times are shown in.
+    zone: chrono_tz::Tz,
 }
 
 impl Console {
@@ -94,7 +96,15 @@ impl Console {
             channel: "console".into(),
             written,
             claimed: Vec::new(),
+            zone: chrono_tz::UTC,
         }
+    }
+
+    /// Shows times in `zone` (UTC by default), with its abbreviation: `Tue 2 Nov 2027, 18:00 CET`.
+    #[must_use]
+    pub fn in_zone(mut self, zone: chrono_tz::Tz) -> Console {
+        self.zone = zone;
+        self
     }
 
     /// Stops writing images (replies then name the images they carry).
@@ -333,7 +343,7 @@ impl Console {
             Visibility::Public => "[public]".to_string(),
             Visibility::Private => format!("[private to {}]", r.to.as_deref().unwrap_or(user)),
         };
-        let text = local_times(&r.text, self.clock.now());
+        let text = pings_by_name(&local_times(&r.text, self.clock.now(), self.zone));
         let mut s = format!("{head} {}\n", text.replace('\n', "\n    "));
         for img in &r.images {
             let Some(dir) = &self.images else {
@@ -395,10 +405,35 @@ fn last_image_number(dir: &std::path::Path) -> usize {
         .unwrap_or(0)
 }
 
-/// `text` with Discord's timestamps (`<t:1795473957>`, `<t:...:R>`, `<t:...:f>`)
-/// written as local times for the console: `Mon 2026-11-23 21:05 (in 3h)`.
+/// `text` with Discord's user mentions (`<@bob>`) written as the console
+/// names users: `@bob` (the console's user ids are their names).
 #[must_use]
-pub fn local_times(text: &str, now: i64) -> String {
+pub fn pings_by_name(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<@") {
+        out += &rest[..start];
+        let tail = &rest[start + 2..];
+        match tail.find('>').filter(|&e| e > 0 && !tail[..e].contains(char::is_whitespace)) {
+            Some(e) => {
+                out += "@";
+                out += tail[..e].trim_start_matches('!');
+                rest = &tail[e + 1..];
+            }
+            None => {
+                out += "<@";
+                rest = tail;
+            }
+        }
+    }
+    out + rest
+}
+
+/// `text` with Discord's timestamps (`<t:1795473957>`, `<t:...:R>`, `<t:...:f>`)
+/// written as times in `zone` for the console, with the zone's name:
+/// `Tue 2 Nov 2027, 18:00 CET (in 3h)`; `<t:...:R>` as `in 3h`.
+#[must_use]
+pub fn local_times(text: &str, now: i64, zone: chrono_tz::Tz) -> String {
     use chrono::TimeZone as _;
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -423,10 +458,10 @@ pub fn local_times(text: &str, now: i64) -> String {
                 _ => format!("{d} ago"),
             }
         };
-        let absolute = chrono::Local
+        let absolute = zone
             .timestamp_opt(secs, 0)
             .single()
-            .map_or_else(|| secs.to_string(), |t| t.format("%a %Y-%m-%d %H:%M").to_string());
+            .map_or_else(|| secs.to_string(), |t| t.format("%a %-d %b %Y, %H:%M %Z").to_string());
         out += &match style {
             "R" => relative,
             _ => format!("{absolute} ({relative})"),
@@ -441,12 +476,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn discord_timestamps_read_as_local_times() {
+    fn discord_timestamps_read_as_local_times_with_their_zone() {
         let now = 1_800_000_000;
-        let t = local_times("due <t:1800010800:R>; at <t:1799996400>: ok <t:x> <t:", now);
-        assert!(t.starts_with("due in 3h; at "), "{t}");
-        assert!(t.contains(" (1h ago): ok <t:x> <t:"), "{t}");
+        let t = local_times("due <t:1800010800:R>; at <t:1799996400>: ok <t:x> <t:", now, chrono_tz::UTC);
+        assert!(t.starts_with("due in 3h; at Fri 15 Jan 2027, 07:00 UTC (1h ago): ok <t:x> <t:"), "{t}");
         assert!(!t.contains("<t:18"), "{t}");
+        // 2 November 2027, 17:00 UTC, in Paris (winter time) and New York (still summer time).
+        let t = local_times("<t:1825174800:f>", 1_825_174_800, chrono_tz::Europe::Paris);
+        assert_eq!(t, "Tue 2 Nov 2027, 18:00 CET (just now)");
+        let t = local_times("<t:1825174800:f>", 1_825_174_800, chrono_tz::America::New_York);
+        assert_eq!(t, "Tue 2 Nov 2027, 13:00 EDT (just now)");
+    }
+
+    #[test]
+    fn pings_read_as_names() {
+        assert_eq!(pings_by_name("late: <@bob> (England), <@!carol>."), "late: @bob (England), @carol.");
+        assert_eq!(pings_by_name("a <@ b> and <@ and <@>"), "a <@ b> and <@ and <@>");
     }
 
     #[test]

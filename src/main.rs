@@ -104,6 +104,9 @@ enum Command {
         /// Do not draw or write images.
         #[arg(long)]
         no_images: bool,
+        /// The time zone times are shown in (an IANA name such as Europe/Paris).
+        #[arg(long, default_value = "UTC", value_parser = parse_zone)]
+        timezone: chrono_tz::Tz,
     },
     /// Draw a scenario file as it resolves: the orders with their outcomes, or the resulting position.
     Render {
@@ -181,8 +184,8 @@ fn main() -> ExitCode {
         Command::Discord(DiscordCommand::Commands { json }) => cli::bot::discord_commands(*json),
         Command::Scenario(ScenarioCommand::Check { paths }) => cli::scenario::check(paths),
         Command::Scenario(ScenarioCommand::Run { file, json }) => cli::scenario::run(file, *json),
-        Command::Play { db, script, moderators, images, no_images } => {
-            cli::play::play(db, script.as_deref(), moderators, (!no_images).then_some(images.as_path()))
+        Command::Play { db, script, moderators, images, no_images, timezone } => {
+            cli::play::play(db, script.as_deref(), moderators, (!no_images).then_some(images.as_path()), *timezone)
         }
         Command::Render { file, output, stage, palette, width, animate, frames } => {
             let width = width.unwrap_or(if *animate { chessdip::render::anim::WIDTH } else { 1024 });
@@ -195,4 +198,11 @@ fn main() -> ExitCode {
         }
     };
     cli::exit_code(result)
+}
+
+/// A time zone named as the IANA database names it (`Europe/Paris`, `UTC`).
+fn parse_zone(name: &str) -> Result<chrono_tz::Tz, String> {
+    name.parse().map_err(|_| {
+        format!("`{name}` is not a time zone: name one as the IANA database does, e.g. Europe/Paris or UTC")
+    })
 }

@@ -31,7 +31,7 @@ fn a_late_power_with_grace_extends_the_phase_once_for_everyone() {
     run(&mut c, &["alice orders K c1 - c2"]);
     let r = c.line("advance 24h");
     assert!(
-        r.contains("**Grace:** the deadline of Spring 1401 passed with no orders from England (<@bob>, grace used, none left). The phase is extended once for everyone: due in 1d"),
+        r.contains("**Grace:** the deadline of Spring 1401 passed with no orders from England (@bob, grace used, none left). The phase is extended once for everyone: due in 1d"),
         "{r}"
     );
     assert!(!r.contains("France (") && !r.contains("resolved"), "only the late power is named: {r}");
@@ -238,7 +238,7 @@ fn in_a_hashed_game_a_commitment_counts_as_orders() {
     let hash = "0".repeat(64);
     run(&mut c, &[&format!("alice commit {hash}")]);
     let r = c.line("advance 24h");
-    assert!(r.contains("passed with no commitment from England (<@bob>, grace used, none left)"), "{r}");
+    assert!(r.contains("passed with no commitment from England (@bob, grace used, none left)"), "{r}");
     // The reveal window is not graced: France committed and does not reveal, the phase resolves.
     let r = c.line("advance 24h");
     assert!(r.contains("committed: France") && r.contains("Reveal your orders now"), "{r}");
@@ -256,9 +256,9 @@ fn a_turn_based_game_gives_grace_before_counting_a_missed_turn() {
         &["gm game create diplomat-chess movement=1h forfeit-after=2", "w join White", "b join Black", "gm game start"],
     );
     let r = c.line("advance 1h");
-    assert!(r.contains("no orders from White (<@w>, grace used, none left)") && !r.contains("missed"), "{r}");
+    assert!(r.contains("no orders from White (@w, grace used, none left)") && !r.contains("missed"), "{r}");
     let r = c.line("advance 1d");
-    assert!(r.contains("White (<@w>) missed the deadline for Move 1 (White) (1 of 2"), "{r}");
+    assert!(r.contains("White (@w) missed the deadline for Move 1 (White) (1 of 2"), "{r}");
     let r = c.line("advance 1h");
     assert!(r.contains("Black wins: White forfeits after 2 missed turns"), "{r}");
 }
@@ -349,7 +349,7 @@ fn a_grace_with_fixed_time_deadlines_lands_on_the_local_time_across_the_clock_ch
     let out = c.line("advance to 2027-03-27T20:30:00+01:00");
     assert!(
         out.contains(
-            "**Grace:** the deadline of Spring 1401 passed with no orders from England (<@bob>, grace used, none left). The phase is extended once for everyone: due in 23h (Sunday 28 March 2027, 20:00 CEST)."
+            "**Grace:** the deadline of Spring 1401 passed with no orders from England (@bob, grace used, none left). The phase is extended once for everyone: due in 23h (Sunday 28 March 2027, 20:00 CEST)."
         ),
         "{out}"
     );
@@ -435,7 +435,7 @@ fn several_late_players_are_named_a_b_and_c() {
     run(&mut c, &["s join Scandinavia", "gm game start", "e orders c2 - c4"]);
     let r = c.line("advance 25h");
     assert!(
-        r.contains("no orders from Italy (<@i>, grace used, none left), France (<@f>, grace used, none left) and Scandinavia (<@s>, grace used, none left)."),
+        r.contains("no orders from Italy (@i, grace used, none left), France (@f, grace used, none left) and Scandinavia (@s, grace used, none left)."),
         "{r}"
     );
 }

@@ -56,10 +56,10 @@ fn diplomat_chess_forfeits_after_missed_turns() {
     let forced = c.line("gm game force");
     assert!(forced.contains("White has not moved, and a turn cannot be skipped"), "{forced}");
     let first = c.line("advance 61m");
-    assert!(first.contains("White (<@w>) missed the deadline for Move 1 (White) (1 of 2"), "{first}");
+    assert!(first.contains("White (@w) missed the deadline for Move 1 (White) (1 of 2"), "{first}");
     // Moving resets the count.
     assert!(c.line("w orders d3").contains("resolved"));
-    assert!(c.line("advance 61m").contains("Black (<@b>) missed the deadline"));
+    assert!(c.line("advance 61m").contains("Black (@b) missed the deadline"));
     let end = c.line("advance 61m");
     assert!(end.contains("Game over: White wins: Black forfeits after 2 missed turns"), "{end}");
 }

@@ -38,7 +38,7 @@ fn a_game_nobody_plays_pauses_once_and_ends_abandoned_after_abandon_after() {
     );
     assert!(r.contains("`join <power>` (`France` and `England`), and the game resumes"), "{r}");
     assert!(
-        r.contains("Moderators (<@gm>): `game assign <user> <power>` seats someone, `game end` ends the game."),
+        r.contains("Moderators (@gm): `game assign <user> <power>` seats someone, `game end` ends the game."),
         "{r}"
     );
     assert!(r.contains("If nobody takes a seat, it ends as abandoned in 14d: not scored, not rated."), "{r}");

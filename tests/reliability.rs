@@ -125,14 +125,14 @@ fn diplomat_chess_counts_missed_turns() {
     let r = c.line("advance 1h");
     assert!(
         r.contains(
-            "White (<@w>) missed the deadline for Move 1 (White) (1 of 2 missed turns in a row: at 2 White forfeits)."
+            "White (@w) missed the deadline for Move 1 (White) (1 of 2 missed turns in a row: at 2 White forfeits)."
         ),
         "{r}"
     );
     assert_eq!(kinds(c.service(), "console", "w"), ["civil_disorder"]);
     let end = c.line("advance 1h");
     assert!(
-        end.contains("White (<@w>) missed the deadline for Move 1 (White). **Game over: Black wins: White forfeits after 2 missed turns.**"),
+        end.contains("White (@w) missed the deadline for Move 1 (White). **Game over: Black wins: White forfeits after 2 missed turns.**"),
         "{end}"
     );
     // A game lost by forfeit reads as forfeited, not conceded.
@@ -200,7 +200,7 @@ fn a_missed_turn_then_a_move_is_one_phase_in_civil_disorder_and_one_in_time() {
     run(&mut c, &["w orders d3"]);
     let r = c.line("advance 1h");
     assert!(
-        r.contains("Black (<@b>) missed the deadline for Move 1 (Black) (1 of 3 missed turns"),
+        r.contains("Black (@b) missed the deadline for Move 1 (Black) (1 of 3 missed turns"),
         "counted afresh: {r}"
     );
 }

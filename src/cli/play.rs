@@ -8,15 +8,22 @@ use anyhow::{Context as _, Result};
 
 use super::output::OutputError;
 
-/// Runs the console over `db`, reading `script` or the keyboard; images go to `images` unless `None`.
-pub fn play(db: &Path, script: Option<&Path>, moderators: &[String], images: Option<&Path>) -> Result<ExitCode> {
+/// Runs the console over `db`, reading `script` or the keyboard; images go
+/// to `images` unless `None`; times are shown in `zone`.
+pub fn play(
+    db: &Path,
+    script: Option<&Path>,
+    moderators: &[String],
+    images: Option<&Path>,
+    zone: chrono_tz::Tz,
+) -> Result<ExitCode> {
     use std::io::BufRead;
     let dir = images.map_or_else(|| PathBuf::from("chessdip-images"), Path::to_path_buf);
     let opened = |e| anyhow::Error::new(e).context(format!("cannot open the database {}", db.display()));
     let store = chessdip::store::Store::open(db).map_err(opened)?;
     let clock = std::sync::Arc::new(chessdip::console::OffsetClock::resumed(&store).map_err(opened)?);
     let service = chessdip::game::Service::new(store, clock.clone());
-    let mut console = chessdip::console::Console::new(service, clock, dir, moderators.to_vec());
+    let mut console = chessdip::console::Console::new(service, clock, dir, moderators.to_vec()).in_zone(zone);
     if images.is_none() {
         console = console.without_images();
     }
