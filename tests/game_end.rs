@@ -256,3 +256,35 @@ fn a_vacant_power_never_wins_by_concession() {
     two_players(&mut c, "");
     assert!(c.line("bob concede").contains("**Game over: France wins by concession.**"));
 }
+
+#[test]
+fn a_draw_is_between_the_powers_still_played_and_a_player_who_left_adds_no_place() {
+    let mut c = console("draw-without-vacant");
+    run(
+        &mut c,
+        &[
+            "gm game create chessdip",
+            "ann join England",
+            "bo join Italy",
+            "cy join France",
+            "di join Scandinavia",
+            "gm game start",
+            "ann draw yes",
+            "bo draw yes",
+            "cy draw yes",
+        ],
+    );
+    let r = c.line("gm game kick di");
+    // Scandinavia is vacant: it scores nothing, so it is not in the draw either.
+    assert!(r.contains("**Game over: draw between England, Italy and France**, by unanimous vote"), "{r}");
+    assert!(
+        r.contains("Scandinavia 0 (vacant). Players who left before the end score 0: di (Scandinavia, removed)."),
+        "{r}"
+    );
+    // Four powers, four places: the player who left is placed among them, not after them.
+    let ann = c.line("ann profile");
+    assert!(ann.contains("England, shared 1st of 4 (draw of 3)"), "{ann}");
+    assert!(ann.contains("1 game: shared 1st in 1, average score 0.33."), "never `1st in 0`: {ann}");
+    let di = c.line("di profile");
+    assert!(di.contains("Scandinavia, shared 4th of 4 (removed), score 0"), "{di}");
+}

@@ -253,15 +253,15 @@ fn results_say_how_a_multi_player_game_went() {
     );
     assert!(out.contains("Scores: England ⅓, Italy ⅓, France ⅓, Scandinavia 0 (conceded)."), "{out}");
     let p = c.line("zoe profile alice");
-    assert!(p.contains("; 1 game: 1st in 0, shared 1st in 1, average score 0.33."), "{p}");
+    assert!(p.contains("; 1 game: shared 1st in 1, average score 0.33."), "{p}");
     assert!(p.contains("- game 1 in channel console: England, shared 1st of 4 (draw of 3), score ⅓, 1500 → "), "{p}");
     assert!(!p.contains(" drawn") && !p.contains(" won") && !p.contains(" lost"), "{p}");
     let p = c.line("zoe profile dave");
-    assert!(p.contains("; 1 game: 1st in 0, shared 1st in 0, average score 0.00."), "{p}");
+    assert!(p.contains("; 1 game: average score 0.00."), "{p}");
     assert!(p.contains("- game 1 in channel console: Scandinavia, 4th of 4 (conceded), score 0, 1500 → "), "{p}");
     let t = c.line("zoe leaderboard dip");
-    assert!(t.contains("· 1 game: 1st in 0, shared 1st in 1, average score 0.33"), "{t}");
-    assert!(t.contains("4. dave ") && t.contains("· 1 game: 1st in 0, shared 1st in 0, average score 0.00"), "{t}");
+    assert!(t.contains("· 1 game: shared 1st in 1, average score 0.33"), "{t}");
+    assert!(t.contains("4. dave ") && t.contains("· 1 game: average score 0.00"), "{t}");
     assert!(!t.contains(" won,"), "{t}");
     // A two-player game keeps wins, draws and losses.
     c.line("channel two");
@@ -316,8 +316,8 @@ fn a_season_in_one_server_tells_its_story() {
     assert!(!every.contains("Chess Wheel+"), "a moderator's end rates nobody: {every}");
     // The Chess Dip players by placing and score.
     for line in [
-        "1. alice 1393 (rating 2224 ±416, provisional) · 2 games: 1st in 2, shared 1st in 0, average score 0.77\n",
-        "4. dave 222 (rating 1054 ±416, provisional) · 2 games: 1st in 0, shared 1st in 0, average score 0.05\n",
+        "1. alice 1393 (rating 2224 ±416, provisional) · 2 games: 1st in 2, average score 0.77\n",
+        "4. dave 222 (rating 1054 ±416, provisional) · 2 games: average score 0.05\n",
     ] {
         assert!(every.contains(line), "{line} missing from\n{every}");
     }
@@ -325,7 +325,7 @@ fn a_season_in_one_server_tells_its_story() {
     // record and the last results with their channels, placed in Chess Dip.
     for line in [
         "Ratings and results (± is a rating's uncertainty; the leaderboard ranks by the rating less twice it):",
-        "**Chess Dip**: rating 2224 ±416, 1393 on the leaderboard (provisional until 5 rated games); 2 games: 1st in 2, shared 1st in 0, average score 0.77.",
+        "**Chess Dip**: rating 2224 ±416, 1393 on the leaderboard (provisional until 5 rated games); 2 games: 1st in 2, average score 0.77.",
         "- game 10 in channel dip-2: England, 1st of 4 (solo), score 1, 1974 → 2224",
         "- game 9 in channel dip-1: England, 1st of 4 (sum of squares, 7 centers), score 0.544, 1500 → 1974",
         "- game 10 in channel dip-2: Italy, shared 2nd of 4 (conceded), score 0, 1500 → 1361",

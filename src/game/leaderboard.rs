@@ -139,7 +139,16 @@ pub fn record_shown(c: &rusqlite::Connection, s: &RatingRow) -> Result<String, G
     }
     let p = store::placings(c, &s.guild, &s.variant, &s.user)?;
     let average = if p.games > 0 { p.score / p.games as f64 } else { 0.0 };
-    Ok(format!("{games}: 1st in {}, shared 1st in {}, average score {average:.2}", p.first, p.shared_first))
+    // The placings a player had, so that a line never reads `1st in 0`.
+    let mut parts = Vec::new();
+    if p.first > 0 {
+        parts.push(format!("1st in {}", p.first));
+    }
+    if p.shared_first > 0 {
+        parts.push(format!("shared 1st in {}", p.shared_first));
+    }
+    parts.push(format!("average score {average:.2}"));
+    Ok(format!("{games}: {}", parts.join(", ")))
 }
 
 /// The footnote under the tables: what their numbers are (its words say "twice": [`CAUTION`]).

@@ -566,7 +566,8 @@ pub(super) fn draw_if_agreed(
     if voters.is_empty() || !voters.iter().all(|p| votes.contains(p)) {
         return Ok(None);
     }
-    let text = format!("draw between {}", crate::rules::words::join_and(&alive));
+    // The draw is shared by the powers somebody plays: a vacant one scores nothing and is not in it.
+    let text = format!("draw between {}", crate::rules::words::join_and(&voters));
     let headline = format!("**Game over: {text}**, by unanimous vote of the powers still playing.");
     Ok(Some(game_over(c, game, Some(position), settings, (text.as_str(), now, &Ending::Draw), headline)?))
 }

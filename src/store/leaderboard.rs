@@ -45,17 +45,24 @@ pub struct Placing {
 /// Two scores of one game are equal within this (shares of one draw are computed alike).
 const SAME_SCORE: f64 = 1e-9;
 
-/// The columns of a placing for the score `s` (a column expression), in a
-/// query that joins the game's scores as `o` and groups by the scored
-/// power: `higher` (the powers that scored more), `same` (the powers with
-/// that score, itself included) and `scored` (the powers scored). Its place
-/// is 1 + `higher`.
-fn placing_columns(s: &str) -> String {
+/// The columns of a placing for the score `s` (a column expression) of the
+/// player `user` (a column expression) holding `power`, in a query that
+/// joins the game's scores as `o` and groups by the player's row:
+/// `higher` (the powers that scored more), `others` (the other powers with
+/// that score) and `scored` (the powers scored). Each power counts once,
+/// by its first row (the score of whoever held it at the end, or of its
+/// vacant seat); a player who left a seat before the end, with a second
+/// row of its own, is placed among the powers. Its place is 1 + `higher`.
+fn placing_columns(s: &str, user: &str, power: &str) -> String {
     format!(
-        "TOTAL(o.score > {s} + {SAME_SCORE:e}) AS higher, TOTAL(ABS(o.score - {s}) <= {SAME_SCORE:e}) AS same,
+        "TOTAL(o.score > {s} + {SAME_SCORE:e}) AS higher,
+         TOTAL(ABS(o.score - {s}) <= {SAME_SCORE:e} AND NOT (o.power = {power} AND o.user_id IS {user})) AS others,
          COUNT(o.game_id) AS scored"
     )
 }
+
+/// The join condition that keeps each power's first score row as `o`.
+const FIRST_ROW: &str = "o.ord = (SELECT MIN(f.ord) FROM scores f WHERE f.game_id = o.game_id AND f.power = o.power)";
 
 /// One result of a user in an ended, scored game.
 #[derive(Clone, Debug, PartialEq)]
@@ -97,18 +104,18 @@ pub fn last_results(
            FROM scores s
            JOIN games g ON g.id = s.game_id
            LEFT JOIN rating_changes rc ON rc.game_id = s.game_id AND rc.user_id = s.user_id
-           JOIN scores o ON o.game_id = s.game_id
+           JOIN scores o ON o.game_id = s.game_id AND {FIRST_ROW}
           WHERE g.guild_id = ?1 AND s.user_id = ?2 AND g.variant = ?3 AND g.status = 'ended'
-          GROUP BY s.game_id, s.power
+          GROUP BY s.game_id, s.ord
           ORDER BY COALESCE(g.ended_at, 0) DESC, g.id DESC
           LIMIT ?4",
-        placing_columns("s.score")
+        placing_columns("s.score", "s.user_id", "s.power")
     );
     let mut st = c.prepare_cached(&sql)?;
     let rows = st.query_map(params![guild, user, variant, i64::try_from(limit).unwrap_or(i64::MAX)], |r| {
         let before: Option<f64> = r.get(6)?;
         let after: Option<f64> = r.get(7)?;
-        let (higher, same): (f64, f64) = (r.get(8)?, r.get(9)?);
+        let (higher, others): (f64, f64) = (r.get(8)?, r.get(9)?);
         Ok(ResultRow {
             game: r.get(0)?,
             channel: r.get(1)?,
@@ -116,7 +123,7 @@ pub fn last_results(
             power: r.get(3)?,
             shown: r.get(4)?,
             how: r.get(5)?,
-            placing: Placing { place: 1 + higher as i64, shared: same > 1.0, of: r.get(10)? },
+            placing: Placing { place: 1 + higher as i64, shared: others > 0.0, of: r.get(10)? },
             solo: r.get(11)?,
             rating: before.zip(after),
         })
@@ -145,13 +152,13 @@ pub struct Placings {
 /// Database errors.
 pub fn placings(c: &Connection, guild: &str, variant: &str, user: &str) -> Result<Placings, StoreError> {
     let sql = format!(
-        "SELECT COUNT(*), COALESCE(SUM(higher = 0 AND same = 1), 0), COALESCE(SUM(higher = 0 AND same > 1), 0),
+        "SELECT COUNT(*), COALESCE(SUM(higher = 0 AND others = 0), 0), COALESCE(SUM(higher = 0 AND others > 0), 0),
                 TOTAL(score)
            FROM (SELECT rc.score AS score, {}
-                   FROM rating_changes rc LEFT JOIN scores o ON o.game_id = rc.game_id
+                   FROM rating_changes rc LEFT JOIN scores o ON o.game_id = rc.game_id AND {FIRST_ROW}
                   WHERE rc.guild_id = ?1 AND rc.variant = ?2 AND rc.user_id = ?3
                   GROUP BY rc.game_id)",
-        placing_columns("rc.score")
+        placing_columns("rc.score", "rc.user_id", "rc.power")
     );
     Ok(c.prepare_cached(&sql)?.query_row(params![guild, variant, user], |r| {
         Ok(Placings { games: r.get(0)?, first: r.get(1)?, shared_first: r.get(2)?, score: r.get(3)? })
