@@ -231,7 +231,8 @@ pub fn rate_game(
     let ord = store::next_rating_ord(c, guild, variant)?;
     let mut changes = Vec::with_capacity(players.len());
     for (((row, user), (score, before, stored)), new) in players.iter().zip(&current).zip(after) {
-        let outcome = Outcome::of(*score);
+        let others: Vec<f64> = players.iter().filter(|(_, u)| u != user).map(|(r, _)| r.score).collect();
+        let outcome = Outcome::among(*score, &others);
         let state = new.to_json().map_err(StoreError::from)?;
         let change = RatingChange {
             game,

@@ -6,28 +6,32 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::StoreError;
 
-/// How a rated player's game went, from their score: 1 a win, 0 a loss,
-/// anything between a draw.
+/// How a rated player's game went, by the comparison the rating update
+/// itself makes: their score against the other rated players' of the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    /// Scored 1.
+    /// Scored more than every other rated player.
     Win,
-    /// Scored more than 0 and less than 1.
+    /// Shared the highest score with another rated player.
     Draw,
-    /// Scored 0.
+    /// Another rated player scored more.
     Loss,
 }
 
 impl Outcome {
-    /// The outcome of `score`.
+    /// The outcome of `score` against `others`, the scores of the game's
+    /// other rated players: Glicko-2 (two players) counts a higher score a
+    /// win and equal scores a draw, and Weng-Lin ranks the players by
+    /// score, so a win is first place alone, a draw first place shared.
     #[must_use]
-    pub fn of(score: f64) -> Outcome {
-        if score >= 1.0 {
-            Outcome::Win
-        } else if score <= 0.0 {
+    pub fn among(score: f64, others: &[f64]) -> Outcome {
+        const SAME: f64 = 1e-9;
+        if others.iter().any(|o| *o > score + SAME) {
             Outcome::Loss
-        } else {
+        } else if others.iter().any(|o| (o - score).abs() <= SAME) {
             Outcome::Draw
+        } else {
+            Outcome::Win
         }
     }
 
@@ -390,4 +394,23 @@ pub fn unrated_scored(c: &Connection) -> Result<Vec<(String, String)>, StoreErro
     )?;
     let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
     Ok(rows.collect::<Result<_, _>>()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Outcome;
+
+    #[test]
+    fn an_outcome_is_the_comparison_the_rating_makes() {
+        assert_eq!(Outcome::among(1.0, &[0.0]), Outcome::Win);
+        assert_eq!(Outcome::among(0.0, &[1.0]), Outcome::Loss);
+        assert_eq!(Outcome::among(0.5, &[0.5]), Outcome::Draw);
+        // Two players who both scored 0 drew, as Glicko-2 rates them (they were stored as two losses).
+        assert_eq!(Outcome::among(0.0, &[0.0]), Outcome::Draw);
+        // A draw of three and a concession; a sum-of-squares draw's largest share is first alone.
+        let third = 1.0 / 3.0;
+        assert_eq!(Outcome::among(third, &[third, third, 0.0]), Outcome::Draw);
+        assert_eq!(Outcome::among(0.0, &[third, third, third]), Outcome::Loss);
+        assert_eq!(Outcome::among(0.634, &[0.356, 0.010]), Outcome::Win);
+    }
 }
