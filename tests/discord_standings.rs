@@ -135,3 +135,48 @@ async fn a_won_game_is_announced_with_its_story_then_the_leaderboard_and_profile
     assert!(r.ephemeral() && r.content().contains("has no record in this server"), "{}", r.content());
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_vacant_power_never_wins_by_concession_and_a_game_nobody_plays_says_so_once() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("vacant-concession");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    registered(&fake).await;
+
+    // France's player removed, England's concedes: nobody wins, nothing is scored or rated.
+    let players = [(ALICE, "alice", "France"), (BOB, "bob", "England")];
+    game_with(&fake, &[("variant", json!("chesspolitik2")), ("animation", json!(false))], players).await;
+    let user = |id: u64, name: &str| json!({"user": id, "name": name});
+    ask(&fake, (GM, "gm"), &["game", "kick"], &[("player", user(ALICE, "alice"))], false).await;
+    let n = fake.requests().len();
+    ask(&fake, (BOB, "bob"), &["concede"], &[], false).await;
+    let end = posted(&fake, n, "Game over").await;
+    let text = end.content();
+    assert!(
+        text.contains("Game over: abandoned")
+            && text.contains("nobody plays the powers still in the game (France): nobody wins"),
+        "{text}"
+    );
+    assert!(text.contains("Scores: none, an abandoned game is not scored.") && !text.contains("ratings"), "{text}");
+    assert!(!text.contains("wins by concession"), "{text}");
+
+    // A second game in the channel: both players removed, the game pauses once and pings its creator only.
+    let players = [(ALICE, "alice", "France"), (BOB, "bob", "England")];
+    game_with(&fake, &[("variant", json!("chesspolitik2")), ("animation", json!(false))], players).await;
+    ask(&fake, (GM, "gm"), &["game", "kick"], &[("player", user(ALICE, "alice"))], false).await;
+    let n = fake.requests().len();
+    ask(&fake, (GM, "gm"), &["game", "kick"], &[("player", user(BOB, "bob"))], false).await;
+    let paused = posted(&fake, n, "Nobody is left playing").await;
+    assert!(paused.content().contains("The game is paused: nothing resolves until somebody plays again."));
+    assert!(paused.content().contains(&format!("Moderators (<@{GM}>)")), "{}", paused.content());
+    assert_eq!(pinged(&paused), json!([GM.to_string()]), "only the creator is pinged");
+    let r = ask(&fake, (GM, "gm"), &["game", "status"], &[], false).await;
+    assert!(
+        r.content().contains("(paused)") && r.content().contains("Nobody is left playing since"),
+        "{}",
+        r.content()
+    );
+    bot.stop().await;
+}
