@@ -263,7 +263,7 @@ impl Game {
                 if let Some(k) = options.keys().next() {
                     return Err(format!("{} takes no option `{k}`", o.name));
                 }
-                dip::Variant::builtin(o.id).map(|v| Game::Dip(Arc::new(v))).map_err(|e| e.to_string())
+                dip::Variant::shared(o.id).map(Game::Dip)
             }
             Some(Kind::Simul) => simul::Variant::new(options).map(|v| Game::Simul(Arc::new(v))),
             Some(Kind::Diplomat) => diplomat::Variant::new(options).map(|v| Game::Diplomat(Arc::new(v))),

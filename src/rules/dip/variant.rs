@@ -205,6 +205,31 @@ impl Variant {
         }
     }
 
+    /// A built-in variant read once for the whole process and shared: the
+    /// game master builds a game for every command, and each would
+    /// otherwise read its variant's TOML again.
+    ///
+    /// # Errors
+    /// An unknown id, or a built-in file that does not read (as [`Variant::builtin`]).
+    pub fn shared(id: &str) -> Result<std::sync::Arc<Variant>, String> {
+        use std::collections::HashMap;
+        use std::sync::{Arc, LazyLock};
+        type Built = HashMap<&'static str, Result<Arc<Variant>, String>>;
+        static BUILT: LazyLock<Built> = LazyLock::new(|| {
+            BUILTIN
+                .iter()
+                .map(|(name, text)| (*name, Variant::from_toml(text).map(Arc::new).map_err(|e| e.to_string())))
+                .collect()
+        });
+        let key = id.trim().to_ascii_lowercase();
+        match BUILT.get(key.as_str()) {
+            Some(built) => built.clone(),
+            None => Err(Variant::builtin(id)
+                .err()
+                .map_or_else(|| format!("variant `{id}` is not available"), |e| e.to_string())),
+        }
+    }
+
     /// Reads and checks a variant file.
     ///
     /// # Errors
@@ -403,6 +428,15 @@ impl Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_builtin_is_read_once_and_shared() {
+        let a = Variant::shared("chessdip").expect("chessdip");
+        let b = Variant::shared(" ChessDip ").expect("the same id");
+        assert!(std::sync::Arc::ptr_eq(&a, &b), "one variant for the process");
+        let e = Variant::shared("backgammon").expect_err("unknown");
+        assert!(e.contains("there is no variant `backgammon`") && e.contains("chessdip"), "{e}");
+    }
 
     #[test]
     fn builtins_load() {
