@@ -145,3 +145,60 @@ fn diplomacy_chess_steps_are_kept_for_phases_resolved_before() {
         ],
     );
 }
+
+/// Reports kept before they held the position their move left (Diplomat
+/// Chess's moves, Chess Wheel+'s cycles) are completed once when the
+/// service starts, to exactly what a resolution keeps today; the pictures
+/// then read it, and history draws them as they were posted.
+fn kept_positions_are_completed_at_start(name: &str, lines: &[&str], field: &str) {
+    let d = temp_dir(name);
+    let db = d.join("g.db");
+    {
+        let mut c = console_at(&d, &[]);
+        for l in lines {
+            let out = c.line(l);
+            assert!(!out.contains("error") && !out.contains("not valid"), "{l}: {out}");
+        }
+    }
+    let before = kept(&db);
+    assert!(before.iter().filter(|(_, r)| r.as_deref().is_some_and(|r| r.contains(field))).count() >= 2, "{before:?}");
+    sql(&db, &format!("UPDATE phases SET resolution = json_remove(resolution, '$.report.report.{field}')"));
+    assert!(kept(&db).iter().all(|(_, r)| !r.as_deref().is_some_and(|r| r.contains(field))), "removed");
+    drop(console_at(&d, &[]));
+    assert_eq!(kept(&db), before, "every report has the position its resolution kept");
+}
+
+#[test]
+fn diplomat_chess_reports_kept_before_they_held_the_move_s_position_get_it() {
+    kept_positions_are_completed_at_start(
+        "old-diplomat",
+        &[
+            "gm game create diplomat-chess",
+            "w join White",
+            "b join Black",
+            "gm game start",
+            "w orders d3",
+            "b orders j3",
+            "w orders e3",
+        ],
+        "after",
+    );
+}
+
+#[test]
+fn chess_wheel_reports_kept_before_they_held_the_cycle_s_position_get_it() {
+    kept_positions_are_completed_at_start(
+        "old-wheel",
+        &[
+            "gm game create chess-wheel cycle=7h",
+            "ann join",
+            "bo join",
+            "gm game start",
+            "ann board create",
+            "bo board create",
+            "advance 7h",
+            "advance 7h",
+        ],
+        "moved",
+    );
+}

@@ -7,7 +7,9 @@
 //!
 //! Phases resolved before reports were kept are resolved once more, from
 //! their stored position and orders, when the service starts
-//! ([`Service::keep_old_reports`]), and their report stored.
+//! ([`Service::keep_old_reports`]), and their report stored; reports kept
+//! before they held the position a Diplomat Chess move or a Chess Wheel+
+//! cycle left get it then too ([`Service::complete_kept_reports`]).
 
 use super::orders::by_power;
 use super::{decode, kind_of, settings_of, GameError, Report, Service};
@@ -73,5 +75,37 @@ impl Service {
             tracing::info!(phases = kept, "kept the report of every phase resolved before reports were kept");
         }
         Ok(kept)
+    }
+
+    /// Fills in, once, what reports kept before they held it lack: the
+    /// game a Diplomat Chess move left, the position a Chess Wheel+ cycle's
+    /// moves left ([`Report::completed`]), so that the pictures read it from
+    /// the report instead of playing the phase again. Returns how many it
+    /// completed; a phase whose stored data is unreadable is logged and left.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn complete_kept_reports(&self) -> Result<usize, GameError> {
+        let todo = self.store.read(|c| Ok::<_, GameError>(store::reports_without_positions(c)?))?;
+        let mut done = 0;
+        for (game, seq) in todo {
+            let completed = self.store.write(|c| {
+                let Some(g) = store::game(c, game)? else { return Ok::<_, GameError>(false) };
+                let Some(row) = store::phase(c, game, seq)? else { return Ok(false) };
+                let kind = kind_of(&g, &settings_of(&g))?;
+                let Some(report) = kept(&row)?.completed(&decode(&kind, &row)?) else { return Ok(false) };
+                store::set_resolution(c, game, seq, &report.encode().map_err(StoreError::from)?)?;
+                Ok(true)
+            });
+            match completed {
+                Ok(true) => done += 1,
+                Ok(false) => {}
+                Err(e) => tracing::error!(game, seq, error = %e, "could not complete the kept report of this phase"),
+            }
+        }
+        if done > 0 {
+            tracing::info!(phases = done, "kept the position each move left in the reports kept before they held it");
+        }
+        Ok(done)
     }
 }

@@ -50,6 +50,9 @@ impl Service {
         if let Err(e) = service.keep_old_reports() {
             tracing::error!(error = %e, "could not keep the reports of phases resolved before reports were kept");
         }
+        if let Err(e) = service.complete_kept_reports() {
+            tracing::error!(error = %e, "could not complete the reports kept before they held each move's position");
+        }
         if let Err(e) = service.count_old_records() {
             tracing::error!(error = %e, "could not count the reliability records of games played before records were kept");
         }

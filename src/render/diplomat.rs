@@ -151,7 +151,9 @@ impl Scene {
                     // A report goes with the position before its move (orders
                     // images) or after it: the side to move tells which.
                     let before = state.to_move() == r.colour && state.ended().is_none();
-                    let after = if before { Some(state.position.play(variant, mv).0) } else { None };
+                    // The position the move left, as the resolution kept it (a report kept
+                    // before it was has none: the picture then shows no check of it).
+                    let after = if before { r.after.as_ref().map(|a| a.position.clone()) } else { None };
                     let last = LastMove {
                         colour: r.colour,
                         number: r.number,

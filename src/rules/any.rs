@@ -558,6 +558,28 @@ impl Report {
     pub fn decode(json: &str) -> Result<Report, serde_json::Error> {
         Ok(serde_json::from_str::<StoredReport<Report>>(json)?.report)
     }
+
+    /// This report with what reports keep today filled in, if it was kept
+    /// before they did: the game a Diplomat Chess move left, the position a
+    /// Chess Wheel+ cycle's moves left. `before` is the position the phase
+    /// resolved from. It plays the report's own move (or applies its own
+    /// moves) again, so the picture stays the result the phase had. `None`
+    /// when nothing is missing.
+    #[must_use]
+    pub fn completed(&self, before: &Position) -> Option<Report> {
+        match (self, before) {
+            (Report::Diplomat(r), Position::Diplomat { v, s }) if r.after.is_none() => {
+                let mv = r.mv?;
+                let next = s.play(v, mv).next.snapshot();
+                Some(Report::Diplomat(Box::new(DiplomatReport { after: Some(Box::new(next)), ..(**r).clone() })))
+            }
+            (Report::Wheel(r), Position::Wheel { s, .. }) if r.moved.is_none() => {
+                let moved = r.after(s);
+                Some(Report::Wheel(Box::new(WheelReport { moved: Some(Box::new(moved)), ..(**r).clone() })))
+            }
+            _ => None,
+        }
+    }
 }
 
 impl From<DipReport> for Report {

@@ -282,3 +282,21 @@ pub fn board_actions(c: &Connection, game: i64, seq: i64) -> Result<Vec<(String,
     let rows = st.query_map(params![game, seq], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// The resolved phases of Diplomat Chess and Chess Wheel+ games whose kept
+/// report may lack the position its move left (kept before reports held
+/// it): (game, seq), in order.
+///
+/// # Errors
+/// Database errors.
+pub fn reports_without_positions(c: &Connection) -> Result<Vec<(i64, i64)>, StoreError> {
+    let mut st = c.prepare_cached(
+        "SELECT p.game_id, p.seq FROM phases p JOIN games g ON g.id = p.game_id
+         WHERE p.status = 'resolved' AND p.resolution IS NOT NULL
+           AND ((g.variant = 'diplomat-chess' AND p.resolution NOT LIKE '%\"after\":%' AND p.resolution NOT LIKE '%\"mv\":null%')
+             OR (g.variant = 'chess-wheel' AND p.resolution NOT LIKE '%\"moved\":%'))
+         ORDER BY p.game_id, p.seq",
+    )?;
+    let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

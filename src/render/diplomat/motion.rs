@@ -54,10 +54,11 @@ pub fn animate_into(
     if report.notation.is_none() || state.to_move() != report.colour || state.ended().is_some() {
         return false;
     }
-    let after = state.play(variant, mv).next;
+    // The game as the move left it, kept with the report: the animation never plays the move itself.
+    let Some(after) = report.after.as_deref() else { return false };
     let first = Still::new(variant, state, Some(report), style, caption);
     // Titled with the move it plays, as every frame before it.
-    let last = Still { titled: state, ..Still::new(variant, &after, Some(report), style, caption) };
+    let last = Still { titled: state, ..Still::new(variant, after, Some(report), style, caption) };
     // One size for every frame: the taller legend of the two (the board does not move).
     let tall = if first.plan.rows >= last.plan.rows { &first.plan } else { &last.plan };
     let l = Layout::with(style.width, tall);

@@ -92,10 +92,11 @@ pub fn animate_into(
     if !report.moves.iter().any(|m| m.outcome.succeeded()) {
         return false;
     }
-    let next = report.after(state);
+    // The position the moves left, kept with the report: the animation never applies the moves itself.
+    let Some(next) = report.moved.as_deref() else { return false };
     // One layout for every frame: room for the longer legend of the two positions.
     let notes = super::notes(state, Some(report), style);
-    let lines = super::legend_lines(state, style.width, &notes).max(super::legend_lines(&next, style.width, &notes));
+    let lines = super::legend_lines(state, style.width, &notes).max(super::legend_lines(next, style.width, &notes));
     let sc = Scene::new(state, style, notes, lines);
     let (l, s) = (&sc.l, sc.l.s);
 
@@ -157,8 +158,8 @@ pub fn animate_into(
     sc.legend(&mut first, state);
     let first = finish(first);
     let mut last = backdrop.clone();
-    super::pieces_and_moves(&mut last, &sc, &next, None);
-    sc.legend(&mut last, &next);
+    super::pieces_and_moves(&mut last, &sc, next, None);
+    sc.legend(&mut last, next);
     let last = finish(last);
     let mut middle = backdrop;
     for p in state.pieces.iter().filter(|p| !actors.iter().any(|a| a.piece.space == p.space)) {

@@ -38,6 +38,13 @@ pub struct DiplomatReport {
     pub check: Option<Cell>,
     /// How the game ended, if this move ended it.
     pub outcome: Option<Outcome>,
+    /// The game as the move left it (its position, move number and end;
+    /// without the list of moves played, which the state before it has),
+    /// so that whatever shows the move reads it instead of playing the
+    /// move again. `None` when no move was made, and in reports kept
+    /// before it was (the service fills those in once, at start-up).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<Box<DiplomatState>>,
 }
 
 fn side(power: &str) -> Option<Colour> {
@@ -181,6 +188,7 @@ impl Family for Variant {
                 suborned: None,
                 check: state.position.king(colour).filter(|_| state.position.in_check(colour)),
                 outcome: state.ended(),
+                after: None,
             },
             verdicts: Vec::new(),
         };
@@ -224,6 +232,7 @@ impl Family for Variant {
             suborned: turn.effect.suborned.map(|p| (mv.to(), p)),
             check,
             outcome: turn.next.outcome,
+            after: Some(Box::new(turn.next.snapshot())),
         };
         // The move as played, in the seed's notation (with its check mark), whatever was typed.
         let outcome = OrderOutcome {

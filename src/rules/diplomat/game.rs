@@ -110,6 +110,20 @@ pub struct Turn {
 }
 
 impl DiplomatState {
+    /// The state as it stands, without the moves played to reach it and the
+    /// count of positions seen (what a report keeps of the game a move
+    /// left: enough to draw it, small whatever the game's length).
+    #[must_use]
+    pub fn snapshot(&self) -> DiplomatState {
+        DiplomatState {
+            position: self.position.clone(),
+            number: self.number,
+            history: Vec::new(),
+            seen: BTreeMap::new(),
+            outcome: self.outcome,
+        }
+    }
+
     /// The last move number. A game that reaches it is over, drawn: the move
     /// after it could not be numbered.
     pub const LAST_MOVE: u32 = u32::MAX;

@@ -165,6 +165,8 @@ impl Variant {
             }
         }
         let (mut next, results, taken) = resolve_moves(state, &moves);
+        let mut moved = next.clone();
+        moved.winner = resolve::winner(state, &moved);
         // At the last cycle the counter stays: the game is drawn there.
         next.cycle = state.cycle.saturating_add(1);
         next.created.clear();
@@ -172,7 +174,7 @@ impl Variant {
         next.winner = resolve::winner(state, &next);
         // The next cycle begins with the movement power set now.
         next.set_movement_power(self.movement_power);
-        (next, WheelReport { cycle: state.cycle, moves: results, taken, invalid })
+        (next, WheelReport { cycle: state.cycle, moves: results, taken, invalid, moved: Some(Box::new(moved)) })
     }
 }
 

@@ -108,6 +108,13 @@ pub struct WheelReport {
     pub taken: Vec<Taken>,
     /// Players whose message was invalid, with why, for everyone (none of its moves ran).
     pub invalid: Vec<(Seat, String)>,
+    /// The position the cycle's moves left (the same cycle and board
+    /// actions, with the winner they decide): what the cycle's pictures end
+    /// on, kept so that nothing after the resolution applies the moves
+    /// again. `None` in reports kept before it was (the service fills
+    /// those in once, at start-up, with [`WheelReport::after`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved: Option<Box<State>>,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
