@@ -177,7 +177,7 @@ impl Image {
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.style.heading.clone_from(&spec.heading);
             job.style.marks.clone_from(&spec.marks);
-            if spec.source == outbox::ImageSource::Final {
+            if matches!(spec.source, outbox::ImageSource::Final { .. }) {
                 // The result is the band's, at full size: the title says `Final position`.
                 job.style.result = Some(spec.caption.clone());
                 job.caption = String::new();
@@ -189,13 +189,19 @@ impl Image {
 
     /// The position a game ended in, titled `Final position` rather than a
     /// next phase, its result in the band under the title, with legend
-    /// `marks` ([`final_marks`]: who was out and why, the scores).
+    /// `marks` ([`final_marks`]: who was out and why, the scores). Its spec
+    /// keeps the position, so that an announcement delivered after a
+    /// rollback and another end still shows the end it announces.
+    ///
+    /// # Errors
+    /// The position cannot be encoded.
     pub(super) fn final_position(
         position: &Position,
         settings: &Settings,
         result: &str,
         marks: Vec<(String, String)>,
-    ) -> Image {
+    ) -> Result<Image, super::GameError> {
+        let state = super::encode(position)?;
         let mut image = Image::new("final-position", position, None, settings, "").marked(marks);
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.style.heading = Some("Final position".into());
@@ -203,11 +209,11 @@ impl Image {
             // Stored as the caption, so that the spec draws it again.
             job.caption = result.to_string();
         }
-        let mut image = image.stored(outbox::ImageSource::Final);
+        let mut image = image.stored(outbox::ImageSource::Final { state: Some(state) });
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.caption = String::new();
         }
-        image
+        Ok(image)
     }
 
     /// Draws the image and encodes it: PNG for a still image, GIF for an

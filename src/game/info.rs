@@ -446,7 +446,7 @@ impl Service {
                     ended_when(&live.game, &row, *by_phase)
                 ));
                 let marks = super::final_marks(c, live.game.id, &live.settings)?;
-                reply.images.push(Image::final_position(&position, &live.settings, result, marks));
+                reply.images.push(Image::final_position(&position, &live.settings, result, marks)?);
                 return Ok(reply);
             }
             let position = decode(&live.kind, &row)?;

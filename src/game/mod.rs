@@ -44,6 +44,7 @@ pub mod scores;
 mod seats;
 mod service;
 mod settings;
+mod story;
 mod timelapse;
 mod unrevealed;
 mod windows;

@@ -35,7 +35,7 @@ pub(super) fn game_over(
         if let Some(t) = transcript_of(p, Some(result)) {
             text += &format!("\n```\n{t}\n```");
         }
-        images.push(Image::final_position(p, settings, result, super::final_marks(c, game.id, settings)?));
+        images.push(Image::final_position(p, settings, result, super::final_marks(c, game.id, settings)?)?);
         images.extend(super::chart::story_at_end(c, game.id)?);
     }
     let mut reply = Reply::public(text);

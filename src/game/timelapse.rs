@@ -7,30 +7,25 @@
 
 use super::lifecycle::GameStatus;
 use super::outbox::ImageSource;
+use super::story::{Story, Told};
 use super::{decode, GameError, Image, Position, Reply, Service, Settings};
 use crate::rules::any::Game;
 use crate::store::{self, GameRow, StoreError};
 
-/// The phases of `game` not rolled back, in order.
-pub(super) fn live_phases(c: &rusqlite::Connection, game: &GameRow) -> Result<Vec<store::PhaseRow>, GameError> {
-    Ok(store::phases(c, game.id)?.into_iter().filter(|r| !r.rolled_back).collect())
-}
-
-/// Every resolved phase of `live` ([`live_phases`] of `game`) with the
-/// position after it: the starting position of the phase that followed
-/// it, or the position the game ended in for the last (`None` for the last
-/// of a game going on, whose next phase is not written yet).
+/// Every resolved phase of `told` with the position after it: the
+/// starting position of the phase that followed it, or the position the
+/// game ended in for the last (`None` for the last of a game going on,
+/// whose next phase is not written yet).
 pub(super) fn resolved<'a>(
-    live: &'a [store::PhaseRow],
-    game: &GameRow,
+    told: &'a Told,
     kind: &Game,
 ) -> Result<Vec<(&'a store::PhaseRow, Option<Position>)>, GameError> {
     let mut out = Vec::new();
-    for (i, row) in live.iter().enumerate() {
+    for (i, row) in told.live.iter().enumerate() {
         if row.open || row.report.is_none() {
             continue;
         }
-        let after = match (live.get(i + 1), game.final_state.as_deref()) {
+        let after = match (told.live.get(i + 1), told.last.as_deref()) {
             (Some(next), _) => Some(decode(kind, next)?),
             (None, Some(json)) => Some(kind.decode(json).map_err(StoreError::from)?),
             (None, None) => None,
@@ -40,21 +35,16 @@ pub(super) fn resolved<'a>(
     Ok(out)
 }
 
-/// The frames of `game`'s timelapse: its starting position, titled
+/// The frames of the timelapse of `told`: the starting position, titled
 /// `Start` (unless nothing stands on it yet: Chess Wheel+'s boards are made
-/// during the game), then the position after every resolved phase that
-/// was not rolled back, titled `After <phase>`: the starting position of
-/// the phase that followed it, or the position the game ended in for the
-/// last. None before a phase has resolved.
-pub(super) fn positions(
-    c: &rusqlite::Connection,
-    game: &GameRow,
-    kind: &Game,
-) -> Result<Vec<(Position, String)>, GameError> {
-    let live = live_phases(c, game)?;
-    let resolved = resolved(&live, game, kind)?;
+/// during the game), then the position after every resolved phase, titled
+/// `After <phase>`: the starting position of the phase that followed it,
+/// or the position the game ended in for the last. None before a phase
+/// has resolved.
+pub(super) fn positions(told: &Told, kind: &Game) -> Result<Vec<(Position, String)>, GameError> {
+    let resolved = resolved(told, kind)?;
     let mut out = Vec::new();
-    if let (Some(first), false) = (live.first(), resolved.is_empty()) {
+    if let (Some(first), false) = (told.live.first(), resolved.is_empty()) {
         let start = decode(kind, first)?;
         if start.tally().iter().any(|(_, n)| *n > 0) {
             out.push((start, START.to_string()));
@@ -67,18 +57,14 @@ pub(super) fn positions(
 /// The title of a timelapse's first frame, the starting position.
 const START: &str = "Start";
 
-/// The timelapse image of `game` (`<variant>-timelapse.gif`), to be drawn
-/// again from the store when delivered; the result of an ended game is
-/// bannered across its last frame. `None` if no phase has resolved.
-pub(super) fn image(
-    c: &rusqlite::Connection,
-    game: &GameRow,
-    kind: &Game,
-    settings: &Settings,
-) -> Result<Option<Image>, GameError> {
-    let result = game.ended.as_deref().filter(|_| game.status == GameStatus::Ended && game.final_state.is_some());
+/// The timelapse image of `game` (`<variant>-timelapse.gif`) as `told`,
+/// keeping its story so that it is drawn the same when delivered; the
+/// result of an ended game is bannered across its frames. `None` if no
+/// phase has resolved.
+pub(super) fn image(told: &Told, game: &GameRow, kind: &Game, settings: &Settings) -> Result<Option<Image>, GameError> {
     let name = format!("{}-timelapse", super::slug(&game.variant));
-    Ok(Image::timelapse(&name, positions(c, game, kind)?, settings, result).map(|i| i.stored(ImageSource::Timelapse)))
+    let source = ImageSource::Timelapse { at: Some(Story::of(told)) };
+    Ok(Image::timelapse(&name, positions(told, kind)?, settings, told.result.as_deref()).map(|i| i.stored(source)))
 }
 
 impl Service {
@@ -91,7 +77,8 @@ impl Service {
     pub fn timelapse(&self, channel: &str) -> Result<Reply, GameError> {
         self.store.read(|c| {
             let live = self.latest(c, channel)?;
-            let frames = positions(c, &live.game, &live.kind)?;
+            let told = super::story::now(c, &live.game)?;
+            let frames = positions(&told, &live.kind)?;
             let phases: Vec<&str> = frames.iter().filter_map(|(_, t)| t.strip_prefix("After ")).collect();
             let (Some(first), Some(last)) = (phases.first(), phases.last()) else {
                 return Err(GameError::State(
@@ -111,7 +98,7 @@ impl Service {
                 n => format!("{}: {whole} in {n} frames, {what}.", live.kind.name()),
             };
             let mut reply = Reply::public(text);
-            reply.images.extend(image(c, &live.game, &live.kind, &live.settings)?);
+            reply.images.extend(image(&told, &live.game, &live.kind, &live.settings)?);
             Ok(reply)
         })
     }
