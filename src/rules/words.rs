@@ -1,5 +1,5 @@
 //! Counting and listing in English, as every text of the games writes
-//! them: `1 piece`, `2 pieces`; `a, b and c`; `a, b or c`.
+//! them: `1 piece`, `2 pieces`; `a, b and c`; `a, b or c`; `3rd`.
 
 /// `1 move`, `2 moves`, `0 moves`: a count and a noun with a plain `s`
 /// plural (the noun may carry words before it: `3 more orders`).
@@ -10,6 +10,19 @@ pub fn count(n: usize, noun: &str) -> String {
     } else {
         format!("{n} {noun}s")
     }
+}
+
+/// `n` as an ordinal in figures: `2nd`, `3rd`, `11th`, `21st`.
+#[must_use]
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// `a`, `a and b`, `a, b and c` (no comma before `and`); empty for none.
@@ -39,6 +52,12 @@ fn join<S: AsRef<str>>(items: &[S], word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ordinals_take_their_suffixes() {
+        let all: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ordinal).to_vec();
+        assert_eq!(all, ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]);
+    }
 
     #[test]
     fn lists_and_counts_read_well() {
