@@ -308,7 +308,8 @@ impl Service {
             for spec in specs {
                 let (position, report) = match &spec.source {
                     ImageSource::Timelapse { .. } | ImageSource::Chart { .. } => {
-                        out.extend(super::chart::story_image(c, &g, &kind, &settings, &spec.source)?);
+                        let image = super::chart::story_image(c, &g, &kind, &settings, &spec.source)?;
+                        out.extend(image.map(|i| i.read_from(&self.store)));
                         continue;
                     }
                     ImageSource::Orders { seq } => {
