@@ -116,6 +116,8 @@ struct Shared {
     light: std::sync::atomic::AtomicBool,
     faults: Mutex<Faults>,
     limits: Mutex<LimitState>,
+    /// The `attachment_size_limit` interactions carry (0: Discord's 8 MiB).
+    attachment_limit: AtomicU64,
 }
 
 /// Failures the fake answers with, set by a test.
@@ -273,6 +275,12 @@ impl FakeDiscord {
         most
     }
 
+    /// The largest file interactions say their answer may carry from now
+    /// on (their `attachment_size_limit`, bytes; 8 MiB unless set).
+    pub fn set_attachment_size_limit(&self, bytes: u64) {
+        self.shared.attachment_limit.store(bytes, Ordering::Relaxed);
+    }
+
     /// Channel posts succeed again.
     pub fn heal(&self) {
         self.shared.faults.lock().expect("lock").posts = None;
@@ -417,6 +425,10 @@ impl FakeDiscord {
             data_options = vec![json!({"name": sub, "type": 1, "options": data_options})];
         }
         let perms = if manage_channels { "16" } else { "0" };
+        let attachments = match self.shared.attachment_limit.load(Ordering::Relaxed) {
+            0 => 8_388_608,
+            n => n,
+        };
         let d = json!({
             "id": id.to_string(), "application_id": APP.to_string(), "type": 2, "token": format!("token-{id}"),
             "version": 1, "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
@@ -424,7 +436,7 @@ impl FakeDiscord {
             "member": {"user": user(user_id, name, false), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
                        "deaf": false, "mute": false, "flags": 0, "permissions": perms, "nick": null},
             "data": {"id": "100", "name": path[0], "type": 1, "options": data_options, "resolved": {"users": users}},
-            "locale": "en-US", "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 8_388_608,
+            "locale": "en-US", "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": attachments,
             "app_permissions": "117760", "authorizing_integration_owners": {}
         });
         self.dispatch("INTERACTION_CREATE", d);
