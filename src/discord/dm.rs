@@ -74,13 +74,12 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     }
     let user = msg.author.id;
     let uid = user.get().to_string();
-    let name = msg.author.global_name.clone().unwrap_or_else(|| msg.author.name.clone());
-    let caller = Caller { user: uid.clone(), name, moderator: false };
+    let caller = Caller { user: uid.clone(), name: super::checks::shown_name(&msg.author, None), moderator: false };
     let text = msg.content.clone();
     let here = msg.channel_id;
     // What fails is tagged with how far the message got, for the apology.
     let say = |t: String| async move {
-        for part in post::split(&t, 2000) {
+        for part in post::split(&super::markup::for_discord(&t), 2000) {
             let sent =
                 here.send_message(&ctx.http, CreateMessage::new().content(part).allowed_mentions(post::quiet())).await;
             sent.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?;

@@ -16,6 +16,7 @@ mod failure;
 mod gate;
 mod ids;
 pub mod limits;
+pub mod markup;
 mod post;
 mod scheduler;
 mod types;

@@ -160,12 +160,15 @@ fn embeds(reply: &Reply, files: &[CreateAttachment]) -> (Vec<CreateEmbed>, Vec<S
     (out, rest)
 }
 
-/// The reply's text, with its deadline as a Discord timestamp (shown in each reader's time zone).
+/// The reply's text as Discord shows it: the players' names in it escaped
+/// ([`super::markup`]), its deadline as a Discord timestamp (shown in each
+/// reader's time zone).
 #[must_use]
 pub fn text_of(reply: &Reply) -> String {
+    let text = super::markup::for_discord(&reply.text);
     match reply.deadline {
-        Some(t) => format!("{}\nDeadline: <t:{t}:f> (<t:{t}:R>)", reply.text),
-        None => reply.text.clone(),
+        Some(t) => format!("{text}\nDeadline: <t:{t}:f> (<t:{t}:R>)"),
+        None => text,
     }
 }
 
@@ -297,7 +300,7 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
     }
     // What the channel will see, in a line, for the caller's own answer.
     let announced: Option<String> = replies.iter().find(|r| r.outbox.is_some() && r.to.is_none()).map(|r| {
-        let line = r.text.lines().next().unwrap_or("").replace("**", "");
+        let line = super::markup::for_discord(r.text.lines().next().unwrap_or("")).replace("**", "");
         let short: String = line.chars().take(300).collect();
         if short.len() < line.len() {
             format!("{short}…")

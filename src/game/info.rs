@@ -82,7 +82,7 @@ impl Service {
             let live = self.latest(c, channel)?;
             let game = &live.game;
             let players: Vec<(String, String)> =
-                store::seats(c, game.id)?.into_iter().map(|s| (s.power, s.name)).collect();
+                store::seats(c, game.id)?.into_iter().map(|s| (s.power, super::names::shown(&s.name))).collect();
             let conceded = store::concessions(c, game.id)?;
             let mut t = format!(
                 "{} ({}): ",

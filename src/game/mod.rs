@@ -30,6 +30,7 @@ pub mod leaderboard;
 pub mod lifecycle;
 mod mismatch;
 mod moderation;
+pub mod names;
 mod orders;
 pub mod outbox;
 mod profile;

@@ -140,6 +140,26 @@ pub struct FakeDiscord {
     next_id: AtomicU64,
 }
 
+/// A member of the test server as a command's interaction carries them.
+#[derive(Clone, Copy, Debug)]
+pub struct Member<'a> {
+    /// The user id.
+    pub id: u64,
+    /// The user name (Discord allows only lower-case letters, digits, `_` and `.`).
+    pub username: &'a str,
+    /// The display name, if set.
+    pub global_name: Option<&'a str>,
+    /// The nickname in this server, if set.
+    pub nick: Option<&'a str>,
+}
+
+impl Member<'_> {
+    fn user(&self) -> Value {
+        json!({"id": self.id.to_string(), "username": self.username, "discriminator": "0",
+               "global_name": self.global_name, "avatar": null, "bot": false})
+    }
+}
+
 fn user(id: u64, name: &str, bot: bool) -> Value {
     json!({"id": id.to_string(), "username": name, "discriminator": "0", "global_name": name, "avatar": null, "bot": bot})
 }
@@ -403,6 +423,22 @@ impl FakeDiscord {
         options: &[(&str, Value)],
         manage_channels: bool,
     ) -> String {
+        let member = Member { id: user_id, username: name, global_name: Some(name), nick: None };
+        self.command_as(&member, channel, path, options, manage_channels)
+    }
+
+    /// [`FakeDiscord::command`] from `member`, whose names may differ: a
+    /// plain user name, and a display name or a server nickname that is
+    /// anything a member may choose (`[Free Nitro](https://evil.example)`,
+    /// `<@…>`, `**Game over: I win**`, a line break).
+    pub fn command_as(
+        &self,
+        member: &Member<'_>,
+        channel: u64,
+        path: &[&str],
+        options: &[(&str, Value)],
+        manage_channels: bool,
+    ) -> String {
         let id = self.id();
         let mut users = serde_json::Map::new();
         let opts: Vec<Value> = options
@@ -433,8 +469,8 @@ impl FakeDiscord {
             "id": id.to_string(), "application_id": APP.to_string(), "type": 2, "token": format!("token-{id}"),
             "version": 1, "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
             "channel": {"id": channel.to_string(), "type": 0},
-            "member": {"user": user(user_id, name, false), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
-                       "deaf": false, "mute": false, "flags": 0, "permissions": perms, "nick": null},
+            "member": {"user": member.user(), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                       "deaf": false, "mute": false, "flags": 0, "permissions": perms, "nick": member.nick},
             "data": {"id": "100", "name": path[0], "type": 1, "options": data_options, "resolved": {"users": users}},
             "locale": "en-US", "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": attachments,
             "app_permissions": "117760", "authorizing_integration_owners": {}
