@@ -529,12 +529,15 @@ async fn drawing_figures() {
     for line in log.lock().expect("lock").iter() {
         eprintln!("bot: {line}");
     }
+    let ms = |s: f64| format!("{:.0} ms", s * 1000.0);
     eprintln!(
-        "| {phases} | 4 timelapses: first answers within {first:.2} s, the GIF after {lapse:.1} s ({} drawing) | /game board: {:.2} s / {:.2} s | the other game's result: {:.2} s |",
+        "| {phases} | 4 timelapses: first answers within {}, the GIF after {:.1} s ({} drawing) | /game board: first answer {}, with its image {} | the other game's result: {} |",
+        ms(first),
+        lapse,
         drawing::timelapses_drawn(&log),
-        d.board.0,
-        d.board.1,
-        d.result
+        ms(d.board.0),
+        ms(d.board.1),
+        ms(d.result)
     );
     assert!(first < 3.0 && d.board.0 < 3.0 && d.board.1 < lapse && d.result < lapse, "{d:?}");
     let _ = bot.kill().await;

@@ -19,8 +19,10 @@ use crate::support::fake_discord::{FakeDiscord, Request, APP};
 use crate::support::flow::*;
 
 /// A Chess Dip game in `channel` of `phases` resolved phases, England's
-/// and France's knights going out and back (every frame of its timelapse
-/// differs), created by `gm` with alice as England, bob as France.
+/// and France's knights wandering near home (a legal move to one of four
+/// squares chosen at random each phase, so that the positions of its
+/// timelapse differ as a played game's do, while nobody gains enough to
+/// win), created by `gm` with alice as England, bob as France.
 pub fn long_game(service: &Service, channel: &str, phases: usize) {
     let (alice, bob) = (ALICE.to_string(), BOB.to_string());
     let line = |who: &str, l: &str| {
@@ -33,11 +35,25 @@ pub fn long_game(service: &Service, channel: &str, phases: usize) {
         line(who, &format!("join {power}"));
     }
     line("gm", "game start");
-    for k in 0..phases {
-        let (e, f) = if k % 2 == 0 { ("N b1 - a3", "N g8 - h6") } else { ("N a3 - b1", "N h6 - g8") };
-        line(&alice, &format!("orders {e}"));
-        line(&bob, &format!("orders {f}"));
-        line("gm", "game force");
+    let walks = [(&alice, ["b1", "a3", "b5", "c3"]), (&bob, ["g8", "h6", "g4", "f6"])];
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    for _ in 0..phases {
+        for (who, squares) in &walks {
+            let moves: Vec<String> = service
+                .order_suggestions(channel, &Caller::player(who), "N ", 64)
+                .into_iter()
+                .filter(|m| m.rsplit(' ').next().is_some_and(|to| squares.contains(&to)))
+                .collect();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            if let Some(m) = moves.get((seed % moves.len().max(1) as u64) as usize) {
+                let _ = service.command(channel, "g", &Caller::player(who), &format!("orders {m}"));
+            }
+        }
+        let forced = service.command(channel, "g", &Caller::player("gm"), "game force");
+        let text: String = forced.iter().map(|r| r.text.as_str()).collect();
+        assert!(text.contains(" resolved"), "the game goes on: {text}");
     }
 }
 
@@ -56,7 +72,7 @@ pub fn short_game(service: &Service, channel: &str) {
 
 /// Writes the games into the database `db`, their announcements marked posted.
 pub fn prepare(db: &Path, long: usize) {
-    let service = Service::new(Store::open(db).expect("db"), Arc::new(ManualClock::new(SystemClock.now() - 86400)));
+    let service = Service::new(Store::open(db).expect("db"), Arc::new(ManualClock::new(SystemClock.now() - 3600)));
     long_game(&service, &CHANNEL.to_string(), long);
     short_game(&service, &CHANNEL2.to_string());
     crate::scratch::mark_delivered(&service);

@@ -211,6 +211,9 @@ fn multipart(headers: &HeaderMap, body: &[u8]) -> Vec<(String, Option<String>, V
     out
 }
 
+/// The largest request body the fake reads (a message with its files): more than any upload Discord takes.
+const UPLOAD_MOST: usize = 64 * 1024 * 1024;
+
 /// The bytes of an uploaded file kept by [`FakeDiscord::light_files`].
 const LIGHT_BYTES: usize = 16;
 
@@ -244,6 +247,8 @@ impl FakeDiscord {
                 response
             }
         });
+        // Uploads as large as Discord takes (axum's own limit is 2 MB: a long game's timelapse is more).
+        let app = app.layer(axum::extract::DefaultBodyLimit::max(UPLOAD_MOST));
         tokio::spawn(async move {
             let _ = axum::serve(http, app).await;
         });
