@@ -121,8 +121,13 @@ impl Console {
     }
 
     /// Runs one line and returns what to print. A `reveal` keeps its text
-    /// exactly as typed after `reveal ` (trailing spaces included).
+    /// exactly as typed after `reveal ` (trailing spaces included). Players'
+    /// names are printed as they are ([`crate::game::names::plain`]).
     pub fn line(&mut self, line: &str) -> String {
+        crate::game::names::plain(&self.run(line))
+    }
+
+    fn run(&mut self, line: &str) -> String {
         let raw = line.strip_suffix('\n').unwrap_or(line);
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
         let line = line.trim();
@@ -297,6 +302,10 @@ impl Console {
     /// after every line; `play` also calls it on start, so whatever a
     /// previous session left undelivered is shown.
     pub fn pending(&mut self) -> String {
+        crate::game::names::plain(&self.print_pending())
+    }
+
+    fn print_pending(&mut self) -> String {
         let items = match self.service.outbox_pending() {
             Ok(items) => items,
             Err(e) => return format!("error: {e}\n"),

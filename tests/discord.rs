@@ -305,14 +305,14 @@ async fn game_timelapse_and_chart_on_demand_and_with_the_end_announcement() {
         ask(&fake, (GM, "gm"), &["game", "force"], &[], false).await;
         posted(&fake, n, &format!("{phase} resolved")).await;
     }
-    // Anyone may ask: a spectator gets it publicly.
-    let r = ask(&fake, (CAROL, "carol"), &["game", "timelapse"], &[], false).await;
+    // Anyone may ask: a spectator gets it publicly (the answer deferred, then sent with the GIF).
+    let r = ask_answer(&fake, (CAROL, "carol"), &["game", "timelapse"], &[], false).await;
     assert!(!r.ephemeral() && r.content().contains("in 3 frames, the start and"), "{}", r.content());
     let gifs = r.gifs();
     assert_eq!(gifs.len(), 1, "{:?}", r.files.iter().map(|f| &f.0).collect::<Vec<_>>());
     assert_eq!(gifs[0].0, "chesspolitik2-timelapse.gif");
     assert_eq!(gif_delays(&gifs[0].1), vec![50, 50, 300]);
-    let r = ask(&fake, (CAROL, "carol"), &["game", "chart"], &[], false).await;
+    let r = ask_answer(&fake, (CAROL, "carol"), &["game", "chart"], &[], false).await;
     assert!(!r.ephemeral() && r.content().contains("supply centers at the end of each year"), "{}", r.content());
     let names: Vec<&str> = r.files.iter().map(|f| f.0.as_str()).collect();
     assert_eq!(names, ["chesspolitik2-chart.png"]);

@@ -2,7 +2,8 @@
 //! announcement with its scores, rating changes, final position, chart and
 //! timelapse within Discord's limits; `/leaderboard` (and its registration
 //! with autocomplete) and `/profile user:`, public, naming players by
-//! mention without pinging them.
+//! mention without pinging them; an end announcement delivered late, after
+//! a rollback and another end, with the pictures of its own end.
 #![cfg(feature = "discord")]
 
 mod support;
@@ -13,10 +14,10 @@ mod scratch;
 use std::sync::Arc;
 
 use chessdip::discord::TokioClock;
-use chessdip::game::Service;
+use chessdip::game::{Caller, Service, SystemClock};
 use chessdip::store::Store;
 use serde_json::json;
-use support::bot::{config, Bot};
+use support::bot::{config, run_binary, Bot};
 use support::fake_discord::{FakeDiscord, Request};
 use support::flow::*;
 
@@ -179,4 +180,86 @@ async fn a_vacant_power_never_wins_by_concession_and_a_game_nobody_plays_says_so
         r.content()
     );
     bot.stop().await;
+}
+
+/// The files of an answer or a post, by name.
+fn files_of(r: &Request) -> Vec<(String, Vec<u8>)> {
+    r.files.iter().map(|(name, bytes)| (name.clone(), bytes.clone())).collect()
+}
+
+/// What `/game board`, `/game chart` and `/game timelapse` show at once:
+/// the final position, the chart and the timelapse of the game as it is.
+async fn pictures_now(fake: &FakeDiscord) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for what in ["board", "chart", "timelapse"] {
+        let r = ask_answer(fake, (CAROL, "carol"), &["game", what], &[], false).await;
+        assert!(!r.ephemeral() && r.files.len() == 1, "{what}: {} {:?}", r.content(), r.files.len());
+        out.extend(files_of(&r));
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_end_announcement_shows_the_end_it_announces() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("end-pictures");
+    let (ch, alice, bob) = (CHANNEL.to_string(), ALICE.to_string(), BOB.to_string());
+    {
+        // Three turns of Diplomacy Chess played; White mates on the fourth.
+        let service = Service::new(Store::open(&db).expect("db"), Arc::new(SystemClock));
+        let line = |who: &str, l: &str| service.command(&ch, "g", &Caller::player(who), l);
+        line("gm", "game create diplomacy-chess animation=no");
+        line(&alice, "join White");
+        line(&bob, "join Black");
+        line("gm", "game start");
+        for (w, b) in [("e4", "e5"), ("Qh5", "Nc6"), ("Bc4", "Nf6")] {
+            line(&alice, &format!("orders {w}"));
+            line(&bob, &format!("orders {b}"));
+            line(&alice, "ready");
+            line(&bob, "ready");
+        }
+        scratch::mark_delivered(&service);
+    }
+    let mut bot = run_binary(&fake, &db);
+    fake.wait_identified(1, 60).await;
+    // The bot can no longer post in the channel.
+    fake.fail_channel_posts(403, 50013, None);
+    let n = fake.requests().len();
+    let r = ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("Qxf7"))], false).await;
+    assert!(r.content().contains("Accepted for White: Qxf7"), "{}", r.content());
+    ask(&fake, (BOB, "bob"), &["orders", "submit"], &[("text", json!("a6"))], false).await;
+    ask(&fake, (ALICE, "alice"), &["ready"], &[], false).await;
+    ask(&fake, (BOB, "bob"), &["ready"], &[], false).await;
+    fake.wait_for(n, 30, |r| channel_post(r) && !r.created && r.content().contains("White wins by checkmate")).await;
+    let first = pictures_now(&fake).await;
+
+    // A moderator rolls the mate back and ends the game there: a second end, held back too.
+    let r = ask(&fake, (GM, "gm"), &["game", "rollback"], &[], true).await;
+    assert!(r.content().contains("Rolled back: Turn 4 is open again"), "{}", r.content());
+    let r = ask(&fake, (GM, "gm"), &["game", "end"], &[], true).await;
+    assert!(r.content().contains("ended by a moderator"), "{}", r.content());
+    let second = pictures_now(&fake).await;
+    let names: Vec<&str> = second.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, ["final-position.png", "diplomacy-chess-chart.png", "diplomacy-chess-timelapse.gif"]);
+    for ((name, a), (_, b)) in first.iter().zip(&second) {
+        assert_ne!(a, b, "{name}: the two ends differ");
+    }
+
+    // The permission comes back: each end is posted with its own pictures, in order.
+    fake.heal();
+    ask(&fake, (CAROL, "carol"), &["game", "status"], &[], false).await;
+    let mate = posted(&fake, n, "**Game over: White wins by checkmate.**").await;
+    posted(&fake, n, "Rolled back: Turn 4 is open again").await;
+    let ended = posted(&fake, n, "Game over: ended by a moderator").await;
+    for (end, pictures) in [(&mate, &first), (&ended, &second)] {
+        let files = files_of(end);
+        for (name, bytes) in pictures {
+            let shown = files.iter().find(|(n, _)| n == name).map(|(_, b)| b);
+            let line = end.content().trim().lines().next().unwrap_or("").to_string();
+            assert!(shown.is_some_and(|b| b == bytes), "{name} of `{line}` is not the one its end showed");
+        }
+    }
+    assert_eq!(gif_delays(&mate.gifs()[0].1), vec![50, 50, 50, 50, 300], "the start and four turns");
+    assert_eq!(gif_delays(&ended.gifs()[0].1), vec![50, 50, 50, 300], "the start and three turns");
+    let _ = bot.kill().await;
 }

@@ -25,12 +25,20 @@
 //! cargo test --release --test storm -- --ignored --nocapture
 //! CHESSDIP_STORM_N=100 cargo test --release --test storm -- --ignored --nocapture
 //! ```
+//!
+//! `drawing_figures` (ignored too) times what one user asking for four
+//! timelapses of a 2,000-phase game (`CHESSDIP_LAPSE_PHASES`) does to
+//! another player's `/game board` and to another game's result
+//! (`tests/discord_drawing.rs` runs it on a 100-phase game).
 #![cfg(feature = "discord")]
 
 mod support;
 
 #[path = "common/scratch.rs"]
 mod scratch;
+
+#[path = "common/drawing.rs"]
+mod drawing;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -502,4 +510,35 @@ async fn storm_figures() {
             eprintln!("{}", show(&s, &f));
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "minutes: the drawing figures, run with --release (see the module's note)"]
+async fn drawing_figures() {
+    let phases: usize = std::env::var("CHESSDIP_LAPSE_PHASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000);
+    let fake = FakeDiscord::start().await;
+    fake.light_files(false);
+    let db = temp_db("drawing-figures");
+    let prepared = Instant::now();
+    drawing::prepare(&db, phases);
+    eprintln!("a game of {phases} phases prepared in {:.1} s", prepared.elapsed().as_secs_f64());
+    let (mut bot, log) = drawing::started(&fake, &db).await;
+    let d = drawing::one_user_asks_for_timelapses(&fake, 4).await;
+    let lapse = d.timelapses.iter().map(|(_, whole)| *whole).fold(0.0, f64::max);
+    let first = d.timelapses.iter().map(|(first, _)| *first).fold(0.0, f64::max);
+    for line in log.lock().expect("lock").iter() {
+        eprintln!("bot: {line}");
+    }
+    let ms = |s: f64| format!("{:.0} ms", s * 1000.0);
+    eprintln!(
+        "| {phases} | 4 timelapses: first answers within {}, the GIF after {:.1} s ({} drawing) | /game board: first answer {}, with its image {} | the other game's result: {} |",
+        ms(first),
+        lapse,
+        drawing::timelapses_drawn(&log),
+        ms(d.board.0),
+        ms(d.board.1),
+        ms(d.result)
+    );
+    assert!(first < 3.0 && d.board.0 < 3.0 && d.board.1 < lapse && d.result < lapse, "{d:?}");
+    let _ = bot.kill().await;
 }

@@ -193,3 +193,28 @@ fn a_timelapse_starts_with_the_starting_position() {
     assert!(is_france(0, "c1") && !is_france(0, "c2"), "the start: the king on c1");
     assert!(is_france(1, "c2") && !is_france(1, "c1"), "after Spring 1401: on c2");
 }
+
+#[test]
+fn a_timelapse_too_large_for_its_limit_shows_fewer_positions_or_is_drawn_smaller() {
+    let positions = gen::timelapse_positions(12);
+    let style = Style { width: anim::WIDTH, ..Style::default() };
+    let whole = any::timelapse_within(&positions, &style, usize::MAX).expect("encodes");
+    assert_eq!((whole.step, whole.shown, whole.width), (1, 12, anim::WIDTH));
+    assert!(whole.gif == any::timelapse_gif(&positions, &style).expect("encodes"), "all of it when it fits");
+    // Half the room: every second position or so, the first and the last always, under the limit.
+    let limit = whole.gif.len() / 2;
+    let half = any::timelapse_within(&positions, &style, limit).expect("encodes");
+    assert!(half.gif.len() <= limit, "{} bytes over {limit}", half.gif.len());
+    assert!(half.step >= 2 && half.shown < 12 && half.shown >= 3, "{half:?}");
+    assert_eq!(half.shown, 1 + (11usize).div_ceil(half.step), "{half:?}");
+    let (shown, width) = delays(&half.gif);
+    assert_eq!(shown, held(half.shown), "one frame a position shown, the last held");
+    assert_eq!(u32::from(width), anim::WIDTH);
+    // Room for less than two whole frames: drawn narrower.
+    let first_two = any::timelapse_within(&positions[..2], &style, usize::MAX).expect("encodes").gif.len();
+    let small = any::timelapse_within(&positions, &style, first_two * 2 / 3).expect("encodes");
+    assert!(small.width < anim::WIDTH && small.gif.len() <= first_two * 2 / 3, "{:?}", (small.width, small.shown));
+    assert_eq!(u32::from(delays(&small.gif).1), small.width);
+    // No room at all.
+    assert!(matches!(any::timelapse_within(&positions, &style, 100), Err(anim::AnimError::OverLimit(100))));
+}

@@ -7,6 +7,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateMessage};
 
+use super::draw::Ask;
 use super::failure::{Failure, Outcome};
 use super::types::{Data, Error};
 use super::{ids, post};
@@ -73,13 +74,12 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     }
     let user = msg.author.id;
     let uid = user.get().to_string();
-    let name = msg.author.global_name.clone().unwrap_or_else(|| msg.author.name.clone());
-    let caller = Caller { user: uid.clone(), name, moderator: false };
+    let caller = Caller { user: uid.clone(), name: super::checks::shown_name(&msg.author, None), moderator: false };
     let text = msg.content.clone();
     let here = msg.channel_id;
     // What fails is tagged with how far the message got, for the apology.
     let say = |t: String| async move {
-        for part in post::split(&t, 2000) {
+        for part in post::split(&super::markup::for_discord(&t), 2000) {
             let sent =
                 here.send_message(&ctx.http, CreateMessage::new().content(part).allowed_mentions(post::quiet())).await;
             sent.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?;
@@ -155,29 +155,31 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     data.wake.notify_one();
     data.deliver.notify_one();
     let game_channel = ids::channel_for(&game, "a public reply to a direct message");
-    deliver(ctx, here, game_channel, replies).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))
+    let ask = Ask::answer(&user.get().to_string(), &game, post::UPLOAD_LIMIT);
+    deliver(ctx, (here, game_channel), replies, &ask).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))
 }
 
 /// Sends replies to a direct message: private ones back in the DM, ones
-/// for another user to them, public ones to the game's channel.
-/// Announcements (carried by the outbox) are left to the delivery task.
+/// for another user to them, public ones to the game's channel, their
+/// images drawn as `ask` says. Announcements (carried by the outbox) are
+/// left to the delivery task.
 async fn deliver(
     ctx: &serenity::Context,
-    dm: ChannelId,
-    game_channel: Option<ChannelId>,
+    (dm, game_channel): (ChannelId, Option<ChannelId>),
     replies: Vec<Reply>,
+    ask: &Ask,
 ) -> Result<(), Error> {
     for r in replies.into_iter().filter(|r| r.outbox.is_none()) {
         match (r.visibility, &r.to, game_channel) {
             (Visibility::Private, Some(to), _) => {
                 if let Some(id) = ids::user_for(to, "a private reply") {
-                    if let Err(e) = post::to_user(&ctx.http, id, &r).await {
+                    if let Err(e) = post::to_user(&ctx.http, id, &r, ask).await {
                         tracing::warn!(user = %to, error = %e, "could not send a direct message");
                     }
                 }
             }
-            (Visibility::Public, _, Some(ch)) => post::to_channel(&ctx.http, ch, &r).await?,
-            _ => post::to_channel(&ctx.http, dm, &r).await?,
+            (Visibility::Public, _, Some(ch)) => post::to_channel(&ctx.http, ch, &r, ask).await?,
+            _ => post::to_channel(&ctx.http, dm, &r, ask).await?,
         }
     }
     Ok(())

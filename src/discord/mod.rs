@@ -17,6 +17,7 @@ mod gate;
 mod ids;
 pub mod limits;
 mod lookup;
+pub mod markup;
 mod post;
 mod scheduler;
 mod types;

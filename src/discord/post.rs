@@ -6,6 +6,7 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 use serenity::{ChannelId, CreateAllowedMentions, CreateAttachment, CreateEmbed, CreateMessage, UserId};
 
+use super::draw::Ask;
 use super::ids;
 use super::types::{Context, Error};
 use crate::game::{Reply, Visibility};
@@ -80,34 +81,35 @@ fn flush(out: &mut Vec<String>, cur: &mut String, in_fence: bool) {
 /// this is left out (the still images carry the result).
 pub const UPLOAD_LIMIT: usize = 10 * 1024 * 1024;
 
-/// What the text says of an animation left out for its size.
-fn too_large_note(name: &str, bytes: usize) -> String {
+/// What the text says of an animation left out for its size (`bytes`, over `limit`).
+fn too_large_note(name: &str, bytes: usize, limit: usize) -> String {
     let what =
         if name.ends_with("-timelapse.gif") { "The game's timelapse" } else { "The animation of the resolution" };
     format!(
         "({what}, {:.1} MB, is over the {} MB a file may be in this channel and is left out.)",
         bytes as f64 / (1024.0 * 1024.0),
-        UPLOAD_LIMIT / (1024 * 1024)
+        limit / (1024 * 1024)
     )
 }
 
-/// Draws a reply's images on the drawing threads ([`super::draw`]; drawing
-/// takes milliseconds, an animation a few hundred): the still images and
-/// the animations as two drawings side by side, so the animation never
-/// holds the stills back by more than it takes to draw. Empty images (an animation where
-/// nothing moved) and animations over [`UPLOAD_LIMIT`] are left out, the
-/// stills first and the animation last. Returns the reply as it is posted:
-/// its text ends with a note on each animation left out for its size.
-async fn attachments(reply: &Reply) -> Result<(Vec<CreateAttachment>, Reply), Error> {
+/// Draws a reply's images in the drawing pool ([`super::draw`]) as `ask`
+/// says: the still images and the animations as two drawings side by
+/// side, so the animation never holds the stills back by more than it
+/// takes to draw. Empty images (an animation where nothing moved) and
+/// animations over the file size of `ask` are left out, the stills first
+/// and the animation last; a timelapse is drawn to fit that size. Returns
+/// the reply as it is posted: its text ends with a note on each animation
+/// left out or shortened for its size.
+async fn attachments(reply: &Reply, ask: &Ask) -> Result<(Vec<CreateAttachment>, Reply), Error> {
     let mut posted = reply.clone();
     if reply.images.is_empty() {
         return Ok((Vec::new(), posted));
     }
     let (animations, stills): (Vec<_>, Vec<_>) = reply.images.iter().cloned().partition(|i| i.is_animation());
-    // Both drawings ask for a core at once, in this item's turn: a storm's
+    // Both drawings ask for a thread at once, in this item's turn: a storm's
     // results are drawn in the order the delivery takes them up.
     let moving = !animations.is_empty();
-    let (stills, animations) = tokio::join!(super::draw::draw(stills), super::draw::draw(animations));
+    let (stills, animations) = tokio::join!(super::draw::draw(stills, ask), super::draw::draw(animations, ask));
     let mut files = stills?;
     // A failed animation task (it cannot panic: drawing is guarded) never holds the stills back.
     if moving {
@@ -115,20 +117,20 @@ async fn attachments(reply: &Reply) -> Result<(Vec<CreateAttachment>, Reply), Er
             tracing::error!(error = %e, "the animation task failed; posting the stills");
             Vec::new()
         });
-        for (name, gif) in gifs {
-            if gif.len() > UPLOAD_LIMIT {
-                tracing::warn!(image = %name, bytes = gif.len(), "animation over the upload limit, left out");
-                posted.text = format!("{}\n{}", posted.text, too_large_note(&name, gif.len()));
-            } else {
-                files.push((name, gif));
+        for mut gif in gifs {
+            if gif.bytes.len() > ask.limit {
+                tracing::warn!(image = %gif.name, bytes = gif.bytes.len(), "animation over the upload limit, left out");
+                posted.text = format!("{}\n{}", posted.text, too_large_note(&gif.name, gif.bytes.len(), ask.limit));
+                gif.bytes.clear();
             }
+            files.push(gif);
         }
     }
-    let files = files
-        .into_iter()
-        .filter(|(_, bytes)| !bytes.is_empty())
-        .map(|(name, bytes)| CreateAttachment::bytes(bytes, name))
-        .collect();
+    for note in files.iter().filter_map(|f| f.note.as_deref()) {
+        posted.text = format!("{}\n{note}", posted.text);
+    }
+    let files =
+        files.into_iter().filter(|f| !f.bytes.is_empty()).map(|f| CreateAttachment::bytes(f.bytes, f.name)).collect();
     Ok((files, posted))
 }
 
@@ -158,12 +160,15 @@ fn embeds(reply: &Reply, files: &[CreateAttachment]) -> (Vec<CreateEmbed>, Vec<S
     (out, rest)
 }
 
-/// The reply's text, with its deadline as a Discord timestamp (shown in each reader's time zone).
+/// The reply's text as Discord shows it: the players' names in it escaped
+/// ([`super::markup`]), its deadline as a Discord timestamp (shown in each
+/// reader's time zone).
 #[must_use]
 pub fn text_of(reply: &Reply) -> String {
+    let text = super::markup::for_discord(&reply.text);
     match reply.deadline {
-        Some(t) => format!("{}\nDeadline: <t:{t}:f> (<t:{t}:R>)", reply.text),
-        None => reply.text.clone(),
+        Some(t) => format!("{text}\nDeadline: <t:{t}:f> (<t:{t}:R>)"),
+        None => text,
     }
 }
 
@@ -208,12 +213,21 @@ impl Piece {
     }
 }
 
-/// The messages a reply is posted as, in order (its images drawn now).
+/// The messages an announcement is posted as, in order (its images drawn
+/// now, as an announcement's: before the images answering commands).
 ///
 /// # Errors
 /// Drawing the images failed.
 pub async fn pieces(reply: &Reply) -> Result<Vec<Piece>, Error> {
-    let (files, reply) = attachments(reply).await?;
+    pieces_for(reply, &Ask::announcement(UPLOAD_LIMIT)).await
+}
+
+/// The messages a reply is posted as, in order (its images drawn now as `ask` says).
+///
+/// # Errors
+/// Drawing the images failed.
+pub async fn pieces_for(reply: &Reply, ask: &Ask) -> Result<Vec<Piece>, Error> {
+    let (files, reply) = attachments(reply, ask).await?;
     if files.is_empty() {
         return Ok(split(&text_of(&reply), MESSAGE_LIMIT).into_iter().map(Piece::Text).collect());
     }
@@ -223,12 +237,12 @@ pub async fn pieces(reply: &Reply) -> Result<Vec<Piece>, Error> {
     Ok(out)
 }
 
-/// Posts a reply in a channel, piece by piece.
+/// Posts a reply in a channel, piece by piece, its images drawn as `ask` says.
 ///
 /// # Errors
 /// Discord refused the message.
-pub async fn to_channel(http: &serenity::Http, channel: ChannelId, reply: &Reply) -> Result<(), Error> {
-    for piece in pieces(reply).await? {
+pub async fn to_channel(http: &serenity::Http, channel: ChannelId, reply: &Reply, ask: &Ask) -> Result<(), Error> {
+    for piece in pieces_for(reply, ask).await? {
         let msg = piece.message(&reply.mentions);
         match piece {
             Piece::Files { files, .. } => channel.send_files(http, files, msg).await?,
@@ -238,13 +252,13 @@ pub async fn to_channel(http: &serenity::Http, channel: ChannelId, reply: &Reply
     Ok(())
 }
 
-/// Sends a reply to a user in a direct message.
+/// Sends a reply to a user in a direct message, its images drawn as `ask` says.
 ///
 /// # Errors
 /// Discord refused (e.g. the user does not accept direct messages).
-pub async fn to_user(http: &serenity::Http, user: UserId, reply: &Reply) -> Result<(), Error> {
+pub async fn to_user(http: &serenity::Http, user: UserId, reply: &Reply, ask: &Ask) -> Result<(), Error> {
     let dm = user.create_dm_channel(http).await?;
-    let (files, reply) = attachments(reply).await?;
+    let (files, reply) = attachments(reply, ask).await?;
     let parts = split(&text_of(&reply), MESSAGE_LIMIT);
     let last = parts.len() - 1;
     for (i, part) in parts.into_iter().enumerate() {
@@ -263,15 +277,30 @@ pub async fn to_user(http: &serenity::Http, user: UserId, reply: &Reply) -> Resu
 /// ephemerally or go to their user by DM, public ones go to `channel`.
 /// Announcements (replies the outbox carries) are left to the delivery
 /// task, so the interaction's answer is never the only copy of a result:
-/// the caller is told it is posted in the channel.
+/// the caller is told it is posted in the channel. An answer with images
+/// is deferred first (Discord shows "thinking…") and sent once they are
+/// drawn: drawing waits its turn in the pool, after the announcements, and
+/// may take longer than the 3 seconds Discord gives an answer.
 ///
 /// # Errors
 /// Discord refused a message.
 pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -> Result<(), Error> {
     let mut answered = false;
+    let ask = ask_of(ctx, channel);
+    // The reply that answers the interaction: defer it before drawing its images.
+    let first = replies.iter().find(|r| r.outbox.is_none() && !(r.visibility == Visibility::Private && r.to.is_some()));
+    if let Some(r) = first.filter(|r| !r.images.is_empty()) {
+        let deferred = match r.visibility {
+            Visibility::Private => ctx.defer_ephemeral().await,
+            Visibility::Public => ctx.defer().await,
+        };
+        if let Err(e) = deferred {
+            tracing::warn!(error = %e, "could not defer an answer with images");
+        }
+    }
     // What the channel will see, in a line, for the caller's own answer.
     let announced: Option<String> = replies.iter().find(|r| r.outbox.is_some() && r.to.is_none()).map(|r| {
-        let line = r.text.lines().next().unwrap_or("").replace("**", "");
+        let line = super::markup::for_discord(r.text.lines().next().unwrap_or("")).replace("**", "");
         let short: String = line.chars().take(300).collect();
         if short.len() < line.len() {
             format!("{short}…")
@@ -286,12 +315,12 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
         match (r.visibility, &r.to) {
             (Visibility::Private, Some(user)) => {
                 let Some(id) = ids::user_for(user, "a private reply") else { continue };
-                if let Err(e) = to_user(ctx.http(), id, &r).await {
+                if let Err(e) = to_user(ctx.http(), id, &r, &ask).await {
                     tracing::warn!(user = %user, error = %e, "could not send a direct message");
                 }
             }
             (Visibility::Private, None) => {
-                let (files, r) = attachments(&r).await?;
+                let (files, r) = attachments(&r, &ask).await?;
                 let parts = split(&text_of(&r), MESSAGE_LIMIT);
                 let last = parts.len() - 1;
                 for (i, part) in parts.into_iter().enumerate() {
@@ -306,7 +335,7 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
                 answered = true;
             }
             (Visibility::Public, _) if !answered => {
-                let (files, r) = attachments(&r).await?;
+                let (files, r) = attachments(&r, &ask).await?;
                 let mut rest = Vec::new();
                 let mut m = CreateReply::default().allowed_mentions(quiet());
                 if files.is_empty() {
@@ -331,7 +360,7 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
                 }
                 answered = true;
             }
-            (Visibility::Public, _) => to_channel(ctx.http(), channel, &r).await?,
+            (Visibility::Public, _) => to_channel(ctx.http(), channel, &r, &ask).await?,
         }
     }
     if !answered {
@@ -341,6 +370,19 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
     Ok(())
 }
 
+/// How the images answering the command of `ctx` in `channel` are drawn:
+/// as an answer, the caller's and the channel's, to fit the largest file
+/// Discord says the interaction may carry (the smallest of any channel if
+/// it does not say).
+fn ask_of(ctx: Context<'_>, channel: ChannelId) -> Ask {
+    let limit = match ctx {
+        poise::Context::Application(a) => usize::try_from(a.interaction.attachment_size_limit).unwrap_or(0),
+        poise::Context::Prefix(_) => 0,
+    };
+    let limit = if limit == 0 { UPLOAD_LIMIT } else { limit };
+    Ask::answer(&ctx.author().id.get().to_string(), &channel.get().to_string(), limit)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{split, too_large_note};
@@ -348,10 +390,10 @@ mod tests {
     #[test]
     fn an_animation_left_out_for_its_size_is_named_with_its_size() {
         assert_eq!(
-            too_large_note("chessdip-timelapse.gif", 12 * 1024 * 1024 + 300 * 1024),
+            too_large_note("chessdip-timelapse.gif", 12 * 1024 * 1024 + 300 * 1024, 10 << 20),
             "(The game's timelapse, 12.3 MB, is over the 10 MB a file may be in this channel and is left out.)"
         );
-        assert!(too_large_note("spring-1401-resolution.gif", 11 << 20)
+        assert!(too_large_note("spring-1401-resolution.gif", 11 << 20, 10 << 20)
             .starts_with("(The animation of the resolution, 11.0 MB"));
     }
 

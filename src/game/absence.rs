@@ -283,7 +283,7 @@ impl Service {
         };
         let text = format!(
             "{} is unseated from {} after {} in civil disorder: {} is open for takeover — {how}.",
-            seat.name,
+            super::names::shown(&seat.name),
             seat.power,
             crate::rules::words::count(streak as usize, "phase"),
             seat.power
@@ -397,7 +397,8 @@ impl Service {
         store::add_seat_event(c, live.game.id, &event)?;
         let text = format!(
             "{} asks to take over {power}. In this game a moderator approves takeovers: `game assign {} {power}` grants it.",
-            caller.name, caller.user
+            super::names::shown(&caller.name),
+            caller.user
         );
         let mut reply = Reply::public(text);
         reply.mentions = vec![live.game.created_by.clone()];

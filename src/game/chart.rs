@@ -7,6 +7,7 @@
 
 use super::lifecycle::GameStatus;
 use super::outbox::ImageSource;
+use super::story::{Story, Told};
 use super::{decode, GameError, Image, Position, Reply, Service, Settings};
 use crate::render::chart::Chart;
 use crate::rules::any::{Game, Report};
@@ -34,17 +35,13 @@ fn wording(position: &Position) -> (&'static str, &'static str, &'static str, Op
     }
 }
 
-/// The chart of `game` so far, with the last position it counts (whose
-/// game gives the powers' colours): the start (except in Chess Wheel+,
-/// which starts without boards), then one point a period, the count after
-/// that period's last resolved phase. `None` if no phase has resolved.
-pub(super) fn data(
-    c: &rusqlite::Connection,
-    game: &GameRow,
-    kind: &Game,
-) -> Result<Option<(Chart, Position)>, GameError> {
-    let live = super::timelapse::live_phases(c, game)?;
-    let Some(first) = live.first() else { return Ok(None) };
+/// The chart of the game `told` tells, with the last position it counts
+/// (whose game gives the powers' colours): the start (except in Chess
+/// Wheel+, which starts without boards), then one point a period, the
+/// count after that period's last resolved phase. `None` if no phase has
+/// resolved.
+pub(super) fn data(told: &Told, kind: &Game) -> Result<Option<(Chart, Position)>, GameError> {
+    let Some(first) = told.live.first() else { return Ok(None) };
     let start = decode(kind, first)?;
     let counted = start.counted();
     // Each point's period (none for the start) and tally.
@@ -53,7 +50,7 @@ pub(super) fn data(
         points.push((None, start.tally()));
     }
     let mut last = None;
-    for (row, after) in super::timelapse::resolved(&live, game, kind)? {
+    for (row, after) in super::timelapse::resolved(told, kind)? {
         let before = decode(kind, row)?;
         let report = row.resolution.as_deref().and_then(|json| Report::decode(json).ok());
         let Some(tally) = report.and_then(|r| before.tally_after(&r)).or_else(|| after.as_ref().map(Position::tally))
@@ -87,15 +84,24 @@ pub(super) fn data(
         labels,
         series,
         from_zero: counted != Counted::Material,
-        result: game.ended.clone().filter(|_| game.status == GameStatus::Ended),
+        result: told.result.clone(),
     };
     Ok(Some((chart, last)))
 }
 
-/// An image of `game` as a whole, to be drawn again from the store when
-/// delivered: its chart (`<variant>-chart.png`) or its timelapse
-/// ([`super::timelapse::image`]), as `source` says. `None` if no phase has
-/// resolved, or for any other source.
+/// The chart of `game` as `told` (`<variant>-chart.png`), keeping its
+/// story so that it is drawn the same when delivered. `None` if no phase
+/// has resolved.
+fn chart_image(told: &Told, game: &GameRow, kind: &Game, settings: &Settings) -> Result<Option<Image>, GameError> {
+    let name = format!("{}-chart", super::slug(&game.variant));
+    let source = ImageSource::Chart { at: Some(Story::of(told)) };
+    Ok(data(told, kind)?.map(|(chart, last)| Image::chart(&name, chart, &last, settings).stored(source)))
+}
+
+/// An announced image of `game` as a whole, drawn from the story its spec
+/// kept (or, for one announced before stories were kept, from the game as
+/// it is): its chart or its timelapse, as `source` says. `None` if no phase
+/// had resolved, or for any other source.
 pub(super) fn story_image(
     c: &rusqlite::Connection,
     game: &GameRow,
@@ -104,27 +110,26 @@ pub(super) fn story_image(
     source: &ImageSource,
 ) -> Result<Option<Image>, GameError> {
     match source {
-        ImageSource::Chart => {
-            let name = format!("{}-chart", super::slug(&game.variant));
-            let chart = data(c, game, kind)?;
-            Ok(chart.map(|(chart, last)| Image::chart(&name, chart, &last, settings).stored(ImageSource::Chart)))
+        ImageSource::Chart { at } => chart_image(&super::story::told(c, game, at.as_ref())?, game, kind, settings),
+        ImageSource::Timelapse { at } => {
+            super::timelapse::image(&super::story::told(c, game, at.as_ref())?, game, kind, settings)
         }
-        ImageSource::Timelapse => super::timelapse::image(c, game, kind, settings),
         _ => Ok(None),
     }
 }
 
 /// The images that tell the story of game `game`, for the announcement
 /// that it has ended (read after its last phase and final position are
-/// written): its chart, then its timelapse; neither if no phase resolved.
+/// written, and kept as they are then): its chart, then its timelapse;
+/// neither if no phase resolved.
 pub(super) fn story_at_end(c: &rusqlite::Connection, game: i64) -> Result<Vec<Image>, GameError> {
     let Some(g) = store::game(c, game)? else { return Ok(Vec::new()) };
     let settings = super::settings_of(&g);
     let kind = super::kind_of(&g, &settings)?;
+    let told = super::story::now(c, &g)?;
     let mut images = Vec::new();
-    for source in [ImageSource::Chart, ImageSource::Timelapse] {
-        images.extend(story_image(c, &g, &kind, &settings, &source)?);
-    }
+    images.extend(chart_image(&told, &g, &kind, &settings)?);
+    images.extend(super::timelapse::image(&told, &g, &kind, &settings)?);
     Ok(images)
 }
 
@@ -155,7 +160,8 @@ impl Service {
     pub fn chart_data(&self, channel: &str) -> Result<Chart, GameError> {
         self.store.read(|c| {
             let live = self.latest(c, channel)?;
-            data(c, &live.game, &live.kind)?.map(|(chart, _)| chart).ok_or_else(|| nothing_yet(&live.game, CHART_SHOWS))
+            let told = super::story::now(c, &live.game)?;
+            data(&told, &live.kind)?.map(|(chart, _)| chart).ok_or_else(|| nothing_yet(&live.game, CHART_SHOWS))
         })
     }
 
@@ -167,8 +173,8 @@ impl Service {
     pub fn chart(&self, channel: &str) -> Result<Reply, GameError> {
         self.store.read(|c| {
             let live = self.latest(c, channel)?;
-            let (chart, position) =
-                data(c, &live.game, &live.kind)?.ok_or_else(|| nothing_yet(&live.game, CHART_SHOWS))?;
+            let told = super::story::now(c, &live.game)?;
+            let (chart, position) = data(&told, &live.kind)?.ok_or_else(|| nothing_yet(&live.game, CHART_SHOWS))?;
             let (_, unit, axis, values) = wording(&position);
             let (first, last) = (chart.labels.first().cloned(), chart.labels.last().cloned());
             let span = match (first.as_deref(), last.as_deref()) {
@@ -189,7 +195,7 @@ impl Service {
                 text += &format!(" Material counts {values}.");
             }
             let mut reply = Reply::public(text);
-            reply.images.extend(story_image(c, &live.game, &live.kind, &live.settings, &ImageSource::Chart)?);
+            reply.images.extend(chart_image(&told, &live.game, &live.kind, &live.settings)?);
             Ok(reply)
         })
     }

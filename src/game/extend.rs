@@ -97,11 +97,17 @@ impl Service {
             let mut text = match before {
                 Some(old) => format!(
                     "{} ({power}) changes their vote: extend {} by {by}, not {}: {tally}.",
-                    caller.name,
+                    super::names::shown(&caller.name),
                     row.name,
                     format_duration(old)
                 ),
-                None => format!("{} ({power}) votes to extend {} by {by}: {tally}.", caller.name, row.name),
+                None => {
+                    format!(
+                        "{} ({power}) votes to extend {} by {by}: {tally}.",
+                        super::names::shown(&caller.name),
+                        row.name
+                    )
+                }
             };
             let Some((carried, until)) = self.carry_extension_votes(c, &live)? else {
                 text += " `extend vote <duration>` to vote; the shortest duration voted is taken.";

@@ -25,9 +25,10 @@ struct ImageJob {
     caption: String,
     /// An animation of `report` over `position` rather than a still image.
     animated: bool,
-    /// A timelapse's positions with their titles (`position` is the last):
-    /// drawn as [`crate::render::any::timelapse_gif`] when not empty.
-    lapse: Vec<(Position, String)>,
+    /// A timelapse of the game (`position` is its first frame's), drawn
+    /// as [`crate::render::any::timelapse_within`] from positions read
+    /// when it is drawn.
+    lapse: Option<super::timelapse::Lapse>,
     /// A chart of the game, drawn as [`crate::render::chart::draw`] with
     /// `position` (the last it counts) giving the powers' colours.
     chart: Option<Box<Chart>>,
@@ -59,7 +60,7 @@ impl Image {
             style: style_of(settings),
             caption: caption.into(),
             animated: false,
-            lapse: Vec::new(),
+            lapse: None,
             chart: None,
         };
         Image { name: format!("{name}.png"), job: Arc::new(job), spec: None }
@@ -82,34 +83,49 @@ impl Image {
             style,
             caption: caption.into(),
             animated: true,
-            lapse: Vec::new(),
+            lapse: None,
             chart: None,
         };
         Image { name: format!("{name}.gif"), job: Arc::new(job), spec: None }
     }
 
-    /// A timelapse of a whole game (`name.gif`): `positions`, each with its
-    /// title, one frame each, drawn at [`crate::render::anim::WIDTH`] pixels;
-    /// `result` is bannered across the last. `None` without positions.
-    pub(super) fn timelapse(
-        name: &str,
-        positions: Vec<(Position, String)>,
-        settings: &Settings,
-        result: Option<&str>,
-    ) -> Option<Image> {
-        let (position, _) = positions.last()?.clone();
-        let style =
-            Style { width: crate::render::anim::WIDTH, result: result.map(str::to_string), ..style_of(settings) };
+    /// The style a timelapse of a game with `settings` is drawn in:
+    /// [`crate::render::anim::WIDTH`] pixels wide, `result` (an ended
+    /// game's) in the band under the title of every frame.
+    pub(super) fn lapse_style(settings: &Settings, result: Option<&str>) -> Style {
+        Style { width: crate::render::anim::WIDTH, result: result.map(str::to_string), ..style_of(settings) }
+    }
+
+    /// A timelapse of a whole game (`name.gif`) drawn in `style` as `lapse`
+    /// says ([`super::timelapse::Lapse`]), whose first position is `first`.
+    pub(super) fn timelapse(name: &str, lapse: super::timelapse::Lapse, first: &Position, style: Style) -> Image {
         let job = ImageJob {
-            position,
+            position: first.clone(),
             report: None,
             style,
             caption: String::new(),
             animated: true,
-            lapse: positions,
+            lapse: Some(lapse),
             chart: None,
         };
-        Some(Image { name: format!("{name}.gif"), job: Arc::new(job), spec: None })
+        Image { name: format!("{name}.gif"), job: Arc::new(job), spec: None }
+    }
+
+    /// The same image, reading what it is drawn from (a timelapse's
+    /// positions) from `store` when it is drawn.
+    pub(super) fn read_from(mut self, store: &Arc<crate::store::Store>) -> Image {
+        if let Some(lapse) = Arc::get_mut(&mut self.job).and_then(|j| j.lapse.as_mut()) {
+            lapse.read_from(store);
+        }
+        self
+    }
+
+    /// What identifies this drawing, for images long to draw (a
+    /// timelapse): two images with one key are one drawing, which a front
+    /// end may draw once for both.
+    #[must_use]
+    pub fn key(&self) -> Option<&str> {
+        self.job.lapse.as_ref().map(super::timelapse::Lapse::key)
     }
 
     /// A chart of a whole game (`name.png`, [`crate::render::chart`]):
@@ -122,7 +138,7 @@ impl Image {
             style: style_of(settings),
             caption: String::new(),
             animated: false,
-            lapse: Vec::new(),
+            lapse: None,
             chart: Some(Box::new(chart)),
         };
         Image { name: format!("{name}.png"), job: Arc::new(job), spec: None }
@@ -177,7 +193,7 @@ impl Image {
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.style.heading.clone_from(&spec.heading);
             job.style.marks.clone_from(&spec.marks);
-            if spec.source == outbox::ImageSource::Final {
+            if matches!(spec.source, outbox::ImageSource::Final { .. }) {
                 // The result is the band's, at full size: the title says `Final position`.
                 job.style.result = Some(spec.caption.clone());
                 job.caption = String::new();
@@ -189,13 +205,19 @@ impl Image {
 
     /// The position a game ended in, titled `Final position` rather than a
     /// next phase, its result in the band under the title, with legend
-    /// `marks` ([`final_marks`]: who was out and why, the scores).
+    /// `marks` ([`final_marks`]: who was out and why, the scores). Its spec
+    /// keeps the position, so that an announcement delivered after a
+    /// rollback and another end still shows the end it announces.
+    ///
+    /// # Errors
+    /// The position cannot be encoded.
     pub(super) fn final_position(
         position: &Position,
         settings: &Settings,
         result: &str,
         marks: Vec<(String, String)>,
-    ) -> Image {
+    ) -> Result<Image, super::GameError> {
+        let state = super::encode(position)?;
         let mut image = Image::new("final-position", position, None, settings, "").marked(marks);
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.style.heading = Some("Final position".into());
@@ -203,11 +225,11 @@ impl Image {
             // Stored as the caption, so that the spec draws it again.
             job.caption = result.to_string();
         }
-        let mut image = image.stored(outbox::ImageSource::Final);
+        let mut image = image.stored(outbox::ImageSource::Final { state: Some(state) });
         if let Some(job) = Arc::get_mut(&mut image.job) {
             job.caption = String::new();
         }
-        image
+        Ok(image)
     }
 
     /// Draws the image and encodes it: PNG for a still image, GIF for an
@@ -217,18 +239,26 @@ impl Image {
     /// result's text, so a drawing bug never holds a result back.
     #[must_use]
     pub fn bytes(&self) -> Vec<u8> {
-        guarded(&self.name, || self.draw())
+        self.drawing(usize::MAX).bytes
+    }
+
+    /// [`Image::bytes`] for a front end that posts files of at most `limit`
+    /// bytes: a timelapse that would be larger shows fewer positions (or is
+    /// drawn smaller), and the drawing says so in its note. A timelapse
+    /// drawn before for the same game, state and limit is not drawn again
+    /// (`super::drawings`).
+    #[must_use]
+    pub fn drawing(&self, limit: usize) -> Drawing {
+        let kept = guarded(&self.name, || match &self.job.lapse {
+            Some(lapse) => lapse.draw(&self.name, &self.job.style, limit),
+            None => super::drawings::Kept { bytes: self.draw(), note: None },
+        })
+        .unwrap_or(super::drawings::Kept { bytes: Vec::new(), note: None });
+        Drawing { name: self.name.clone(), bytes: kept.bytes, note: kept.note }
     }
 
     pub(super) fn draw(&self) -> Vec<u8> {
         let j = &*self.job;
-        if !j.lapse.is_empty() {
-            // A few frames in memory at a time, not the whole game's.
-            return crate::render::any::timelapse_gif(&j.lapse, &j.style).unwrap_or_else(|e| {
-                tracing::error!(image = %self.name, error = %e, "GIF encoding failed");
-                Vec::new()
-            });
-        }
         if let Some(chart) = &j.chart {
             return crate::render::chart::draw(chart, &j.position, &j.style).png().unwrap_or_else(|e| {
                 tracing::error!(image = %self.name, error = %e, "PNG encoding failed");
@@ -331,17 +361,30 @@ pub(super) fn final_marks(
     Ok(marks)
 }
 
-/// Runs `draw`, turning a panic into an empty image (logged with `name`).
-pub(super) fn guarded(name: &str, draw: impl FnOnce() -> Vec<u8>) -> Vec<u8> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(draw)).unwrap_or_else(|panic| {
-        let why = panic
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        tracing::error!(image = %name, panic = %why, "drawing an image panicked; it is left out");
-        Vec::new()
-    })
+/// Runs `draw`; `None` if it panicked (logged with `name`: the image is left out).
+pub(super) fn guarded<T>(name: &str, draw: impl FnOnce() -> T) -> Option<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(draw))
+        .map_err(|panic| {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            tracing::error!(image = %name, panic = %why, "drawing an image panicked; it is left out");
+        })
+        .ok()
+}
+
+/// An image drawn ([`Image::drawing`]).
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    /// The file name.
+    pub name: String,
+    /// The bytes; empty if there is nothing to show (nothing moved, or it could not be drawn).
+    pub bytes: Vec<u8>,
+    /// What the message says of it, if anything: a timelapse shortened, or
+    /// left out, to fit the file size it was drawn for.
+    pub note: Option<String>,
 }
 
 /// `Spring 1601` -> `spring-1601`, for image file names.
@@ -360,7 +403,7 @@ pub(super) fn slug(phase: &str) -> String {
 mod tests {
     #[test]
     pub(super) fn a_panicking_drawing_gives_an_empty_image_not_a_crash() {
-        assert_eq!(super::guarded("x.gif", || panic!("renderer bug")), Vec::<u8>::new());
-        assert_eq!(super::guarded("x.png", || vec![1, 2, 3]), vec![1, 2, 3]);
+        assert_eq!(super::guarded("x.gif", || -> Vec<u8> { panic!("renderer bug") }), None);
+        assert_eq!(super::guarded("x.png", || vec![1, 2, 3]), Some(vec![1, 2, 3]));
     }
 }

@@ -134,7 +134,7 @@ impl Service {
             let live = self.latest(c, channel)?;
             let game = &live.game;
             let players: Vec<(String, String)> =
-                store::seats(c, game.id)?.into_iter().map(|s| (s.power, s.name)).collect();
+                store::seats(c, game.id)?.into_iter().map(|s| (s.power, super::names::shown(&s.name))).collect();
             let conceded = store::concessions(c, game.id)?;
             let mut t = format!(
                 "{} ({}): ",
@@ -495,7 +495,7 @@ impl Service {
                     ended_when(&live.game, &row, *by_phase)
                 ));
                 let marks = super::final_marks(c, live.game.id, &live.settings)?;
-                reply.images.push(Image::final_position(&position, &live.settings, result, marks));
+                reply.images.push(Image::final_position(&position, &live.settings, result, marks)?);
                 return Ok(reply);
             }
             let position = decode(&live.kind, &row)?;

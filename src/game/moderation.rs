@@ -35,7 +35,7 @@ pub(super) fn game_over(
         if let Some(t) = transcript_of(p, Some(result)) {
             text += &format!("\n```\n{t}\n```");
         }
-        images.push(Image::final_position(p, settings, result, super::final_marks(c, game.id, settings)?));
+        images.push(Image::final_position(p, settings, result, super::final_marks(c, game.id, settings)?)?);
         images.extend(super::chart::story_at_end(c, game.id)?);
     }
     let mut reply = Reply::public(text);
@@ -109,12 +109,12 @@ impl Service {
             if !changed.is_empty() {
                 said.push(format!(
                     "{} changed the game's images: {}, from the next image on.",
-                    caller.name,
+                    super::names::shown(&caller.name),
                     changed.join("; ")
                 ));
             }
             if let Some(Some(text)) = &power {
-                said.push(format!("{} {text}", caller.name));
+                said.push(format!("{} {text}", super::names::shown(&caller.name)));
             }
             if said.is_empty() {
                 let mut text = format!(
@@ -437,7 +437,7 @@ impl Service {
                 position.as_ref(),
                 &live.settings,
                 (super::scores::MODERATOR_END, self.now(), &Ending::Moderator),
-                format!("**Game over: ended by a moderator ({}).** Its history stays available with `history` and `game export`; `game create` starts a new game here.", caller.name),
+                format!("**Game over: ended by a moderator ({}).** Its history stays available with `history` and `game export`; `game create` starts a new game here.", super::names::shown(&caller.name)),
             )?;
             self.announced(c, &live.game, reply)
         })

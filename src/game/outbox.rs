@@ -26,14 +26,31 @@ pub enum ImageSource {
         /// The phase.
         seq: i64,
     },
-    /// The position the game ended in.
-    Final,
+    /// The position the game ended in: `state`, kept when the end was
+    /// announced (without it, an item written before the state was kept:
+    /// the game's final position when delivered).
+    Final {
+        /// The position, versioned JSON.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        state: Option<String>,
+    },
     /// The starting position and the position after every resolved phase
-    /// of the game, not rolled back, as a timelapse (`super::timelapse`).
-    Timelapse,
+    /// of the game, not rolled back, as a timelapse (`super::timelapse`),
+    /// as the game stood when announced (`at`; without it, as it stands
+    /// when delivered).
+    Timelapse {
+        /// The game's story when the image was announced.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<super::story::Story>,
+    },
     /// The chart of the game's centres, pieces or material over its resolved
-    /// phases, not rolled back (`super::chart`).
-    Chart,
+    /// phases, not rolled back (`super::chart`), as the game stood when
+    /// announced (`at`; without it, as it stands when delivered).
+    Chart {
+        /// The game's story when the image was announced.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<super::story::Story>,
+    },
     /// A position as it was when announced (a board action changes a
     /// phase's position in place): the stored state, versioned JSON.
     Snapshot {
@@ -293,8 +310,9 @@ impl Service {
             let mut out = Vec::new();
             for spec in specs {
                 let (position, report) = match &spec.source {
-                    ImageSource::Timelapse | ImageSource::Chart => {
-                        out.extend(super::chart::story_image(c, &g, &kind, &settings, &spec.source)?);
+                    ImageSource::Timelapse { .. } | ImageSource::Chart { .. } => {
+                        let image = super::chart::story_image(c, &g, &kind, &settings, &spec.source)?;
+                        out.extend(image.map(|i| i.read_from(&self.store)));
                         continue;
                     }
                     ImageSource::Orders { seq } => {
@@ -306,8 +324,8 @@ impl Service {
                         let row = store::phase(c, game, *seq)?.ok_or(GameError::NoGame)?;
                         (decode(&kind, &row)?, None)
                     }
-                    ImageSource::Final => {
-                        let json = g.final_state.as_deref().ok_or(GameError::NoGame)?;
+                    ImageSource::Final { state } => {
+                        let json = state.as_deref().or(g.final_state.as_deref()).ok_or(GameError::NoGame)?;
                         (kind.decode(json).map_err(StoreError::from)?, None)
                     }
                     ImageSource::Snapshot { state } => (kind.decode(state).map_err(StoreError::from)?, None),

@@ -169,7 +169,8 @@ impl Service {
             self.log_moderator(c, live.game.id, caller, "enact", format!("#{number}: {note}"))?;
             let text = format!(
                 "{} recorded proposal #{number} ({}) as enacted: {note}\n(The bot keeps this note; it changes no rule by itself.)",
-                caller.name, p.text
+                super::names::shown(&caller.name),
+                p.text
             );
             self.announced(c, &live.game, Reply::public(text))
         })

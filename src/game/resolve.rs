@@ -174,7 +174,7 @@ impl Service {
                     &settings,
                     &record.outcome.to_string(),
                     super::final_marks(c, game, &settings)?,
-                )
+                )?
             } else {
                 Image::new(&format!("{s}-result"), &r.next, None, &settings, "position")
                     .marked(marks.clone())

@@ -42,7 +42,8 @@ impl Carried {
             .iter()
             .map(|(power, holder)| match holder {
                 Some(name) => format!(
-                    " {power}'s {things} were dropped: its seat changed hands since, and {name}, who holds it now, starts with none."
+                    " {power}'s {things} were dropped: its seat changed hands since, and {}, who holds it now, starts with none.",
+                    super::names::shown(name)
                 ),
                 None => format!(" {power}'s {things} were dropped: its seat changed hands since, and it is vacant now."),
             })
@@ -70,7 +71,7 @@ pub(super) fn carry_over(
     let mut carried = Carried::default();
     let mut drop = |power: &str| {
         if !carried.dropped.iter().any(|(p, _)| p == power) {
-            let holder = seats.iter().find(|s| s.power == power).map(|s| s.name.clone());
+            let holder = seats.iter().find(|s| s.power == power).map(|s| super::names::shown(&s.name));
             carried.dropped.push((power.to_string(), holder));
         }
     };
@@ -132,25 +133,27 @@ impl Service {
             let seats = store::seats(c, g.id)?;
             let holder = seats.iter().find(|s| s.power == e.power);
             let elsewhere = seats.iter().find(|s| s.user == e.user);
-            let undone = format!(" The unseating of {} from {} is undone", e.name, e.power);
+            let name = super::names::shown(&e.name);
+            let undone = format!(" The unseating of {name} from {} is undone", e.power);
             out += &match (holder, elsewhere) {
-                (Some(h), _) if h.user == e.user => format!("{undone}; {} holds {} already.", e.name, e.power),
+                (Some(h), _) if h.user == e.user => format!("{undone}; {name} holds {} already.", e.power),
                 (Some(h), _) => format!(
-                    "{undone} in the records; {} is {}'s now, so {} is not seated again (`game assign` can do it).",
-                    e.power, h.name, e.name
+                    "{undone} in the records; {} is {}'s now, so {name} is not seated again (`game assign` can do it).",
+                    e.power,
+                    super::names::shown(&h.name)
                 ),
                 (None, Some(s)) => format!(
-                    "{undone} in the records; {} plays {} now, so {} stays open for takeover.",
-                    e.name, s.power, e.power
+                    "{undone} in the records; {name} plays {} now, so {} stays open for takeover.",
+                    s.power, e.power
                 ),
                 (None, None) if store::is_kicked(c, g.id, &e.user)? => format!(
-                    "{undone} in the records; {} was removed by a moderator since, so {} stays vacant.",
-                    e.name, e.power
+                    "{undone} in the records; {name} was removed by a moderator since, so {} stays vacant.",
+                    e.power
                 ),
                 (None, None) => {
                     let seat = Seat { power: e.power.clone(), user: e.user.clone(), name: e.name.clone() };
                     self.give_back(c, g, &seat, reopened, now)?;
-                    format!("{undone}: {} holds {} again.", e.name, e.power)
+                    format!("{undone}: {name} holds {} again.", e.power)
                 }
             };
         }

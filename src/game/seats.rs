@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use super::lifecycle::{Command, Joining, Refusal};
 use super::lifecycle::{GameStatus, Stage};
+use super::names;
 use super::{encode, format_duration, Caller, GameError, Image, Reply, Service, Settings};
 use crate::rules::any::Game;
 use crate::rules::family::{find_name, Seats};
@@ -23,7 +24,7 @@ fn named_lookalikes(name: &str) -> String {
 /// becomes of the power, as `game status` shows it (`conceded`: the power
 /// had conceded, and stays out).
 fn kicked_text(live: &super::Live, seat: &store::Seat, conceded: bool) -> String {
-    let who = &seat.name;
+    let who = &names::shown(&seat.name);
     let power = &seat.power;
     match (live.state.joining(), live.kind.seats()) {
         (Joining::Forming, Seats::Fixed(_)) => format!(
@@ -47,14 +48,20 @@ fn kicked_text(live: &super::Live, seat: &store::Seat, conceded: bool) -> String
 const BOARD_WORDS: &[&str] = &["hub", "board", "boards", "create", "populate"];
 
 /// Whether `name` may name a board: 1 to 32 letters, digits or
-/// underscores, and not something an order reads as a space (`e2`, `h10`)
-/// or a board word (`hub`).
+/// underscores (an underscore between two letters or digits), and not
+/// something an order reads as a space (`e2`, `h10`) or a board word (`hub`).
 fn board_name_allowed(name: &str) -> Result<(), GameError> {
     let shown = super::chars::visible(name);
     if name.is_empty() || name.chars().count() > 32 || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
         return Err(GameError::Invalid(format!(
             "`{shown}` cannot name a board: use 1 to 32 letters, digits or underscores{}",
             named_lookalikes(name)
+        )));
+    }
+    // `_x_` and `__x__` are italics and underlining on Discord: an underscore only joins two words.
+    if name.starts_with('_') || name.ends_with('_') || name.contains("__") {
+        return Err(GameError::Invalid(format!(
+            "`{shown}` cannot name a board: an underscore goes between two letters or digits, as in `red_fox` (Discord would show the name as formatting); `join <another name>`"
         )));
     }
     let mut chars = name.chars();
@@ -131,7 +138,7 @@ impl Service {
         let text = format!(
             "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}{}{}",
             kind.name(),
-            caller.name,
+            names::shown(&caller.name),
             settings.timing(kind.has_adjustments()),
             if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" },
             super::absence::absence_rule(settings, turn_based, own_boards),
@@ -210,10 +217,12 @@ impl Service {
                     }
                     let name = match power {
                         Some(p) => p.trim().to_string(),
-                        // The board takes the player's name, as letters, digits and underscores.
+                        // The board takes the player's name, as letters and digits, an underscore between words.
                         None => {
-                            let n: String =
-                                caller.name.chars().filter(|c| c.is_alphanumeric() || *c == '_').take(32).collect();
+                            let kept: String = caller.name.chars().filter(|c| c.is_alphanumeric() || *c == '_').collect();
+                            let words: Vec<&str> = kept.split('_').filter(|w| !w.is_empty()).collect();
+                            let n: String = words.join("_").chars().take(32).collect();
+                            let n = n.trim_end_matches('_').to_string();
                             if n.is_empty() {
                                 format!("player{}", players.len() + 1)
                             } else {
@@ -237,9 +246,9 @@ impl Service {
                 if super::chars::skeleton(&seat.name) == super::chars::skeleton(&caller.name) {
                     return Err(GameError::Invalid(format!(
                         "your name `{}` looks like the name of {}'s player, `{}`{}: the others could not tell you apart. Change the name you are shown by (on Discord, your nickname in this server), then `join` again",
-                        super::chars::visible(&caller.name),
+                        names::shown(&super::chars::visible(&caller.name)),
                         seat.power,
-                        super::chars::visible(&seat.name),
+                        names::shown(&super::chars::visible(&seat.name)),
                         named_lookalikes(&caller.name),
                     )));
                 }
@@ -259,9 +268,9 @@ impl Service {
                 None => format!(" {} player{} so far.", players.len() + 1, if players.is_empty() { "" } else { "s" }),
             };
             let mut text = if joining == Joining::TakeOver {
-                format!("{} joins as {name}, taking over a vacant power.", caller.name)
+                format!("{} joins as {name}, taking over a vacant power.", names::shown(&caller.name))
             } else {
-                format!("{} joins as {name}.{tail}", caller.name)
+                format!("{} joins as {name}.{tail}", names::shown(&caller.name))
             };
             // A game nobody played is played again (and resumes if that had paused it).
             let mut due = None;
@@ -283,7 +292,7 @@ impl Service {
             if !store::unseat(c, live.game.id, &caller.user)? {
                 return Err(GameError::NotPlayer(String::new()));
             }
-            self.announced(c, &live.game, Reply::public(format!("{} leaves the game.", caller.name)))
+            self.announced(c, &live.game, Reply::public(format!("{} leaves the game.", names::shown(&caller.name))))
         })
     }
 
@@ -391,20 +400,21 @@ impl Service {
             let mine = seats.iter().find(|s| s.user == who.user).cloned();
             if let Some(m) = &mine {
                 if m.power == name {
-                    return Err(Refusal::AssignedAlready { player: &m.name, power: &name }.into());
+                    return Err(Refusal::AssignedAlready { player: &names::shown(&m.name), power: &name }.into());
                 }
                 if !swap {
                     let and = match &before {
-                        Some(b) => format!(" and {} to {}", b.name, m.power),
+                        Some(b) => format!(" and {} to {}", names::shown(&b.name), m.power),
                         None => format!(" and leaves {} vacant", m.power),
                     };
-                    let (player, holds, user) = (&m.name, &m.power, &who.user);
+                    let (player, holds, user) = (&names::shown(&m.name), &m.power, &who.user);
                     return Err(Refusal::AssignWithoutSwap { player, holds, user, power: &name, and: &and }.into());
                 }
             } else if swap {
                 return Err(GameError::Invalid(format!(
                     "{} holds no power to swap: `game assign {} {name}` seats them",
-                    who.name, who.user
+                    names::shown(&who.name),
+                    who.user
                 )));
             }
             if store::concessions(c, live.game.id)?.contains(&name) {
@@ -422,14 +432,14 @@ impl Service {
             store::seat(c, live.game.id, &name, &who.user, &shown, now)?;
             store::unkick(c, live.game.id, &who.user)?;
             super::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
-            let mut said = format!("{shown} now plays {name}");
+            let mut said = format!("{} now plays {name}", names::shown(&shown));
             if let (Some(m), Some(b)) = (&mine, &before) {
                 store::seat(c, live.game.id, &m.power, &b.user, &b.name, now)?;
-                said += &format!(", and {} now plays {}", b.name, m.power);
+                said += &format!(", and {} now plays {}", names::shown(&b.name), m.power);
             } else if let Some(m) = &mine {
                 said += &format!("; {} is vacant", m.power);
             } else if let Some(b) = &before {
-                said += &format!(" (replacing {})", b.name);
+                said += &format!(" (replacing {})", names::shown(&b.name));
             }
             if let Some(m) = &mine {
                 super::lifecycle::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;

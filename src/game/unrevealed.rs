@@ -60,7 +60,7 @@ pub(super) fn may_force(
         .iter()
         .map(|m| match seats.iter().find(|s| s.power == m.power && s.user == m.user) {
             // A Chess Wheel+ board is named after its player: the name once.
-            Some(s) if s.name != m.power => format!("{} ({})", m.power, s.name),
+            Some(s) if s.name != m.power => format!("{} ({})", m.power, super::names::shown(&s.name)),
             _ => m.power.clone(),
         })
         .collect();

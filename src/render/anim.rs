@@ -209,6 +209,9 @@ pub enum AnimError {
     /// Larger than GIF allows (65535 pixels a side).
     #[error("a GIF is at most 65535 pixels a side, and this one is {0:?}")]
     TooLarge((u32, u32)),
+    /// Over the bytes it may have, even with its fewest frames at its smallest size.
+    #[error("the animation does not fit in {0} bytes, even with two frames at the smallest size")]
+    OverLimit(usize),
     /// The GIF encoder failed.
     #[error("GIF encoding failed: {0}")]
     Encoding(#[from] gif::EncodingError),
@@ -447,6 +450,13 @@ impl Encoder {
         }
     }
 
+    /// The bytes of the GIF written so far (the last frame given is held
+    /// back until the next, which may lengthen its delay).
+    #[must_use]
+    pub fn written(&self) -> usize {
+        self.out.get_ref().len()
+    }
+
     /// The GIF, after the last frame.
     ///
     /// # Errors
@@ -508,39 +518,105 @@ pub fn gif(frames: &[Frame]) -> Result<Vec<u8>, AnimError> {
 
 /// The GIF [`gif`] makes of the `n` frames `draw(0)`, `draw(1)`…, in the
 /// memory of two frames: every frame is drawn twice, once to choose the
-/// palette as [`gif`] does and once to encode it (for animations whose
-/// frames cannot be known ahead, such as a whole game's timelapse, where
-/// every frame is a different position).
+/// palette as [`gif`] does ([`survey`]) and once to encode it
+/// ([`encode_picked`]; for animations whose frames cannot be known ahead,
+/// such as a whole game's timelapse, where every frame is a different
+/// position).
 ///
 /// # Errors
 /// As [`gif`].
 pub fn gif_redrawn(n: usize, mut draw: impl FnMut(usize) -> Frame) -> Result<Vec<u8>, AnimError> {
+    let survey = survey(n, &mut draw)?;
+    let all: Vec<usize> = (0..n).collect();
+    encode_picked(&survey, &all, usize::MAX, draw)?.ok_or(AnimError::Empty)
+}
+
+/// What a first pass over the frames of an animation drawn twice learns:
+/// the colours its palette is chosen from, and each frame's size.
+#[derive(Debug)]
+pub struct Survey {
+    /// The palette's colours, most used first.
+    colours: Vec<[u8; 3]>,
+    sizes: Vec<(u32, u32)>,
+}
+
+impl Survey {
+    /// The size of frame `i` as drawn.
+    #[must_use]
+    pub fn size(&self, i: usize) -> Option<(u32, u32)> {
+        self.sizes.get(i).copied()
+    }
+
+    /// The height of the tallest of the frames `picks`.
+    #[must_use]
+    pub fn tallest(&self, picks: &[usize]) -> u32 {
+        picks.iter().filter_map(|&i| self.size(i)).map(|(_, h)| h).max().unwrap_or(0)
+    }
+}
+
+/// Draws the frames `draw(0)`… `draw(n - 1)` once and counts their colours
+/// as [`gif`] does: every pixel of the first frame, then every pixel that
+/// changes from one frame to the next (every pixel of a frame whose height
+/// differs from the one before). Frames may differ in height (the encoder
+/// is given them padded to the tallest), not in width.
+///
+/// # Errors
+/// No frames, or frames of different widths.
+pub fn survey(n: usize, mut draw: impl FnMut(usize) -> Frame) -> Result<Survey, AnimError> {
     if n == 0 {
         return Err(AnimError::Empty);
     }
     let mut counts = Counts::new();
+    let mut sizes = Vec::with_capacity(n);
     let mut before: Option<Frame> = None;
     for i in 0..n {
         let now = draw(i);
+        let size = (now.canvas.width(), now.canvas.height());
         match &before {
-            None => counts.add_sampled(now.canvas.rgba(), 1),
-            Some(b) => {
-                let (want, got) = ((b.canvas.width(), b.canvas.height()), (now.canvas.width(), now.canvas.height()));
-                if got != want {
-                    return Err(AnimError::Size { index: i, got, want });
-                }
-                let (a, c) = (b.canvas.rgba(), now.canvas.rgba());
-                count_changes(&mut counts, (a, c), want.0 as usize, changed(a, c, want.0 as usize));
+            Some(b) if b.canvas.width() != size.0 => {
+                return Err(AnimError::Size { index: i, got: size, want: (b.canvas.width(), size.1) });
             }
+            Some(b) if b.canvas.height() == size.1 => {
+                let (a, c) = (b.canvas.rgba(), now.canvas.rgba());
+                count_changes(&mut counts, (a, c), size.0 as usize, changed(a, c, size.0 as usize));
+            }
+            _ => counts.add_sampled(now.canvas.rgba(), 1),
         }
+        sizes.push(size);
         before = Some(now);
     }
-    let size = before.map_or((0, 0), |f| (f.canvas.width(), f.canvas.height()));
-    let mut enc = Encoder::with_colours(size, counts.colours())?;
-    for i in 0..n {
-        enc.push(draw(i))?;
+    Ok(Survey { colours: counts.colours(), sizes })
+}
+
+/// Encodes the frames `draw(i)` for each `i` of `picks`, in that order,
+/// with the palette [`survey`] chose. `None` as soon as the GIF so far
+/// passes `limit` bytes: the frames after it are not drawn, so an
+/// animation too large for where it goes costs no more than what would
+/// have fitted.
+///
+/// # Errors
+/// No picks, a frame of another size than the first, or the encoder failing.
+pub fn encode_picked(
+    survey: &Survey,
+    picks: &[usize],
+    limit: usize,
+    mut draw: impl FnMut(usize) -> Frame,
+) -> Result<Option<Vec<u8>>, AnimError> {
+    let mut enc: Option<Encoder> = None;
+    for &i in picks {
+        let frame = draw(i);
+        let enc = match &mut enc {
+            Some(e) => e,
+            None => enc
+                .insert(Encoder::with_colours((frame.canvas.width(), frame.canvas.height()), survey.colours.clone())?),
+        };
+        enc.push(frame)?;
+        if enc.written() > limit {
+            return Ok(None);
+        }
     }
-    enc.finish()
+    let gif = enc.ok_or(AnimError::Empty)?.finish()?;
+    Ok((gif.len() <= limit).then_some(gif))
 }
 
 #[cfg(test)]

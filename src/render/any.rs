@@ -95,22 +95,88 @@ pub fn timelapse(positions: &[(Position, String)], style: &Style) -> Vec<Frame> 
 
 /// The [`timelapse`] of `positions` as a GIF, in the memory of a few
 /// frames rather than all of them: the frames are drawn once to learn
-/// their heights and twice more to encode them as [`super::anim::gif`]
-/// would (see [`super::anim::gif_redrawn`]), the same bytes.
+/// their heights and palette, and again to encode them as
+/// [`super::anim::gif`] would (see [`super::anim::gif_redrawn`]), the same
+/// bytes.
 ///
 /// # Errors
 /// No positions, or the encoder failing.
 pub fn timelapse_gif(positions: &[(Position, String)], style: &Style) -> Result<Vec<u8>, AnimError> {
+    Ok(timelapse_within(positions, style, usize::MAX)?.gif)
+}
+
+/// A timelapse drawn to fit a file size ([`timelapse_within`]).
+#[derive(Debug)]
+pub struct Lapse {
+    /// The GIF.
+    pub gif: Vec<u8>,
+    /// It shows every `step`-th position from the first, and the last (1: every position).
+    pub step: usize,
+    /// How many positions it shows.
+    pub shown: usize,
+    /// The width it is drawn at (the style's, or less to fit).
+    pub width: u32,
+}
+
+/// The narrowest a timelapse is drawn to fit a size.
+const NARROWEST: u32 = 256;
+
+/// The indices of `n` positions a timelapse showing every `step`-th shows:
+/// the first, every `step`-th after it, and the last.
+fn every(n: usize, step: usize) -> Vec<usize> {
+    let mut picks: Vec<usize> = (0..n).step_by(step.max(1)).collect();
+    if picks.last() != Some(&(n - 1)) {
+        picks.push(n - 1);
+    }
+    picks
+}
+
+/// The [`timelapse_gif`] of `positions` in at most `limit` bytes: with
+/// every position if it fits; if not, with every second, third…
+/// position (the first and the last always), as many as fit; and if even
+/// two do not, at a smaller width. An attempt that goes over the limit
+/// stops at the frame that passes it: what is too large is never drawn to
+/// the end, and the size of what was drawn tells how many positions fit.
+///
+/// # Errors
+/// No positions, the encoder failing, or not even the first and the last
+/// position at [`NARROWEST`] pixels fit.
+pub fn timelapse_within(positions: &[(Position, String)], style: &Style, limit: usize) -> Result<Lapse, AnimError> {
     let n = positions.len();
     if n == 0 {
         return Err(AnimError::Empty);
     }
-    let tallest = (0..n).map(|i| lapse_frame(positions, style, i).canvas.height()).max().unwrap_or(0);
-    super::anim::gif_redrawn(n, |i| {
-        let mut f = lapse_frame(positions, style, i);
-        fit(&mut f.canvas, tallest);
-        f
-    })
+    let mut width = style.width;
+    loop {
+        let style = Style { width, ..style.clone() };
+        let survey = super::anim::survey(n, |i| lapse_frame(positions, &style, i))?;
+        let mut step = 1;
+        loop {
+            let picks = every(n, step);
+            let tallest = survey.tallest(&picks);
+            let mut drawn = 0usize;
+            let gif = super::anim::encode_picked(&survey, &picks, limit, |i| {
+                drawn += 1;
+                let mut f = lapse_frame(positions, &style, i);
+                fit(&mut f.canvas, tallest);
+                f
+            })?;
+            if let Some(gif) = gif {
+                return Ok(Lapse { gif, step, shown: picks.len(), width });
+            }
+            if picks.len() <= 2 {
+                break;
+            }
+            // `drawn` frames took the whole limit: aim at four fifths as many,
+            // farther apart (each then changes more than its neighbour did).
+            let fit = (drawn * 4 / 5).max(2);
+            step = (n - 1).div_ceil(fit - 1).max(step + 1);
+        }
+        if width <= NARROWEST {
+            return Err(AnimError::OverLimit(limit));
+        }
+        width = (width * 2 / 3).max(NARROWEST);
+    }
 }
 
 /// Frame `i` of the timelapse of `positions`, as drawn: titled with its

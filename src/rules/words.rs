@@ -54,6 +54,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn ordinals_take_their_suffixes() {
+        let all: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111].map(ordinal).to_vec();
+        assert_eq!(all, ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]);
+    }
+
+    #[test]
     fn lists_and_counts_read_well() {
         assert_eq!(count(1, "move"), "1 move");
         assert_eq!(count(3, "move"), "3 moves");

@@ -135,6 +135,8 @@ struct Shared {
     ahead: Mutex<Duration>,
     /// The messages of each channel, oldest first, and the last id given.
     channels: Mutex<Channels>,
+    /// The `attachment_size_limit` interactions carry (0: Discord's 8 MiB).
+    attachment_limit: AtomicU64,
 }
 
 /// Failures the fake answers with, set by a test.
@@ -155,6 +157,26 @@ pub struct FakeDiscord {
     shared: Arc<Shared>,
     events: broadcast::Sender<Value>,
     next_id: AtomicU64,
+}
+
+/// A member of the test server as a command's interaction carries them.
+#[derive(Clone, Copy, Debug)]
+pub struct Member<'a> {
+    /// The user id.
+    pub id: u64,
+    /// The user name (Discord allows only lower-case letters, digits, `_` and `.`).
+    pub username: &'a str,
+    /// The display name, if set.
+    pub global_name: Option<&'a str>,
+    /// The nickname in this server, if set.
+    pub nick: Option<&'a str>,
+}
+
+impl Member<'_> {
+    fn user(&self) -> Value {
+        json!({"id": self.id.to_string(), "username": self.username, "discriminator": "0",
+               "global_name": self.global_name, "avatar": null, "bot": false})
+    }
 }
 
 fn user(id: u64, name: &str, bot: bool) -> Value {
@@ -208,6 +230,9 @@ fn multipart(headers: &HeaderMap, body: &[u8]) -> Vec<(String, Option<String>, V
     out
 }
 
+/// The largest request body the fake reads (a message with its files): more than any upload Discord takes.
+const UPLOAD_MOST: usize = 64 * 1024 * 1024;
+
 /// The bytes of an uploaded file kept by [`FakeDiscord::light_files`].
 const LIGHT_BYTES: usize = 16;
 
@@ -242,6 +267,8 @@ impl FakeDiscord {
                 response
             }
         });
+        // Uploads as large as Discord takes (axum's own limit is 2 MB: a long game's timelapse is more).
+        let app = app.layer(axum::extract::DefaultBodyLimit::max(UPLOAD_MOST));
         tokio::spawn(async move {
             let _ = axum::serve(http, app).await;
         });
@@ -351,6 +378,12 @@ impl FakeDiscord {
             m["embeds"] = json!([]);
             m["flags"] = json!(4);
         }
+    }
+
+    /// The largest file interactions say their answer may carry from now
+    /// on (their `attachment_size_limit`, bytes; 8 MiB unless set).
+    pub fn set_attachment_size_limit(&self, bytes: u64) {
+        self.shared.attachment_limit.store(bytes, Ordering::Relaxed);
     }
 
     /// Channel posts succeed again.
@@ -475,6 +508,22 @@ impl FakeDiscord {
         options: &[(&str, Value)],
         manage_channels: bool,
     ) -> String {
+        let member = Member { id: user_id, username: name, global_name: Some(name), nick: None };
+        self.command_as(&member, channel, path, options, manage_channels)
+    }
+
+    /// [`FakeDiscord::command`] from `member`, whose names may differ: a
+    /// plain user name, and a display name or a server nickname that is
+    /// anything a member may choose (`[Free Nitro](https://evil.example)`,
+    /// `<@…>`, `**Game over: I win**`, a line break).
+    pub fn command_as(
+        &self,
+        member: &Member<'_>,
+        channel: u64,
+        path: &[&str],
+        options: &[(&str, Value)],
+        manage_channels: bool,
+    ) -> String {
         let id = self.id();
         let mut users = serde_json::Map::new();
         let opts: Vec<Value> = options
@@ -497,14 +546,18 @@ impl FakeDiscord {
             data_options = vec![json!({"name": sub, "type": 1, "options": data_options})];
         }
         let perms = if manage_channels { "16" } else { "0" };
+        let attachments = match self.shared.attachment_limit.load(Ordering::Relaxed) {
+            0 => 8_388_608,
+            n => n,
+        };
         let d = json!({
             "id": id.to_string(), "application_id": APP.to_string(), "type": 2, "token": format!("token-{id}"),
             "version": 1, "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
             "channel": {"id": channel.to_string(), "type": 0},
-            "member": {"user": user(user_id, name, false), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
-                       "deaf": false, "mute": false, "flags": 0, "permissions": perms, "nick": null},
+            "member": {"user": member.user(), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                       "deaf": false, "mute": false, "flags": 0, "permissions": perms, "nick": member.nick},
             "data": {"id": "100", "name": path[0], "type": 1, "options": data_options, "resolved": {"users": users}},
-            "locale": "en-US", "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 8_388_608,
+            "locale": "en-US", "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": attachments,
             "app_permissions": "117760", "authorizing_integration_owners": {}
         });
         self.dispatch("INTERACTION_CREATE", d);

@@ -60,6 +60,37 @@ pub async fn ask(
     fake.wait_for(n, 20, callback_of(&id)).await
 }
 
+/// Whether an interaction's first answer defers it (type 5: "thinking", the answer to follow).
+pub fn deferred(r: &Request) -> bool {
+    r.json["type"].as_u64() == Some(5)
+}
+
+/// The answer the user sees to interaction `id` (whose request came after
+/// request `n`): its first answer, or, if that deferred it, the follow-up
+/// that replaces the "thinking" message.
+pub async fn answer_of(fake: &FakeDiscord, n: usize, id: &str) -> Request {
+    let first = fake.wait_for(n, 20, callback_of(id)).await;
+    if !deferred(&first) {
+        return first;
+    }
+    let followup = format!("/webhooks/{APP}/token-{id}");
+    fake.wait_for(n, 60, move |r| r.method == "POST" && r.path == followup).await
+}
+
+/// Sends a slash command and waits for the answer the user sees
+/// ([`answer_of`]: a deferred answer's follow-up).
+pub async fn ask_answer(
+    fake: &FakeDiscord,
+    user: (u64, &str),
+    path: &[&str],
+    options: &[(&str, serde_json::Value)],
+    manage_channels: bool,
+) -> Request {
+    let n = fake.requests().len();
+    let id = fake.command(user.0, user.1, CHANNEL, path, options, manage_channels);
+    answer_of(fake, n, &id).await
+}
+
 /// Creates a game of `variant` (with `options`), seats `players` and starts it.
 pub async fn game_with(fake: &FakeDiscord, options: &[(&str, serde_json::Value)], players: [(u64, &str, &str); 2]) {
     ask(fake, (GM, "gm"), &["game", "create"], options, false).await;

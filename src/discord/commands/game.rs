@@ -337,7 +337,7 @@ async fn replace(
 ) -> Result<(), Error> {
     let who = Caller {
         user: player.id.get().to_string(),
-        name: player.global_name.clone().unwrap_or_else(|| player.name.clone()),
+        name: crate::discord::checks::shown_name(&player, None),
         moderator: false,
     };
     let swap = swap.unwrap_or(false);

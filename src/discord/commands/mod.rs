@@ -103,9 +103,11 @@ async fn run(
     Ok(())
 }
 
-/// A private refusal (pinging nobody, invisible characters it quotes shown as `<U+200B>`).
+/// A private refusal (pinging nobody, invisible characters it quotes shown
+/// as `<U+200B>`, the names in it escaped).
 async fn refuse(ctx: Context<'_>, text: String) -> Result<(), Error> {
-    for part in post::split(&crate::game::chars::visible(&text), 2000) {
+    let text = super::markup::for_discord(&crate::game::chars::visible(&text));
+    for part in post::split(&text, 2000) {
         ctx.send(post::private(part)).await?;
     }
     Ok(())
