@@ -13,8 +13,8 @@
 
 use std::hint::black_box;
 
-use chessdip::rules::dip::{self, Context, DipState, Order, Variant};
-use chessdip::rules::PowerId;
+use chessdip_rules::chess_dip::{self, Context, DipState, Order, Variant};
+use chessdip_rules::PowerId;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 #[path = "../tests/common/gen.rs"]
@@ -23,8 +23,8 @@ mod gen;
 fn parse_all(v: &Variant, state: &DipState, orders: &[(PowerId, String)]) -> Vec<Order> {
     let mut out = Vec::with_capacity(orders.len() + 8);
     for (p, text) in orders {
-        let t = dip::parse(v.board, text, Context::Movement).expect("generated orders parse");
-        out.extend(dip::validate_movement(v, state, *p, &t).expect("generated orders are legal").orders());
+        let t = chess_dip::parse(v.board, text, Context::Movement).expect("generated orders parse");
+        out.extend(chess_dip::validate_movement(v, state, *p, &t).expect("generated orders are legal").orders());
     }
     out
 }
@@ -36,14 +36,14 @@ fn bench(c: &mut Criterion) {
     c.bench_function("chessdip_midgame", |b| {
         b.iter(|| {
             let orders = parse_all(&v, &state, black_box(&texts));
-            dip::resolve(&state, &orders)
+            chess_dip::resolve(&state, &orders)
         });
     });
     let mut group = c.benchmark_group("chessdip_chain");
     for n in [4, 8, 16, 32] {
         let (state, _, orders) = gen::chain(&v, n);
         group.bench_with_input(BenchmarkId::from_parameter(n), &orders, |b, orders| {
-            b.iter(|| dip::resolve(&state, black_box(orders)));
+            b.iter(|| chess_dip::resolve(&state, black_box(orders)));
         });
     }
     group.finish();
@@ -51,7 +51,7 @@ fn bench(c: &mut Criterion) {
     for (n, seed) in [(16, 2516), (32, 1216)] {
         let (state, _, orders) = gen::position(&v, seed, n, 80);
         group.bench_with_input(BenchmarkId::from_parameter(n), &orders, |b, orders| {
-            b.iter(|| dip::resolve(&state, black_box(orders)));
+            b.iter(|| chess_dip::resolve(&state, black_box(orders)));
         });
     }
     group.finish();

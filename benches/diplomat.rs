@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 
-use chessdip::rules::diplomat::{DiplomatState, Variant};
+use chessdip_rules::diplomat_chess::{DiplomatState, Variant};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 const OPENING: &str = "d3, k3, e3, l3, Ha3, Dn2, d-4, a3=black, bxa3, a3=black, f-f3, Da2, Dg1, i3, c3, Db3, \

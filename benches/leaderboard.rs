@@ -10,8 +10,8 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use chessdip::game::{Caller, ManualClock, Service};
-use chessdip::store::Store;
+use chessdip_game::{Caller, ManualClock, Service};
+use chessdip_game::store::Store;
 use criterion::{criterion_group, criterion_main, Criterion};
 use rusqlite::{params, Connection};
 

@@ -8,10 +8,10 @@
 
 use std::hint::black_box;
 
-use chessdip::render::anim;
-use chessdip::render::dip::{animate, animate_into, draw, Overlay};
-use chessdip::render::Style;
-use chessdip::rules::dip::{self, Variant};
+use chessdip_render::anim;
+use chessdip_render::chess_dip::{animate, animate_into, draw, Overlay};
+use chessdip_render::Style;
+use chessdip_rules::chess_dip::{self, Variant};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 #[path = "../tests/common/gen.rs"]
@@ -21,8 +21,8 @@ fn bench(c: &mut Criterion) {
     let v = Variant::builtin("chessdip").expect("variant");
     let (state, texts, orders) = gen::position(&v, 11, 30, 60);
     assert_eq!(texts.len(), 30, "30 orders");
-    let res = dip::resolve(&state, &orders);
-    let (after, _) = dip::carry_out(&v, &state, &res);
+    let res = chess_dip::resolve(&state, &orders);
+    let (after, _) = chess_dip::carry_out(&v, &state, &res);
     let style = Style::default();
     let png = draw(&v, &state, Overlay::Movement(&res, &orders), &style, "orders").png().expect("png");
     eprintln!("PNG size: {} bytes", png.len());

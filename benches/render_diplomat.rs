@@ -9,27 +9,27 @@
 use std::hint::black_box;
 use std::path::Path;
 
-use chessdip::render::{anim, diplomat, Style};
-use chessdip::rules::family::{Family, SlotOrder};
-use chessdip::scenario::{self, Scenario};
+use chessdip_render::{anim, diplomat_chess, Style};
+use chessdip_rules::family::{Family, SlotOrder};
+use chessdip_rules::scenario::{self, Scenario};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images/diplomat-suborn.txt");
     let s = Scenario::from_file(&file).expect("the sample parses");
-    let (v, before) = scenario::diplomat::setup(&s).expect("sets up");
+    let (v, before) = scenario::diplomat_chess::setup(&s).expect("sets up");
     let orders: Vec<(String, Vec<SlotOrder>)> =
         s.orders.iter().map(|(side, text)| (side.clone(), v.submit(&before, side, &[], text).orders)).collect();
     let r = v.resolve(&before, &orders);
     let style = Style::default();
     for (name, state, report) in [("orders", &before, Some(&r.report)), ("position", &r.next, None)] {
-        let png = diplomat::draw(&v, state, report, &style, name).png().expect("png");
+        let png = diplomat_chess::draw(&v, state, report, &style, name).png().expect("png");
         eprintln!("diplomat-suborn {name}: PNG {} bytes", png.len());
         c.bench_function(&format!("render_diplomat_1024_{name}"), |b| {
-            b.iter(|| diplomat::draw(&v, black_box(state), report, &style, name).png().expect("png"));
+            b.iter(|| diplomat_chess::draw(&v, black_box(state), report, &style, name).png().expect("png"));
         });
         c.bench_function(&format!("render_diplomat_1024_{name}_draw_only"), |b| {
-            b.iter(|| diplomat::draw(&v, black_box(state), report, &style, name));
+            b.iter(|| diplomat_chess::draw(&v, black_box(state), report, &style, name));
         });
     }
 }
@@ -46,16 +46,16 @@ fn bench_animate(c: &mut Criterion) {
     let slide = Scenario::parse(BXM2, "bxm2").expect("parses");
     let style = Style { width: anim::WIDTH, ..Style::default() };
     for (name, s) in [("suborn", &suborn), ("bxm2", &slide)] {
-        let (v, before) = scenario::diplomat::setup(s).expect("sets up");
+        let (v, before) = scenario::diplomat_chess::setup(s).expect("sets up");
         let orders: Vec<(String, Vec<SlotOrder>)> =
             s.orders.iter().map(|(side, text)| (side.clone(), v.submit(&before, side, &[], text).orders)).collect();
         let r = v.resolve(&before, &orders);
-        let frames = diplomat::animate(&v, &before, &r.report, &style, "orders").expect("a move");
+        let frames = diplomat_chess::animate(&v, &before, &r.report, &style, "orders").expect("a move");
         let gif = anim::gif(&frames).expect("gif");
         eprintln!("diplomat {name}: {} frames, GIF {} bytes", frames.len(), gif.len());
         c.bench_function(&format!("animate_diplomat_768_{name}"), |b| {
             b.iter(|| {
-                let frames = diplomat::animate(&v, black_box(&before), &r.report, &style, "orders").expect("a move");
+                let frames = diplomat_chess::animate(&v, black_box(&before), &r.report, &style, "orders").expect("a move");
                 anim::gif(&frames).expect("gif")
             });
         });

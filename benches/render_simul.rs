@@ -6,10 +6,10 @@
 
 use std::hint::black_box;
 
-use chessdip::render::anim;
-use chessdip::render::simul::{animate, draw};
-use chessdip::render::Style;
-use chessdip::scenario::{simul::adjudicate, Scenario};
+use chessdip_render::anim;
+use chessdip_render::diplomacy_chess::{animate, draw};
+use chessdip_render::Style;
+use chessdip_rules::scenario::{diplomacy_chess::adjudicate, Scenario};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {

@@ -11,10 +11,10 @@
 use std::hint::black_box;
 use std::path::Path;
 
-use chessdip::render::anim::{self, Frame};
-use chessdip::render::canvas::Canvas;
-use chessdip::render::{any, Stage, Style};
-use chessdip::scenario::{self, Scenario};
+use chessdip_render::anim::{self, Frame};
+use chessdip_render::canvas::Canvas;
+use chessdip_render::{any, Stage, Style};
+use chessdip_rules::scenario::{self, Scenario};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn sample(name: &str) -> Scenario {

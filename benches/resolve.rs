@@ -7,8 +7,8 @@
 
 use std::hint::black_box;
 
-use chessdip::rules::dip::{self, Context, DipState, Order, Phase, Season, Setup, Variant};
-use chessdip::rules::{PowerId, Role, Square};
+use chessdip_rules::chess_dip::{self, Context, DipState, Order, Phase, Season, Setup, Variant};
+use chessdip_rules::{PowerId, Role, Square};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn sq(s: &str) -> Square {
@@ -18,9 +18,9 @@ fn sq(s: &str) -> Square {
 fn parse_all(v: &Variant, state: &DipState, orders: &[(PowerId, String)]) -> Vec<Order> {
     let mut out = Vec::with_capacity(orders.len());
     for (p, text) in orders {
-        let valid = dip::parse(v.board, text, Context::Movement)
+        let valid = chess_dip::parse(v.board, text, Context::Movement)
             .map_err(|e| e.to_string())
-            .and_then(|t| dip::validate_movement(v, state, *p, &t).map_err(|e| e.to_string()));
+            .and_then(|t| chess_dip::validate_movement(v, state, *p, &t).map_err(|e| e.to_string()));
         match valid {
             Ok(valid) => out.extend(valid.orders()),
             Err(e) => eprintln!("{text}: {e}"),
@@ -111,7 +111,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("chesspolitik4_full_phase", |b| {
         b.iter(|| {
             let parsed = parse_all(&v, &state, black_box(&orders));
-            dip::resolve(&state, &parsed)
+            chess_dip::resolve(&state, &parsed)
         });
     });
     let (state, orders) = full_board(&v);
@@ -119,7 +119,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("board_64_units", |b| {
         b.iter(|| {
             let parsed = parse_all(&v, &state, black_box(&orders));
-            dip::resolve(&state, &parsed)
+            chess_dip::resolve(&state, &parsed)
         });
     });
 }

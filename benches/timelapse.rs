@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use chessdip::render::{anim, any, Style};
+use chessdip_render::{anim, any, Style};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 #[path = "../tests/common/gen.rs"]

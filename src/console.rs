@@ -14,8 +14,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
-use crate::game::{parse_duration_within, Bounds, Caller, Clock, Reply, Service, SystemClock, Visibility};
-use crate::store::{self, ConsoleClock, Store, StoreError};
+use chessdip_game::{parse_duration_within, Bounds, Caller, Clock, Reply, Service, SystemClock, Visibility};
+use chessdip_game::store::{self, ConsoleClock, Store, StoreError};
 
 /// The system clock plus an offset the console can advance. The console
 /// keeps the offset in its database, so a later console goes on from the
@@ -122,9 +122,9 @@ impl Console {
 
     /// Runs one line and returns what to print. A `reveal` keeps its text
     /// exactly as typed after `reveal ` (trailing spaces included). Players'
-    /// names are printed as they are ([`crate::game::names::plain`]).
+    /// names are printed as they are ([`chessdip_game::names::plain`]).
     pub fn line(&mut self, line: &str) -> String {
-        crate::game::names::plain(&self.run(line))
+        chessdip_game::names::plain(&self.run(line))
     }
 
     fn run(&mut self, line: &str) -> String {
@@ -178,7 +178,7 @@ impl Console {
             "help" => {
                 return format!(
                     "{}\nConsole: advance <duration up to 365d> | advance to <RFC 3339 time> (the bot running), downtime <duration> | downtime to <time> (the bot down, then catching up), channel <name>, <user> reveal-file <path>, # comment\n",
-                    crate::game::command::HELP
+                    chessdip_game::command::HELP
                 )
             }
             _ => {
@@ -206,10 +206,10 @@ impl Console {
                         Ok(bytes) => self
                             .service
                             .reveal_bytes(&self.channel, &caller, &bytes)
-                            .unwrap_or_else(|e| vec![crate::game::Reply::private_text(e.to_string())]),
+                            .unwrap_or_else(|e| vec![chessdip_game::Reply::private_text(e.to_string())]),
                         Err(e) => return format!("error: {e}\n"),
                     },
-                    None if crate::game::command::reveal_text(exact).is_some() => {
+                    None if chessdip_game::command::reveal_text(exact).is_some() => {
                         self.service.command(&self.channel, "console", &caller, exact)
                     }
                     None => self.service.command(&self.channel, "console", &caller, rest),
@@ -302,7 +302,7 @@ impl Console {
     /// after every line; `play` also calls it on start, so whatever a
     /// previous session left undelivered is shown.
     pub fn pending(&mut self) -> String {
-        crate::game::names::plain(&self.print_pending())
+        chessdip_game::names::plain(&self.print_pending())
     }
 
     fn print_pending(&mut self) -> String {
@@ -342,7 +342,7 @@ impl Console {
     ///
     /// # Errors
     /// The database could not be written.
-    pub fn unprinted(&mut self) -> Result<(), crate::game::GameError> {
+    pub fn unprinted(&mut self) -> Result<(), chessdip_game::GameError> {
         let ids = std::mem::take(&mut self.claimed);
         self.service.undelivered(&ids)
     }
@@ -384,7 +384,7 @@ impl Console {
 /// The file cannot be read, or is longer than a reveal may be.
 pub fn read_reveal(path: &str) -> Result<Vec<u8>, String> {
     use std::io::Read as _;
-    let max = crate::game::hashed::MAX_REVEAL;
+    let max = chessdip_game::hashed::MAX_REVEAL;
     if path.is_empty() {
         return Err("write `<user> reveal-file <path>`, the path of the sealed file to reveal".into());
     }
@@ -460,7 +460,7 @@ pub fn local_times(text: &str, now: i64, zone: chrono_tz::Tz) -> String {
             continue;
         };
         let relative = {
-            let d = crate::game::format_duration((secs - now).abs());
+            let d = chessdip_game::format_duration((secs - now).abs());
             match secs - now {
                 -59..=59 => "just now".to_string(),
                 60.. => format!("in {d}"),

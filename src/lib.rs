@@ -18,9 +18,3 @@ pub mod config;
 pub mod console;
 #[cfg(feature = "discord")]
 pub mod discord;
-pub mod game;
-pub mod render;
-pub mod rules;
-pub mod scenario;
-pub mod status;
-pub mod store;

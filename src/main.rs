@@ -117,10 +117,10 @@ enum Command {
         output: PathBuf,
         /// `orders` (the orders and outcomes on the old position) or `result` (the new position).
         #[arg(long, default_value = "orders", conflicts_with = "animate")]
-        stage: chessdip::render::Stage,
+        stage: chessdip_render::Stage,
         /// `classic` (webDiplomacy colours) or `colour-blind`.
         #[arg(long, default_value = "classic")]
-        palette: chessdip::render::Palette,
+        palette: chessdip_render::Palette,
         /// Image width in pixels (default 1024 for a still image, 768 for an animation).
         #[arg(long, value_parser = clap::value_parser!(u32).range(320..=4096))]
         width: Option<u32>,
@@ -188,8 +188,8 @@ fn main() -> ExitCode {
             cli::play::play(db, script.as_deref(), moderators, (!no_images).then_some(images.as_path()), *timezone)
         }
         Command::Render { file, output, stage, palette, width, animate, frames } => {
-            let width = width.unwrap_or(if *animate { chessdip::render::anim::WIDTH } else { 1024 });
-            let style = chessdip::render::Style { width, palette: *palette, ..chessdip::render::Style::default() };
+            let width = width.unwrap_or(if *animate { chessdip_render::anim::WIDTH } else { 1024 });
+            let style = chessdip_render::Style { width, palette: *palette, ..chessdip_render::Style::default() };
             if *animate {
                 cli::render::render_animation(file, output, &style, frames.as_deref())
             } else {

@@ -9,7 +9,7 @@ use scratch::{console_at, export, run, service_at, temp_dir, two_players};
 use std::path::Path;
 
 use chessdip::console::Console;
-use chessdip::game::Caller;
+use chessdip_game::Caller;
 
 /// A console on a fresh database in `dir`, with `mod` a moderator (and `gm` each game's creator).
 fn console_in(dir: &Path) -> Console {
@@ -520,7 +520,7 @@ fn a_hashed_commit_window_forced_early_counts_nobody_absent_at_the_resolution() 
     let mut c = console_in(&dir);
     two_players(&mut c, "hashed=yes movement=24h reveal=12h grace=0");
     let alice = "K c1 - c2";
-    c.line(&format!("alice commit {}", chessdip::game::hashed::sha256_hex(alice)));
+    c.line(&format!("alice commit {}", chessdip_game::hashed::sha256_hex(alice)));
     let r = c.line("gm game force");
     assert!(r.contains("Reveal your orders now"), "the reveal window opens: {r}");
     // Every commitment revealed, the phase resolves at once.

@@ -15,10 +15,10 @@ use squares::sp;
 #[path = "common/gifs.rs"]
 mod gifs;
 
-use chessdip::render::anim::{self, WIDTH};
-use chessdip::render::wheel::{self as rw, player_colour};
-use chessdip::render::Style;
-use chessdip::scenario::wheel::Adjudication;
+use chessdip_render::anim::{self, WIDTH};
+use chessdip_render::chess_wheel::{self as rw, player_colour};
+use chessdip_render::Style;
+use chessdip_rules::scenario::chess_wheel::Adjudication;
 
 type Pt = (f32, f32);
 
@@ -63,12 +63,12 @@ fn movie(a: &Adjudication, width: u32) -> Movie {
 }
 
 /// Close to `c` (the GIF's palette may shift a colour slightly).
-fn is(p: [u8; 4], c: chessdip::render::canvas::Rgba) -> bool {
-    within(chessdip::render::canvas::Rgba::rgb(p[0], p[1], p[2]), c, 11)
+fn is(p: [u8; 4], c: chessdip_render::canvas::Rgba) -> bool {
+    within(chessdip_render::canvas::Rgba::rgb(p[0], p[1], p[2]), c, 11)
 }
 
 /// Pixels of colour `c` in frame `k` in the box `half` around `at`.
-fn count(m: &Movie, k: usize, at: Pt, half: f32, c: chessdip::render::canvas::Rgba) -> usize {
+fn count(m: &Movie, k: usize, at: Pt, half: f32, c: chessdip_render::canvas::Rgba) -> usize {
     let mut n = 0;
     let steps = (half * 2.0) as i32;
     for i in 0..=steps {
@@ -110,7 +110,7 @@ fn project(path: &[Pt], p: Pt) -> (f32, f32) {
 /// position of the pixels of that colour within `reach` of the path that
 /// are not of that colour in the last frame (the piece's board frame, the
 /// pieces that stay, the piece at its destination).
-fn track(m: &Movie, k: usize, path: &[Pt], reach: f32, c: chessdip::render::canvas::Rgba) -> Option<f32> {
+fn track(m: &Movie, k: usize, path: &[Pt], reach: f32, c: chessdip_render::canvas::Rgba) -> Option<f32> {
     let last = m.shots.len() - 1;
     let x0 = path.iter().map(|p| p.0).fold(f32::MAX, f32::min) - reach;
     let x1 = path.iter().map(|p| p.0).fold(f32::MIN, f32::max) + reach;
@@ -266,7 +266,7 @@ fn a_move_out_of_range_stays_under_a_mark() {
     }
     // Early on, the mark (a white disc) beside it, towards e3; not at the end.
     let towards = (e1.0, e1.1 + (e3.1 - e1.1).signum() * s * 0.36);
-    let white = chessdip::render::canvas::Rgba::rgb(0xFF, 0xFF, 0xFF);
+    let white = chessdip_render::canvas::Rgba::rgb(0xFF, 0xFF, 0xFF);
     assert!(count(&m, 2, towards, s * 0.15, white) > 10, "no mark on the failed move");
     assert_eq!(count(&m, n, towards, s * 0.15, white), 0, "the mark stays to the end");
 }

@@ -20,13 +20,13 @@ mod gifs;
 #[path = "common/scenes.rs"]
 mod scenes;
 
-use chessdip::render::anim::{self, FRAMES_PER_BEAT, FRAME_DELAY, HOLD_FIRST};
-use chessdip::render::canvas::Rgba;
-use chessdip::render::dip as rdip;
-use chessdip::render::{Palette, Style};
-use chessdip::rules::dip::Variant;
-use chessdip::rules::Square;
-use chessdip::scenario::{dip::adjudicate, Scenario};
+use chessdip_render::anim::{self, FRAMES_PER_BEAT, FRAME_DELAY, HOLD_FIRST};
+use chessdip_render::canvas::Rgba;
+use chessdip_render::chess_dip as rdip;
+use chessdip_render::{Palette, Style};
+use chessdip_rules::chess_dip::Variant;
+use chessdip_rules::Square;
+use chessdip_rules::scenario::{chess_dip::adjudicate, Scenario};
 
 /// Decoded frames: every full RGBA picture with its delay in centiseconds.
 struct Gif {
@@ -115,7 +115,7 @@ fn frames_are_timed_and_sized() {
     let (v, g, n) = animate(SLIDES, &style(768, Palette::Classic)).expect("something moves");
     assert!((15..=45).contains(&n), "{n} frames");
     let s = Scenario::parse(SLIDES, "test").expect("scenario");
-    let still = scenes::image(&s, chessdip::render::Stage::Orders, &style(768, Palette::Classic)).expect("draws");
+    let still = scenes::image(&s, chessdip_render::Stage::Orders, &style(768, Palette::Classic)).expect("draws");
     assert_eq!((g.width, g.height), (768, still.height()));
     let delays: Vec<u16> = g.frames.iter().map(|f| f.1).collect();
     assert!(delays[0] >= 100, "first frame held: {delays:?}");
@@ -302,7 +302,7 @@ fn at_400_px_and_in_the_colour_blind_palette() {
 /// moved or left the board.
 #[test]
 fn any_phase_ends_on_the_position_it_resolves_to() {
-    use chessdip::rules::dip::{apply_movement, resolve};
+    use chessdip_rules::chess_dip::{apply_movement, resolve};
     let v = Variant::builtin("chessdip").expect("variant");
     let colours = rdip::power_colours(&v, Palette::Classic);
     let st = style(400, Palette::Classic);
@@ -362,7 +362,7 @@ fn a_winter_animations_first_frame_shows_the_promotion_marker_the_still_shows() 
         let s = Scenario::parse(&text, "winter").expect("scenario");
         let st = style(anim::WIDTH, Palette::Classic);
         let frames = scenes::animation(&s, &st).expect("runs").expect("animates");
-        let still = scenes::image(&s, chessdip::render::Stage::Orders, &st).expect("draws");
+        let still = scenes::image(&s, chessdip_render::Stage::Orders, &st).expect("draws");
         let first = &frames[0].canvas;
         for (what, c) in [("the still", &still), ("the first frame", first)] {
             let badges: Vec<&str> = c.texts().iter().map(|(t, _)| t.as_str()).filter(|t| t.len() == 1).collect();

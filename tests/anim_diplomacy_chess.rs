@@ -12,15 +12,15 @@ use squares::sq;
 #[path = "common/gifs.rs"]
 mod gifs;
 
-use chessdip::render::anim::{self, FRAMES_PER_BEAT};
-use chessdip::render::canvas::Rgba;
-use chessdip::render::simul::{self as rs, SQUARE_COLOURS};
-use chessdip::render::Style;
-use chessdip::rules::simul::resolve::resolve_traced;
-use chessdip::rules::simul::{Mode, SimulReport};
-use chessdip::rules::Square;
-use chessdip::scenario::simul::{adjudicate, Adjudication};
-use chessdip::scenario::Scenario;
+use chessdip_render::anim::{self, FRAMES_PER_BEAT};
+use chessdip_render::canvas::Rgba;
+use chessdip_render::diplomacy_chess::{self as rs, SQUARE_COLOURS};
+use chessdip_render::Style;
+use chessdip_rules::diplomacy_chess::resolve::resolve_traced;
+use chessdip_rules::diplomacy_chess::{Mode, SimulReport};
+use chessdip_rules::Square;
+use chessdip_rules::scenario::diplomacy_chess::{adjudicate, Adjudication};
+use chessdip_rules::scenario::Scenario;
 
 const W: u32 = anim::WIDTH;
 
@@ -234,7 +234,7 @@ fn a_game_that_ends_opens_its_result_band_in_every_frame() {
     let (x, y) = rs::square_centre(W, sq("a8"));
     let white = Rgba::rgb(0xFF, 0xFF, 0xFF);
     let last = &frames[frames.len() - 1].canvas;
-    let on = |c: &chessdip::render::canvas::Canvas, dy: f32| {
+    let on = |c: &chessdip_render::canvas::Canvas, dy: f32| {
         (0..9)
             .filter(|i| c.pixel(x as u32, (y + dy + (*i as f32 - 4.0) * 3.0) as u32).is_some_and(|p| near(p, white)))
             .count()

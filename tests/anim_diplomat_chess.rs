@@ -15,12 +15,12 @@ use squares::c;
 #[path = "common/gifs.rs"]
 mod gifs;
 
-use chessdip::render::anim::{self, FRAME_DELAY};
-use chessdip::render::diplomat::{self as rd, CELL_COLOURS};
-use chessdip::render::{Palette, Style};
-use chessdip::rules::diplomat::{Cell, DiplomatReport, DiplomatState, Variant};
-use chessdip::rules::family::{Family, SlotOrder};
-use chessdip::scenario::{self, Scenario};
+use chessdip_render::anim::{self, FRAME_DELAY};
+use chessdip_render::diplomat_chess::{self as rd, CELL_COLOURS};
+use chessdip_render::{Palette, Style};
+use chessdip_rules::diplomat_chess::{Cell, DiplomatReport, DiplomatState, Variant};
+use chessdip_rules::family::{Family, SlotOrder};
+use chessdip_rules::scenario::{self, Scenario};
 
 const W: u32 = 768;
 
@@ -32,7 +32,7 @@ const GAME_TO_20: &str = "d3, k3, e3, l3, Ha3, Dn2, d-4, a3=black, bxa3, a3=blac
 /// the variant, the position before and the report.
 fn resolved(text: &str) -> (Variant, DiplomatState, DiplomatReport) {
     let s = Scenario::parse(text, "test").expect("parses");
-    let (v, before, r) = scenario::diplomat::turn(&s).expect("sets up");
+    let (v, before, r) = scenario::diplomat_chess::turn(&s).expect("sets up");
     (v, before, r.report)
 }
 
@@ -61,7 +61,7 @@ fn animate(v: &Variant, before: &DiplomatState, r: &DiplomatReport, width: u32) 
 }
 
 fn near(p: [u8; 3], q: [u8; 3], tolerance: u8) -> bool {
-    let rgb = |c: [u8; 3]| chessdip::render::canvas::Rgba::rgb(c[0], c[1], c[2]);
+    let rgb = |c: [u8; 3]| chessdip_render::canvas::Rgba::rgb(c[0], c[1], c[2]);
     within(rgb(p), rgb(q), tolerance + 1)
 }
 

@@ -58,7 +58,7 @@ fn the_console_writes_the_resolution_as_a_gif_after_the_stills() {
     let (frames, cs, w, _) = gif_info(&bytes);
     assert!(frames >= 3, "the first hold, the moves and the last hold: {frames}");
     assert!(cs >= 300, "at least the two holds: {cs} cs");
-    assert_eq!(u32::from(w), chessdip::render::anim::WIDTH);
+    assert_eq!(u32::from(w), chessdip_render::anim::WIDTH);
 }
 
 #[test]
@@ -93,8 +93,8 @@ fn a_bad_animation_setting_says_what_is_right() {
 
 #[test]
 fn an_announcement_drawn_again_from_the_outbox_draws_its_animation_again() {
-    use chessdip::game::{Caller, Service, Settings, SystemClock};
-    use chessdip::store::Store;
+    use chessdip_game::{Caller, Service, Settings, SystemClock};
+    use chessdip_game::store::Store;
     let d = temp_dir("outbox");
     let db = d.join("g.db");
     {
@@ -169,7 +169,7 @@ fn render_animate_writes_a_gif_from_a_scenario_and_refuses_what_cannot_be() {
 
 #[test]
 fn a_chess_wheel_cycle_is_animated_after_its_reveals() {
-    use chessdip::game::hashed::sha256_hex;
+    use chessdip_game::hashed::sha256_hex;
     let d = temp_dir("wheel");
     let mut c = console_at(&d, &[]);
     let img = d.join("img");
@@ -196,7 +196,7 @@ fn a_chess_wheel_cycle_is_animated_after_its_reveals() {
     assert_eq!(cycle.len(), 3, "{names:?}");
     assert!(cycle[2].ends_with("cycle-1-resolution.gif"), "{cycle:?}");
     let (frames, _, w, _) = gif_info(&std::fs::read(img.join(cycle[2])).expect("gif"));
-    assert!(frames >= 3 && u32::from(w) == chessdip::render::anim::WIDTH);
+    assert!(frames >= 3 && u32::from(w) == chessdip_render::anim::WIDTH);
 }
 
 #[test]

@@ -7,10 +7,10 @@
 
 use std::path::{Path, PathBuf};
 
-use chessdip::render::anim::{self, Frame, Frames};
-use chessdip::render::canvas::Canvas;
-use chessdip::render::{any, Style};
-use chessdip::scenario::{self, Scenario};
+use chessdip_render::anim::{self, Frame, Frames};
+use chessdip_render::canvas::Canvas;
+use chessdip_render::{any, Style};
+use chessdip_rules::scenario::{self, Scenario};
 
 #[path = "common/gen.rs"]
 mod gen;

@@ -10,7 +10,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use chessdip::store::{self, Store, StoreError};
+use chessdip_game::store::{self, Store, StoreError};
 
 /// Adds game `n` (channel `c{n}`, its settings padded so the database has some size).
 fn add_game(s: &Store, n: i64) {

@@ -16,10 +16,10 @@ use scratch::{console_at, run, temp_dir, two_players, written};
 use std::collections::BTreeMap;
 
 use chessdip::console::Console;
-use chessdip::render::canvas::Rgba;
-use chessdip::render::chart::{self, Chart};
-use chessdip::render::{Palette, Style, MIN_TEXT};
-use chessdip::rules::any::{Game, Position};
+use chessdip_render::canvas::Rgba;
+use chessdip_render::chart::{self, Chart};
+use chessdip_render::{Palette, Style, MIN_TEXT};
+use chessdip_rules::any::{Game, Position};
 
 /// The one chart the console wrote in `out`, decoded.
 fn one_chart(out: &str, variant: &str) -> image::RgbImage {

@@ -4,13 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use chessdip::rules::family::{Family, GameResult, PhaseKind, Seats, SlotOrder};
-use chessdip::rules::wheel::{self, parse_move, BoardAction, Move, Piece, Space, State, Variant};
-use chessdip::rules::Role;
+use chessdip_rules::family::{Family, GameResult, PhaseKind, Seats, SlotOrder};
+use chessdip_rules::chess_wheel::{self, parse_move, BoardAction, Move, Piece, Space, State, Variant};
+use chessdip_rules::Role;
 use proptest::prelude::*;
 
 fn variant() -> Variant {
-    wheel::new(&BTreeMap::new()).expect("no options")
+    chess_wheel::new(&BTreeMap::new()).expect("no options")
 }
 
 fn names(n: &[&str]) -> Vec<String> {
@@ -105,13 +105,13 @@ fn reach_across_the_hub() {
     let b = |sq: &str| space(&s, "Bo", sq);
     let c = |sq: &str| space(&s, "Cy", sq);
     assert_eq!(a("d8"), c("d8"));
-    assert!(wheel::reach(Role::Queen, a("d1"), b("d8")).is_ok());
-    assert!(wheel::reach(Role::Queen, b("d8"), c("h4")).is_ok());
-    assert!(wheel::reach(Role::Knight, a("c7"), b("e8")).is_ok());
-    assert!(wheel::reach(Role::Knight, a("e8"), c("d6")).is_ok());
-    assert!(wheel::reach(Role::Pawn, c("f8"), b("f7")).is_ok());
-    assert!(wheel::reach(Role::Rook, a("a1"), b("a1")).is_err());
-    assert!(wheel::reach(Role::Bishop, a("e7"), b("d7")).is_err());
+    assert!(chess_wheel::reach(Role::Queen, a("d1"), b("d8")).is_ok());
+    assert!(chess_wheel::reach(Role::Queen, b("d8"), c("h4")).is_ok());
+    assert!(chess_wheel::reach(Role::Knight, a("c7"), b("e8")).is_ok());
+    assert!(chess_wheel::reach(Role::Knight, a("e8"), c("d6")).is_ok());
+    assert!(chess_wheel::reach(Role::Pawn, c("f8"), b("f7")).is_ok());
+    assert!(chess_wheel::reach(Role::Rook, a("a1"), b("a1")).is_err());
+    assert!(chess_wheel::reach(Role::Bishop, a("e7"), b("d7")).is_err());
 }
 
 #[test]
@@ -254,7 +254,7 @@ proptest! {
     #[test]
     fn parsing_never_panics(text in "\\PC{0,60}") {
         let _ = parse_move(&text);
-        let _ = wheel::split_message(&text);
+        let _ = chess_wheel::split_message(&text);
         let _ = BoardAction::parse(&text);
     }
 
@@ -324,10 +324,10 @@ proptest! {
             }
             moves.push((piece.owner, moves.len(), String::new(), Move { piece, to: space_of(t), take: false }));
         }
-        let (a, ra, ta) = wheel::resolve_moves(&s, &moves);
+        let (a, ra, ta) = chess_wheel::resolve_moves(&s, &moves);
         let mut reversed = moves.clone();
         reversed.reverse();
-        let (b, rb, tb) = wheel::resolve_moves(&s, &reversed);
+        let (b, rb, tb) = chess_wheel::resolve_moves(&s, &reversed);
         prop_assert_eq!(&a.pieces, &b.pieces);
         for r in &ra {
             let other = rb.iter().find(|x| x.order == r.order).expect("same move");

@@ -5,7 +5,7 @@
 mod scratch;
 use scratch::{console, console_at, temp_dir};
 
-use chessdip::game::hashed::sha256_hex;
+use chessdip_game::hashed::sha256_hex;
 
 #[test]
 fn three_players_through_a_whole_cycle_with_hashed_orders() {

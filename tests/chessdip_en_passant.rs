@@ -7,9 +7,9 @@
 
 #[path = "common/squares.rs"]
 mod squares;
-use chessdip::rules::dip::{DipState, Phase, Season, Variant};
-use chessdip::rules::family::{Family, SlotOrder};
-use chessdip::scenario::{self, Scenario};
+use chessdip_rules::chess_dip::{DipState, Phase, Season, Variant};
+use chessdip_rules::family::{Family, SlotOrder};
+use chessdip_rules::scenario::{self, Scenario};
 use squares::sq;
 
 /// Scandinavia's c7 - c5 passes c6, which England's pawn on d5 attacks.
@@ -20,7 +20,7 @@ const SUPPORT: &str = "K d4 S d5 x c5";
 /// The state a one-phase scenario text sets up (its `phase:`, `position:` and `state:`).
 fn state_of(text: &str) -> (Variant, DipState) {
     let s = Scenario::parse(text, "setup").expect("setup parses");
-    let a = scenario::dip::adjudicate(&s).expect("setup is a position");
+    let a = scenario::chess_dip::adjudicate(&s).expect("setup is a position");
     (a.variant, a.before)
 }
 

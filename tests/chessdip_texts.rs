@@ -10,12 +10,12 @@ use squares::sq;
 mod dip_setup;
 use dip_setup::{chessdip, outcome, politik, position};
 
-use chessdip::rules::dip::{self, Context, DipState, Phase, Validated, Variant};
-use chessdip::rules::family::{Family, Resolution, SlotOrder, Submission};
+use chessdip_rules::chess_dip::{self, Context, DipState, Phase, Validated, Variant};
+use chessdip_rules::family::{Family, Resolution, SlotOrder, Submission};
 use proptest::prelude::*;
 
 /// [`dip_setup::resolve`], checking that no public text says `your`.
-fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, dip::DipReport> {
+fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, chess_dip::DipReport> {
     let r = dip_setup::resolve(v, state, orders);
     assert!(!r.summary.to_lowercase().contains("your"), "public text says `your`:\n{}", r.summary);
     for o in &r.outcomes {
@@ -117,12 +117,12 @@ fn spell(canonical: &str, aliases: bool, choices: &[u8]) -> String {
 fn validated(v: &Variant, state: &DipState, power: &str, text: &str) -> Result<String, String> {
     let p = v.power_by_name(power).expect("a power");
     if state.phase.season.is_movement() {
-        let t = dip::parse(v.board, text, Context::Movement).map_err(|e| e.to_string())?;
-        let o: Validated = dip::validate_movement(v, state, p, &t).map_err(|e| e.to_string())?;
+        let t = chess_dip::parse(v.board, text, Context::Movement).map_err(|e| e.to_string())?;
+        let o: Validated = chess_dip::validate_movement(v, state, p, &t).map_err(|e| e.to_string())?;
         Ok(format!("{:?}", o.orders().collect::<Vec<_>>()))
     } else {
-        let t = dip::parse(v.board, text, Context::Adjustment).map_err(|e| e.to_string())?;
-        let a = dip::validate_adjustment(v, state, p, &t, &[]).map_err(|e| e.to_string())?;
+        let t = chess_dip::parse(v.board, text, Context::Adjustment).map_err(|e| e.to_string())?;
+        let a = chess_dip::validate_adjustment(v, state, p, &t, &[]).map_err(|e| e.to_string())?;
         Ok(format!("{a:?}"))
     }
 }

@@ -156,16 +156,16 @@ fn a_checkmate_at_a_progressive_step_ends_the_game_at_that_step() {
 fn order_suggestions_for_the_chess_games() {
     let mut c = console("suggest");
     run(&mut c, &["gm game create diplomat-chess", "w join White", "b join Black", "gm game start"]);
-    let white = chessdip::game::Caller::player("w");
+    let white = chessdip_game::Caller::player("w");
     let s = c.service().order_suggestions("console", &white, "H", 25);
     assert!(!s.is_empty() && s.iter().all(|m| m.starts_with('H')), "{s:?}");
     assert!(
-        c.service().order_suggestions("console", &chessdip::game::Caller::player("b"), "", 25).is_empty(),
+        c.service().order_suggestions("console", &chessdip_game::Caller::player("b"), "", 25).is_empty(),
         "not Black's move"
     );
 
     let mut c = console("suggest-simul");
     run(&mut c, &["gm game create diplomacy-chess", "a join White", "b join Black", "gm game start"]);
-    let s = c.service().order_suggestions("console", &chessdip::game::Caller::player("a"), "g1", 25);
+    let s = c.service().order_suggestions("console", &chessdip_game::Caller::player("a"), "g1", 25);
     assert_eq!(s, vec!["g1f3".to_string(), "g1h3".to_string()]);
 }

@@ -4,11 +4,11 @@
 
 use std::collections::BTreeMap;
 
-use chessdip::rules::dip::{self, DipState, Phase, Season};
-use chessdip::rules::diplomat::{self, DiplomatState};
-use chessdip::rules::family::{Family, GameResult, SlotOrder};
-use chessdip::rules::simul::{self, Mode, SimulState};
-use chessdip::rules::wheel::{self, BoardAction};
+use chessdip_rules::chess_dip::{self, DipState, Phase, Season};
+use chessdip_rules::diplomat_chess::{self, DiplomatState};
+use chessdip_rules::family::{Family, GameResult, SlotOrder};
+use chessdip_rules::diplomacy_chess::{self, Mode, SimulState};
+use chessdip_rules::chess_wheel::{self, BoardAction};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -34,7 +34,7 @@ fn one(power: &str, text: &str) -> (String, Vec<SlotOrder>) {
 #[test]
 fn dip_a_state_in_the_last_year_is_drawn_and_resolves_without_wrapping() {
     for id in ["chessdip", "chesspolitik4", "chesspolitik2"] {
-        let v = dip::Variant::builtin(id).expect("variant");
+        let v = chess_dip::Variant::builtin(id).expect("variant");
         let start = DipState::start(&v);
         assert_eq!(v.result(&start), GameResult::Ongoing);
         let last = with_json(&start, &["phase", "year"], u32::MAX);
@@ -53,19 +53,19 @@ fn dip_a_state_in_the_last_year_is_drawn_and_resolves_without_wrapping() {
 
 #[test]
 fn dip_the_fall_before_the_last_year_ends_the_game() {
-    let v = dip::Variant::builtin("chessdip").expect("variant");
+    let v = chess_dip::Variant::builtin("chessdip").expect("variant");
     let mut fall = DipState::start(&v);
     fall.phase = Phase { year: Phase::LAST_YEAR - 1, season: Season::Fall };
     assert_eq!(v.result(&fall), GameResult::Ongoing);
-    let (next, report) = dip::apply_movement(&v, &fall, &[]);
+    let (next, report) = chess_dip::apply_movement(&v, &fall, &[]);
     assert_eq!(next.phase, Phase { year: Phase::LAST_YEAR, season: Season::Spring });
-    assert_eq!(report.result, dip::GameResult::YearLimit);
+    assert_eq!(report.result, chess_dip::GameResult::YearLimit);
     assert_eq!(v.result(&next), drawn("the year limit was reached"));
 }
 
 #[test]
 fn dip_a_solo_in_the_last_year_still_wins() {
-    let v = dip::Variant::builtin("chesspolitik2").expect("variant");
+    let v = chess_dip::Variant::builtin("chesspolitik2").expect("variant");
     let mut s = DipState::start(&v);
     s.phase.year = Phase::LAST_YEAR;
     let france = v.power_by_name("France").expect("France");
@@ -75,10 +75,10 @@ fn dip_a_solo_in_the_last_year_still_wins() {
     assert!(matches!(v.result(&s), GameResult::Won { ref winner, .. } if winner == "France"));
 }
 
-fn simul_variant(mode: Mode) -> simul::Variant {
+fn simul_variant(mode: Mode) -> diplomacy_chess::Variant {
     let mut o = BTreeMap::new();
     o.insert("mode".to_string(), mode.id().to_string());
-    simul::Variant::new(&o).expect("variant")
+    diplomacy_chess::Variant::new(&o).expect("variant")
 }
 
 #[test]
@@ -106,13 +106,13 @@ fn simul_the_turn_before_the_last_ends_the_game() {
     let r = v.resolve(&s, &[one("White", "e4"), one("Black", "e5")]);
     assert!(r.outcomes.iter().all(|o| o.succeeded), "{}", r.summary);
     assert_eq!(r.next.turn, SimulState::LAST_TURN);
-    assert_eq!(r.next.end, Some(simul::GameEnd::Drawn { how: "the turn limit was reached".into() }));
+    assert_eq!(r.next.end, Some(diplomacy_chess::GameEnd::Drawn { how: "the turn limit was reached".into() }));
     assert_eq!(v.result(&r.next), drawn("the turn limit was reached"));
 }
 
 #[test]
 fn diplomat_a_state_at_the_last_move_is_drawn_and_resolves_without_wrapping() {
-    let v = diplomat::Variant::new(&BTreeMap::new()).expect("variant");
+    let v = diplomat_chess::Variant::new(&BTreeMap::new()).expect("variant");
     let last = with_json(&DiplomatState::start(&v), &["number"], u32::MAX);
     assert_eq!(last.outcome, None, "as stored");
     assert_eq!(v.result(&last), drawn("the move limit was reached"));
@@ -126,12 +126,12 @@ fn diplomat_a_state_at_the_last_move_is_drawn_and_resolves_without_wrapping() {
     let mv = after_white.position.read_move(&v, "k3").expect("legal");
     let after_black = after_white.play(&v, mv).next;
     assert_eq!(after_black.number, DiplomatState::LAST_MOVE);
-    assert_eq!(after_black.outcome, Some(diplomat::Outcome::MoveLimit));
+    assert_eq!(after_black.outcome, Some(diplomat_chess::Outcome::MoveLimit));
 }
 
 #[test]
 fn diplomat_blacks_move_before_the_last_number_ends_the_game() {
-    let v = diplomat::Variant::new(&BTreeMap::new()).expect("variant");
+    let v = diplomat_chess::Variant::new(&BTreeMap::new()).expect("variant");
     let mut s = DiplomatState::start(&v);
     s.number = DiplomatState::LAST_MOVE - 1;
     let s = v.resolve(&s, &[one("White", "d3")]).next;
@@ -145,7 +145,7 @@ fn diplomat_blacks_move_before_the_last_number_ends_the_game() {
 
 #[test]
 fn wheel_a_state_at_the_last_cycle_is_drawn_and_resolves_without_wrapping() {
-    let v = wheel::new(&BTreeMap::new()).expect("variant");
+    let v = chess_wheel::new(&BTreeMap::new()).expect("variant");
     let start = v.start(&["Ann".into(), "Bo".into()]).expect("start");
     let last = with_json(&start, &["cycle"], u32::MAX);
     assert_eq!(v.result(&last), drawn("the cycle limit was reached"));
@@ -153,18 +153,18 @@ fn wheel_a_state_at_the_last_cycle_is_drawn_and_resolves_without_wrapping() {
     assert!(v.submit(&last, "Ann", &[], "K {Ann}e1 - {Ann}e2").rejected[0].1.contains("cycle limit"));
     assert!(v.act(&last, "Ann", BoardAction::Create).unwrap_err().contains("cycle limit"));
     let r = v.resolve(&last, &[]);
-    assert_eq!(r.next.cycle, wheel::State::LAST_CYCLE);
+    assert_eq!(r.next.cycle, chess_wheel::State::LAST_CYCLE);
     assert_eq!(v.result(&r.next), drawn("the cycle limit was reached"));
 }
 
 #[test]
 fn wheel_the_cycle_before_the_last_ends_the_game() {
-    let v = wheel::new(&BTreeMap::new()).expect("variant");
+    let v = chess_wheel::new(&BTreeMap::new()).expect("variant");
     let mut s = v.start(&["Ann".into(), "Bo".into()]).expect("start");
-    s.cycle = wheel::State::LAST_CYCLE - 1;
+    s.cycle = chess_wheel::State::LAST_CYCLE - 1;
     let s = v.act(&s, "Ann", BoardAction::Create).expect("create").0;
     let e = v.act(&s, "Ann", BoardAction::Create).unwrap_err();
-    assert!(e.contains(&format!("Cycle {}", wheel::State::LAST_CYCLE)), "{e}");
+    assert!(e.contains(&format!("Cycle {}", chess_wheel::State::LAST_CYCLE)), "{e}");
     assert_eq!(v.result(&s), GameResult::Ongoing);
     let r = v.resolve(&s, &[]);
     assert!(r.summary.contains("The cycle limit was reached"), "{}", r.summary);

@@ -3,11 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use chessdip::rules::family::{Family, GameResult, SlotOrder};
-use chessdip::rules::simul::condition::parse_order;
-use chessdip::rules::simul::notation::{parse_move, read};
-use chessdip::rules::simul::{Mode, Position, SimulState, Variant};
-use chessdip::rules::Side;
+use chessdip_rules::family::{Family, GameResult, SlotOrder};
+use chessdip_rules::diplomacy_chess::condition::parse_order;
+use chessdip_rules::diplomacy_chess::notation::{parse_move, read};
+use chessdip_rules::diplomacy_chess::{Mode, Position, SimulState, Variant};
+use chessdip_rules::Side;
 use proptest::prelude::*;
 
 fn variant(mode: &str) -> Variant {
@@ -146,7 +146,7 @@ proptest! {
 /// A state from a FEN board (castling as the position allows), at `turn`.
 fn at(fen: &str, turn: u32) -> SimulState {
     let mut p = Position::from_fen_board(fen).expect("fen");
-    p.castling = chessdip::rules::simul::Castling::ALL;
+    p.castling = chessdip_rules::diplomacy_chess::Castling::ALL;
     p.validate().expect("valid");
     let mut s = SimulState::new(p);
     s.turn = turn;

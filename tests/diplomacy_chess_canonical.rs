@@ -10,13 +10,13 @@ mod cases;
 use cases::cases;
 use std::collections::BTreeMap;
 
-use chessdip::rules::family::{Family, SlotOrder};
-use chessdip::rules::simul::movegen::{legal_moves, make, pseudo_from, Move, Rules};
-use chessdip::rules::simul::notation::{read, read_through, san as san_of};
-use chessdip::rules::simul::plan::{plan, Plan};
-use chessdip::rules::simul::text::Voice;
-use chessdip::rules::simul::{Mode, Position, SimulState, Variant};
-use chessdip::rules::Side;
+use chessdip_rules::family::{Family, SlotOrder};
+use chessdip_rules::diplomacy_chess::movegen::{legal_moves, make, pseudo_from, Move, Rules};
+use chessdip_rules::diplomacy_chess::notation::{read, read_through, san as san_of};
+use chessdip_rules::diplomacy_chess::plan::{plan, Plan};
+use chessdip_rules::diplomacy_chess::text::Voice;
+use chessdip_rules::diplomacy_chess::{Mode, Position, SimulState, Variant};
+use chessdip_rules::Side;
 use proptest::prelude::*;
 
 /// A small deterministic generator.
@@ -60,7 +60,7 @@ fn spelling(rng: &mut Rng, p: &Position, m: &Move) -> String {
     match rng.below(5) {
         0 => m.coords(),
         1 => format!("{}-{}", m.from, m.to),
-        2 if m.role != chessdip::rules::Role::Pawn && !m.is_castle() => {
+        2 if m.role != chessdip_rules::Role::Pawn && !m.is_castle() => {
             format!("{} {} - {}", m.role.char().to_ascii_lowercase(), m.from, m.to)
         }
         3 => format!("{san}+"),
@@ -77,10 +77,10 @@ fn order(rng: &mut Rng, p: &Position, side: Side, moves: &[Move]) -> String {
     match rng.below(8) {
         0 => "pass".to_string(),
         1 => {
-            let sq = chessdip::rules::Square::from_index(rng.below(64)).expect("square");
+            let sq = chessdip_rules::Square::from_index(rng.below(64)).expect("square");
             format!("N{sq}?{}:{}", pick(rng), pick(rng))
         }
-        2 => format!("~{}?{}:", chessdip::rules::Square::from_index(rng.below(64)).expect("square"), pick(rng)),
+        2 => format!("~{}?{}:", chessdip_rules::Square::from_index(rng.below(64)).expect("square"), pick(rng)),
         3 => format!("{}Q?{}:{}", rng.below(3), pick(rng), if side == Side::White { "pass" } else { "" }),
         _ => pick(rng),
     }
@@ -167,7 +167,7 @@ proptest! {
         prop_assert!(again.rejected.is_empty(), "stored orders refused: {:?} (typed {:?})", again.rejected, texts);
         let typed: Vec<(usize, String)> = texts.iter().cloned().enumerate().map(|(i, t)| (i + 1, t)).collect();
         let original = plan(mode, &state, side, &typed);
-        let shapes = |p: &[chessdip::rules::simul::plan::Planned]| {
+        let shapes = |p: &[chessdip_rules::diplomacy_chess::plan::Planned]| {
             p.iter().map(|x| shape(&x.plan, &state.position, side)).collect::<Vec<_>>()
         };
         prop_assert_eq!(shapes(&original.planned), shapes(&again.planned), "typed {:?}, stored {:?}", texts, stored);

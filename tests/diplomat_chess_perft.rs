@@ -1,7 +1,7 @@
 //! Move-generation counts for Diplomat Chess (`tests/data/diplomat-perft.txt`):
 //! the number of move sequences of a given length from a position.
 
-use chessdip::rules::diplomat::{parse_piece, Colour, Position, Setup, Variant};
+use chessdip_rules::diplomat_chess::{parse_piece, Colour, Position, Setup, Variant};
 
 fn perft(p: &Position, v: &Variant, depth: u32) -> u64 {
     if depth == 0 {

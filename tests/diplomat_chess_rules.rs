@@ -5,10 +5,10 @@
 
 #[path = "common/squares.rs"]
 mod squares;
-use chessdip::rules::diplomat::{
+use chessdip_rules::diplomat_chess::{
     parse_piece, Cell, Colour, DiplomatState, Kind, Move, Outcome, Position, Rot, Setup, SubornRule, Variant,
 };
-use chessdip::rules::family::{Family, SlotOrder};
+use chessdip_rules::family::{Family, SlotOrder};
 use proptest::prelude::*;
 use squares::c;
 

@@ -10,8 +10,8 @@ use squares::c;
 mod diplomat_sample;
 use diplomat_sample::sample_game;
 
-use chessdip::rules::diplomat::{Cell, Colour, DiplomatState, IllegalMove, Kind, MoveError, Outcome, Variant};
-use chessdip::rules::family::{Family, GameResult};
+use chessdip_rules::diplomat_chess::{Cell, Colour, DiplomatState, IllegalMove, Kind, MoveError, Outcome, Variant};
+use chessdip_rules::family::{Family, GameResult};
 
 /// The states before each move (index i: before the i-th move) and the final one.
 fn replay() -> (Vec<DiplomatState>, DiplomatState) {

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chessdip::discord::TokioClock;
-use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
-use chessdip::store::Store;
+use chessdip_game::{Caller, Clock, ManualClock, Service, Settings};
+use chessdip_game::store::Store;
 use serde_json::json;
 use support::bot::{config, run_binary, Bot};
 use support::fake_discord::{FakeDiscord, Request, APP};
@@ -179,7 +179,7 @@ async fn a_deadline_passing_is_resolved_and_posted_once() {
 async fn a_restarted_bot_catches_up_on_a_deadline_that_passed_while_it_was_down() {
     let fake = FakeDiscord::start().await;
     let db = temp_db("restart");
-    let now = chessdip::game::SystemClock.now();
+    let now = chessdip_game::SystemClock.now();
     let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::at(now)));
     let bot = Bot::start(config(&fake, &db), service);
     fake.wait_identified(1, 30).await;
@@ -212,14 +212,14 @@ async fn hashed_commit_is_posted_publicly_and_reveal_is_checked() {
     assert!(r.ephemeral() && r.content().contains("The sealing page"), "{}", r.content());
     let names: Vec<&String> = r.files.iter().map(|(name, _)| name).collect();
     let page = r.files.iter().find(|(name, _)| name == "chessdip-seal.html").unwrap_or_else(|| panic!("{names:?}"));
-    assert_eq!(page.1, chessdip::game::hashed::SEAL_PAGE.as_bytes());
+    assert_eq!(page.1, chessdip_game::hashed::SEAL_PAGE.as_bytes());
 
     // Plain orders are refused privately.
     let r = ask(&fake, (ALICE, "alice"), &["orders", "submit"], &[("text", json!("K c1 - c2"))], false).await;
     assert!(r.ephemeral() && r.content().contains("hashed orders"), "{}", r.content());
 
     // A commitment: acknowledged privately, posted publicly in the channel.
-    let hash = chessdip::game::hashed::sha256_hex("K c1 - c2");
+    let hash = chessdip_game::hashed::sha256_hex("K c1 - c2");
     let n = fake.requests().len();
     let r = ask(&fake, (ALICE, "alice"), &["commit"], &[("hash", json!(hash))], false).await;
     assert!(r.ephemeral() && r.content().contains("Commitment recorded"), "{}", r.content());
@@ -442,7 +442,7 @@ async fn a_slow_channel_does_not_hold_up_another_channels_result() {
 async fn a_console_game_in_channel_0_does_not_stop_the_bot_posting_results() {
     let fake = FakeDiscord::start().await;
     let db = temp_db("channel-0");
-    let clock = Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400));
+    let clock = Arc::new(ManualClock::new(chessdip_game::SystemClock.now() - 3 * 86400));
     let setup = Service::new(Store::open(&db).expect("db"), clock.clone());
     // A console game on the bot's database: channel `0`, players by name, one of them `0`.
     started_game(&setup, "0", [("0", "France"), ("bob", "England")]);
@@ -491,7 +491,7 @@ async fn the_chessdip_run_binary_registers_and_catches_up_through_the_proxy() {
     {
         let service = Service::new(
             Store::open(&db).expect("db"),
-            Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400)),
+            Arc::new(ManualClock::new(chessdip_game::SystemClock.now() - 3 * 86400)),
         );
         let settings = Settings { grace: 0, cd_after: None, ..Settings::default() };
         service.create(&ch, "g", &Caller::player("gm"), "chessdip", &settings).expect("create");
@@ -600,7 +600,7 @@ async fn a_missing_permission_holds_the_result_tells_a_moderator_and_it_goes_out
     let store = Store::open(&db).expect("db");
     let ch = CHANNEL.to_string();
     for _ in 0..100 {
-        if store.read(|c| chessdip::store::outbox_held(c, &ch)).expect("read").is_some() {
+        if store.read(|c| chessdip_game::store::outbox_held(c, &ch)).expect("read").is_some() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -642,7 +642,7 @@ async fn a_killed_bot_posts_the_result_it_committed_exactly_once_after_a_restart
     {
         let service = Service::new(
             Store::open(&db).expect("db"),
-            Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400)),
+            Arc::new(ManualClock::new(chessdip_game::SystemClock.now() - 3 * 86400)),
         );
         started_game(&service, &ch, [("a", "France"), ("b", "England")]);
         // The game's start was posted then.
@@ -667,7 +667,7 @@ async fn a_killed_bot_posts_the_result_it_committed_exactly_once_after_a_restart
     let status = Store::open(&db).expect("db");
     let mut pending = 1;
     for _ in 0..120 {
-        pending = status.read(|c| chessdip::store::outbox_waiting(c, &ch)).expect("read");
+        pending = status.read(|c| chessdip_game::store::outbox_waiting(c, &ch)).expect("read");
         if pending == 0 {
             break;
         }
@@ -701,7 +701,7 @@ async fn kill_runs_lose_and_double_no_announcement() {
         let channels: Vec<u64> = (0..3).map(|g| 4_000_000_000_001_000 + (run as u64) * 10 + g).collect();
         {
             // Phases that fell due while the bot was down, in three channels.
-            let past = chessdip::game::SystemClock.now() - 3 * 86400;
+            let past = chessdip_game::SystemClock.now() - 3 * 86400;
             let service = Service::new(Store::open(&db).expect("db"), Arc::new(ManualClock::new(past)));
             for ch in &channels {
                 started_game(&service, &ch.to_string(), [("a", "France"), ("b", "England")]);
@@ -712,7 +712,7 @@ async fn kill_runs_lose_and_double_no_announcement() {
             let s = Store::open(db).expect("db");
             channels
                 .iter()
-                .map(|ch| s.read(|c| chessdip::store::outbox_waiting(c, &ch.to_string())).expect("read"))
+                .map(|ch| s.read(|c| chessdip_game::store::outbox_waiting(c, &ch.to_string())).expect("read"))
                 .sum()
         };
         for attempt in 0.. {

@@ -15,8 +15,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
-use chessdip::store::{OutboxStatus, Store};
+use chessdip_game::{Caller, Clock, ManualClock, Service, Settings};
+use chessdip_game::store::{OutboxStatus, Store};
 use serde_json::json;
 use support::bot::run_binary;
 use support::fake_discord::FakeDiscord;
@@ -51,7 +51,7 @@ async fn drained(db: &Path, channel: u64) {
     let store = Store::open(db).expect("db");
     let ch = channel.to_string();
     for _ in 0..240 {
-        if store.read(|c| chessdip::store::outbox_waiting(c, &ch)).expect("read") == 0 {
+        if store.read(|c| chessdip_game::store::outbox_waiting(c, &ch)).expect("read") == 0 {
             return;
         }
         tokio::time::sleep(Duration::from_millis(250)).await;
@@ -72,7 +72,7 @@ async fn a_result_is_never_posted_twice_after_a_long_downtime() {
     fake.set_nonce_window(Some(Duration::from_secs(300)));
     let db = temp_db("downtime-twice");
     {
-        let past = Arc::new(ManualClock::new(chessdip::game::SystemClock.now() - 3 * 86400));
+        let past = Arc::new(ManualClock::new(chessdip_game::SystemClock.now() - 3 * 86400));
         let service = Service::new(Store::open(&db).expect("db"), past);
         started_game(&service, CHANNEL, "gm");
     }
@@ -118,7 +118,7 @@ async fn a_long_announcement_killed_between_its_messages_is_completed_not_repeat
     fake.set_nonce_window(Some(Duration::from_secs(300)));
     let db = temp_db("downtime-parts");
     let ch = CHANNEL.to_string();
-    let now = chessdip::game::SystemClock.now();
+    let now = chessdip_game::SystemClock.now();
     // A text too long for one message: four of them.
     let text: String = (0..4).map(|p| format!("part {p}:\n{}", format!("line {p}\n").repeat(240))).collect();
     let parts = chessdip::discord::split(&text, 2000);
@@ -129,7 +129,7 @@ async fn a_long_announcement_killed_between_its_messages_is_completed_not_repeat
         service
             .store()
             .write(|c| {
-                let item = chessdip::store::NewItem {
+                let item = chessdip_game::store::NewItem {
                     channel: &ch,
                     user: None,
                     game: Some(1),
@@ -138,7 +138,7 @@ async fn a_long_announcement_killed_between_its_messages_is_completed_not_repeat
                     images: "[]",
                     mentions: "[]",
                 };
-                chessdip::store::push_outbox(c, &item, now)
+                chessdip_game::store::push_outbox(c, &item, now)
             })
             .expect("queued");
     }
@@ -168,7 +168,7 @@ async fn a_long_announcement_killed_between_its_messages_is_completed_not_repeat
 async fn a_downtime_never_parks_a_result() {
     let fake = FakeDiscord::start().await;
     let db = temp_db("downtime-park");
-    let four_days_ago = chessdip::game::SystemClock.now() - 4 * 86400;
+    let four_days_ago = chessdip_game::SystemClock.now() - 4 * 86400;
     {
         let clock = Arc::new(ManualClock::new(four_days_ago));
         let service = Service::new(Store::open(&db).expect("db"), clock.clone());
@@ -188,11 +188,11 @@ async fn a_downtime_never_parks_a_result() {
     let failed = fake.with_requests(|all| all.iter().filter(|r| channel_post(r) && r.status == 500).count());
     assert_eq!(failed, 3);
     let store = Store::open(&db).expect("db");
-    let item = store.read(|c| chessdip::store::outbox_item(c, 1)).expect("read");
+    let item = store.read(|c| chessdip_game::store::outbox_item(c, 1)).expect("read");
     let parked = store
         .read(|c| {
             c.query_row("SELECT COUNT(*) FROM outbox WHERE status = 'parked'", [], |r| r.get::<_, i64>(0))
-                .map_err(chessdip::store::StoreError::from)
+                .map_err(chessdip_game::store::StoreError::from)
         })
         .expect("count");
     assert_eq!(parked, 0, "nothing parked: {item:?}");
@@ -204,7 +204,7 @@ async fn a_parked_result_is_told_to_the_creator_once_listed_and_queued_again_by_
     let fake = FakeDiscord::start().await;
     let db = temp_db("parked");
     let gm = GM.to_string();
-    let now = chessdip::game::SystemClock.now();
+    let now = chessdip_game::SystemClock.now();
     let (result, other) = {
         let clock = Arc::new(ManualClock::new(now - 4 * 86400));
         let service = Service::new(Store::open(&db).expect("db"), clock.clone());
@@ -279,7 +279,7 @@ async fn a_parked_result_is_told_to_the_creator_once_listed_and_queued_again_by_
     drained(&db, CHANNEL).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(created_with(&fake, CHANNEL, "Spring 1401 resolved"), 1);
-    let item = Store::open(&db).expect("db").read(|c| chessdip::store::outbox_item(c, result)).expect("read");
+    let item = Store::open(&db).expect("db").read(|c| chessdip_game::store::outbox_item(c, result)).expect("read");
     assert_eq!(item.map(|i| i.status), Some(OutboxStatus::Delivered));
     let list = ask(&fake, (GM, "gm"), &["game", "outbox"], &[], false).await;
     assert!(list.content().contains("Nothing of game 1 is waiting to be posted"), "{}", list.content());

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use chessdip::config::Config;
 use chessdip::discord::TokioClock;
-use chessdip::game::{Caller, Clock, ManualClock, Service, Settings};
-use chessdip::store::Store;
+use chessdip_game::{Caller, Clock, ManualClock, Service, Settings};
+use chessdip_game::store::Store;
 use support::bot::{config, Bot};
 use support::fake_discord::{FakeDiscord, Limits, Refused};
 
@@ -33,7 +33,7 @@ const MEMBER: u64 = 4_000_000_000_003_900;
 /// taken as posted: what is left to post is each game's result, all due at once.
 fn overdue_games(name: &str, n: u64) -> (PathBuf, Vec<u64>) {
     let db = temp_dir(name).join("bot.db");
-    let past = chessdip::game::SystemClock.now() - 3 * 86400;
+    let past = chessdip_game::SystemClock.now() - 3 * 86400;
     let clock = Arc::new(ManualClock::new(past));
     let service = Service::new(Store::open(&db).expect("db"), clock.clone());
     let gm = Caller::player("gm");
@@ -61,7 +61,7 @@ async fn all_posted(fake: &FakeDiscord, db: &Path, channels: &[u64], secs: u64) 
         let posted = channels.iter().filter(|ch| results(fake, **ch) > 0).count();
         let pending: i64 = channels
             .iter()
-            .map(|ch| store.read(|c| chessdip::store::outbox_waiting(c, &ch.to_string())).expect("read"))
+            .map(|ch| store.read(|c| chessdip_game::store::outbox_waiting(c, &ch.to_string())).expect("read"))
             .sum();
         if posted == channels.len() && pending == 0 {
             return;
@@ -130,7 +130,7 @@ async fn a_channels_bucket_is_followed_from_the_headers_without_a_refusal() {
     let db = temp_dir("limits-bucket").join("bot.db");
     let channel = FIRST;
     {
-        let past = chessdip::game::SystemClock.now() - 3 * 86400;
+        let past = chessdip_game::SystemClock.now() - 3 * 86400;
         let service = Service::new(Store::open(&db).expect("db"), Arc::new(ManualClock::new(past)));
         let gm = Caller::player("gm");
         let settings = Settings { grace: 0, cd_after: None, animation: false, ..Settings::default() };

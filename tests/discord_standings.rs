@@ -14,8 +14,8 @@ mod scratch;
 use std::sync::Arc;
 
 use chessdip::discord::TokioClock;
-use chessdip::game::{Caller, Service, SystemClock};
-use chessdip::store::Store;
+use chessdip_game::{Caller, Service, SystemClock};
+use chessdip_game::store::Store;
 use serde_json::json;
 use support::bot::{config, run_binary, Bot};
 use support::fake_discord::{FakeDiscord, Request};

@@ -8,7 +8,7 @@
 mod scratch;
 use scratch::{service_at, temp_dir};
 
-use chessdip::game::{Caller, Reply, Service, Visibility};
+use chessdip_game::{Caller, Reply, Service, Visibility};
 use rusqlite::{params, Connection};
 
 /// Writes a rating row: (guild, variant, user, rating, games, wins, draws, losses).
@@ -110,7 +110,7 @@ fn leaderboard_wheel_politik_dip_and_every_name_variants_prints_are_understood()
     assert_eq!(politik.matches("Ranked by the first number").count(), 1, "one footnote: {politik}");
     // Every id and name `variants` prints names its own game.
     let variants = s.command("c", "g1", &Caller::player("zoe"), "variants").remove(0).text;
-    for o in chessdip::game::OFFERS {
+    for o in chessdip_game::OFFERS {
         assert!(variants.contains(&format!("{} ({})", o.id, o.name)), "{} missing from {variants}", o.id);
         for name in [o.id, o.name] {
             let r = board(&s, "g1", name);

@@ -8,8 +8,8 @@ use scratch::{console, run, temp_dir, two_players};
 
 use std::sync::{Arc, Barrier};
 
-use chessdip::game::hashed::sha256_hex;
-use chessdip::store::Store;
+use chessdip_game::hashed::sha256_hex;
+use chessdip_game::store::Store;
 
 fn count(haystack: &str, needle: &str) -> usize {
     haystack.matches(needle).count()

@@ -8,8 +8,8 @@
 #[path = "common/scratch.rs"]
 mod scratch;
 
-use chessdip::game::names::{self, END, START};
-use chessdip::game::{Caller, Reply, Service};
+use chessdip_game::names::{self, END, START};
+use chessdip_game::{Caller, Reply, Service};
 
 /// The four names of the issue, as Discord gives them, with a user id each.
 const HOSTILE: [(&str, &str); 4] = [

@@ -6,9 +6,9 @@
 #[path = "common/scratch.rs"]
 mod scratch;
 
-use chessdip::game::parking::{FAILURE_GAP, PARK_AFTER};
-use chessdip::game::{Caller, Clock, Service};
-use chessdip::store::{self, OutboxItem, OutboxStatus, StoreError};
+use chessdip_game::parking::{FAILURE_GAP, PARK_AFTER};
+use chessdip_game::{Caller, Clock, Service};
+use chessdip_game::store::{self, OutboxItem, OutboxStatus, StoreError};
 use scratch::{console_at, plain_game, run, service_at, temp_dir};
 
 fn item(service: &Service, id: i64) -> OutboxItem {

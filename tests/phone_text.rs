@@ -12,11 +12,11 @@ mod scenes;
 
 use std::path::{Path, PathBuf};
 
-use chessdip::render::canvas::Canvas;
-use chessdip::render::chart::{self, Chart};
-use chessdip::render::{anim, any, Stage, Style, PHONE_TEXT};
-use chessdip::rules::any::Position;
-use chessdip::scenario::{self, Scenario};
+use chessdip_render::canvas::Canvas;
+use chessdip_render::chart::{self, Chart};
+use chessdip_render::{anim, any, Stage, Style, PHONE_TEXT};
+use chessdip_rules::any::Position;
+use chessdip_rules::scenario::{self, Scenario};
 
 fn samples() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images");
@@ -82,7 +82,7 @@ fn kinds() -> Vec<Kind> {
 
 fn start(id: &str, players: &[&str]) -> Position {
     let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-    chessdip::rules::any::Game::build(id, &std::collections::BTreeMap::new())
+    chessdip_rules::any::Game::build(id, &std::collections::BTreeMap::new())
         .expect("variant")
         .start(&players)
         .expect("starts")

@@ -8,7 +8,7 @@ use cases::cases;
 #[path = "common/gen.rs"]
 mod gen;
 
-use chessdip::rules::dip::{self, OrderKind, Variant};
+use chessdip_rules::chess_dip::{self, OrderKind, Variant};
 use proptest::prelude::*;
 
 proptest! {
@@ -20,10 +20,10 @@ proptest! {
     fn a_unique_consistent_resolution_is_found(seed in any::<u64>(), n in 2usize..9, bias in 20usize..95) {
         let v = Variant::builtin("chessdip").expect("variant");
         let (state, _, orders) = gen::position(&v, seed, n, bias);
-        let Some(all) = dip::resolve::consistent_resolutions(&state, &orders, 14) else {
+        let Some(all) = chess_dip::resolve::consistent_resolutions(&state, &orders, 14) else {
             return Ok(());
         };
-        let res = dip::resolve(&state, &orders);
+        let res = chess_dip::resolve(&state, &orders);
         if let [only] = all.as_slice() {
             let got: Vec<bool> = res
                 .orders
@@ -35,7 +35,7 @@ proptest! {
             prop_assert_eq!(&got, only);
         } else {
             // None or several: the backup rule must have decided something.
-            let backup = res.convoys.iter().any(|c| c.outcome == dip::Outcome::Paradox)
+            let backup = res.convoys.iter().any(|c| c.outcome == chess_dip::Outcome::Paradox)
                 || res.orders.iter().zip(&res.outcomes).any(|(o, out)| matches!(o.kind, OrderKind::Move { .. }) && out.succeeded());
             prop_assert!(backup, "{} consistent resolutions, but no backup rule applied", all.len());
         }
@@ -45,7 +45,7 @@ proptest! {
     fn random_phases_are_consistent(seed in any::<u64>(), n in 2usize..40, bias in 20usize..90) {
         let v = Variant::builtin("chessdip").expect("variant");
         let (state, _, orders) = gen::position(&v, seed, n, bias);
-        let (next, report) = dip::apply_movement(&v, &state, &orders);
+        let (next, report) = chess_dip::apply_movement(&v, &state, &orders);
         let res = &report.resolution;
         prop_assert_eq!(next.pieces().count(), state.pieces().count() - res.dislodged.len());
         for &(sq, by) in &res.dislodged {
@@ -65,7 +65,7 @@ proptest! {
         // The order of the orders does not matter.
         let mut shuffled = orders.clone();
         shuffled.reverse();
-        let again = dip::resolve(&state, &shuffled);
+        let again = chess_dip::resolve(&state, &shuffled);
         prop_assert_eq!(&again.outcomes, &res.outcomes);
         prop_assert_eq!(&again.dislodged, &res.dislodged);
     }

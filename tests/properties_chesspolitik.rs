@@ -4,15 +4,15 @@
 #[path = "common/cases.rs"]
 mod cases;
 use cases::cases;
-use chessdip::rules::dip::{self, geometry, Context, DipState, Order, OrderKind, Phase, Season, Setup, Variant};
-use chessdip::rules::{Board, PowerId, Role, Square};
+use chessdip_rules::chess_dip::{self, geometry, Context, DipState, Order, OrderKind, Phase, Season, Setup, Variant};
+use chessdip_rules::{Board, PowerId, Role, Square};
 use proptest::prelude::*;
 
 proptest! {
     #[test]
     fn parser_never_panics(text in "\\PC{0,40}") {
-        let _ = dip::parse(Board::MAX, &text, Context::Movement);
-        let _ = dip::parse(Board::MAX, &text, Context::Adjustment);
+        let _ = chess_dip::parse(Board::MAX, &text, Context::Movement);
+        let _ = chess_dip::parse(Board::MAX, &text, Context::Adjustment);
     }
 
     #[test]
@@ -29,8 +29,8 @@ proptest! {
     ) {
         let text = words.join(sep);
         for board in [Board::MAX, Board { files: 6, ranks: 6 }] {
-            let _ = dip::parse(board, &text, Context::Movement);
-            let _ = dip::parse(board, &text, Context::Adjustment);
+            let _ = chess_dip::parse(board, &text, Context::Movement);
+            let _ = chess_dip::parse(board, &text, Context::Adjustment);
         }
     }
 }
@@ -81,8 +81,8 @@ fn build(v: &Variant, pieces: &[(u8, u8, bool)], choices: &[(u8, u8)]) -> (DipSt
                 }
             },
         };
-        let t = dip::parse(v.board, &text, Context::Movement).expect("generated orders parse");
-        let o = dip::validate_movement(v, &state, piece.power, &t).expect("generated orders are legal");
+        let t = chess_dip::parse(v.board, &text, Context::Movement).expect("generated orders parse");
+        let o = chess_dip::validate_movement(v, &state, piece.power, &t).expect("generated orders are legal");
         orders.extend(o.orders());
     }
     (state, orders)
@@ -95,7 +95,7 @@ proptest! {
     fn resolver_invariants((pieces, choices) in position()) {
         let v = Variant::builtin("chesspolitik4").expect("variant");
         let (state, orders) = build(&v, &pieces, &choices);
-        let (next, report) = dip::apply_movement(&v, &state, &orders);
+        let (next, report) = chess_dip::apply_movement(&v, &state, &orders);
         let res = &report.resolution;
         let before = state.pieces().count();
         prop_assert_eq!(next.pieces().count(), before - res.dislodged.len());
@@ -120,7 +120,7 @@ proptest! {
         // The order in which orders are given does not matter.
         let mut reversed = orders.clone();
         reversed.reverse();
-        let again = dip::resolve(&state, &reversed);
+        let again = chess_dip::resolve(&state, &reversed);
         prop_assert_eq!(&again.outcomes, &res.outcomes);
     }
 }

@@ -11,9 +11,9 @@ use scratch::{console_at, export, run, service_at, temp_dir, two_players};
 use std::path::Path;
 
 use chessdip::console::Console;
-use chessdip::game::{ratings, Caller};
-use chessdip::status::GameStatus;
-use chessdip::store::{self, Outcome, RatingChange, RatingRow, ScoreRow, Store};
+use chessdip_game::{ratings, Caller};
+use chessdip_game::status::GameStatus;
+use chessdip_game::store::{self, Outcome, RatingChange, RatingRow, ScoreRow, Store};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 

@@ -10,8 +10,8 @@ mod scratch;
 
 use std::path::Path;
 
-use chessdip::game::{Caller, Reply, Service};
-use chessdip::store::{self, RecordKind};
+use chessdip_game::{Caller, Reply, Service};
+use chessdip_game::store::{self, RecordKind};
 use rusqlite::Connection;
 use scratch::{console_at, run, service_at, temp_dir};
 
@@ -511,6 +511,6 @@ fn the_mark_of_counting_old_records_records_every_pass_of_an_interrupted_first_s
 fn service_at_file(db: &Path) -> Service {
     Service::new(
         store::Store::open(db).expect("store"),
-        std::sync::Arc::new(chessdip::game::ManualClock::new(1_790_100_000)),
+        std::sync::Arc::new(chessdip_game::ManualClock::new(1_790_100_000)),
     )
 }

@@ -13,11 +13,11 @@ use squares::sp;
 mod pixels;
 use pixels::{px, within};
 
-use chessdip::render::canvas::Rgba;
-use chessdip::render::wheel::{self as rw, BOARD_SQUARES, HUB_SQUARES};
-use chessdip::render::{Palette, Style};
-use chessdip::rules::wheel::action::act;
-use chessdip::rules::wheel::{BoardAction, Space, State};
+use chessdip_render::canvas::Rgba;
+use chessdip_render::chess_wheel::{self as rw, BOARD_SQUARES, HUB_SQUARES};
+use chessdip_render::{Palette, Style};
+use chessdip_rules::chess_wheel::action::act;
+use chessdip_rules::chess_wheel::{BoardAction, Space, State};
 
 const TWO: &str = "variant: chess-wheel\nstate:\n  players: Ann, Bo\nposition:\n  Ann: Q {Ann}d1, K {Ann}e1, N {Ann}d4\n  Bo: K {Bo}e1, R {Ann}a4\n\
                    orders:\n  Ann: Q {Ann}d1 - d8\n  Ann: K {Ann}e1 - {Ann}e3\n  Bo: R {Ann}a4 x {Ann}d4\n";
@@ -166,16 +166,16 @@ fn write_samples() {
 
 #[test]
 fn any_number_of_boards_is_laid_out_inside_the_image() {
-    let v = chessdip::rules::wheel::new(&Default::default()).expect("variant");
+    let v = chessdip_rules::chess_wheel::new(&Default::default()).expect("variant");
     let names: Vec<String> = (0..12).map(|i| format!("Player{i}")).collect();
     for players in [2usize, 3, 5, 8, 12] {
         for boards in [0, 1, players / 2, players] {
             let mut s = State::new(&names[..players], 2, 12).expect("state");
             s.boards = (0..boards as u8).collect();
             for b in 0..boards as u8 {
-                for &(role, file, rank) in &chessdip::rules::wheel::START {
+                for &(role, file, rank) in &chessdip_rules::chess_wheel::START {
                     let space = Space::on(b, file, rank).expect("space");
-                    s.pieces.push(chessdip::rules::wheel::Piece { owner: b, role, space });
+                    s.pieces.push(chessdip_rules::chess_wheel::Piece { owner: b, role, space });
                 }
             }
             let s = s.checked().expect("valid");
@@ -358,7 +358,7 @@ fn boards_keep_their_places_when_boards_are_added() {
 
 #[test]
 fn player_colours_stay_apart_for_colour_blind_eyes() {
-    use chessdip::render::vision::{closest_pair, delta_e, Vision};
+    use chessdip_render::vision::{closest_pair, delta_e, Vision};
     let mut report = Vec::new();
     for palette in [Palette::Classic, Palette::ColourBlind] {
         let colours = rw::player_colours(palette);
@@ -383,7 +383,7 @@ fn invalid_and_unrevealed_messages_are_noted_in_amber_in_the_legend() {
     let text = format!("{}  Hal: Q {{Hal}}d4 - d8\n", eight());
     let a = adjudicated(&text);
     assert!(a.wheel.invalid.iter().any(|(s, _)| *s == 7), "Hal's message is invalid: {:?}", a.wheel.invalid);
-    let amber = |c: &chessdip::render::canvas::Canvas| {
+    let amber = |c: &chessdip_render::canvas::Canvas| {
         let h = c.height();
         (h * 3 / 4..h)
             .flat_map(|y| (0..c.width()).map(move |x| (x, y)))

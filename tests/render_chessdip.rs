@@ -19,12 +19,12 @@ mod pixels;
 mod scenes;
 use pixels::px;
 
-use chessdip::render::canvas::{Canvas, Rgba};
-use chessdip::render::dip::{self as rdip, Overlay};
-use chessdip::render::vision::delta_e;
-use chessdip::render::{Palette, Stage, Style};
-use chessdip::rules::dip::{self, Variant};
-use chessdip::scenario::{dip::adjudicate, Run, Scenario};
+use chessdip_render::canvas::{Canvas, Rgba};
+use chessdip_render::chess_dip::{self as rdip, Overlay};
+use chessdip_render::vision::delta_e;
+use chessdip_render::{Palette, Stage, Style};
+use chessdip_rules::chess_dip::{self, Variant};
+use chessdip_rules::scenario::{chess_dip::adjudicate, Run, Scenario};
 
 fn image(text: &str, stage: Stage) -> (Variant, Canvas) {
     image_in(text, stage, Palette::Classic)
@@ -301,7 +301,7 @@ fn a_dislodged_piece_is_marked() {
 fn a_busy_board_png_is_small() {
     let v = Variant::builtin("chessdip").expect("variant");
     let (state, _, orders) = gen::position(&v, 11, 30, 60);
-    let res = dip::resolve(&state, &orders);
+    let res = chess_dip::resolve(&state, &orders);
     let c = rdip::draw(&v, &state, Overlay::Movement(&res, &orders), &Style::default(), "orders");
     assert_eq!(c.width(), 1024);
     let png = c.png().expect("png");
@@ -344,7 +344,7 @@ fn a_one_square_move_shows_a_whole_head_clear_of_plates_tags_and_markers() {
                 Scandinavia: K d8 - c8, c7 - c6, R a8 - a7, a7 - a6\n";
     let s = Scenario::parse(text, "one square").expect("scenario");
     let a = adjudicate(&s).expect("adjudicates");
-    let chessdip::scenario::dip::PhaseResult::Movement { report, .. } = &a.phase else { panic!("a movement phase") };
+    let chessdip_rules::scenario::chess_dip::PhaseResult::Movement { report, .. } = &a.phase else { panic!("a movement phase") };
     let r = &report.resolution;
     for width in [1024, 400] {
         let style = Style { width, ..Style::default() };

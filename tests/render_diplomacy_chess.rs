@@ -9,10 +9,10 @@ use squares::sq;
 mod pixels;
 use pixels::{px, within};
 
-use chessdip::render::canvas::{Canvas, Rgba};
-use chessdip::render::simul::{self as rs, colours};
-use chessdip::render::{Palette, Style};
-use chessdip::scenario::{simul::adjudicate, Scenario};
+use chessdip_render::canvas::{Canvas, Rgba};
+use chessdip_render::diplomacy_chess::{self as rs, colours};
+use chessdip_render::{Palette, Style};
+use chessdip_rules::scenario::{diplomacy_chess::adjudicate, Scenario};
 
 fn image(file: &str, palette: Palette, with_report: bool) -> Canvas {
     let path = format!("{}/tests/scenarios/diplomacy-chess/{file}.txt", env!("CARGO_MANIFEST_DIR"));
@@ -133,7 +133,7 @@ fn sample_images_for_people() {
 }
 
 /// A scenario's orders image and its placement.
-fn turn_image(path: &str, style: &Style) -> (Canvas, rs::Placement, chessdip::scenario::simul::Adjudication) {
+fn turn_image(path: &str, style: &Style) -> (Canvas, rs::Placement, chessdip_rules::scenario::diplomacy_chess::Adjudication) {
     let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
     let s = Scenario::from_file(std::path::Path::new(&path)).expect("scenario");
     let a = adjudicate(&s).expect("adjudicates");
@@ -229,7 +229,7 @@ fn captions_wrap_and_are_never_cut() {
             for m in &a.turn.moves {
                 // Every move's line is in the image whole (its step shown by its board, or in the line).
                 let whole = m.line(a.turn.mode).summary();
-                let short = m.line(chessdip::rules::simul::Mode::Basic).summary();
+                let short = m.line(chessdip_rules::diplomacy_chess::Mode::Basic).summary();
                 let block = p
                     .texts
                     .iter()
@@ -238,7 +238,7 @@ fn captions_wrap_and_are_never_cut() {
                 for line in &block.lines {
                     assert!(!line.contains('\u{2026}'), "{file}: cut: {line}");
                     let w =
-                        chessdip::render::canvas::text_width(line, block.size, chessdip::render::canvas::Face::Regular);
+                        chessdip_render::canvas::text_width(line, block.size, chessdip_render::canvas::Face::Regular);
                     assert!(w <= block.w + 0.5, "{file} at {width}: `{line}` is {w} px in {} px", block.w);
                     assert!(block.x + w <= width as f32, "{file} at {width}: `{line}` runs off the image");
                 }
@@ -247,10 +247,10 @@ fn captions_wrap_and_are_never_cut() {
                     // The continuation line is drawn: light text pixels along its row.
                     let last = block.lines.len() - 1;
                     let y = block.y + last as f32 * block.line_h;
-                    let lw = chessdip::render::canvas::text_width(
+                    let lw = chessdip_render::canvas::text_width(
                         &block.lines[last],
                         block.size,
-                        chessdip::render::canvas::Face::Regular,
+                        chessdip_render::canvas::Face::Regular,
                     );
                     let rect = (block.x, y + block.line_h * 0.2, lw, block.line_h * 0.6);
                     let lit = (0..60)
@@ -345,7 +345,7 @@ fn both_palettes_colour_the_arrows_and_the_taken_marks() {
 
 #[test]
 fn both_palettes_keep_sides_and_marks_apart_under_colour_vision_deficiencies() {
-    use chessdip::render::vision::{delta_e, simulate, Vision};
+    use chessdip_render::vision::{delta_e, simulate, Vision};
     for palette in [Palette::Classic, Palette::ColourBlind] {
         let k = colours(palette);
         for vision in [Vision::Normal, Vision::Deuteranopia, Vision::Protanopia] {

@@ -12,13 +12,13 @@ use squares::c;
 mod pixels;
 use pixels::{px, within};
 
-use chessdip::render::canvas::{Canvas, Rgba};
-use chessdip::render::diplomat::{self as rd, CELL_COLOURS};
-use chessdip::render::vision::{closest_pair, simulate, Vision};
-use chessdip::render::{Palette, Style};
-use chessdip::rules::diplomat::{Cell, DiplomatReport, DiplomatState, Move, Played, Variant};
-use chessdip::rules::family::{Family, SlotOrder};
-use chessdip::scenario::{self, Scenario};
+use chessdip_render::canvas::{Canvas, Rgba};
+use chessdip_render::diplomat_chess::{self as rd, CELL_COLOURS};
+use chessdip_render::vision::{closest_pair, simulate, Vision};
+use chessdip_render::{Palette, Style};
+use chessdip_rules::diplomat_chess::{Cell, DiplomatReport, DiplomatState, Move, Played, Variant};
+use chessdip_rules::family::{Family, SlotOrder};
+use chessdip_rules::scenario::{self, Scenario};
 
 const W: u32 = 1024;
 
@@ -129,7 +129,7 @@ fn is_red(p: Rgba) -> bool {
 /// returns the variant, the position before, the report and the position after.
 fn resolved(text: &str) -> (Variant, DiplomatState, DiplomatReport, DiplomatState) {
     let s = Scenario::parse(text, "test").expect("parses");
-    let (v, before) = scenario::diplomat::setup(&s).expect("sets up");
+    let (v, before) = scenario::diplomat_chess::setup(&s).expect("sets up");
     let orders: Vec<(String, Vec<SlotOrder>)> =
         s.orders.iter().map(|(side, t)| (side.clone(), v.submit(&before, side, &[], t).orders)).collect();
     let r = v.resolve(&before, &orders);
@@ -211,7 +211,7 @@ fn a_history_that_does_not_fit_the_position_marks_nothing() {
     let mut s = DiplomatState::start(&v);
     // A move that was never played here: d2 still holds its pawn.
     let mv = Move::Step { from: c("d2"), to: c("d3"), promotion: None };
-    s.history.push(Played { number: 1, colour: chessdip::rules::diplomat::Colour::White, notation: "d3".into(), mv });
+    s.history.push(Played { number: 1, colour: chessdip_rules::diplomat_chess::Colour::White, notation: "d3".into(), mv });
     let cv = drawn(&v, &s, None, Palette::Classic, W);
     assert!(!tinted(&cv, "d2") && !tinted(&cv, "d3"));
 }
@@ -386,7 +386,7 @@ fn the_colour_blind_marks_stay_apart_for_colour_blind_eyes() {
         // And each mark stands off both cell colours.
         for m in marks(Palette::ColourBlind).into_iter().take(3) {
             for cell in [CELL_COLOURS.0, CELL_COLOURS.1] {
-                let d = chessdip::render::vision::delta_e(simulate(m, vision), simulate(cell, vision));
+                let d = chessdip_render::vision::delta_e(simulate(m, vision), simulate(cell, vision));
                 assert!(d > 15.0, "{vision:?}: {m:?} on {cell:?}: {d:.1}");
             }
         }

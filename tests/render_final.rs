@@ -6,9 +6,9 @@ mod scenes;
 #[path = "common/scratch.rs"]
 mod scratch;
 
-use chessdip::render::canvas::Rgba;
-use chessdip::render::{Stage, Style};
-use chessdip::scenario::Scenario;
+use chessdip_render::canvas::Rgba;
+use chessdip_render::{Stage, Style};
+use chessdip_rules::scenario::Scenario;
 
 const GAMES: [&str; 5] = [
     "chessdip/castle-blocked-by-own-piece.txt",
@@ -68,7 +68,7 @@ fn a_long_title_and_caption_stay_readable_on_a_phone() {
         };
         let c = scenes::image(&s, Stage::Result, &style).expect("draws");
         let smallest = c.smallest_text().expect("text");
-        assert!(smallest >= chessdip::render::MIN_TEXT, "{path}: text of {smallest} px");
+        assert!(smallest >= chessdip_render::MIN_TEXT, "{path}: text of {smallest} px");
     }
 }
 
@@ -156,10 +156,10 @@ fn a_final_image_says_final_position_as_large_as_its_title_with_its_result_and_e
     let tallest = band.iter().map(|r| r.1).max().unwrap_or(0);
     assert!(tallest >= left[0].1, "the result's lines ({band:?}) are as tall as the title ({} px)", left[0].1);
     // The legend says the scores in words too.
-    let v = chessdip::rules::dip::Variant::builtin("chessdip").expect("variant");
-    let state = chessdip::rules::dip::DipState::start(&v);
+    let v = chessdip_rules::chess_dip::Variant::builtin("chessdip").expect("variant");
+    let state = chessdip_rules::chess_dip::DipState::start(&v);
     let style = Style { marks: spec.marks.clone(), ..Style::default() };
-    let lines = chessdip::render::dip::legend_lines(&v, &state, &style);
+    let lines = chessdip_render::chess_dip::legend_lines(&v, &state, &style);
     assert!(lines.iter().any(|l| l.starts_with("France") && l.ends_with("conceded \u{00B7} score 0")), "{lines:#?}");
     assert!(lines.iter().any(|l| l.starts_with("Italy") && l.ends_with("score \u{2153}")), "{lines:#?}");
 }

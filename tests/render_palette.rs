@@ -6,12 +6,12 @@
 //! colours) is reported, and must at least keep every pair apart for
 //! typical vision. Run with `--nocapture` for the figures.
 
-use chessdip::render::canvas::Rgba;
-use chessdip::render::dip;
-use chessdip::render::palette::{self, power_colours, MAX_POWERS, OKABE_ITO};
-use chessdip::render::vision::{closest_pair, Vision};
-use chessdip::render::Palette;
-use chessdip::rules::dip::Variant;
+use chessdip_render::canvas::Rgba;
+use chessdip_render::chess_dip;
+use chessdip_render::palette::{self, power_colours, MAX_POWERS, OKABE_ITO};
+use chessdip_render::vision::{closest_pair, Vision};
+use chessdip_render::Palette;
+use chessdip_rules::chess_dip::Variant;
 
 const VARIANTS: [&str; 3] = ["chessdip", "chesspolitik4", "chesspolitik2"];
 
@@ -26,7 +26,7 @@ fn figures(palette: Palette) -> Vec<(&'static str, Vision, f32, String)> {
     let mut out = Vec::new();
     for id in VARIANTS {
         let v = Variant::builtin(id).expect("variant");
-        let colours = dip::power_colours(&v, palette);
+        let colours = chess_dip::power_colours(&v, palette);
         assert_eq!(colours.len(), v.powers.len());
         for vision in [Vision::Normal, Vision::Deuteranopia, Vision::Protanopia] {
             let (d, i, j) = closest_pair(&colours, vision).expect("two powers or more");
@@ -74,9 +74,9 @@ fn classic_powers_are_apart_for_typical_vision_and_their_cvd_figures_are_reporte
 fn colour_blind_colours_come_from_okabe_ito_and_differ_from_classic() {
     for id in VARIANTS {
         let v = Variant::builtin(id).expect("variant");
-        let cb = dip::power_colours(&v, Palette::ColourBlind);
+        let cb = chess_dip::power_colours(&v, Palette::ColourBlind);
         assert!(cb.iter().all(|c| OKABE_ITO.contains(c)), "{id}: {cb:?}");
-        assert_ne!(cb, dip::power_colours(&v, Palette::Classic), "{id}");
+        assert_ne!(cb, chess_dip::power_colours(&v, Palette::Classic), "{id}");
     }
 }
 

@@ -12,8 +12,8 @@ mod scenes;
 
 use std::path::{Path, PathBuf};
 
-use chessdip::render::{Palette, Stage, Style};
-use chessdip::scenario::Scenario;
+use chessdip_render::{Palette, Stage, Style};
+use chessdip_rules::scenario::Scenario;
 
 /// The smallest font size, in pixels, of any text on a 400 px wide image
 /// (a capital letter is about 0.73 of it: 7 px).
@@ -81,7 +81,7 @@ fn every_sample_reads_at_400_px_and_stays_small_at_1024() {
 
 #[test]
 fn every_sample_that_moves_has_a_small_animation_beside_it() {
-    use chessdip::render::anim;
+    use chessdip_render::anim;
     let write = std::env::var_os("CHESSDIP_WRITE_SAMPLES").is_some();
     let mut problems = Vec::new();
     for file in &samples() {

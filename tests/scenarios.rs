@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use chessdip::scenario::{self, Scenario};
+use chessdip_rules::scenario::{self, Scenario};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 fn run_one(path: &Path) -> Result<(), Failed> {

@@ -16,7 +16,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use chessdip::game::hashed::{is_salted, seal, sha256_hex, sha256_hex_bytes, without_comments};
+use chessdip_game::hashed::{is_salted, seal, sha256_hex, sha256_hex_bytes, without_comments};
 use serde_json::Value;
 
 /// How long the driver may take: the test machines are slow.

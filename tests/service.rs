@@ -13,9 +13,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use chessdip::game::{Caller, Service, Visibility};
-use chessdip::rules::dip::{geometry, DipState, Variant};
-use chessdip::rules::{PowerId, Square};
+use chessdip_game::{Caller, Service, Visibility};
+use chessdip_rules::chess_dip::{geometry, DipState, Variant};
+use chessdip_rules::{PowerId, Square};
 
 fn current_state(service: &Service, channel: &str) -> DipState {
     let json: serde_json::Value = serde_json::from_str(&service.export(channel).expect("export")).expect("json");
@@ -46,7 +46,7 @@ fn greedy_orders(v: &Variant, state: &DipState, me: PowerId) -> Vec<String> {
         return out;
     }
     for (sq, p) in state.pieces_of(me).collect::<Vec<_>>() {
-        let fall = state.phase.season == chessdip::rules::dip::Season::Fall;
+        let fall = state.phase.season == chessdip_rules::chess_dip::Season::Fall;
         if fall && wanted.contains(&sq) {
             claimed.push(sq);
             continue; // stay and take it
@@ -177,7 +177,7 @@ fn orders_survive_a_killed_process_and_the_phase_resolves_once() {
     child.kill().expect("kill");
     let _ = child.wait();
 
-    let (service, clock) = service_at(&dir, chessdip::game::Clock::now(&chessdip::game::SystemClock));
+    let (service, clock) = service_at(&dir, chessdip_game::Clock::now(&chessdip_game::SystemClock));
     let p1 = Caller::player("p1");
     let shown = service.show_orders("console", &p1).expect("show").text;
     assert!(shown.contains("K c1 - c2") && shown.contains("N b1 - c3"), "{shown}");
@@ -197,7 +197,7 @@ fn concurrent_orders_racing_a_resolution() {
     let dir = temp_dir("race");
     let (service, clock) = service_at(&dir, 1_000_000);
     let gm = Caller::player("gm");
-    let settings = chessdip::game::Settings { grace: 0, ..chessdip::game::Settings::default() };
+    let settings = chessdip_game::Settings { grace: 0, ..chessdip_game::Settings::default() };
     service.create("c", "g", &gm, "chesspolitik4", &settings).expect("create");
     let v = Variant::builtin("chesspolitik4").expect("variant");
     for (k, p) in v.powers.iter().enumerate() {
@@ -369,7 +369,7 @@ fn reminders_name_the_players_without_orders_once_per_phase() {
     assert_eq!(due[0].missing, vec![("England".to_string(), "bob".to_string())]);
     assert_eq!(due[0].deadline, deadline);
     // The reminder is in the outbox, written with the claim, pinging only the late player.
-    let items = service.store().read(|c| chessdip::store::outbox_pending_all(c)).expect("outbox");
+    let items = service.store().read(|c| chessdip_game::store::outbox_pending_all(c)).expect("outbox");
     let reminder = items.iter().find(|i| i.text.starts_with("Reminder: Spring 1401")).expect("a reminder item");
     assert!(reminder.text.contains("<@bob> (England)"), "{}", reminder.text);
     assert_eq!(reminder.mentions, r#"["bob"]"#);
@@ -437,14 +437,14 @@ fn no_resolution_commits_without_its_announcement() {
     for _ in 0..4 {
         service.tick().expect("tick");
     }
-    let (resolved, items): (Vec<(String, String)>, Vec<chessdip::store::OutboxItem>) = service
+    let (resolved, items): (Vec<(String, String)>, Vec<chessdip_game::store::OutboxItem>) = service
         .store()
         .read(|c| {
             let mut st = c.prepare(
                 "SELECT g.channel_id, p.name FROM phases p JOIN games g ON g.id = p.game_id WHERE p.status = 'resolved'",
             )?;
             let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<Vec<_>, _>>()?;
-            Ok::<_, chessdip::store::StoreError>((rows, chessdip::store::outbox_pending_all(c)?))
+            Ok::<_, chessdip_game::store::StoreError>((rows, chessdip_game::store::outbox_pending_all(c)?))
         })
         .expect("read");
     assert!(resolved.len() >= 6, "{resolved:?}");

@@ -9,8 +9,8 @@ use scratch::{console_at, plain_game, service_at, service_on, temp_dir};
 
 use std::sync::Arc;
 
-use chessdip::game::hashed::sha256_hex;
-use chessdip::game::{Caller, ManualClock, Reply, Service, Visibility};
+use chessdip_game::hashed::sha256_hex;
+use chessdip_game::{Caller, ManualClock, Reply, Service, Visibility};
 
 /// A service on a fresh database in the test `name`'s own directory, with
 /// its manual clock.
@@ -360,7 +360,7 @@ fn help_and_hash_explain_sealing_on_the_players_device() {
     for needle in ["sealing page", "chessdip seal orders.txt", "shasum -a 256", "certutil -hashfile", "Get-FileHash"] {
         assert!(help.contains(needle), "{needle}: {help}");
     }
-    assert_eq!(run("hash"), chessdip::game::hashed::HOW_TO_SEAL);
+    assert_eq!(run("hash"), chessdip_game::hashed::HOW_TO_SEAL);
     let r = run("hash K c1 - c2");
     assert!(r.contains(&sha256_hex("K c1 - c2")) && r.contains("shows the text to the bot"), "{r}");
     // A plain game's help has no sealing paragraph.
@@ -377,7 +377,7 @@ fn chessdip_seal_page_writes_the_page_and_keeps_an_existing_file() {
     let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().expect("run chessdip");
     let first = run(&["seal-page", out.to_str().expect("path")]);
     assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
-    assert_eq!(std::fs::read(&out).expect("page"), chessdip::game::hashed::SEAL_PAGE.as_bytes());
+    assert_eq!(std::fs::read(&out).expect("page"), chessdip_game::hashed::SEAL_PAGE.as_bytes());
     assert!(String::from_utf8_lossy(&first.stdout).contains("open it in any browser"));
     std::fs::write(&out, "mine").expect("write");
     let again = run(&["seal-page", out.to_str().expect("path")]);
@@ -389,7 +389,7 @@ fn chessdip_seal_page_writes_the_page_and_keeps_an_existing_file() {
     );
     assert_eq!(std::fs::read_to_string(&out).expect("kept"), "mine");
     assert!(run(&["seal-page", out.to_str().expect("path"), "--force"]).status.success());
-    assert_eq!(std::fs::read(&out).expect("page"), chessdip::game::hashed::SEAL_PAGE.as_bytes());
+    assert_eq!(std::fs::read(&out).expect("page"), chessdip_game::hashed::SEAL_PAGE.as_bytes());
 }
 
 /// Plain orders are bounded like reveals: a 1 MB paste is refused with the

@@ -10,7 +10,7 @@ mod scratch;
 use scratch::{console, console_at, export, run, temp_dir};
 
 use chessdip::console::Console;
-use chessdip::game::hashed::sha256_hex;
+use chessdip_game::hashed::sha256_hex;
 
 fn simul(c: &mut Console) {
     run(c, &["gm game create diplomacy-chess", "alice join White", "bob join Black", "gm game start"]);

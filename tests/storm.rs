@@ -45,8 +45,8 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use chessdip::game::{Caller, Clock, ManualClock, Service, SystemClock, Visibility};
-use chessdip::store::Store;
+use chessdip_game::{Caller, Clock, ManualClock, Service, SystemClock, Visibility};
+use chessdip_game::store::Store;
 use serde_json::json;
 use support::bot::run_binary_logged;
 use support::fake_discord::{FakeDiscord, Request, APP};
@@ -442,11 +442,11 @@ fn resolution_costs(n: usize, mixed: bool) -> [f64; 4] {
     prepare(&db, &Storm { n, mixed, shape: Shape::AtOnce }, &vec![due; n]);
     let clock = Arc::new(ManualClock::new(due + 1));
     let s = Service::new(Store::open(&db).expect("db"), clock);
-    let (runs0, rules0) = chessdip::game::costs::rules_so_far();
+    let (runs0, rules0) = chessdip_game::costs::rules_so_far();
     let t = Instant::now();
     let resolved = s.tick().expect("tick");
     let whole = t.elapsed();
-    let (runs1, rules1) = chessdip::game::costs::rules_so_far();
+    let (runs1, rules1) = chessdip_game::costs::rules_so_far();
     assert_eq!(resolved.len(), n, "every storm game resolves, or a turn-based one's missed turn is announced");
     // A Diplomat Chess game's deadline is a missed turn: nothing to adjudicate.
     let runs = runs1 - runs0;

@@ -19,7 +19,7 @@ use scratch::{console_at, run, temp_dir, two_players, written};
 
 use std::path::Path;
 
-use chessdip::render::{anim, any, Style};
+use chessdip_render::{anim, any, Style};
 
 /// Every frame's delay (centiseconds) and the GIF's width.
 fn delays(bytes: &[u8]) -> (Vec<u16>, u16) {
@@ -180,15 +180,15 @@ fn a_timelapse_starts_with_the_starting_position() {
     let g = gifs::decode(&one_gif(&out, &d.join("img")));
     assert_eq!(g.frames.len(), 3);
     // France's king stands on c1 in the first frame (the start), on c2 after Spring.
-    let v = chessdip::rules::dip::Variant::builtin("chesspolitik2").expect("variant");
-    let france = dip_colours::colour(&v, chessdip::render::Palette::Classic, "France");
+    let v = chessdip_rules::chess_dip::Variant::builtin("chesspolitik2").expect("variant");
+    let france = dip_colours::colour(&v, chessdip_render::Palette::Classic, "France");
     let plate = |s: &str| {
-        let (x, y, w, h) = chessdip::render::dip::plate_box(&v, anim::WIDTH, squares::sq(s));
+        let (x, y, w, h) = chessdip_render::chess_dip::plate_box(&v, anim::WIDTH, squares::sq(s));
         (x + w * 0.15, y + h / 2.0)
     };
     let is_france = |frame: usize, s: &str| {
         let p = g.pixel(frame, plate(s));
-        chessdip::render::vision::delta_e(chessdip::render::canvas::Rgba::rgb(p[0], p[1], p[2]), france) < 8.0
+        chessdip_render::vision::delta_e(chessdip_render::canvas::Rgba::rgb(p[0], p[1], p[2]), france) < 8.0
     };
     assert!(is_france(0, "c1") && !is_france(0, "c2"), "the start: the king on c1");
     assert!(is_france(1, "c2") && !is_france(1, "c1"), "after Spring 1401: on c2");

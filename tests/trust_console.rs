@@ -14,7 +14,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use chessdip::console::Console;
-use chessdip::game::{Caller, Clock as _, SystemClock};
+use chessdip_game::{Caller, Clock as _, SystemClock};
 
 fn open(db: &Path) -> Console {
     open_console(db, db.with_extension("img"), Vec::new()).expect("console").without_images()
@@ -163,7 +163,7 @@ fn item13_seal_prints_the_commit_line_alone_and_it_can_be_pasted() {
     assert!(hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()), "{line:?}");
     assert!(!stdout.contains("Commit:"), "{stdout}");
     let sealed = std::fs::read_to_string(d.join("orders.txt.sealed.txt")).expect("sealed copy");
-    assert_eq!(hash, chessdip::game::hashed::sha256_hex(&sealed));
+    assert_eq!(hash, chessdip_game::hashed::sha256_hex(&sealed));
 
     // Pasted whole after a player's name, it is a commitment.
     let mut c = open(&d.join("g.db"));
@@ -446,7 +446,7 @@ fn item29_a_database_from_a_newer_chessdip_is_refused_at_once() {
     let d = temp_dir("newer");
     let db = d.join("g.db");
     drop(open(&db));
-    let known = chessdip::store::schema_version();
+    let known = chessdip_game::store::schema_version();
     set_user_version(&db, i64::try_from(known).expect("small") + 1);
     let start = Instant::now();
     let e = open_console(&db, d.join("img"), Vec::new()).expect_err("refused").to_string();

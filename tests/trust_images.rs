@@ -27,14 +27,14 @@ use pixels::px;
 
 use std::path::PathBuf;
 
-use chessdip::render::canvas::{Canvas, Rgba};
-use chessdip::render::dip::{self as rdip};
-use chessdip::render::vision::delta_e;
-use chessdip::render::wheel as rwheel;
-use chessdip::render::{Palette, Stage, Style};
-use chessdip::rules::wheel::Space;
-use chessdip::scenario::dip::{adjudicate, Adjudication, PhaseResult};
-use chessdip::scenario::{Run, Scenario};
+use chessdip_render::canvas::{Canvas, Rgba};
+use chessdip_render::chess_dip::{self as rdip};
+use chessdip_render::vision::delta_e;
+use chessdip_render::chess_wheel as rwheel;
+use chessdip_render::{Palette, Stage, Style};
+use chessdip_rules::chess_wheel::Space;
+use chessdip_rules::scenario::chess_dip::{adjudicate, Adjudication, PhaseResult};
+use chessdip_rules::scenario::{Run, Scenario};
 
 /// Writes `c` as `name.png` into `CHESSDIP_RENDER_DIR`, if set (to look at a failure).
 fn keep(c: &Canvas, name: &str) {
@@ -187,7 +187,7 @@ fn item16_contest_markers_give_the_strengths_of_the_reasons() {
         assert!(!markers.is_empty(), "{path}: a contest");
         for (at, pills) in markers {
             let movers: Vec<usize> = (0..r.orders.len())
-                .filter(|&i| matches!(r.outcomes[i], chessdip::rules::dip::Outcome::Bounced { at: s, .. } if s == at))
+                .filter(|&i| matches!(r.outcomes[i], chessdip_rules::chess_dip::Outcome::Bounced { at: s, .. } if s == at))
                 .collect();
             for (k, &i) in movers.iter().enumerate() {
                 let reason = r.outcomes[i].reason();
@@ -258,7 +258,7 @@ fn item17_a_long_result_wraps_instead_of_being_cut() {
     assert!(lines >= 2, "the long result wraps onto {lines} lines");
     assert!(band(&wrapped) > band(&short), "the band grows with it");
     // Nothing is shrunk below the phone minimum either.
-    assert!(wrapped.smallest_text().is_some_and(|t| t >= chessdip::render::MIN_TEXT));
+    assert!(wrapped.smallest_text().is_some_and(|t| t >= chessdip_render::MIN_TEXT));
     // At full width it takes two lines at most.
     let wide = draw(&a, Stage::Result, &style(long, 1024));
     keep(&wide, "item17-wide");
@@ -323,8 +323,8 @@ fn item18_a_conceded_power_is_marked_in_the_legend() {
     let marked = amber_pixels(&newest(&d), 0.15);
     assert!(marked > 30, "Scandinavia's line says it conceded ({marked} amber pixels)");
     // The legend says it in words too.
-    let v = chessdip::rules::dip::Variant::builtin("chessdip").expect("variant");
-    let state = chessdip::rules::dip::DipState::start(&v);
+    let v = chessdip_rules::chess_dip::Variant::builtin("chessdip").expect("variant");
+    let state = chessdip_rules::chess_dip::DipState::start(&v);
     let style = Style { marks: vec![("Scandinavia".into(), "conceded".into())], ..Style::default() };
     let lines = rdip::legend_lines(&v, &state, &style);
     assert!(lines.iter().any(|l| l.starts_with("Scandinavia") && l.ends_with("\u{00B7} conceded")), "{lines:#?}");

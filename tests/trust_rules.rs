@@ -22,13 +22,13 @@ use diplomat_sample::sample_game;
 use scratch::console;
 
 use chessdip::console::Console;
-use chessdip::game::hashed::sha256_hex;
-use chessdip::rules::dip::{self, DipState, Outcome, Variant};
+use chessdip_game::hashed::sha256_hex;
+use chessdip_rules::chess_dip::{self, DipState, Outcome, Variant};
 
 /// The resolver's outcome of the order from `from` landing on `to`.
 fn raw(state: &DipState, v: &Variant, orders: &[(&str, &str)], from: &str, to: &str) -> Outcome {
     let r = resolve(v, state, orders);
-    let dip::DipReport::Movement { resolution, .. } = r.report else { panic!("a movement phase") };
+    let chess_dip::DipReport::Movement { resolution, .. } = r.report else { panic!("a movement phase") };
     let i = resolution
         .orders
         .iter()
@@ -64,7 +64,7 @@ fn item04_a_move_beaten_into_a_square_names_the_stronger_move_not_the_dislodged_
     assert_eq!(outcome(&r, "N d4 H").1, "dislodged by K e3 - d4");
     // The resolver's own outcome says the same (the scenario reports and the images read it).
     let o = raw(&s, &v, &orders, "c4", "d4");
-    assert_eq!(o, Outcome::Bounced { at: sq("d4"), attack: dip::Strength(2), against: dip::Strength(6), by: sq("e3") });
+    assert_eq!(o, Outcome::Bounced { at: sq("d4"), attack: chess_dip::Strength(2), against: chess_dip::Strength(6), by: sq("e3") });
     assert_eq!(o.reason(), "bounced at d4: strength 1 against 3 from the move from e3");
 }
 

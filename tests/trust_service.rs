@@ -11,8 +11,8 @@ use std::path::Path;
 use std::process::Command;
 
 use chessdip::console::Console;
-use chessdip::game::export::ExportError;
-use chessdip::game::hashed::sha256_hex;
+use chessdip_game::export::ExportError;
+use chessdip_game::hashed::sha256_hex;
 
 /// A console on a fresh database in `dir`, with `mod` a moderator (and `gm` each game's creator).
 fn moderated_in(dir: &Path) -> Console {
@@ -44,8 +44,8 @@ fn item01_a_reveal_that_does_not_match_is_told_privately_and_never_published() {
     assert!(!wrong.contains("[public]"), "nothing public comes of a mismatch: {wrong}");
     // The matching reveals go through the service (they hold new lines), and the phase resolves.
     let svc = c.service();
-    svc.reveal("console", &chessdip::game::Caller::player("alice"), ALICE).expect("alice reveals");
-    svc.reveal("console", &chessdip::game::Caller::player("bob"), BOB).expect("bob reveals");
+    svc.reveal("console", &chessdip_game::Caller::player("alice"), ALICE).expect("alice reveals");
+    svc.reveal("console", &chessdip_game::Caller::player("bob"), BOB).expect("bob reveals");
     c.pending();
     let history = c.line("carol history spring 1401");
     assert!(!history.contains(NOTE), "the mis-pasted text is published: {history}");

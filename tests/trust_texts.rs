@@ -11,9 +11,9 @@ use scratch::{console, run, temp_dir, two_players};
 
 use std::sync::Arc;
 
-use chessdip::game::hashed::sha256_hex;
-use chessdip::game::{Caller, ManualClock, Service};
-use chessdip::store::Store;
+use chessdip_game::hashed::sha256_hex;
+use chessdip_game::{Caller, ManualClock, Service};
+use chessdip_game::store::Store;
 
 // Item 11: look-alike and invisible characters.
 
@@ -162,7 +162,7 @@ fn item12_an_extra_trailing_newline_and_spaces_are_hinted() {
 
 #[test]
 fn item12_the_sealing_page_tries_the_same_changes() {
-    let page = chessdip::game::hashed::SEAL_PAGE;
+    let page = chessdip_game::hashed::SEAL_PAGE;
     for part in [
         "the committed text used CRLF line ends (Windows); this text uses LF",
         "one more than the committed text (an extra empty line at the end)",
@@ -178,7 +178,7 @@ fn item12_the_sealing_page_tries_the_same_changes() {
 /// if Node.js is not installed (the browser test, `tests/seal_page.rs`,
 /// runs the whole page in Chromium where there is one).
 fn page_hints(cases: &[(&str, &str)]) -> Option<Vec<Vec<String>>> {
-    let page = chessdip::game::hashed::SEAL_PAGE;
+    let page = chessdip_game::hashed::SEAL_PAGE;
     let start = page.find("const SPACES")?;
     let end = page.find("$(\"revealed\").addEventListener")?;
     let script = format!(
@@ -251,9 +251,9 @@ fn item14_withdrawing_what_was_never_given_says_so() {
 
 #[test]
 fn item14_one_of_one_disbands_mentions_no_rest() {
-    use chessdip::rules::dip::{DipState, Phase, Setup, Variant};
-    use chessdip::rules::family::{Family, SlotOrder};
-    use chessdip::rules::Role;
+    use chessdip_rules::chess_dip::{DipState, Phase, Setup, Variant};
+    use chessdip_rules::family::{Family, SlotOrder};
+    use chessdip_rules::Role;
     let v = Variant::builtin("chessdip").expect("chessdip");
     let mut setup = Setup::default();
     let scandinavia = v.power_by_name("Scandinavia").expect("a power");
@@ -369,8 +369,8 @@ mod item15 {
 
     use chessdip::config::Config;
     use chessdip::discord::TokioClock;
-    use chessdip::game::Service;
-    use chessdip::store::Store;
+    use chessdip_game::Service;
+    use chessdip_game::store::Store;
     use serde_json::{json, Value};
 
     use super::support::bot::Bot;

@@ -8,7 +8,7 @@
 mod scratch;
 use scratch::{console, export, run, two_players};
 
-use chessdip::game::hashed::sha256_hex;
+use chessdip_game::hashed::sha256_hex;
 
 const ALICE: &str = "K c1 - c2";
 const BOB: &str = "K d6 - d5";

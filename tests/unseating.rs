@@ -128,7 +128,7 @@ fn rejoining_does_not_wash_a_record() {
 #[test]
 fn unseatings_recorded_before_take_their_phase_and_a_rolled_back_one_is_taken_back() {
     let mut c = rusqlite::Connection::open_in_memory().expect("memory");
-    chessdip::store::MIGRATIONS.to_version(&mut c, 21).expect("the schema before");
+    chessdip_game::store::MIGRATIONS.to_version(&mut c, 21).expect("the schema before");
     c.execute_batch(
         "INSERT INTO games (id, channel_id, guild_id, variant, settings, status, created_by, created_at, phase_seq)
              VALUES (1, 'a', 'g', 'chessdip', '{}', 'active', 'gm', 0, 5), (2, 'b', 'g', 'chessdip', '{}', 'active', 'gm', 0, 5);
@@ -140,7 +140,7 @@ fn unseatings_recorded_before_take_their_phase_and_a_rolled_back_one_is_taken_ba
              ('g', 'bob', 1, 0, 'unseated', 'France', 10), ('g', 'bob', 2, 0, 'unseated', 'France', 10);",
     )
     .expect("an old database");
-    chessdip::store::MIGRATIONS.to_latest(&mut c).expect("migrated");
+    chessdip_game::store::MIGRATIONS.to_latest(&mut c).expect("migrated");
     let rows: Vec<(i64, i64, String)> = c
         .prepare("SELECT game_id, seq, kind FROM reliability ORDER BY game_id")
         .expect("sql")

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use chessdip::console::Console;
-use chessdip::rules::any::Position;
+use chessdip_rules::any::Position;
 
 /// A Chess Dip game in `dir` for e (England), i (Italy), f (France) and s
 /// (Scandinavia), started, its open phase made Fall 1 of the start

@@ -26,11 +26,11 @@ pub fn run_bot(config_path: &Path) -> Result<ExitCode> {
     let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(cores * 2 + 2).build()?;
-    let store = chessdip::store::Store::open(&config.database).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let store = chessdip_game::store::Store::open(&config.database).map_err(|e| anyhow::anyhow!("{e}"))?;
     runtime
         .block_on(async {
             let service =
-                chessdip::game::Service::new(store, std::sync::Arc::new(chessdip::discord::TokioClock::new()));
+                chessdip_game::Service::new(store, std::sync::Arc::new(chessdip::discord::TokioClock::new()));
             chessdip::discord::run(config, service).await
         })
         .map_err(|e| anyhow::anyhow!("{e}"))?;

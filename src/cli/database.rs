@@ -25,10 +25,10 @@ pub fn database(db: Option<&Path>, config: &Path) -> Result<PathBuf> {
 /// command, for the refusal): opening the store brings its schema up to
 /// date, which must never be done to a running bot's database from a
 /// chessdip of another version.
-pub fn open_current(db: &Path, what: &str) -> Result<chessdip::store::Store> {
+pub fn open_current(db: &Path, what: &str) -> Result<chessdip_game::store::Store> {
     let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
         .with_context(|| format!("cannot open the database {}", db.display()))?;
-    let pending = chessdip::store::MIGRATIONS
+    let pending = chessdip_game::store::MIGRATIONS
         .pending_migrations(&conn)
         .with_context(|| format!("cannot read the schema version of {}", db.display()))?;
     drop(conn);
@@ -39,7 +39,7 @@ pub fn open_current(db: &Path, what: &str) -> Result<chessdip::store::Store> {
             if pending > 0 { "older than" } else { "newer than" }
         );
     }
-    chessdip::store::Store::open(db).with_context(|| format!("cannot open the database {}", db.display()))
+    chessdip_game::store::Store::open(db).with_context(|| format!("cannot open the database {}", db.display()))
 }
 
 /// Reads `config.toml` (if present) and the `CHESSDIP_*` environment.

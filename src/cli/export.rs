@@ -27,7 +27,7 @@ pub fn export(
         }
     }
     let store = open_current(&db, "export it")?;
-    let service = chessdip::game::Service::new(store, std::sync::Arc::new(chessdip::game::SystemClock));
+    let service = chessdip_game::Service::new(store, std::sync::Arc::new(chessdip_game::SystemClock));
     // Written to a file next to the output and renamed once complete, so that a failed export leaves no half file.
     let partial = output.map(|f| {
         let mut name = f.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
@@ -41,7 +41,7 @@ pub fn export(
     let written = if gzip {
         let mut gz = flate2::write::GzEncoder::new(&mut sink, flate2::Compression::default());
         let n = service.export_to(channel, &mut gz);
-        n.and_then(|n| gz.finish().map(|_| n).map_err(chessdip::game::export::ExportError::Write))
+        n.and_then(|n| gz.finish().map(|_| n).map_err(chessdip_game::export::ExportError::Write))
     } else {
         service.export_to(channel, &mut sink)
     };

@@ -20,9 +20,9 @@ pub fn play(
     use std::io::BufRead;
     let dir = images.map_or_else(|| PathBuf::from("chessdip-images"), Path::to_path_buf);
     let opened = |e| anyhow::Error::new(e).context(format!("cannot open the database {}", db.display()));
-    let store = chessdip::store::Store::open(db).map_err(opened)?;
+    let store = chessdip_game::store::Store::open(db).map_err(opened)?;
     let clock = std::sync::Arc::new(chessdip::console::OffsetClock::resumed(&store).map_err(opened)?);
-    let service = chessdip::game::Service::new(store, clock.clone());
+    let service = chessdip_game::Service::new(store, clock.clone());
     let mut console = chessdip::console::Console::new(service, clock, dir, moderators.to_vec()).in_zone(zone);
     if images.is_none() {
         console = console.without_images();

@@ -6,20 +6,20 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context as _, Result};
 
-use chessdip::render::anim::{Frame, Frames, Gif};
-use chessdip::render::canvas::Canvas;
-use chessdip::scenario::{self, Scenario};
+use chessdip_render::anim::{Frame, Frames, Gif};
+use chessdip_render::canvas::Canvas;
+use chessdip_rules::scenario::{self, Scenario};
 
 /// Draws `file`'s phase at `stage` into the PNG `output`.
 pub fn render(
     file: &Path,
     output: &Path,
-    stage: chessdip::render::Stage,
-    style: &chessdip::render::Style,
+    stage: chessdip_render::Stage,
+    style: &chessdip_render::Style,
 ) -> Result<ExitCode> {
     let s = Scenario::from_file(file).with_context(|| format!("in {}", file.display()))?;
     let r = scenario::run(&s).with_context(|| format!("in {}", file.display()))?;
-    let canvas = chessdip::render::any::stage(&r.before, &r.after, &r.phase, stage, style);
+    let canvas = chessdip_render::any::stage(&r.before, &r.after, &r.phase, stage, style);
     let png = canvas.png()?;
     std::fs::write(output, &png).with_context(|| format!("cannot write {}", output.display()))?;
     say!("{}: {} bytes", output.display(), png.len());
@@ -30,7 +30,7 @@ pub fn render(
 pub fn render_animation(
     file: &Path,
     output: &Path,
-    style: &chessdip::render::Style,
+    style: &chessdip_render::Style,
     frames_dir: Option<&Path>,
 ) -> Result<ExitCode> {
     let s = Scenario::from_file(file).with_context(|| format!("in {}", file.display()))?;
@@ -40,7 +40,7 @@ pub fn render_animation(
     }
     // Each frame is encoded (and written as a PNG, if asked) as it is drawn.
     let mut sink = Sink { gif: Gif::new(), dir: frames_dir, frames: 0, cs: 0, size: (0, 0), error: None };
-    if !chessdip::render::any::animate_into(&r.before, &r.phase, style, "resolution", &mut sink) {
+    if !chessdip_render::any::animate_into(&r.before, &r.phase, style, "resolution", &mut sink) {
         bail!(
             "nothing moves, appears or disappears in {}, so there is nothing to animate: render its still image without --animate",
             file.display()

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context as _, Result};
 
-use chessdip::scenario::{self, Scenario};
+use chessdip_rules::scenario::{self, Scenario};
 
 /// Checks every scenario file under `paths`: `PASS`/`FAIL` a file, then the totals.
 pub fn check(paths: &[PathBuf]) -> Result<ExitCode> {

@@ -5,17 +5,17 @@
 use poise::serenity_prelude as serenity;
 
 use super::types::Context;
-use crate::game::Caller;
+use chessdip_game::Caller;
 
 /// The name a user is shown by: nickname, global name, or user name, on
 /// one line and without control or bidirectional characters
-/// ([`crate::game::names::clean`]); their user name if nothing is left.
+/// ([`chessdip_game::names::clean`]); their user name if nothing is left.
 pub fn shown_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
     let chosen =
         member.and_then(|m| m.nick.clone()).or_else(|| user.global_name.clone()).unwrap_or_else(|| user.name.clone());
-    let name = crate::game::names::clean(&chosen);
+    let name = chessdip_game::names::clean(&chosen);
     if name.is_empty() {
-        crate::game::names::clean(&user.name)
+        chessdip_game::names::clean(&user.name)
     } else {
         name
     }

@@ -1,7 +1,7 @@
 //! The bot's clock: unix time read off tokio's clock, so that a test that
 //! pauses tokio's time moves the game master's deadlines with it.
 
-use crate::game::{Clock, SystemClock};
+use chessdip_game::{Clock, SystemClock};
 
 /// Unix seconds = the system time when created + tokio time elapsed since.
 #[derive(Debug)]

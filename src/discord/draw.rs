@@ -29,7 +29,7 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
 use super::types::Error;
-use crate::game::{Drawing, Image};
+use chessdip_game::{Drawing, Image};
 
 /// How much nicer the drawing threads of announcements are than the rest
 /// of the process: enough that they yield a core to any other thread of

@@ -1,5 +1,5 @@
 //! Players' names in Discord's messages. The service marks each name it
-//! writes into a text (`crate::game::names`); here every text is made
+//! writes into a text (`chessdip_game::names`); here every text is made
 //! ready for Discord before it is sent: a marked name has its markdown,
 //! link and mention syntax escaped with backslashes, so that it reads as
 //! the player typed it and does nothing (`[Free Nitro](https://…)` is no
@@ -9,7 +9,7 @@
 //! span. Nothing else of the text changes: the service's own formatting
 //! (bold results, code spans, mentions it means) stays as written.
 
-use crate::game::names::{END, START};
+use chessdip_game::names::{END, START};
 
 /// `text` ready for Discord: each marked name escaped where it stands, the markers removed.
 #[must_use]
@@ -72,7 +72,7 @@ fn escaped(name: &str, in_code: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::names::shown;
+    use chessdip_game::names::shown;
 
     #[test]
     fn a_marked_name_is_escaped_and_the_services_own_markdown_is_kept() {

@@ -29,13 +29,13 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
 
-pub use crate::game::reminder_text;
+pub use chessdip_game::reminder_text;
 pub use clock::TokioClock;
 pub use post::split;
 pub use types::{Data, Error, PendingDms};
 
 use crate::config::Config;
-use crate::game::Service;
+use chessdip_game::Service;
 use failure::{Outcome, Via};
 
 /// The gateway intents the bot needs; none is privileged (direct messages

@@ -9,7 +9,7 @@ use serenity::{ChannelId, CreateAllowedMentions, CreateAttachment, CreateEmbed, 
 use super::draw::Ask;
 use super::ids;
 use super::types::{Context, Error};
-use crate::game::{Reply, Visibility};
+use chessdip_game::{Reply, Visibility};
 
 /// Discord's limit on a message's text.
 const MESSAGE_LIMIT: usize = 2000;

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use poise::serenity_prelude as serenity;
 use tokio::sync::Notify;
 
-use crate::game::Service;
+use chessdip_game::Service;
 
 /// What every handler can reach.
 #[derive(Debug, Clone)]

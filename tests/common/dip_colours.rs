@@ -2,10 +2,10 @@
 //! them, shared by the image and animation tests.
 #![allow(dead_code)]
 
-use chessdip::render::canvas::Rgba;
-use chessdip::render::dip as rdip;
-use chessdip::render::Palette;
-use chessdip::rules::dip::Variant;
+use chessdip_render::canvas::Rgba;
+use chessdip_render::chess_dip as rdip;
+use chessdip_render::Palette;
+use chessdip_rules::chess_dip::Variant;
 
 /// The colour of the power `name` of `v` in `palette`.
 pub fn colour(v: &Variant, palette: Palette, name: &str) -> Rgba {

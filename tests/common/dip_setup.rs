@@ -2,9 +2,9 @@
 //! drive the rules through the [`Family`] surface, as the service does.
 #![allow(dead_code)]
 
-use chessdip::rules::dip::{self, DipState, Phase, Setup, Variant};
-use chessdip::rules::family::{Family, Resolution, SlotOrder};
-use chessdip::rules::{Role, Square};
+use chessdip_rules::chess_dip::{self, DipState, Phase, Setup, Variant};
+use chessdip_rules::family::{Family, Resolution, SlotOrder};
+use chessdip_rules::{Role, Square};
 
 /// Chess Dip.
 pub fn chessdip() -> Variant {
@@ -69,12 +69,12 @@ pub fn submit_all(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Vec
 
 /// Resolves `orders` as the service does: each power's orders submitted
 /// through the family (all accepted), then the phase resolved.
-pub fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, dip::DipReport> {
+pub fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, chess_dip::DipReport> {
     v.resolve(state, &submit_all(v, state, orders))
 }
 
 /// The public outcome of `order` (canonical): (succeeded, reason).
-pub fn outcome(r: &Resolution<DipState, dip::DipReport>, order: &str) -> (bool, String) {
+pub fn outcome(r: &Resolution<DipState, chess_dip::DipReport>, order: &str) -> (bool, String) {
     let o = r.outcomes.iter().find(|o| o.order == order);
     let o = o.unwrap_or_else(|| panic!("no outcome for `{order}` in:\n{}", r.summary));
     (o.succeeded, o.reason.clone())

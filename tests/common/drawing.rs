@@ -11,8 +11,8 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use chessdip::game::{Caller, Clock, ManualClock, Service, SystemClock};
-use chessdip::store::Store;
+use chessdip_game::{Caller, Clock, ManualClock, Service, SystemClock};
+use chessdip_game::store::Store;
 
 use crate::support::bot::run_binary_logged;
 use crate::support::fake_discord::{FakeDiscord, Request, APP};
@@ -105,7 +105,7 @@ pub fn timelapses_drawn(log: &Arc<Mutex<Vec<String>>>) -> usize {
 
 /// Starts the binary on `db` and waits for it to connect.
 pub async fn started(fake: &FakeDiscord, db: &Path) -> (tokio::process::Child, Arc<Mutex<Vec<String>>>) {
-    let mut bot = run_binary_logged(fake, db, "warn,chessdip::discord::draw=debug,chessdip::game::timelapse=debug");
+    let mut bot = run_binary_logged(fake, db, "warn,chessdip::discord::draw=debug,chessdip_game::timelapse=debug");
     let log = drawings_logged(&mut bot);
     fake.wait_for(0, 60, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/commands")).await;
     (bot, log)

@@ -1,8 +1,8 @@
 //! Random Chess Dip positions with every piece ordered, for property tests
 //! and benchmarks. Deterministic for a seed: a small LCG, no dependencies.
 
-use chessdip::rules::dip::{self, geometry, Context, DipState, Order, OrderKind, Phase, Season, Setup, Variant};
-use chessdip::rules::{PowerId, Role, Square};
+use chessdip_rules::chess_dip::{self, geometry, Context, DipState, Order, OrderKind, Phase, Season, Setup, Variant};
+use chessdip_rules::{PowerId, Role, Square};
 
 /// A tiny deterministic generator (Knuth's MMIX LCG).
 pub struct Lcg(u64);
@@ -43,8 +43,8 @@ pub fn position(v: &Variant, seed: u64, n: usize, multi_bias: usize) -> (DipStat
     let mut texts: Vec<Option<(PowerId, String)>> = vec![None; 64];
     let mut orders: Vec<Order> = Vec::new();
     let legal = |p: PowerId, text: &str| -> Option<Vec<Order>> {
-        let t = dip::parse(v.board, text, Context::Movement).ok()?;
-        dip::validate_movement(v, &state, p, &t).ok().map(|x| x.orders().collect())
+        let t = chess_dip::parse(v.board, text, Context::Movement).ok()?;
+        chess_dip::validate_movement(v, &state, p, &t).ok().map(|x| x.orders().collect())
     };
     let pieces: Vec<_> = state.pieces().collect();
     // First pass: movers (multi-square preferred).
@@ -114,8 +114,8 @@ pub fn chain(v: &Variant, n: usize) -> (DipState, Vec<(PowerId, String)>, Vec<Or
     }
     let state = DipState::from_setup(v, Phase { year: 5, season: Season::Spring }, &setup).expect("setup");
     let legal = |p: PowerId, text: &str| -> Option<Vec<Order>> {
-        let t = dip::parse(v.board, text, Context::Movement).ok()?;
-        dip::validate_movement(v, &state, p, &t).ok().map(|x| x.orders().collect())
+        let t = chess_dip::parse(v.board, text, Context::Movement).ok()?;
+        chess_dip::validate_movement(v, &state, p, &t).ok().map(|x| x.orders().collect())
     };
     let mut texts = Vec::new();
     let mut orders = Vec::new();
@@ -167,12 +167,12 @@ pub fn chain(v: &Variant, n: usize) -> (DipState, Vec<(PowerId, String)>, Vec<Or
 /// `n` random Chess Dip positions of 30 pieces each, titled `After phase
 /// <k>`: a timelapse's worst case, every frame a different position.
 #[allow(dead_code)]
-pub fn timelapse_positions(n: u64) -> Vec<(chessdip::rules::any::Position, String)> {
+pub fn timelapse_positions(n: u64) -> Vec<(chessdip_rules::any::Position, String)> {
     let v = std::sync::Arc::new(Variant::builtin("chessdip").expect("variant"));
     (0..n)
         .map(|seed| {
             let (s, _, _) = position(&v, seed, 30, 60);
-            (chessdip::rules::any::Position::Dip { v: v.clone(), s }, format!("After phase {}", seed + 1))
+            (chessdip_rules::any::Position::Dip { v: v.clone(), s }, format!("After phase {}", seed + 1))
         })
         .collect()
 }

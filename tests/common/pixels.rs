@@ -1,7 +1,7 @@
 //! Pixel probes shared by the image tests.
 #![allow(dead_code)]
 
-use chessdip::render::canvas::{Canvas, Rgba};
+use chessdip_render::canvas::{Canvas, Rgba};
 
 /// Whether `a` and `b` differ by less than `below` in each of red, green
 /// and blue (alpha aside): the same colour as far as an image test can tell.

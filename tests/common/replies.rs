@@ -2,7 +2,7 @@
 //! service directly.
 #![allow(dead_code)]
 
-use chessdip::game::Reply;
+use chessdip_game::Reply;
 
 /// Every reply's text, one after another on its own lines.
 pub fn text(rs: &[Reply]) -> String {

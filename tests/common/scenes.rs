@@ -2,10 +2,10 @@
 //! run drawn by the renderers of its game.
 #![allow(dead_code)]
 
-use chessdip::render::anim::Frame;
-use chessdip::render::canvas::Canvas;
-use chessdip::render::{any, Stage, Style};
-use chessdip::scenario::{self, Run, Scenario, ScenarioError};
+use chessdip_render::anim::Frame;
+use chessdip_render::canvas::Canvas;
+use chessdip_render::{any, Stage, Style};
+use chessdip_rules::scenario::{self, Run, Scenario, ScenarioError};
 
 /// One of a run's two images.
 pub fn draw(r: &Run, stage: Stage, style: &Style) -> Canvas {

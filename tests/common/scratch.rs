@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chessdip::console::{Console, OffsetClock};
-use chessdip::game::{Caller, ManualClock, Service};
-use chessdip::store::{Store, StoreError};
+use chessdip_game::{Caller, ManualClock, Service};
+use chessdip_game::store::{Store, StoreError};
 
 /// A fresh, empty directory for the test `name`: under the system's temporary
 /// directory, named after the test binary and the process, so that tests

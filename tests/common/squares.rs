@@ -3,9 +3,9 @@
 //! "d4")` on a Chess Wheel+ player's board.
 #![allow(dead_code)]
 
-use chessdip::rules::diplomat::Cell;
-use chessdip::rules::wheel::{Space, State};
-use chessdip::rules::Square;
+use chessdip_rules::diplomat_chess::Cell;
+use chessdip_rules::chess_wheel::{Space, State};
+use chessdip_rules::Square;
 
 /// The square named `s` (`"d1"`).
 pub fn sq(s: &str) -> Square {

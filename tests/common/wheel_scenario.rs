@@ -2,8 +2,8 @@
 //! shared by the Chess Wheel+ image and animation tests.
 #![allow(dead_code)]
 
-use chessdip::scenario::wheel::{adjudicate, Adjudication};
-use chessdip::scenario::Scenario;
+use chessdip_rules::scenario::chess_wheel::{adjudicate, Adjudication};
+use chessdip_rules::scenario::Scenario;
 
 /// The scenario `text` set up and its orders resolved.
 pub fn adjudicated(text: &str) -> Adjudication {

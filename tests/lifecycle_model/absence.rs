@@ -2,7 +2,7 @@
 //! records it writes, checked after every step like the others in
 //! `invariants.rs`.
 
-use chessdip::store::StoreError;
+use chessdip_game::store::StoreError;
 use rusqlite::params;
 
 use super::invariants::StepCheck;

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use chessdip::game::hashed::sha256_hex;
-use chessdip::game::Caller;
+use chessdip_game::hashed::sha256_hex;
+use chessdip_game::Caller;
 
 use super::snapshot::Snapshot;
 use super::world::{Step, World};

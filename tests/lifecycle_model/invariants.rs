@@ -3,9 +3,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chessdip::game::hashed::sha256_hex;
-use chessdip::game::{Reply, Visibility};
-use chessdip::store::Store;
+use chessdip_game::hashed::sha256_hex;
+use chessdip_game::{Reply, Visibility};
+use chessdip_game::store::Store;
 use chrono::{Datelike, TimeZone, Timelike, Weekday};
 
 use super::absence;
@@ -164,7 +164,7 @@ impl Tracker {
         if line.trim_start().to_ascii_lowercase().starts_with("reveal") {
             if let Some(token) = salt_of(line) {
                 let matched = ran.replies.iter().any(|r| r.text.contains("reveal matches its commitment"));
-                let hash = sha256_hex(chessdip::game::command::reveal_text(line).unwrap_or_default());
+                let hash = sha256_hex(chessdip_game::command::reveal_text(line).unwrap_or_default());
                 self.salts.push(Salt { token, revealer: user.clone(), seq: before.phase_seq, matched, hash });
             }
         }
@@ -613,7 +613,7 @@ fn fixed_time_deadlines_at_their_local_time(s: &StepCheck<'_>) -> Result<(), Str
     let a = s.after;
     let Some((h, m)) = a.settings.deadline_at.filter(|_| !a.settings.weekly) else { return Ok(()) };
     let tz: chrono_tz::Tz = a.settings.timezone.parse().unwrap_or(chrono_tz::UTC);
-    let days: chessdip::game::fixed_time::Days = a.settings.days.parse().map_err(|e| format!("stored days: {e}"))?;
+    let days: chessdip_game::fixed_time::Days = a.settings.days.parse().map_err(|e| format!("stored days: {e}"))?;
     for p in a.phases.values().filter(|p| p.open) {
         let Some(d) = p.deadline else { continue };
         let Some(local) = tz.timestamp_opt(d, 0).single() else {

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use chessdip::game::{Reply, Visibility};
+use chessdip_game::{Reply, Visibility};
 
 use super::invariants::{Invariant, StepCheck, Tracker};
 use super::snapshot::{PhaseView, SettingsView, Snapshot};
@@ -97,7 +97,7 @@ fn a_pending_reveal_is_seen_only_by_its_revealer() {
     let leak = vec![public("history: # salt 00112233aabbccdd")];
     assert!(!check(inv, &Step::Advance(60), &before, &game("active", 2, "commit"), leak, &t), "a mismatch published");
     // So does its hash, from which the text could be found.
-    let hash = chessdip::game::hashed::sha256_hex("# salt 00112233aabbccdd\nstab England");
+    let hash = chessdip_game::hashed::sha256_hex("# salt 00112233aabbccdd\nstab England");
     let leak = vec![public(&format!("history: France \u{2717} `{hash}`"))];
     assert!(!check(inv, &Step::Advance(60), &before, &game("active", 2, "commit"), leak, &t), "its hash published");
     let to_ann = Reply::private_text(format!("revealed: `{hash}`"));

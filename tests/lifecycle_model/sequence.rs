@@ -169,7 +169,7 @@ pub fn parse_report(text: &str) -> Result<(i64, Vec<Step>), String> {
             continue;
         }
         steps.push(match step.strip_prefix("advance ") {
-            Some(d) => Step::Advance(chessdip::game::parse_duration(d).map_err(|e| e.to_string())?),
+            Some(d) => Step::Advance(chessdip_game::parse_duration(d).map_err(|e| e.to_string())?),
             None => {
                 let (user, command) = step.split_once(' ').ok_or_else(|| format!("no command in `{raw}`"))?;
                 Step::command(user, command.replace("\\n", "\n"))

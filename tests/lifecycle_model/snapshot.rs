@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chessdip::store::{Store, StoreError};
+use chessdip_game::store::{Store, StoreError};
 use rusqlite::{params, OptionalExtension};
 
 /// A phase row.

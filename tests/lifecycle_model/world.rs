@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Once};
 
-use chessdip::game::{Caller, Clock, Reply, Service};
-use chessdip::store::Store;
+use chessdip_game::{Caller, Clock, Reply, Service};
+use chessdip_game::store::Store;
 
 /// The users who moderate every channel (the front end vouches for them).
 pub const MODERATORS: [&str; 2] = ["gm", "mod"];
@@ -181,10 +181,10 @@ impl World {
                     &format!("DELETE FROM {table} WHERE game_id IN (SELECT id FROM games WHERE channel_id = ?1)"),
                     [&self.channel],
                 )
-                .map_err(chessdip::store::StoreError::from)?;
+                .map_err(chessdip_game::store::StoreError::from)?;
             }
             c.execute("DELETE FROM games WHERE channel_id = ?1", [&self.channel])
-                .map_err(chessdip::store::StoreError::from)
+                .map_err(chessdip_game::store::StoreError::from)
         });
         deleted.expect("delete a finished sequence's game");
     }

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use chessdip::config::Config;
-use chessdip::game::Service;
+use chessdip_game::Service;
 use tokio::sync::oneshot;
 
 use super::fake_discord::{FakeDiscord, GUILD};

@@ -5,8 +5,8 @@ use poise::ChoiceParameter as _;
 
 use super::{channel_key, choices, run, Context, Error};
 use crate::discord::failure::{Failure, Outcome};
-use crate::game::command::create_settings;
-use crate::game::{parse_duration, Caller, GameError, Reply, Settings, OFFERS};
+use chessdip_game::command::create_settings;
+use chessdip_game::{parse_duration, Caller, GameError, Reply, Settings, OFFERS};
 
 /// What happens at a phase's deadline.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -250,7 +250,7 @@ async fn history(
 #[poise::command(slash_command, guild_only)]
 async fn export(ctx: Context<'_>) -> Result<(), Error> {
     use crate::discord::post::UPLOAD_LIMIT;
-    use crate::game::export::ExportError;
+    use chessdip_game::export::ExportError;
     let key = channel_key(ctx);
     // Streamed from the store: the JSON as it is if it fits the channel's
     // upload limit, gzip-compressed if not, or a refusal saying how to get it.

@@ -70,10 +70,10 @@ pub async fn hash(
     #[max_length = 4000]
     text: Option<String>,
 ) -> Result<(), Error> {
-    let reply = crate::game::command::hash_reply(text.as_deref().unwrap_or(""));
+    let reply = chessdip_game::command::hash_reply(text.as_deref().unwrap_or(""));
     let page = serenity::CreateAttachment::bytes(
-        crate::game::hashed::SEAL_PAGE.as_bytes(),
-        crate::game::hashed::SEAL_PAGE_NAME,
+        chessdip_game::hashed::SEAL_PAGE.as_bytes(),
+        chessdip_game::hashed::SEAL_PAGE_NAME,
     );
     let mut parts = super::post::split(&reply, 2000).into_iter();
     let first = parts.next().unwrap_or_default();

@@ -19,7 +19,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 /// The games I run, with their options
 #[poise::command(slash_command)]
 pub async fn variants(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.send(post::private(crate::game::command::variants_text())).await?;
+    ctx.send(post::private(chessdip_game::command::variants_text())).await?;
     Ok(())
 }
 
@@ -38,7 +38,7 @@ pub async fn profile(
 /// The games to choose from, shown by name, filtered by what was typed in the name or the id.
 async fn ac_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let p = partial.trim().to_lowercase();
-    let list: Vec<serenity::AutocompleteChoice> = crate::game::OFFERS
+    let list: Vec<serenity::AutocompleteChoice> = chessdip_game::OFFERS
         .iter()
         .filter(|o| p.is_empty() || o.id.contains(&p) || o.name.to_lowercase().contains(&p))
         .map(|o| serenity::AutocompleteChoice::new(o.name, o.id))

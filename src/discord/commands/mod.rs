@@ -7,14 +7,14 @@ mod hashed;
 mod info;
 mod orders;
 mod play;
-mod wheel;
+mod chess_wheel;
 
 use poise::serenity_prelude as serenity;
 
 use super::failure::{Failure, Outcome};
 use super::types::{Context, Data, Error};
 use super::{checks, post};
-use crate::game::{Caller, GameError, Reply, Service};
+use chessdip_game::{Caller, GameError, Reply, Service};
 
 /// Every command, in the order Discord lists them.
 #[must_use]
@@ -32,9 +32,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play::draw(),
         play::extend(),
         play::concede(),
-        wheel::board(),
-        wheel::proposal(),
-        wheel::vote(),
+        chess_wheel::board(),
+        chess_wheel::proposal(),
+        chess_wheel::vote(),
         info::profile(),
         info::leaderboard(),
         info::help(),
@@ -106,7 +106,7 @@ async fn run(
 /// A private refusal (pinging nobody, invisible characters it quotes shown
 /// as `<U+200B>`, the names in it escaped).
 async fn refuse(ctx: Context<'_>, text: String) -> Result<(), Error> {
-    let text = super::markup::for_discord(&crate::game::chars::visible(&text));
+    let text = super::markup::for_discord(&chessdip_game::chars::visible(&text));
     for part in post::split(&text, 2000) {
         ctx.send(post::private(part)).await?;
     }

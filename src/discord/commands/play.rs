@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{channel_key, choices, run, Context, Error};
-use crate::game::parse_duration;
+use chessdip_game::parse_duration;
 
 async fn ac_free_power(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let key = channel_key(ctx);

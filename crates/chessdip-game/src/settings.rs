@@ -1,0 +1,214 @@
+//! A game's settings.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::calendar;
+use super::fixed_time::{Days, TimeOfDay};
+use super::lifecycle::Stage;
+use chessdip_rules::family::PhaseKind;
+use crate::store::GameRow;
+
+/// What happens at a phase's deadline.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AtDeadline {
+    /// Resolve with what was ordered (unordered pieces hold, civil disorder in Winter).
+    Resolve,
+    /// Wait for a moderator to force the phase.
+    Wait,
+}
+
+/// A game's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Seconds for a movement phase.
+    pub movement_secs: i64,
+    /// Seconds for an adjustment phase.
+    pub adjustment_secs: i64,
+    /// What the deadline does.
+    pub at_deadline: AtDeadline,
+    /// Resolve as soon as every power with something to order is ready.
+    pub early: bool,
+    /// Orders by hashed commitment: each phase has a commit window (the
+    /// phase's length) and then a reveal window.
+    pub hashed: bool,
+    /// Seconds of a hashed game's reveal window.
+    #[serde(default = "default_reveal_secs")]
+    pub reveal_secs: i64,
+    /// A replacement player gets at least this long before the deadline.
+    pub min_after_replace_secs: i64,
+    /// Order colours in images.
+    pub colour_blind: bool,
+    /// An animated GIF of each resolution beside the still images.
+    #[serde(default = "default_animation")]
+    pub animation: bool,
+    /// The variant's own options (`mode=progressive`).
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// How phases are timed (each its own length, or a weekly cycle).
+    #[serde(default)]
+    pub cycle: calendar::Cycle,
+    /// Turn-based games: consecutive missed turns after which a player forfeits (0: never).
+    #[serde(default = "default_forfeit_after")]
+    pub forfeit_after: u32,
+    /// The IANA time zone of a weekly cycle.
+    #[serde(default = "default_timezone")]
+    pub timezone: String,
+    /// Where a compressed cycle's calendar starts (unix seconds; set when the game starts).
+    #[serde(default)]
+    pub anchor: Option<i64>,
+    /// Fixed-time deadlines: a phase ends at this local time (in
+    /// `timezone`) on one of `days`, the first at least the phase's length
+    /// after it opens. `None`: a phase ends its length after it opens.
+    #[serde(default)]
+    pub deadline_at: Option<TimeOfDay>,
+    /// The days a fixed-time deadline may fall on.
+    #[serde(default)]
+    pub days: Days,
+    /// Grace extensions per player per game: at a deadline where a seated
+    /// power owes orders and sent none, the phase is extended once for
+    /// everyone while that player has grace left (0: no grace).
+    #[serde(default = "default_grace_for_old_games")]
+    pub grace: u32,
+    /// How long a grace extension is (with `deadline_at`: to the next fixed
+    /// time at least this long after the deadline).
+    #[serde(default = "default_grace_secs")]
+    pub grace_secs: i64,
+    /// Consecutive phases in civil disorder after which a player is
+    /// unseated and the power opened for takeover (`None`: never).
+    #[serde(default = "default_cd_after_for_old_games")]
+    pub cd_after: Option<u32>,
+    /// Who may take over an open power: anyone, or whom a moderator assigns.
+    #[serde(default)]
+    pub takeover: Takeover,
+    /// The reliability (percent) a user needs to join (`None`: anyone).
+    #[serde(default)]
+    pub min_reliability: Option<u8>,
+    /// Whether a new user (too few phases for a reliability) may join
+    /// when `min_reliability` is set.
+    #[serde(default = "default_animation")]
+    pub min_reliability_new: bool,
+    /// How a game with centres shares a draw (`scoring=draw-size|sum-of-squares`).
+    #[serde(default)]
+    pub scoring: super::scores::Scoring,
+    /// How long a game nobody is left playing stays paused, waiting for
+    /// someone to take a seat, before it ends as abandoned (`None`: it
+    /// waits for good). Games created before this existed get the default.
+    #[serde(default = "default_abandon_after")]
+    pub abandon_after_secs: Option<i64>,
+}
+
+/// Two weeks.
+fn default_abandon_after() -> Option<i64> {
+    Some(14 * 24 * 3600)
+}
+
+/// Who may take over a power opened by civil disorder.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Takeover {
+    /// Anyone not kicked and not holding another power, with `join`.
+    #[default]
+    Open,
+    /// `join` asks; a moderator grants with `game assign`.
+    Moderator,
+}
+
+impl Takeover {
+    /// The word `game create` takes.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Takeover::Open => "open",
+            Takeover::Moderator => "moderator",
+        }
+    }
+}
+
+/// Games created before grace existed keep playing without it.
+fn default_grace_for_old_games() -> u32 {
+    0
+}
+
+/// Games created before civil disorder was counted never unseat anyone.
+fn default_cd_after_for_old_games() -> Option<u32> {
+    None
+}
+
+fn default_grace_secs() -> i64 {
+    24 * 3600
+}
+
+fn default_animation() -> bool {
+    true
+}
+
+fn default_forfeit_after() -> u32 {
+    3
+}
+
+fn default_timezone() -> String {
+    "UTC".into()
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            movement_secs: 48 * 3600,
+            adjustment_secs: 24 * 3600,
+            at_deadline: AtDeadline::Resolve,
+            early: true,
+            hashed: false,
+            reveal_secs: default_reveal_secs(),
+            min_after_replace_secs: 12 * 3600,
+            colour_blind: false,
+            animation: default_animation(),
+            options: BTreeMap::new(),
+            cycle: calendar::Cycle::Phases,
+            forfeit_after: default_forfeit_after(),
+            timezone: default_timezone(),
+            anchor: None,
+            deadline_at: None,
+            days: Days::EVERY,
+            grace: 1,
+            grace_secs: default_grace_secs(),
+            cd_after: Some(2),
+            takeover: Takeover::Open,
+            min_reliability: None,
+            min_reliability_new: true,
+            scoring: super::scores::Scoring::DrawSize,
+            abandon_after_secs: default_abandon_after(),
+        }
+    }
+}
+
+fn default_reveal_secs() -> i64 {
+    24 * 3600
+}
+
+impl Settings {
+    /// How a phase opens: for commitments in a hashed game, for orders otherwise.
+    #[must_use]
+    pub fn first_stage(&self) -> Stage {
+        if self.hashed {
+            Stage::Commit
+        } else {
+            Stage::Orders
+        }
+    }
+
+    /// The length of a phase of `kind`.
+    #[must_use]
+    pub fn phase_secs(&self, kind: PhaseKind) -> i64 {
+        match kind {
+            PhaseKind::Movement => self.movement_secs,
+            PhaseKind::Adjustment => self.adjustment_secs,
+        }
+    }
+}
+
+pub(super) fn settings_of(game: &GameRow) -> Settings {
+    serde_json::from_str(&game.settings).unwrap_or_default()
+}
