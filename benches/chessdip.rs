@@ -17,7 +17,7 @@ use chessdip_rules::chess_dip::{self, Context, DipState, Order, Variant};
 use chessdip_rules::PowerId;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
-#[path = "../tests/common/gen.rs"]
+#[path = "../tests/it/support/gen.rs"]
 mod gen;
 
 fn parse_all(v: &Variant, state: &DipState, orders: &[(PowerId, String)]) -> Vec<Order> {

@@ -10,12 +10,12 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use chessdip_game::{Caller, ManualClock, Service};
 use chessdip_game::store::Store;
+use chessdip_game::{Caller, ManualClock, Service};
 use criterion::{criterion_group, criterion_main, Criterion};
 use rusqlite::{params, Connection};
 
-#[path = "../tests/common/gen.rs"]
+#[path = "../tests/it/support/gen.rs"]
 #[allow(dead_code)]
 mod gen;
 use gen::Lcg;

@@ -10,8 +10,8 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use chessdip_game::{Caller, ManualClock, Service, Settings};
 use chessdip_game::store::{self, NewItem, Store, StoreError};
+use chessdip_game::{Caller, ManualClock, Service, Settings};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {

@@ -14,7 +14,7 @@ use chessdip_render::Style;
 use chessdip_rules::chess_dip::{self, Variant};
 use criterion::{criterion_group, criterion_main, Criterion};
 
-#[path = "../tests/common/gen.rs"]
+#[path = "../tests/it/support/gen.rs"]
 mod gen;
 
 fn bench(c: &mut Criterion) {

@@ -55,7 +55,8 @@ fn bench_animate(c: &mut Criterion) {
         eprintln!("diplomat {name}: {} frames, GIF {} bytes", frames.len(), gif.len());
         c.bench_function(&format!("animate_diplomat_768_{name}"), |b| {
             b.iter(|| {
-                let frames = diplomat_chess::animate(&v, black_box(&before), &r.report, &style, "orders").expect("a move");
+                let frames =
+                    diplomat_chess::animate(&v, black_box(&before), &r.report, &style, "orders").expect("a move");
                 anim::gif(&frames).expect("gif")
             });
         });

@@ -9,8 +9,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use chessdip_game::{Caller, ManualClock, Service, Settings};
 use chessdip_game::store::Store;
+use chessdip_game::{Caller, ManualClock, Service, Settings};
 
 fn setup(dir: &std::path::Path, games: usize, due_every: usize) -> (Service, Arc<ManualClock>) {
     let _ = std::fs::remove_dir_all(dir);

@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::hint::black_box;
 
-use chessdip_rules::family::Family;
 use chessdip_rules::diplomacy_chess::{SimulState, Variant};
+use chessdip_rules::family::Family;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {

@@ -8,7 +8,7 @@ use std::hint::black_box;
 use chessdip_render::{anim, any, Style};
 use criterion::{criterion_group, criterion_main, Criterion};
 
-#[path = "../tests/common/gen.rs"]
+#[path = "../tests/it/support/gen.rs"]
 mod gen;
 
 fn bench(c: &mut Criterion) {

@@ -15,7 +15,6 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
 use chessdip_game::{parse_duration_within, Bounds, Caller, Clock, Reply, Service, SystemClock, Visibility};
-use chessdip_game::store::{self, ConsoleClock, Store, StoreError};
 
 /// The system clock plus an offset the console can advance. The console
 /// keeps the offset in its database, so a later console goes on from the
@@ -33,17 +32,6 @@ impl OffsetClock {
     /// Moves time forward by `secs`.
     pub fn advance(&self, secs: i64) {
         let _ = self.0.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |o| Some(o.saturating_add(secs.max(0))));
-    }
-
-    /// The console clock kept in `store`: it goes on from where the last
-    /// console on this database left it, never back.
-    ///
-    /// # Errors
-    /// The stored clock cannot be read.
-    pub fn resumed(store: &Store) -> Result<OffsetClock, StoreError> {
-        let stored = store.read(|c| store::console_clock(c))?;
-        let wall = SystemClock.now();
-        Ok(OffsetClock::new(stored.map_or(0, |s| s.offset.max(s.latest.saturating_sub(wall)))))
     }
 
     /// How far ahead of the system clock it is, in seconds.
@@ -178,7 +166,7 @@ impl Console {
             "help" => {
                 return format!(
                     "{}\nConsole: advance <duration up to 365d> | advance to <RFC 3339 time> (the bot running), downtime <duration> | downtime to <time> (the bot down, then catching up), channel <name>, <user> reveal-file <path>, # comment\n",
-                    chessdip_game::command::HELP
+                    chessdip_game::request::help_text()
                 )
             }
             _ => {
@@ -209,7 +197,7 @@ impl Console {
                             .unwrap_or_else(|e| vec![chessdip_game::Reply::private_text(e.to_string())]),
                         Err(e) => return format!("error: {e}\n"),
                     },
-                    None if chessdip_game::command::reveal_text(exact).is_some() => {
+                    None if chessdip_game::request::reveal_text(exact).is_some() => {
                         self.service.command(&self.channel, "console", &caller, exact)
                     }
                     None => self.service.command(&self.channel, "console", &caller, rest),
@@ -248,15 +236,14 @@ impl Console {
     /// Moves the clock up to the one stored, if another console moved it
     /// further; an error to print.
     fn catch_up_clock(&self) -> String {
-        match self.service.store().read(|c| store::console_clock(c)) {
-            Ok(Some(stored)) => {
-                let behind = stored.offset.max(stored.latest.saturating_sub(SystemClock.now())) - self.clock.offset();
+        match self.service.console_offset(SystemClock.now()) {
+            Ok(stored) => {
+                let behind = stored - self.clock.offset();
                 if behind > 0 {
                     self.clock.advance(behind);
                 }
                 String::new()
             }
-            Ok(None) => String::new(),
             Err(e) => format!("error: the console's clock could not be read: {e}\n"),
         }
     }
@@ -265,8 +252,7 @@ impl Console {
     /// the next console on this database goes on from here; an error to print.
     fn move_clock(&self, secs: i64) -> String {
         self.clock.advance(secs);
-        let clock = ConsoleClock { offset: self.clock.offset(), latest: self.clock.now() };
-        match self.service.store().write(|c| store::set_console_clock(c, clock)) {
+        match self.service.keep_console_clock(self.clock.offset(), self.clock.now()) {
             Ok(()) => String::new(),
             Err(e) => format!("error: the console's clock could not be stored: {e}\n"),
         }
@@ -384,7 +370,7 @@ impl Console {
 /// The file cannot be read, or is longer than a reveal may be.
 pub fn read_reveal(path: &str) -> Result<Vec<u8>, String> {
     use std::io::Read as _;
-    let max = chessdip_game::hashed::MAX_REVEAL;
+    let max = chessdip_game::hashed::seal::MAX_REVEAL;
     if path.is_empty() {
         return Err("write `<user> reveal-file <path>`, the path of the sealed file to reveal".into());
     }

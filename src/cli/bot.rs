@@ -29,8 +29,7 @@ pub fn run_bot(config_path: &Path) -> Result<ExitCode> {
     let store = chessdip_game::store::Store::open(&config.database).map_err(|e| anyhow::anyhow!("{e}"))?;
     runtime
         .block_on(async {
-            let service =
-                chessdip_game::Service::new(store, std::sync::Arc::new(chessdip::discord::TokioClock::new()));
+            let service = chessdip_game::Service::new(store, std::sync::Arc::new(chessdip::discord::TokioClock::new()));
             chessdip::discord::run(config, service).await
         })
         .map_err(|e| anyhow::anyhow!("{e}"))?;

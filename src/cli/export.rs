@@ -41,7 +41,7 @@ pub fn export(
     let written = if gzip {
         let mut gz = flate2::write::GzEncoder::new(&mut sink, flate2::Compression::default());
         let n = service.export_to(channel, &mut gz);
-        n.and_then(|n| gz.finish().map(|_| n).map_err(chessdip_game::export::ExportError::Write))
+        n.and_then(|n| gz.finish().map(|_| n).map_err(chessdip_game::story::export::ExportError::Write))
     } else {
         service.export_to(channel, &mut sink)
     };

@@ -21,7 +21,10 @@ pub fn play(
     let dir = images.map_or_else(|| PathBuf::from("chessdip-images"), Path::to_path_buf);
     let opened = |e| anyhow::Error::new(e).context(format!("cannot open the database {}", db.display()));
     let store = chessdip_game::store::Store::open(db).map_err(opened)?;
-    let clock = std::sync::Arc::new(chessdip::console::OffsetClock::resumed(&store).map_err(opened)?);
+    // The console goes on from the time the last console on this database reached.
+    let wall = chessdip_game::Clock::now(&chessdip_game::SystemClock);
+    let offset = store.read(|c| chessdip_game::store::console_offset(c, wall)).map_err(opened)?;
+    let clock = std::sync::Arc::new(chessdip::console::OffsetClock::new(offset));
     let service = chessdip_game::Service::new(store, clock.clone());
     let mut console = chessdip::console::Console::new(service, clock, dir, moderators.to_vec()).in_zone(zone);
     if images.is_none() {

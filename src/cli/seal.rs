@@ -11,7 +11,7 @@ use anyhow::{bail, Context as _, Result};
 /// revealed, and is refused without being read to its end.
 fn orders_text(file: &Path) -> Result<String> {
     use std::io::Read;
-    let max = chessdip_game::hashed::MAX_REVEAL;
+    let max = chessdip_game::hashed::seal::MAX_REVEAL;
     let limit = u64::try_from(max).unwrap_or(u64::MAX) + 1;
     let mut bytes = Vec::new();
     if file.as_os_str() == "-" {
@@ -34,7 +34,7 @@ fn orders_text(file: &Path) -> Result<String> {
 /// Prints the SHA-256 of `file`'s orders, as a commit names them.
 pub fn hash(file: &Path) -> Result<ExitCode> {
     let text = orders_text(file)?;
-    say!("{}", chessdip_game::hashed::sha256_hex(&text));
+    say!("{}", chessdip_game::hashed::seal::sha256_hex(&text));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -54,12 +54,12 @@ pub fn seal(file: &Path, output: Option<&Path>) -> Result<ExitCode> {
     }
     let mut salt = [0u8; 16];
     getrandom::getrandom(&mut salt).map_err(|e| anyhow::anyhow!("no randomness for the salt: {e}"))?;
-    let sealed = chessdip_game::hashed::seal(&text, &salt);
+    let sealed = chessdip_game::hashed::seal::seal(&text, &salt);
     std::fs::write(&out, sealed.as_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
     say!("Sealed copy: {}", out.display());
     say!("During the commit window, send this line to the bot (or give the hash alone to /commit):");
     say!();
-    say!("commit {}", chessdip_game::hashed::sha256_hex(&sealed));
+    say!("commit {}", chessdip_game::hashed::seal::sha256_hex(&sealed));
     say!();
     say!(
         "Reveal the sealed file itself, byte for byte: attach it to /reveal (or `reveal-file {}` in the console).",
@@ -73,7 +73,7 @@ pub fn seal_page(file: &Path, force: bool) -> Result<ExitCode> {
     if file.exists() && !force {
         bail!("{} exists already: name another file, or add --force to replace it", file.display());
     }
-    std::fs::write(file, chessdip_game::hashed::SEAL_PAGE)
+    std::fs::write(file, chessdip_game::hashed::seal::SEAL_PAGE)
         .with_context(|| format!("cannot write {}", file.display()))?;
     say!("Wrote {}: open it in any browser (it works offline and sends nothing anywhere).", file.display());
     say!(

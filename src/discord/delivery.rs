@@ -1,4 +1,4 @@
-//! The delivery task: posts the outbox's announcements (`chessdip_game::outbox`)
+//! The delivery task: posts the outbox's announcements (`chessdip_game::story::outbox`)
 //! in order per channel; marks an item delivered only once Discord confirmed
 //! every part of it. A message is never posted twice, however long the bot
 //! was down: each try is recorded before it is sent, and carries a nonce
@@ -13,7 +13,7 @@
 //! keeps the item queued (logged once, retried when anything happens in the
 //! channel, and every [`PERMISSION_RETRY`] otherwise); an item that has been
 //! failing for three days while the bot ran is parked by the service
-//! (`chessdip_game::parking`), which tells the game's creator, and the log says so.
+//! (`chessdip_game::story::parking`), which tells the game's creator, and the log says so.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -27,7 +27,7 @@ use super::limits;
 use super::lookup::{self, NONCE_TRUST};
 use super::post::{self, Piece};
 use super::types::Data;
-use chessdip_game::outbox::Delivery;
+use chessdip_game::story::outbox::Delivery;
 
 /// The longest wait between two tries after a server or network error.
 pub const MAX_BACKOFF: i64 = 15;
@@ -39,8 +39,8 @@ const MAX_SLEEP: u64 = 60;
 // The service takes a gap of more than `FAILURE_GAP` between two failed
 // tries for downtime: every wait of the task between two tries is shorter.
 const _: () = assert!(
-    PERMISSION_RETRY + (MAX_SLEEP as i64) < chessdip_game::parking::FAILURE_GAP
-        && MAX_BACKOFF < chessdip_game::parking::FAILURE_GAP
+    PERMISSION_RETRY + (MAX_SLEEP as i64) < chessdip_game::story::parking::FAILURE_GAP
+        && MAX_BACKOFF < chessdip_game::story::parking::FAILURE_GAP
 );
 /// The longest an item of a round, drawn and ready, waits for older items
 /// of the round still being drawn before it posts (a long animation or

@@ -117,7 +117,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
             (g.0.clone(), rest)
         }
         None if games.len() == 1 => (games[0].0.clone(), text.clone()),
-        None if chessdip_game::command::reveal_text(&text).is_some() => {
+        None if chessdip_game::request::reveal_text(&text).is_some() => {
             return say(format!(
                 "You play in several games: start the reveal with the game's number, e.g. `2: reveal ...`:\n{}",
                 games_list(&games)
@@ -135,7 +135,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     };
     // A reveal keeps its text byte for byte; a .txt attachment can carry it.
     let line =
-        match chessdip_game::command::reveal_text(&line) {
+        match chessdip_game::request::reveal_text(&line) {
             Some(rest) if rest.trim().is_empty() => match msg.attachments.first() {
                 Some(a) if a.size <= 64 * 1024 => match String::from_utf8(a.download().await?) {
                     Ok(t) => format!("reveal {t}"),

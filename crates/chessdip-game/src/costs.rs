@@ -11,7 +11,7 @@ static RULES_NANOS: AtomicU64 = AtomicU64::new(0);
 static RULES_RUNS: AtomicU64 = AtomicU64::new(0);
 
 /// Adds one adjudication that took `took`.
-pub(super) fn rules(took: Duration) {
+pub(crate) fn rules(took: Duration) {
     RULES_NANOS.fetch_add(u64::try_from(took.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
     RULES_RUNS.fetch_add(1, Ordering::Relaxed);
 }

@@ -6,7 +6,10 @@ use crate::store::StoreError;
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
     /// No game in the channel.
-    #[error("there is no game in this channel: start one with `game create <variant>` ({})", chessdip_rules::any::ids())]
+    #[error(
+        "there is no game in this channel: start one with `game create <variant>` ({})",
+        chessdip_rules::any::ids()
+    )]
     NoGame,
     /// The channel's game is over.
     #[error("this game has ended: {0}. Its history stays available (`history`, `game export`); start a new game with `game create <variant>`")]

@@ -1,9 +1,9 @@
 //! Information: status, history, help (the export is in `export.rs`).
 
-use super::lifecycle::{GameStatus, Stage};
-use super::lifecycle::{State, Timer};
-use super::{decode, format_duration, Caller, GameError, Image, PhaseRecord, Reply, Service};
+use crate::lifecycle::{GameStatus, Stage};
+use crate::lifecycle::{State, Timer};
 use crate::store::{self, PhaseRow, StoreError};
+use crate::{decode, format_duration, Caller, GameError, Image, PhaseRecord, Reply, Service};
 
 /// Whether `query` names the phase `name`: the whole name in any case, or
 /// every word of the query among the name's words (`turn 12`, `12`,
@@ -55,7 +55,7 @@ fn ended_when(game: &store::GameRow, row: &PhaseRow, by_phase: bool) -> String {
 
 /// The game's name as its status heads it: the variant, and its mode where
 /// it has one (`Diplomacy Chess in progressive mode`).
-pub(super) fn titled(live: &super::Live) -> String {
+pub(crate) fn titled(live: &crate::Live) -> String {
     match live.kind.mode() {
         Some(mode) => format!("{} in {mode} mode", live.kind.name()),
         None => live.kind.name().to_string(),
@@ -69,8 +69,8 @@ fn normalised(text: &str) -> String {
 
 /// The game's `min-reliability` rule on a line of its own, for `game
 /// status` (empty without one).
-fn joining_line(settings: &super::Settings) -> String {
-    let rule = super::reliability::joining_rule(settings);
+fn joining_line(settings: &crate::Settings) -> String {
+    let rule = crate::seats::reliability::joining_rule(settings);
     if rule.is_empty() {
         rule
     } else {
@@ -84,14 +84,16 @@ impl Service {
     /// and who had joined).
     fn before_start(
         c: &rusqlite::Connection,
-        live: &super::Live,
+        live: &crate::Live,
         players: &[(String, String)],
     ) -> Result<String, GameError> {
         let mut t = String::new();
         if let State::Ended { result, .. } = &live.state {
             let at = live.game.ended_at.map_or(String::new(), |t| format!(", <t:{t}>"));
             t += &format!("**Game over: {result}.** It ended before it started{at}.");
-            if let Some(line) = super::scores::stored_line(&store::scores(c, live.game.id)?, result, &live.game.guild) {
+            if let Some(line) =
+                crate::standings::scores::stored_line(&store::scores(c, live.game.id)?, result, &live.game.guild)
+            {
                 t += &format!("\n{line}");
             }
         } else {
@@ -134,7 +136,7 @@ impl Service {
             let live = self.latest(c, channel)?;
             let game = &live.game;
             let players: Vec<(String, String)> =
-                store::seats(c, game.id)?.into_iter().map(|s| (s.power, super::names::shown(&s.name))).collect();
+                store::seats(c, game.id)?.into_iter().map(|s| (s.power, crate::names::shown(&s.name))).collect();
             let conceded = store::concessions(c, game.id)?;
             let mut t = format!(
                 "{} ({}): ",
@@ -159,10 +161,12 @@ impl Service {
             let running = match &live.state {
                 State::Ended { result, by_phase } => {
                     t += &format!("**Game over: {result}.** It ended {}.", ended_when(game, &row, *by_phase));
-                    if let Some(line) = super::scores::stored_line(&store::scores(c, game.id)?, result, &game.guild) {
+                    if let Some(line) =
+                        crate::standings::scores::stored_line(&store::scores(c, game.id)?, result, &game.guild)
+                    {
                         t += &format!("\n{line}");
                     }
-                    if let Some(line) = super::ratings::stored_line(c, game)? {
+                    if let Some(line) = crate::standings::ratings::stored_line(c, game)? {
                         t += &format!("\n{line}");
                     }
                     None
@@ -226,11 +230,11 @@ impl Service {
             let commitments = store::commitments(c, game.id, row.seq)?;
             let reveals = store::reveals(c, game.id, row.seq)?;
             let mut open_seat = false;
-            let forfeits = super::absence::forfeits(c, game.id, &live.settings)?;
+            let forfeits = crate::seats::absence::forfeits(c, game.id, &live.settings)?;
             for p in Self::all_powers(c, &live)? {
                 let open = running.is_some() && !conceded.contains(&p);
                 let vacant = if running.is_some() {
-                    super::absence::vacant_label(&p, open, live.settings.takeover)
+                    crate::seats::absence::vacant_label(&p, open, live.settings.takeover)
                 } else {
                     "vacant".to_string()
                 };
@@ -449,7 +453,7 @@ impl Service {
             serde_json::from_str(row.report.as_deref().unwrap_or("{}")).map_err(StoreError::from)?;
         let position = decode(&live.kind, row)?;
         // Drawn from the report kept when the phase resolved.
-        let report = super::reports::kept(row)?;
+        let report = crate::story::reports::kept(row)?;
         let hashed = self.store.read(|c| {
             let mut t = Self::hashed_history(c, live.game.id, row.seq)?;
             let actions = store::board_actions(c, live.game.id, row.seq)?;
@@ -463,7 +467,7 @@ impl Service {
         })?;
         let undone = if row.rolled_back { " (rolled back by a moderator)" } else { "" };
         let mut reply = Reply::public(format!("**{}**{undone}\n{}{hashed}", record.phase, record.summary));
-        let slug = super::slug(&record.phase);
+        let slug = crate::slug(&record.phase);
         reply.images.push(Image::new(&format!("{slug}-orders"), &position, Some(&report), &live.settings, "orders"));
         // To watch the phase again.
         if live.settings.animation {
@@ -494,16 +498,16 @@ impl Service {
                     live.kind.name(),
                     ended_when(&live.game, &row, *by_phase)
                 ));
-                let marks = super::final_marks(c, live.game.id, &live.settings)?;
+                let marks = crate::final_marks(c, live.game.id, &live.settings)?;
                 reply.images.push(Image::final_position(&position, &live.settings, result, marks)?);
                 return Ok(reply);
             }
             let position = decode(&live.kind, &row)?;
             let mut reply = Reply::public(format!("{}: {}", live.kind.name(), row.name));
-            let marks = super::conceded_marks(c, live.game.id, &live.settings)?;
+            let marks = crate::conceded_marks(c, live.game.id, &live.settings)?;
             reply
                 .images
-                .push(Image::new(&super::slug(&row.name), &position, None, &live.settings, "position").marked(marks));
+                .push(Image::new(&crate::slug(&row.name), &position, None, &live.settings, "position").marked(marks));
             Ok(reply)
         })
     }
@@ -514,14 +518,18 @@ impl Service {
         let game = self.store.read(|c| self.latest(c, channel).map(|l| (l.kind, l.settings.hashed)));
         match game {
             Ok((kind, hashed)) => {
-                let mut t =
-                    format!("{}\n\nIn this channel: {}\n{}", super::command::HELP, kind.name(), kind.order_help());
+                let mut t = format!(
+                    "{}\n\nIn this channel: {}\n{}",
+                    crate::request::help_text(),
+                    kind.name(),
+                    kind.order_help()
+                );
                 if hashed {
-                    t += &format!("\n\n{}", super::hashed::HOW_TO_SEAL);
+                    t += &format!("\n\n{}", crate::hashed::seal::HOW_TO_SEAL);
                 }
                 t
             }
-            Err(_) => super::command::HELP.to_string(),
+            Err(_) => crate::request::help_text().to_string(),
         }
     }
 

@@ -11,63 +11,42 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 
-mod abandon;
-mod absence;
-mod actions;
-pub mod calendar;
 mod caller;
-pub mod chars;
-mod chart;
-pub mod clock;
 pub mod command;
 pub mod costs;
-mod drawings;
 mod error;
-pub mod export;
-pub mod extend;
-pub mod fixed_time;
 pub mod hashed;
-mod image;
 mod info;
-pub mod leaderboard;
 pub mod lifecycle;
-mod mismatch;
 mod moderation;
 pub mod names;
-mod orders;
-pub mod outbox;
-pub mod parking;
-mod profile;
-mod proposals;
-pub mod ratings;
-pub mod reliability;
+pub mod options;
+pub mod orders;
+pub mod phase;
 mod reply;
-mod reports;
-mod resolve;
-mod rollback;
-mod schedule;
-pub mod scores;
-mod seats;
+pub mod request;
+pub mod seats;
 mod service;
 mod settings;
+pub mod standings;
 pub mod status;
 pub mod store;
-mod story;
-mod timelapse;
-mod unrevealed;
-mod windows;
+pub mod story;
 
-pub use chessdip_rules::any::{Game, Position, Report, OFFERS};
 pub use caller::Caller;
-pub use clock::{format_duration, parse_duration, parse_duration_within, Bounds, Clock, ManualClock, SystemClock};
+pub use chessdip_rules::any::{Game, Position, Report, OFFERS};
 pub use error::GameError;
-pub use image::{Drawing, Image};
+pub use phase::clock::{
+    format_duration, parse_duration, parse_duration_within, Bounds, Clock, ManualClock, SystemClock,
+};
+pub use phase::resolve::PhaseRecord;
+pub use phase::schedule::{reminder_text, Reminder};
 pub use reply::{Reply, Visibility};
-pub use resolve::PhaseRecord;
-pub use schedule::{reminder_text, Reminder};
+pub use request::Request;
 pub use service::{Service, MIN_RESUME};
 pub use settings::{AtDeadline, Settings, Takeover};
+pub use story::pictures::{Drawing, Image};
 
-use image::{conceded_marks, final_marks, slug};
 use service::{decode, encode, kind_of, Live};
 use settings::settings_of;
+use story::pictures::{conceded_marks, final_marks, slug};

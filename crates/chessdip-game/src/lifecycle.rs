@@ -30,9 +30,9 @@ pub use refusals::{may_mark_ready, may_vote, owes, Refusal};
 pub use resets::{change_stage, clear_seat};
 pub use seating::{may_join_with, may_start, Joining};
 
-use super::{format_duration, AtDeadline, GameError, Settings};
 pub use crate::status::{GameStatus, Stage};
 use crate::store::{GameRow, PhaseRow};
+use crate::{format_duration, AtDeadline, GameError, Settings};
 
 /// Where a game is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,6 +130,34 @@ pub enum Command {
     ExtendVote,
 }
 
+impl Command {
+    /// Every command, in the order above.
+    pub const ALL: &'static [Command] = &[
+        Command::Join,
+        Command::Leave,
+        Command::Start,
+        Command::Orders,
+        Command::Commit,
+        Command::Reveal,
+        Command::Ready,
+        Command::Draw,
+        Command::Concede,
+        Command::BoardAction,
+        Command::Proposal,
+        Command::Force,
+        Command::Deadline,
+        Command::Pause,
+        Command::Resume,
+        Command::Rollback,
+        Command::End,
+        Command::Assign,
+        Command::Kick,
+        Command::Enact,
+        Command::Settings,
+        Command::ExtendVote,
+    ];
+}
+
 /// What closing a hashed phase's commit window leads to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum AfterCommit {
@@ -184,7 +212,7 @@ impl State {
             (_, None) => State::Forming,
             (status, Some(row)) => {
                 let timer = match (status, row.deadline) {
-                    (GameStatus::Paused, _) => Timer::Paused { left: row.paused_left.unwrap_or(super::MIN_RESUME) },
+                    (GameStatus::Paused, _) => Timer::Paused { left: row.paused_left.unwrap_or(crate::MIN_RESUME) },
                     (_, Some(d)) if d <= now && settings.at_deadline == AtDeadline::Wait => {
                         Timer::WaitingForModerator { since: d }
                     }
@@ -355,7 +383,7 @@ impl Running {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::Cycle;
+    use crate::phase::calendar::Cycle;
 
     fn running(stage: Stage, timer: Timer) -> State {
         State::Running(Running { seq: 3, phase: "Fall 1601".into(), stage, timer })

@@ -1,22 +1,22 @@
 //! Moderation and the end of a game: deadlines, pause, rollback, end,
 //! draw votes, concession.
 
-use super::lifecycle::{Command, Refusal, State, Timer};
-use super::lifecycle::{GameStatus, Stage};
-use super::scores::Ending;
-use super::{
+use crate::lifecycle::{Command, Refusal, State, Timer};
+use crate::lifecycle::{GameStatus, Stage};
+use crate::standings::scores::Ending;
+use crate::store::{self, GameRow};
+use crate::{
     decode, encode, format_duration, Bounds, Caller, GameError, Image, Position, Reply, Service, Settings, MIN_RESUME,
 };
 use chessdip_rules::chess_wheel::{DEFAULT_MOVEMENT_POWER, MOVEMENT_POWER_OPTION};
 use chessdip_rules::words::count;
-use crate::store::{self, GameRow};
 
 /// Ends `game` with `result` (`draw between ...`, `Black wins by concession`)
 /// in `position` (none for a game that never started): records both, and
 /// gives the announcement, `headline` followed by the move list of games that
 /// keep one and with an image of the final position, as every ending has.
 /// The scores of `ending` are recorded and follow the headline.
-pub(super) fn game_over(
+pub(crate) fn game_over(
     c: &rusqlite::Connection,
     game: &GameRow,
     position: Option<&Position>,
@@ -27,16 +27,16 @@ pub(super) fn game_over(
     store::set_status(c, game.id, GameStatus::Ended, Some(result))?;
     // It ends during the phase being played (none before the start).
     store::set_ended_at(c, game.id, at, Some(game.phase_seq).filter(|s| *s > 0))?;
-    super::reliability::game_ended(c, game, at)?;
-    let mut text = format!("{headline}\n{}", super::scores::record(c, game, position, settings, ending)?);
+    crate::seats::reliability::game_ended(c, game, at)?;
+    let mut text = format!("{headline}\n{}", crate::standings::scores::record(c, game, position, settings, ending)?);
     let mut images = Vec::new();
     if let Some(p) = position {
         store::set_final_state(c, game.id, &encode(p)?)?;
         if let Some(t) = transcript_of(p, Some(result)) {
             text += &format!("\n```\n{t}\n```");
         }
-        images.push(Image::final_position(p, settings, result, super::final_marks(c, game.id, settings)?)?);
-        images.extend(super::chart::story_at_end(c, game.id)?);
+        images.push(Image::final_position(p, settings, result, crate::final_marks(c, game.id, settings)?)?);
+        images.extend(crate::story::whole::story_at_end(c, game.id)?);
     }
     let mut reply = Reply::public(text);
     reply.images = images;
@@ -46,7 +46,7 @@ pub(super) fn game_over(
 /// The move list of a game that keeps one. A game that ended other than
 /// by its rules (a concession, a forfeit, a vote, a moderator), whose
 /// rules' record therefore has no ending, gets its `Result:` line here.
-pub(super) fn transcript_of(p: &Position, ended: Option<&str>) -> Option<String> {
+pub(crate) fn transcript_of(p: &Position, ended: Option<&str>) -> Option<String> {
     let t = p.transcript()?;
     Some(match ended {
         Some(r) if p.result() == chessdip_rules::family::GameResult::Ongoing => format!("{t}\nResult: {r}"),
@@ -87,7 +87,7 @@ impl Service {
         self.store.write(|c| {
             let live = self.game_for(c, channel, Command::Settings)?;
             Self::require_moderator(&live.game, caller, "change the game's settings")?;
-            let mut next = super::command::parse_settings(words, live.settings.clone())?;
+            let mut next = crate::options::parse_settings(words, live.settings.clone())?;
             let power = if next.options.get(MOVEMENT_POWER_OPTION) == live.settings.options.get(MOVEMENT_POWER_OPTION) {
                 None
             } else {
@@ -109,12 +109,12 @@ impl Service {
             if !changed.is_empty() {
                 said.push(format!(
                     "{} changed the game's images: {}, from the next image on.",
-                    super::names::shown(&caller.name),
+                    crate::names::shown(&caller.name),
                     changed.join("; ")
                 ));
             }
             if let Some(Some(text)) = &power {
-                said.push(format!("{} {text}", super::names::shown(&caller.name)));
+                said.push(format!("{} {text}", crate::names::shown(&caller.name)));
             }
             if said.is_empty() {
                 let mut text = format!(
@@ -140,7 +140,7 @@ impl Service {
     fn movement_power_change(
         &self,
         c: &rusqlite::Connection,
-        live: &super::Live,
+        live: &crate::Live,
         next: &mut Settings,
     ) -> Result<Option<String>, GameError> {
         let Some(old) = live.kind.movement_power() else {
@@ -149,7 +149,7 @@ impl Service {
                 live.kind.name()
             )));
         };
-        let kind = super::Game::build(&live.game.variant, &next.options).map_err(GameError::Invalid)?;
+        let kind = crate::Game::build(&live.game.variant, &next.options).map_err(GameError::Invalid)?;
         let new = kind.movement_power().unwrap_or(old);
         if new == DEFAULT_MOVEMENT_POWER {
             next.options.remove(MOVEMENT_POWER_OPTION);
@@ -193,7 +193,7 @@ impl Service {
     /// game with fixed-time deadlines the deadline lands on the fixed time:
     /// `extend` moves it to the first fixed time at least `secs` after the
     /// current deadline, otherwise the first at least `secs` after now
-    /// ([`Settings::deadline_after`](super::Settings::deadline_after)).
+    /// ([`Settings::deadline_after`](crate::Settings::deadline_after)).
     ///
     /// # Errors
     /// Not a moderator, no open phase, a calendar game, too far away.
@@ -212,7 +212,7 @@ impl Service {
             };
             self.log_moderator(c, live.game.id, caller, if extend { "extend" } else { "deadline" }, what)?;
             let far = deadline_within;
-            if let State::Running(super::lifecycle::Running { timer: Timer::Paused { left }, .. }) = live.state {
+            if let State::Running(crate::lifecycle::Running { timer: Timer::Paused { left }, .. }) = live.state {
                 let left = far(if extend { left.saturating_add(secs) } else { secs })?;
                 store::set_deadline(c, live.game.id, row.seq, None, Some(left))?;
                 let text =
@@ -266,10 +266,10 @@ impl Service {
     /// time at least that far away), or a calendar game's window takes its
     /// calendar time again. Returns what now runs and until when (`Spring
     /// 1401 is due in 1d.`, with the proposal votes a new window opens).
-    pub(super) fn resume_in(
+    pub(crate) fn resume_in(
         &self,
         c: &rusqlite::Connection,
-        live: &super::Live,
+        live: &crate::Live,
         row: &store::PhaseRow,
     ) -> Result<(String, i64), GameError> {
         let now = self.now();
@@ -283,7 +283,7 @@ impl Service {
         };
         let mut votes = String::new();
         if stage != row.stage {
-            super::lifecycle::change_stage(c, (live.game.id, row.seq), row.stage, stage, Some(d))?;
+            crate::lifecycle::change_stage(c, (live.game.id, row.seq), row.stage, stage, Some(d))?;
             for r in Self::proposal_windows(c, live.game.id, row.seq, stage)? {
                 votes += &format!("\n{}", r.text);
             }
@@ -347,18 +347,18 @@ impl Service {
             let hashed = live.settings.hashed;
             let (mut stage, mut deadline) = live.settings.opening(now, kind);
             store::mark_rolled_back(c, game.id, target.seq, last)?;
-            super::reliability::rolled_back(c, game, target.seq, last)?;
+            crate::seats::reliability::rolled_back(c, game, target.seq, last)?;
             // Turns are missed while a phase waits for its move: the count goes with the undone phases.
             store::forget_missed_turns(c, game.id)?;
             store::open_phase(c, game.id, seq, &target.name, &target.state, Some(deadline), stage)?;
             // The players its resolution unseated are seated again first: what is carried over
             // belongs to the seats' current holders (a seat that changed hands since reopens with nothing).
             let unseatings = self.unseatings_rolled_back(c, game, (target.seq, seq))?;
-            let carried = super::rollback::carry_over(c, game, (target, seq), (hashed, fresh), now)?;
+            let carried = crate::phase::rollback::carry_over(c, game, (target, seq), (hashed, fresh), now)?;
             if carried.commitments > 0 {
                 // Its commitments stand: the phase reopens in its reveal window.
                 let reveal = live.settings.reveal_deadline(now);
-                super::lifecycle::change_stage(c, (game.id, seq), stage, Stage::Reveal, Some(reveal))?;
+                crate::lifecycle::change_stage(c, (game.id, seq), stage, Stage::Reveal, Some(reveal))?;
                 (stage, deadline) = (Stage::Reveal, reveal);
             }
             // Votes that were to run in the abandoned phases run in the reopened one and after.
@@ -370,7 +370,7 @@ impl Service {
                 let scored = !store::scores(c, game.id)?.is_empty();
                 store::delete_scores(c, game.id)?;
                 let rated = store::rating_ord(c, game.id)?.is_some();
-                super::ratings::rolled_back(c, game.id)?;
+                crate::standings::ratings::rolled_back(c, game.id)?;
                 undone = match (scored, rated) {
                     (_, true) => " The game's end is undone, and its scores and rating changes with it.",
                     (true, false) => " The game's end is undone, and its scores with it.",
@@ -436,8 +436,8 @@ impl Service {
                 &live.game,
                 position.as_ref(),
                 &live.settings,
-                (super::scores::MODERATOR_END, self.now(), &Ending::Moderator),
-                format!("**Game over: ended by a moderator ({}).** Its history stays available with `history` and `game export`; `game create` starts a new game here.", super::names::shown(&caller.name)),
+                (crate::standings::scores::MODERATOR_END, self.now(), &Ending::Moderator),
+                format!("**Game over: ended by a moderator ({}).** Its history stays available with `history` and `game export`; `game create` starts a new game here.", crate::names::shown(&caller.name)),
             )?;
             self.announced(c, &live.game, reply)
         })
@@ -490,8 +490,8 @@ impl Service {
             let name = Self::playing(c, &live, caller)?;
             let (row, position) = Self::current_phase(c, &live)?;
             store::concede(c, live.game.id, &name, self.now(), row.seq)?;
-            super::reliability::conceded(c, &live.game, &name, self.now())?;
-            super::lifecycle::clear_seat(c, &live.game, &name, "the power conceded")?;
+            crate::seats::reliability::conceded(c, &live.game, &name, self.now())?;
+            crate::lifecycle::clear_seat(c, &live.game, &name, "the power conceded")?;
             let conceded = store::concessions(c, live.game.id)?;
             let standing: Vec<String> = Self::all_powers(c, &live)?
                 .into_iter()
@@ -510,7 +510,7 @@ impl Service {
                     let headline = format!(
                         "{name} concedes. **Game over: abandoned**, {why}: nobody wins, and the game is not scored or rated."
                     );
-                    (super::scores::ABANDONED_END.to_string(), Ending::Abandoned, headline)
+                    (crate::standings::scores::ABANDONED_END.to_string(), Ending::Abandoned, headline)
                 }
                 ([winner], _) => {
                     let text = format!("{winner} wins by concession");
@@ -546,7 +546,7 @@ impl Service {
 /// a vote is cast and whenever the voters change (a concession, a kick, an
 /// unseating), so that a draw the others all wanted never waits for a vote
 /// that can no longer come. The announcement, not yet announced.
-pub(super) fn draw_if_agreed(
+pub(crate) fn draw_if_agreed(
     c: &rusqlite::Connection,
     game: &GameRow,
     settings: &Settings,
@@ -555,7 +555,7 @@ pub(super) fn draw_if_agreed(
 ) -> Result<Option<Reply>, GameError> {
     let conceded = store::concessions(c, game.id)?;
     let seated = store::players(c, game.id)?;
-    let all: Vec<String> = match super::kind_of(game, settings)?.seats() {
+    let all: Vec<String> = match crate::kind_of(game, settings)?.seats() {
         chessdip_rules::family::Seats::Fixed(all) => all,
         chessdip_rules::family::Seats::Open { .. } => seated.iter().map(|(p, _)| p.clone()).collect(),
     };
@@ -575,7 +575,7 @@ pub(super) fn draw_if_agreed(
 /// Pauses `game` in its phase `row` at `now`: the deadline is put away with
 /// the time that was left (at least a minute; an hour when it had none),
 /// which is returned.
-pub(super) fn pause_in(
+pub(crate) fn pause_in(
     c: &rusqlite::Connection,
     game: &GameRow,
     row: &store::PhaseRow,
@@ -592,7 +592,7 @@ pub(super) fn pause_in(
 ///
 /// # Errors
 /// Too near or too far.
-pub(super) fn deadline_within(left: i64) -> Result<i64, GameError> {
+pub(crate) fn deadline_within(left: i64) -> Result<i64, GameError> {
     Bounds::PHASE.check(left, &format_duration(left)).map_err(|_| {
         let (least, bound) =
             if left < Bounds::PHASE.min { ("least", Bounds::PHASE.min) } else { ("most", Bounds::PHASE.max) };

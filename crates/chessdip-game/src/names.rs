@@ -85,6 +85,12 @@ pub fn plain(text: &str) -> String {
     }
 }
 
+/// A variant's name for people (its id if it is no longer offered).
+#[must_use]
+pub fn variant_name(variant: &str) -> String {
+    chessdip_rules::any::offer(variant).map_or_else(|| variant.to_string(), |o| o.name.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

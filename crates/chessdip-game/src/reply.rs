@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::Image;
+use crate::Image;
 
 /// Who may see a reply.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -36,7 +36,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub(super) fn private(text: impl Into<String>) -> Reply {
+    pub(crate) fn private(text: impl Into<String>) -> Reply {
         Reply {
             visibility: Visibility::Private,
             to: None,
@@ -47,7 +47,7 @@ impl Reply {
             mentions: Vec::new(),
         }
     }
-    pub(super) fn public(text: impl Into<String>) -> Reply {
+    pub(crate) fn public(text: impl Into<String>) -> Reply {
         Reply { visibility: Visibility::Public, ..Reply::private(text) }
     }
     /// A private reply to the caller (for front ends that turn errors into replies).
@@ -55,11 +55,11 @@ impl Reply {
     pub fn private_text(text: impl Into<String>) -> Reply {
         Reply::private(text)
     }
-    pub(super) fn due(mut self, deadline: Option<i64>) -> Reply {
+    pub(crate) fn due(mut self, deadline: Option<i64>) -> Reply {
         self.deadline = deadline;
         self
     }
-    pub(super) fn to_user(user: &str, text: impl Into<String>) -> Reply {
+    pub(crate) fn to_user(user: &str, text: impl Into<String>) -> Reply {
         Reply { to: Some(user.to_string()), ..Reply::private(text) }
     }
 }

@@ -2,37 +2,37 @@
 
 use std::sync::Arc;
 
-use super::lifecycle::{self, GameStatus};
-use super::{settings_of, Caller, Clock, Game, GameError, Position, Settings};
+use crate::lifecycle::{self, GameStatus};
 use crate::store::{self, GameRow, PhaseRow, Store, StoreError};
+use crate::{settings_of, Caller, Clock, Game, GameError, Position, Settings};
 
 /// The game master.
 #[derive(Debug, Clone)]
 pub struct Service {
-    pub(super) store: Arc<Store>,
-    pub(super) clock: Arc<dyn Clock>,
+    pub(crate) store: Arc<Store>,
+    pub(crate) clock: Arc<dyn Clock>,
 }
 
 /// A game as read from the store, with its rules and where it is in its lifecycle.
-pub(super) struct Live {
-    pub(super) game: GameRow,
-    pub(super) kind: Game,
-    pub(super) settings: Settings,
-    pub(super) state: lifecycle::State,
+pub(crate) struct Live {
+    pub(crate) game: GameRow,
+    pub(crate) kind: Game,
+    pub(crate) settings: Settings,
+    pub(crate) state: lifecycle::State,
 }
 
 /// A paused game resumes with at least this long before its deadline.
 pub const MIN_RESUME: i64 = 3600;
 
-pub(super) fn kind_of(game: &GameRow, settings: &Settings) -> Result<Game, GameError> {
+pub(crate) fn kind_of(game: &GameRow, settings: &Settings) -> Result<Game, GameError> {
     Game::build(&game.variant, &settings.options).map_err(GameError::Invalid)
 }
 
-pub(super) fn decode(kind: &Game, row: &PhaseRow) -> Result<Position, GameError> {
+pub(crate) fn decode(kind: &Game, row: &PhaseRow) -> Result<Position, GameError> {
     Ok(kind.decode(&row.state).map_err(StoreError::from)?)
 }
 
-pub(super) fn encode(position: &Position) -> Result<String, GameError> {
+pub(crate) fn encode(position: &Position) -> Result<String, GameError> {
     Ok(position.encode().map_err(StoreError::from)?)
 }
 
@@ -68,14 +68,40 @@ impl Service {
         self.clock.now()
     }
 
-    /// The store (for front ends that list games, e.g. a scheduler).
-    #[must_use]
-    pub fn store(&self) -> &Store {
+    /// The store, for the service's own modules: front ends ask the service.
+    pub(crate) fn store(&self) -> &Store {
         &self.store
     }
 
+    /// The database file the service keeps its games in (for operators'
+    /// tools and tests, which may open it themselves).
+    #[must_use]
+    pub fn database(&self) -> &std::path::Path {
+        self.store.path()
+    }
+
+    /// How far ahead of the wall clock (`wall`, unix seconds) a local
+    /// console on this database runs: from where the last console left it,
+    /// never back (0 if none ever ran here).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn console_offset(&self, wall: i64) -> Result<i64, GameError> {
+        Ok(self.store.read(|c| store::console_offset(c, wall))?)
+    }
+
+    /// Keeps a local console's clock (`offset` seconds ahead of the wall
+    /// clock, at `latest`), so that the next console on this database goes
+    /// on from there. It only moves forward.
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    pub fn keep_console_clock(&self, offset: i64, latest: i64) -> Result<(), GameError> {
+        Ok(self.store.write(|c| store::set_console_clock(c, store::ConsoleClock { offset, latest }))?)
+    }
+
     /// The channel's game (the live one, or the last one if it ended) with its lifecycle state.
-    pub(super) fn latest_at(c: &rusqlite::Connection, channel: &str, now: i64) -> Result<Live, GameError> {
+    pub(crate) fn latest_at(c: &rusqlite::Connection, channel: &str, now: i64) -> Result<Live, GameError> {
         let game = store::latest_game(c, channel)?.ok_or(GameError::NoGame)?;
         let settings = settings_of(&game);
         let kind = kind_of(&game, &settings)?;
@@ -85,13 +111,13 @@ impl Service {
     }
 
     /// The channel's game for reading (status, history, export): live or ended.
-    pub(super) fn latest(&self, c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
+    pub(crate) fn latest(&self, c: &rusqlite::Connection, channel: &str) -> Result<Live, GameError> {
         Self::latest_at(c, channel, self.now())
     }
 
     /// The channel's game, if `command` is allowed in its state; otherwise
     /// the model's refusal (an ended game says so, with its result).
-    pub(super) fn game_for(
+    pub(crate) fn game_for(
         &self,
         c: &rusqlite::Connection,
         channel: &str,
@@ -105,7 +131,7 @@ impl Service {
     /// [`Self::game_for`] for a player's own command (orders, ready, a
     /// draw vote, a concession, a commitment...): in a forming game a seated
     /// caller is told the game has not started, with the power they play.
-    pub(super) fn game_for_player(
+    pub(crate) fn game_for_player(
         &self,
         c: &rusqlite::Connection,
         channel: &str,
@@ -120,7 +146,7 @@ impl Service {
 
     /// A forming game refuses its seated player's command (reading one's
     /// orders included) with the power they play and how the game begins.
-    pub(super) fn refuse_seated_if_forming(
+    pub(crate) fn refuse_seated_if_forming(
         c: &rusqlite::Connection,
         live: &Live,
         caller: &Caller,
@@ -134,11 +160,11 @@ impl Service {
         }
     }
 
-    pub(super) fn is_moderator(game: &GameRow, caller: &Caller) -> bool {
+    pub(crate) fn is_moderator(game: &GameRow, caller: &Caller) -> bool {
         caller.moderator || game.created_by == caller.user
     }
 
-    pub(super) fn require_moderator(game: &GameRow, caller: &Caller, what: &'static str) -> Result<(), GameError> {
+    pub(crate) fn require_moderator(game: &GameRow, caller: &Caller, what: &'static str) -> Result<(), GameError> {
         if Self::is_moderator(game, caller) {
             Ok(())
         } else {
@@ -148,7 +174,7 @@ impl Service {
 
     /// Records a moderator's action in the game's log (in the caller's
     /// transaction: an action that fails is not logged).
-    pub(super) fn log_moderator(
+    pub(crate) fn log_moderator(
         &self,
         c: &rusqlite::Connection,
         game: i64,
@@ -160,7 +186,7 @@ impl Service {
     }
 
     /// [`Service::log_moderator`] for an action on phase `seq` (`None`: the game's current phase).
-    pub(super) fn log_moderator_in(
+    pub(crate) fn log_moderator_in(
         &self,
         c: &rusqlite::Connection,
         game: i64,
@@ -182,7 +208,7 @@ impl Service {
 
     /// The caller's power, if it may still act: a conceded power is in
     /// civil disorder and neither orders nor votes.
-    pub(super) fn playing(c: &rusqlite::Connection, live: &Live, caller: &Caller) -> Result<String, GameError> {
+    pub(crate) fn playing(c: &rusqlite::Connection, live: &Live, caller: &Caller) -> Result<String, GameError> {
         let name = Self::power_of(c, live, caller)?;
         if store::concessions(c, live.game.id)?.contains(&name) {
             return Err(lifecycle::Refusal::ConcededActs { power: &name }.into());
@@ -191,7 +217,7 @@ impl Service {
     }
 
     /// The caller's power in the game.
-    pub(super) fn power_of(c: &rusqlite::Connection, live: &Live, caller: &Caller) -> Result<String, GameError> {
+    pub(crate) fn power_of(c: &rusqlite::Connection, live: &Live, caller: &Caller) -> Result<String, GameError> {
         let players = store::players(c, live.game.id)?;
         players.into_iter().find(|(_, u)| *u == caller.user).map(|(p, _)| p).ok_or_else(|| {
             GameError::NotPlayer(if live.game.status == GameStatus::Forming {
@@ -203,7 +229,7 @@ impl Service {
     }
 
     /// Every power of the game: the variant's, or the seated players' where seats are open.
-    pub(super) fn all_powers(c: &rusqlite::Connection, live: &Live) -> Result<Vec<String>, GameError> {
+    pub(crate) fn all_powers(c: &rusqlite::Connection, live: &Live) -> Result<Vec<String>, GameError> {
         Ok(match live.kind.seats() {
             chessdip_rules::family::Seats::Fixed(all) => all,
             chessdip_rules::family::Seats::Open { .. } => {
@@ -212,7 +238,7 @@ impl Service {
         })
     }
 
-    pub(super) fn current_phase(c: &rusqlite::Connection, live: &Live) -> Result<(PhaseRow, Position), GameError> {
+    pub(crate) fn current_phase(c: &rusqlite::Connection, live: &Live) -> Result<(PhaseRow, Position), GameError> {
         live.state.opened()?;
         let row = store::phase(c, live.game.id, live.game.phase_seq)?
             .ok_or_else(|| GameError::State("the game has no current phase".into()))?;

@@ -4,11 +4,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::calendar;
-use super::fixed_time::{Days, TimeOfDay};
-use super::lifecycle::Stage;
-use chessdip_rules::family::PhaseKind;
+use crate::lifecycle::Stage;
+use crate::phase::calendar;
+use crate::phase::fixed_time::{Days, TimeOfDay};
 use crate::store::GameRow;
+use chessdip_rules::family::PhaseKind;
 
 /// What happens at a phase's deadline.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,7 +92,7 @@ pub struct Settings {
     pub min_reliability_new: bool,
     /// How a game with centres shares a draw (`scoring=draw-size|sum-of-squares`).
     #[serde(default)]
-    pub scoring: super::scores::Scoring,
+    pub scoring: crate::standings::scores::Scoring,
     /// How long a game nobody is left playing stays paused, waiting for
     /// someone to take a seat, before it ends as abandoned (`None`: it
     /// waits for good). Games created before this existed get the default.
@@ -178,7 +178,7 @@ impl Default for Settings {
             takeover: Takeover::Open,
             min_reliability: None,
             min_reliability_new: true,
-            scoring: super::scores::Scoring::DrawSize,
+            scoring: crate::standings::scores::Scoring::DrawSize,
             abandon_after_secs: default_abandon_after(),
         }
     }
@@ -209,6 +209,6 @@ impl Settings {
     }
 }
 
-pub(super) fn settings_of(game: &GameRow) -> Settings {
+pub(crate) fn settings_of(game: &GameRow) -> Settings {
     serde_json::from_str(&game.settings).unwrap_or_default()
 }

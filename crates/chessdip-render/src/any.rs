@@ -18,7 +18,9 @@ pub fn draw(position: &Position, report: Option<&Report>, style: &Style, caption
             super::chess_dip::draw(v, s, super::chess_dip::Overlay::Adjustment(orders, report), style, caption)
         }
         (Position::Dip { v, s }, _) => super::chess_dip::draw(v, s, super::chess_dip::Overlay::None, style, caption),
-        (Position::Simul { v, s }, Some(Report::Simul(r))) => super::diplomacy_chess::draw(v, s, Some(r), style, caption),
+        (Position::Simul { v, s }, Some(Report::Simul(r))) => {
+            super::diplomacy_chess::draw(v, s, Some(r), style, caption)
+        }
         (Position::Simul { v, s }, _) => super::diplomacy_chess::draw(v, s, None, style, caption),
         (Position::Diplomat { v, s }, Some(Report::Diplomat(r))) => {
             super::diplomat_chess::draw(v, s, Some(r), style, caption)
@@ -50,7 +52,9 @@ pub fn animate_into(position: &Position, report: &Report, style: &Style, caption
             let overlay = super::chess_dip::Overlay::Adjustment(orders, report);
             super::chess_dip::animate_into(v, (s, after), overlay, style, caption, out)
         }
-        (Position::Simul { v, s }, Report::Simul(r)) => super::diplomacy_chess::animate_into(v, s, r, style, caption, out),
+        (Position::Simul { v, s }, Report::Simul(r)) => {
+            super::diplomacy_chess::animate_into(v, s, r, style, caption, out)
+        }
         (Position::Diplomat { v, s }, Report::Diplomat(r)) => {
             super::diplomat_chess::animate_into(v, s, r, style, caption, out)
         }

@@ -92,7 +92,9 @@ pub const fn height(width: u32) -> u32 {
 pub fn colours(position: &Position, palette: Palette) -> Vec<(String, Rgba)> {
     let colours: Vec<Rgba> = match position {
         Position::Dip { v, .. } => super::chess_dip::power_colours(v, palette),
-        Position::Wheel { s, .. } => s.seats().map(|seat| super::chess_wheel::player_colour_in(seat, palette)).collect(),
+        Position::Wheel { s, .. } => {
+            s.seats().map(|seat| super::chess_wheel::player_colour_in(seat, palette)).collect()
+        }
         Position::Simul { .. } | Position::Diplomat { .. } => {
             let c = super::diplomacy_chess::colours(palette);
             vec![c.white, c.black]

@@ -23,15 +23,15 @@ mod band;
 pub mod canvas;
 pub mod chart;
 pub mod chess_dip;
+pub mod chess_wheel;
+pub mod diplomacy_chess;
 pub mod diplomat_chess;
 mod lanes;
 mod lzw;
 pub mod palette;
 pub mod quant;
-pub mod diplomacy_chess;
 pub mod theme;
 pub mod vision;
-pub mod chess_wheel;
 
 /// The colour of a legend note on a power ([`Style::marks`]): amber, which
 /// reads on the dark background and in every palette.

@@ -12,10 +12,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::chess_dip::{self, DipReport, DipState};
+use crate::chess_wheel::{self, WheelReport};
+use crate::diplomacy_chess::{self, SimulReport, SimulState};
 use crate::diplomat_chess::{self, DiplomatReport, DiplomatState};
 use crate::family::{Family, GameResult, PhaseInfo, Resolution, Seats, SlotOrder, Submission};
-use crate::diplomacy_chess::{self, SimulReport, SimulState};
-use crate::chess_wheel::{self, WheelReport};
 
 /// A variant the service offers: id, display name, one line about it, and
 /// the options `game create` takes for it.

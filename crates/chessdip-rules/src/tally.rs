@@ -6,9 +6,9 @@
 //! cycle, the turn or the move number).
 
 use crate::any::{Position, Report};
+use crate::diplomacy_chess::board::{side_name, value_of};
 use crate::diplomat_chess::piece::{Colour, Kind};
 use crate::power::Side;
-use crate::diplomacy_chess::board::{side_name, value_of};
 use crate::Role;
 
 /// Every power's count, by name, in seat order.

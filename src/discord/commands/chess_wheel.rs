@@ -1,7 +1,7 @@
 //! Chess Wheel+: board actions, proposals and votes.
 
-use super::{run, Context, Error};
-use chessdip_game::Reply;
+use super::{ask, Context, Error};
+use chessdip_game::Request;
 
 /// A board action.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -32,7 +32,7 @@ pub async fn board(ctx: Context<'_>, #[description = "What to do"] action: Actio
         Action::Create => "create",
         Action::Populate => "populate",
     };
-    run(ctx, move |s, c, ch| s.board_action(ch, c, text)).await
+    ask(ctx, Request::BoardAction { action: text.to_string() }).await
 }
 
 /// Chess Wheel+ proposals: submit, list, and (moderators) enact
@@ -49,13 +49,13 @@ async fn submit(
     #[max_length = 1500]
     text: String,
 ) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| s.propose(ch, c, &text)).await
+    ask(ctx, Request::Propose { text }).await
 }
 
 /// Every proposal with its vote or result
 #[poise::command(slash_command, guild_only)]
 async fn list(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, _, ch| s.proposal_list(ch).map(|r: Reply| vec![r])).await
+    ask(ctx, Request::Proposals).await
 }
 
 /// Moderators: record a note of what a popular proposal changed (it changes no rule by itself)
@@ -67,7 +67,7 @@ async fn enact(
     number: i64,
     #[description = "What was changed"] note: String,
 ) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| s.enact(ch, c, number, &note).map(|r| vec![r])).await
+    ask(ctx, Request::Enact { number, note }).await
 }
 
 /// Vote on a proposal during its voting window
@@ -79,5 +79,5 @@ pub async fn vote(
     number: i64,
     #[description = "yes or no"] ballot: Ballot,
 ) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| s.vote(ch, c, number, matches!(ballot, Ballot::Yes)).map(|r| vec![r])).await
+    ask(ctx, Request::Vote { number, yes: matches!(ballot, Ballot::Yes) }).await
 }

@@ -3,10 +3,11 @@
 use poise::serenity_prelude as serenity;
 use poise::ChoiceParameter as _;
 
-use super::{channel_key, choices, run, Context, Error};
+use super::{ask, channel_key, choices, refuse, Context, Error};
 use crate::discord::failure::{Failure, Outcome};
-use chessdip_game::command::create_settings;
-use chessdip_game::{parse_duration, Caller, GameError, Reply, Settings, OFFERS};
+use chessdip_game::options::create_settings;
+use chessdip_game::Request;
+use chessdip_game::{parse_duration_within, Bounds, Caller, GameError, Settings, OFFERS};
 
 /// What happens at a phase's deadline.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -66,10 +67,6 @@ async fn ac_power(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomple
     let key = channel_key(ctx);
     let powers = ctx.data().call(move |s| s.power_names(&key).unwrap_or_default()).await.unwrap_or_default();
     choices(powers, partial)
-}
-
-fn one(r: Result<Reply, GameError>) -> Result<Vec<Reply>, GameError> {
-    r.map(|r| vec![r])
 }
 
 /// Games in this channel: create, start, status, board, history; moderators: force, extend, pause...
@@ -196,43 +193,42 @@ async fn create(
     ];
     words.extend(named.into_iter().filter_map(|(k, v)| v.map(|v| format!("{k}={}", v.trim()))));
     words.extend(options.iter().flat_map(|o| o.split_whitespace().map(str::to_string)));
-    let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
-    run(ctx, move |s, caller, ch| {
-        let w: Vec<&str> = words.iter().map(String::as_str).collect();
-        let settings = create_settings(&variant, &w, base)?;
-        one(s.create(ch, &guild, caller, &variant, &settings))
-    })
-    .await
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    let settings = match create_settings(&variant, &w, base) {
+        Ok(s) => s,
+        Err(e) => return refuse(ctx, e.to_string()).await,
+    };
+    ask(ctx, Request::Create { variant, settings }).await
 }
 
 /// Start the game (a moderator may start with vacant powers)
 #[poise::command(slash_command, guild_only)]
 async fn start(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| one(s.start(ch, c))).await
+    ask(ctx, Request::Start).await
 }
 
 /// The phase, the deadline, and who has orders in or is ready
 #[poise::command(slash_command, guild_only)]
 async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, _, ch| one(s.status(ch))).await
+    ask(ctx, Request::Status).await
 }
 
 /// The current board
 #[poise::command(slash_command, guild_only)]
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, _, ch| one(s.board(ch))).await
+    ask(ctx, Request::Board).await
 }
 
 /// The whole game so far as a GIF: the start and the position after every resolved phase
 #[poise::command(slash_command, guild_only)]
 async fn timelapse(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, _, ch| one(s.timelapse(ch))).await
+    ask(ctx, Request::Timelapse).await
 }
 
 /// A chart of every power's centers, pieces or material over the game so far
 #[poise::command(slash_command, guild_only)]
 async fn chart(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, _, ch| one(s.chart(ch))).await
+    ask(ctx, Request::Chart).await
 }
 
 /// A resolved phase: every order with its outcome, and the image
@@ -243,14 +239,14 @@ async fn history(
     #[autocomplete = "ac_phase"]
     phase: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, move |s, _, ch| one(s.history(ch, phase.as_deref()))).await
+    ask(ctx, Request::History { phase }).await
 }
 
 /// The whole game as a JSON file
 #[poise::command(slash_command, guild_only)]
 async fn export(ctx: Context<'_>) -> Result<(), Error> {
     use crate::discord::post::UPLOAD_LIMIT;
-    use chessdip_game::export::ExportError;
+    use chessdip_game::story::export::ExportError;
     let key = channel_key(ctx);
     // Streamed from the store: the JSON as it is if it fits the channel's
     // upload limit, gzip-compressed if not, or a refusal saying how to get it.
@@ -280,31 +276,37 @@ async fn force(
     confirm: Option<bool>,
 ) -> Result<(), Error> {
     let confirmed = confirm.unwrap_or(false);
-    run(ctx, move |s, c, ch| s.force(ch, c, phase.as_deref(), confirmed)).await
+    ask(ctx, Request::Force { phase, confirmed }).await
 }
 
 /// Moderators: give the current phase more time
 #[poise::command(slash_command, guild_only)]
 async fn extend(ctx: Context<'_>, #[description = "How much more, e.g. 12h, 1d"] by: String) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| one(s.deadline(ch, c, parse_duration(&by)?, true))).await
+    match parse_duration_within(&by, Bounds::CHANGE) {
+        Ok(secs) => ask(ctx, Request::Extend { secs }).await,
+        Err(e) => refuse(ctx, e.to_string()).await,
+    }
 }
 
 /// Moderators: set the current phase's deadline to a time from now
 #[poise::command(slash_command, guild_only)]
 async fn deadline(ctx: Context<'_>, #[description = "From now, e.g. 24h"] r#in: String) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| one(s.deadline(ch, c, parse_duration(&r#in)?, false))).await
+    match parse_duration_within(&r#in, Bounds::CHANGE) {
+        Ok(secs) => ask(ctx, Request::Deadline { secs }).await,
+        Err(e) => refuse(ctx, e.to_string()).await,
+    }
 }
 
 /// Moderators: pause the game (the deadline is frozen)
 #[poise::command(slash_command, guild_only)]
 async fn pause(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| one(s.pause(ch, c, true))).await
+    ask(ctx, Request::Pause).await
 }
 
 /// Moderators: resume a paused game
 #[poise::command(slash_command, guild_only)]
 async fn resume(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| one(s.pause(ch, c, false))).await
+    ask(ctx, Request::Resume).await
 }
 
 /// Moderators: undo the last resolution (the phase reopens; the undone one stays in history)
@@ -314,13 +316,13 @@ async fn rollback(
     #[description = "Hashed games: reset every commitment and open a new commit window"] fresh: Option<bool>,
 ) -> Result<(), Error> {
     let fresh = fresh.unwrap_or(false);
-    run(ctx, move |s, c, ch| one(s.rollback(ch, c, fresh))).await
+    ask(ctx, Request::Rollback { fresh }).await
 }
 
 /// Moderators: end the game
 #[poise::command(slash_command, guild_only)]
 async fn end(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| one(s.end(ch, c))).await
+    ask(ctx, Request::End).await
 }
 
 /// Moderators: seat a player as a power (replacing whoever plays it)
@@ -341,14 +343,14 @@ async fn replace(
         moderator: false,
     };
     let swap = swap.unwrap_or(false);
-    run(ctx, move |s, c, ch| s.assign(ch, c, &who, &power, swap)).await
+    ask(ctx, Request::Assign { player: who, power, swap }).await
 }
 
 /// Moderators: remove a player (their power is vacant until replaced)
 #[poise::command(slash_command, guild_only)]
 async fn kick(ctx: Context<'_>, #[description = "The player"] player: serenity::User) -> Result<(), Error> {
     let id = player.id.get().to_string();
-    run(ctx, move |s, c, ch| s.kick(ch, c, &id)).await
+    ask(ctx, Request::Kick { user: id }).await
 }
 
 /// Moderators: the images from the next one on; Chess Wheel+'s movement power from the next cycle
@@ -373,11 +375,7 @@ async fn set(
     if let Some(a) = animation {
         words.push(format!("animation={}", if a { "yes" } else { "no" }));
     }
-    run(ctx, move |s, c, ch| {
-        let w: Vec<&str> = words.iter().map(String::as_str).collect();
-        one(s.set(ch, c, &w))
-    })
-    .await
+    ask(ctx, Request::Set { options: words }).await
 }
 
 /// Moderators: announcements not posted yet (queued, parked, and why); retry: queue a parked one
@@ -388,9 +386,5 @@ async fn outbox(
     #[min = 1]
     retry: Option<i64>,
 ) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| match retry {
-        Some(id) => one(s.outbox_retry(ch, c, &id.to_string())),
-        None => one(s.outbox_list(ch, c)),
-    })
-    .await
+    ask(ctx, retry.map_or(Request::Outbox, |id| Request::OutboxRetry { id: id.to_string() })).await
 }

@@ -4,7 +4,8 @@
 use poise::serenity_prelude as serenity;
 use poise::Modal as _;
 
-use super::{run, Context, Data, Error};
+use super::{ask, Context, Data, Error};
+use chessdip_game::Request;
 
 /// The form for revealing a multi-line text.
 #[derive(Debug, poise::Modal)]
@@ -25,7 +26,7 @@ pub async fn commit(
     #[max_length = 64]
     hash: String,
 ) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| s.commit(ch, c, &hash)).await
+    ask(ctx, Request::Commit { hash }).await
 }
 
 /// Hashed games: reveal the exact text you committed (text, a .txt file, or a form)
@@ -59,7 +60,7 @@ pub async fn reveal(
             None => return Ok(()),
         },
     };
-    run(poise::Context::Application(ctx), move |s, c, ch| s.reveal(ch, c, &text)).await
+    ask(poise::Context::Application(ctx), Request::Reveal { text }).await
 }
 
 /// Get the sealing page, to seal orders on your own device; or the SHA-256 of a text (shown to the bot)
@@ -72,8 +73,8 @@ pub async fn hash(
 ) -> Result<(), Error> {
     let reply = chessdip_game::command::hash_reply(text.as_deref().unwrap_or(""));
     let page = serenity::CreateAttachment::bytes(
-        chessdip_game::hashed::SEAL_PAGE.as_bytes(),
-        chessdip_game::hashed::SEAL_PAGE_NAME,
+        chessdip_game::hashed::seal::SEAL_PAGE.as_bytes(),
+        chessdip_game::hashed::seal::SEAL_PAGE_NAME,
     );
     let mut parts = super::post::split(&reply, 2000).into_iter();
     let first = parts.next().unwrap_or_default();

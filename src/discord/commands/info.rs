@@ -2,7 +2,8 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{channel_key, post, run, Context, Error};
+use super::{ask, channel_key, post, Context, Error};
+use chessdip_game::Request;
 
 /// How to play: the commands, and the order syntax of this channel's game
 #[poise::command(slash_command)]
@@ -29,10 +30,9 @@ pub async fn profile(
     ctx: Context<'_>,
     #[description = "Whose record (yours if left out)"] user: Option<serenity::User>,
 ) -> Result<(), Error> {
-    // Records are kept per server: the server's, never another's.
-    let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
+    // Records are kept per server: `ask` passes the server's, never another's.
     let user = user.map(|u| u.id.get().to_string());
-    run(ctx, move |s, c, _| s.profile(&guild, c, user.as_deref()).map(|r| vec![r])).await
+    ask(ctx, Request::Profile { user }).await
 }
 
 /// The games to choose from, shown by name, filtered by what was typed in the name or the id.
@@ -54,7 +54,6 @@ pub async fn leaderboard(
     #[autocomplete = "ac_game"]
     game: Option<String>,
 ) -> Result<(), Error> {
-    // Ratings are kept per server: the server's, never another's.
-    let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
-    run(ctx, move |s, c, _| s.leaderboard(&guild, &c.user, game.as_deref()).map(|r| vec![r])).await
+    // Ratings are kept per server: `ask` passes the server's, never another's.
+    ask(ctx, Request::Leaderboard { game }).await
 }

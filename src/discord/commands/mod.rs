@@ -2,19 +2,19 @@
 //! it names the caller, calls the service on a blocking thread, and posts
 //! what the service answers.
 
+mod chess_wheel;
 mod game;
 mod hashed;
 mod info;
 mod orders;
 mod play;
-mod chess_wheel;
 
 use poise::serenity_prelude as serenity;
 
 use super::failure::{Failure, Outcome};
 use super::types::{Context, Data, Error};
 use super::{checks, post};
-use chessdip_game::{Caller, GameError, Reply, Service};
+use chessdip_game::{Caller, GameError, Reply, Request, Service};
 
 /// Every command, in the order Discord lists them.
 #[must_use]
@@ -103,10 +103,18 @@ async fn run(
     Ok(())
 }
 
+/// Carries out `request` for the caller in this channel (of this server)
+/// and answers with its replies: every slash command that acts on a game
+/// goes through the service's one entry point with the request it built.
+async fn ask(ctx: Context<'_>, request: Request) -> Result<(), Error> {
+    let guild = ctx.guild_id().map_or_else(String::new, |g| g.get().to_string());
+    run(ctx, move |s, c, ch| s.handle(ch, &guild, c, request)).await
+}
+
 /// A private refusal (pinging nobody, invisible characters it quotes shown
 /// as `<U+200B>`, the names in it escaped).
 async fn refuse(ctx: Context<'_>, text: String) -> Result<(), Error> {
-    let text = super::markup::for_discord(&chessdip_game::chars::visible(&text));
+    let text = super::markup::for_discord(&chessdip_game::orders::chars::visible(&text));
     for part in post::split(&text, 2000) {
         ctx.send(post::private(part)).await?;
     }

@@ -3,7 +3,8 @@
 use poise::serenity_prelude as serenity;
 use poise::Modal as _;
 
-use super::{channel_key, checks, choices, run, Context, Error};
+use super::{ask, channel_key, checks, choices, Context, Error};
+use chessdip_game::Request;
 
 /// Completes the order being typed from the caller's legal orders.
 async fn ac_orders(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -45,7 +46,7 @@ async fn submit(
     #[autocomplete = "ac_orders"]
     text: String,
 ) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| s.submit_all(ch, c, &text)).await
+    ask(ctx, Request::Submit { orders: text }).await
 }
 
 /// Send a long order set in a form, one order per line
@@ -54,23 +55,23 @@ async fn write(ctx: poise::ApplicationContext<'_, super::Data, Error>) -> Result
     let Some(form) = OrdersForm::execute(ctx).await? else {
         return Ok(());
     };
-    run(poise::Context::Application(ctx), move |s, c, ch| s.submit_all(ch, c, &form.orders)).await
+    ask(poise::Context::Application(ctx), Request::Submit { orders: form.orders }).await
 }
 
 /// Your orders for this phase, and the pieces without one
 #[poise::command(slash_command, guild_only)]
 async fn show(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| s.show_orders(ch, c).map(|r| vec![r])).await
+    ask(ctx, Request::ShowOrders).await
 }
 
 /// Remove all your orders for this phase
 #[poise::command(slash_command, guild_only)]
 async fn clear(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| s.clear_orders(ch, c).map(|r| vec![r])).await
+    ask(ctx, Request::ClearOrders).await
 }
 
 /// What your orders would do if everyone else held (private, with the image)
 #[poise::command(slash_command, guild_only)]
 async fn preview(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| s.preview(ch, c).map(|r| vec![r])).await
+    ask(ctx, Request::Preview).await
 }

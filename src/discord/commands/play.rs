@@ -2,8 +2,9 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{channel_key, choices, run, Context, Error};
-use chessdip_game::parse_duration;
+use super::{ask, channel_key, choices, refuse, Context, Error};
+use chessdip_game::Request;
+use chessdip_game::{parse_duration_within, Bounds};
 
 async fn ac_free_power(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let key = channel_key(ctx);
@@ -30,31 +31,31 @@ pub async fn join(
     #[autocomplete = "ac_free_power"]
     power: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| s.join(ch, c, power.as_deref()).map(|r| vec![r])).await
+    ask(ctx, Request::Join { power }).await
 }
 
 /// Leave the game before it starts
 #[poise::command(slash_command, guild_only)]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| s.leave(ch, c).map(|r| vec![r])).await
+    ask(ctx, Request::Leave).await
 }
 
 /// Mark your orders final (when everyone is ready the phase resolves early)
 #[poise::command(slash_command, guild_only)]
 pub async fn ready(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| s.ready(ch, c, true)).await
+    ask(ctx, Request::Ready).await
 }
 
 /// Take back your ready mark
 #[poise::command(slash_command, guild_only)]
 pub async fn unready(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| s.ready(ch, c, false)).await
+    ask(ctx, Request::Unready).await
 }
 
 /// Secret draw vote: the game is drawn when every surviving power votes yes this phase
 #[poise::command(slash_command, guild_only)]
 pub async fn draw(ctx: Context<'_>, #[description = "yes for a draw, no to withdraw"] vote: Vote) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| s.vote_draw(ch, c, matches!(vote, Vote::Yes))).await
+    ask(ctx, Request::Draw { yes: matches!(vote, Vote::Yes) }).await
 }
 
 /// Vote to extend the deadline (public): at two thirds of the players, by the shortest duration voted
@@ -63,15 +64,15 @@ pub async fn extend(
     ctx: Context<'_>,
     #[description = "How much longer, e.g. 24h, 1d12h (left out: show the votes)"] duration: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, move |s, c, ch| match duration {
-        Some(d) => s.vote_extend(ch, c, parse_duration(&d)?),
-        None => s.extend_votes(ch).map(|r| vec![r]),
-    })
-    .await
+    match duration.map(|d| parse_duration_within(&d, Bounds::CHANGE)) {
+        None => ask(ctx, Request::ExtendVotes).await,
+        Some(Ok(secs)) => ask(ctx, Request::ExtendVote { secs }).await,
+        Some(Err(e)) => refuse(ctx, e.to_string()).await,
+    }
 }
 
 /// Concede the game (the last power standing wins)
 #[poise::command(slash_command, guild_only)]
 pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, |s, c, ch| s.concede(ch, c)).await
+    ask(ctx, Request::Concede).await
 }

@@ -128,7 +128,7 @@ pub fn unseats(settings: &Settings, streak: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::Cycle;
+    use crate::phase::calendar::Cycle;
 
     fn owing(power: &str, sent: bool, grace_left: u32) -> Owing {
         Owing { power: power.into(), user: format!("u-{power}"), sent, grace_left }

@@ -13,8 +13,8 @@
 use rusqlite::Connection;
 
 use super::Stage;
-use crate::GameError;
 use crate::store::{self, GameRow, StoreError};
+use crate::GameError;
 
 /// Moves the open phase `seq` of `game` from `from` to `to` with a new
 /// deadline, and clears its ready marks and draw votes when the stage

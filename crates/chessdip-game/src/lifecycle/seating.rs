@@ -7,7 +7,7 @@
 //! phase gives the replacement time.
 
 use super::{Refusal, Running, State, Timer};
-use crate::reliability::{Reliability, NEW_BELOW};
+use crate::seats::reliability::{Reliability, NEW_BELOW};
 use crate::{GameError, Settings};
 use chessdip_rules::family::Seats;
 
@@ -112,8 +112,8 @@ pub fn may_start(game: &str, seats: &Seats, joined: usize) -> Result<(), GameErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calendar::Cycle;
     use crate::lifecycle::Stage;
+    use crate::phase::calendar::Cycle;
 
     fn running(timer: Timer) -> State {
         State::Running(Running { seq: 2, phase: "Spring 1601".into(), stage: Stage::Orders, timer })

@@ -39,3 +39,13 @@ pub fn set_console_clock(c: &Connection, clock: ConsoleClock) -> Result<(), Stor
     )?;
     Ok(())
 }
+
+/// How far ahead of the wall clock (`wall`, unix seconds) a console on this
+/// database runs: it goes on from where the last console left it, never
+/// back (0 if no console ever ran here).
+///
+/// # Errors
+/// Database errors.
+pub fn console_offset(c: &Connection, wall: i64) -> Result<i64, StoreError> {
+    Ok(console_clock(c)?.map_or(0, |s| s.offset.max(s.latest.saturating_sub(wall))))
+}

@@ -141,15 +141,7 @@ pub(super) fn tag(cv: &mut Canvas, cx: &Ctx<'_>, p: PowerId, (x, y): (f32, f32),
     let colour = cx.colour(p);
     cv.rounded_rect(bx - 1.5, by - 1.5, w + 3.0, h + 3.0, h * 0.5, INK.alpha(alpha));
     cv.rounded_rect(bx, by, w, h, h * 0.48, colour.alpha(alpha));
-    cv.text(
-        code,
-        x,
-        y + size * 0.36,
-        size,
-        Face::Bold,
-        Align::Centre,
-        crate::palette::text_on(colour).alpha(alpha),
-    );
+    cv.text(code, x, y + size * 0.36, size, Face::Bold, Align::Centre, crate::palette::text_on(colour).alpha(alpha));
 }
 
 /// An eight-pointed burst centred on `(x, y)`: a pawn's attack that struck
@@ -255,15 +247,7 @@ pub(super) fn contest_marker(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, pills: &[
     for ((p, t), pw) in pills.iter().zip(&widths) {
         let colour = cx.colour(*p);
         cv.rounded_rect(px, y - h / 2.0, *pw, h, h * 0.3, colour);
-        cv.text(
-            t,
-            px + pw / 2.0,
-            y + size * 0.36,
-            size,
-            Face::Bold,
-            Align::Centre,
-            crate::palette::text_on(colour),
-        );
+        cv.text(t, px + pw / 2.0, y + size * 0.36, size, Face::Bold, Align::Centre, crate::palette::text_on(colour));
         px += pw + gap;
     }
 }

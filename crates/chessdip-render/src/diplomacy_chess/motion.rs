@@ -30,7 +30,9 @@ use crate::anim::{self, along, progress};
 use crate::canvas::{towards, Canvas, Line, Rgba};
 use crate::Style;
 use chessdip_rules::diplomacy_chess::resolve::{Outcome, Trace, TracedPiece};
-use chessdip_rules::diplomacy_chess::{Fate, Mode, Move, MoveReport, Piece, Position, SimulReport, SimulState, Variant};
+use chessdip_rules::diplomacy_chess::{
+    Fate, Mode, Move, MoveReport, Piece, Position, SimulReport, SimulState, Variant,
+};
 use chessdip_rules::{Role, Square};
 
 /// The most beats an animation takes (55 frames, 2.7 s of movement): a

@@ -9,9 +9,7 @@ use super::{
     Adjustment, AdjustmentKind, AdjustmentReport, Context, DipState, Explain, IllegalAdjustment, IllegalOrder, Order,
     Reading, Resolution as DipResolution, Variant,
 };
-use crate::family::{
-    Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
-};
+use crate::family::{Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission};
 use crate::{words, PowerId, Square};
 
 /// What the renderer needs of a resolved Diplomacy-style phase.
@@ -506,11 +504,8 @@ impl Family for Variant {
         let facing = self.power(p).facing;
         let mut out = Vec::new();
         for (sq, piece) in state.pieces_of(p) {
-            let head = if piece.role == crate::Role::Pawn {
-                sq.to_string()
-            } else {
-                format!("{} {sq}", piece.role.char())
-            };
+            let head =
+                if piece.role == crate::Role::Pawn { sq.to_string() } else { format!("{} {sq}", piece.role.char()) };
             if !norm(&head).starts_with(&want) && !want.starts_with(&norm(&head)) {
                 continue;
             }

@@ -8,9 +8,7 @@ use super::state::{end_text, GameEnd, SimulState};
 use super::text::Victim;
 use super::turn::{resolve_turn, SimulReport};
 use super::variant::{Mode, Variant};
-use crate::family::{
-    Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
-};
+use crate::family::{Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission};
 use crate::words::{count, join_and};
 use crate::Side;
 

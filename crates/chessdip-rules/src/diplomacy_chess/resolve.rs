@@ -35,7 +35,7 @@ use super::board::Position;
 use super::movegen::Move;
 
 mod kings;
-mod outcome;
+pub(super) mod outcome;
 mod simulate;
 mod tick;
 

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{side_name, Piece, Position};
 use super::condition::Condition;
-use super::resolve::Fate;
+use super::resolve::outcome::Fate;
 use crate::words::join_and;
 use crate::{Role, Side, Square};
 

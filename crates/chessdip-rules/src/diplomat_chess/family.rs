@@ -3,9 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::family::{
-    Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission,
-};
+use crate::family::{Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission};
 
 use super::cell::Cell;
 use super::game::{DiplomatState, Outcome};
@@ -427,7 +425,7 @@ mod tests {
     #[test]
     fn every_ending_reads_in_the_third_person_in_the_result_and_the_transcript() {
         let v = Variant::default();
-        // Checkmate (the end of the seed's sample game is in tests/diplomat_chess_sample_game.rs).
+        // Checkmate (the end of the seed's sample game is in tests/it/diplomat_chess_sample_game.rs).
         let s = DiplomatState::new(&v, position("White: K a1, R b1, R h1; Black: K k3, P k2", Colour::White), 9);
         let (sub, r) = play(&v, &s, "Rb-4");
         assert_eq!(sub.accepted, ["Rb-4++"]);

@@ -100,8 +100,13 @@ pub fn check(s: &Scenario, r: &Report) -> Vec<Mismatch> {
     }
     if let Some(after) = &s.after {
         let wheel = Kind::of(&s.variant) == Some(Kind::Wheel);
-        let canon =
-            |p: &str, piece: &str| if wheel { super::chess_wheel::canonical_piece(p, &norm(piece)) } else { norm(piece) };
+        let canon = |p: &str, piece: &str| {
+            if wheel {
+                super::chess_wheel::canonical_piece(p, &norm(piece))
+            } else {
+                norm(piece)
+            }
+        };
         let want: BTreeSet<(String, String)> =
             after.iter().map(|(p, piece)| (p.trim().to_lowercase(), canon(p.trim(), piece))).collect();
         let got: BTreeSet<(String, String)> = r

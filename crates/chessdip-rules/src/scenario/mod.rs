@@ -8,10 +8,10 @@
 
 mod check;
 pub mod chess_dip;
+pub mod chess_wheel;
+pub mod diplomacy_chess;
 pub mod diplomat_chess;
 mod files;
-pub mod diplomacy_chess;
-pub mod chess_wheel;
 
 use std::collections::BTreeMap;
 use std::fmt;

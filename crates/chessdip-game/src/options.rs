@@ -1,0 +1,210 @@
+//! The words that set a game's options: `game create <variant> key=value
+//! ...` and a moderator's `game settings key=value ...`, read into
+//! [`Settings`] with the refusal that says what would be right.
+
+use crate::{parse_duration_within, AtDeadline, Bounds, GameError, Settings};
+
+/// The game settings `game create` takes (any other `key=value` is the variant's option).
+pub const SETTING_KEYS: &str =
+    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, abandon-after, forfeit-after, replace-minimum, palette, animation";
+
+/// The variants whose draws can be scored by centres (`scoring=`).
+pub const CENTRE_GAMES: &[&str] = &["chessdip", "chesspolitik4"];
+
+/// The most grace extensions a player can have in a game.
+pub const MAX_GRACE: u32 = 10;
+
+/// The most phases in civil disorder in a row before a player is unseated that `cd-after` takes.
+pub const MAX_CD_AFTER: u32 = 20;
+
+/// The settings of `game create <variant> <args>` over `base`: the words
+/// read by [`parse_settings`], and a setting the variant cannot play with
+/// refused with the reason rather than overridden (Chess Wheel+ takes its
+/// orders only hashed and runs on a cycle, so `hashed=no` and `cycle=phases`
+/// are refused there).
+///
+/// # Errors
+/// As [`parse_settings`], and such a setting.
+pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<Settings, GameError> {
+    let s = parse_settings(args, base)?;
+    let given = |key: &str| {
+        args.iter().rev().find(|a| a.split_once('=').is_some_and(|(k, _)| k.eq_ignore_ascii_case(key))).copied()
+    };
+    if let Some(word) = given("days").filter(|_| s.deadline_at.is_none()) {
+        return Err(GameError::Invalid(format!(
+            "`{word}`: days choose the days a fixed-time deadline may fall on; give the time too, e.g. `deadline-at=20:00 {word}`"
+        )));
+    }
+    let Some(offer) = chessdip_rules::any::offer(variant) else {
+        return Ok(s);
+    };
+    if let Some(word) = given("hashed").filter(|_| offer.always_hashed && !s.hashed) {
+        return Err(GameError::Invalid(format!(
+            "`{word}`: {} takes its orders only hashed (each player commits the SHA-256 of a message, then reveals it), so it cannot be played with plain orders; leave `hashed` out",
+            offer.name
+        )));
+    }
+    if let Some(word) =
+        given("deadline-at").filter(|_| offer.weekly || s.cycle != crate::phase::calendar::Cycle::Phases)
+    {
+        return Err(GameError::Invalid(format!(
+            "`{word}`: {} runs on its weekly calendar of move, resolve and replenish windows (set its time zone with `timezone=`), so its phases do not end at a fixed time of day; leave `deadline-at` out",
+            offer.name
+        )));
+    }
+    if let Some(word) = given("scoring").filter(|_| !CENTRE_GAMES.contains(&offer.id)) {
+        let draw =
+            if offer.id == "chess-wheel" { "shared equally among the players still standing" } else { "½ each" };
+        return Err(GameError::Invalid(format!(
+            "`{word}`: only the four-power games with centers, Chess Dip and Chesspolitik, choose how a draw is scored; {} scores a win 1, a draw {draw}, a loss 0, so leave `scoring` out",
+            offer.name
+        )));
+    }
+    if let Some(word) = given("cycle").filter(|_| offer.weekly && s.cycle == crate::phase::calendar::Cycle::Phases) {
+        return Err(GameError::Invalid(format!(
+            "`{word}`: {} runs on a cycle of move, resolve and replenish windows; use `cycle=weekly` (the default) or a compressed week such as `cycle=7h`",
+            offer.name
+        )));
+    }
+    Ok(s)
+}
+
+/// Applies `key=value` words to `base`: the game settings (`movement=24h`,
+/// `adjustment`, `at-deadline=resolve|wait`, `early=yes|no`, `hashed=yes|no`,
+/// `replace-minimum`, `palette`, `animation=yes|no`), and any other key as the variant's option.
+///
+/// # Errors
+/// A word that is not `key=value`, or a bad value, with what would be right.
+pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameError> {
+    let mut s = base;
+    for a in args {
+        let (k, v) = a
+            .split_once('=')
+            .ok_or_else(|| GameError::Invalid(format!("`{a}`: settings are written key=value, e.g. movement=24h")))?;
+        let yes = |v: &str| match v.to_ascii_lowercase().as_str() {
+            "yes" | "true" | "on" => Ok(true),
+            "no" | "false" | "off" => Ok(false),
+            _ => Err(GameError::Invalid(format!("`{a}`: use yes or no"))),
+        };
+        match k.to_ascii_lowercase().as_str() {
+            "movement" => s.movement_secs = parse_duration_within(v, Bounds::PHASE)?,
+            "adjustment" | "adjustments" => s.adjustment_secs = parse_duration_within(v, Bounds::PHASE)?,
+            "at-deadline" | "deadline" => {
+                s.at_deadline = match v.to_ascii_lowercase().as_str() {
+                    "resolve" => AtDeadline::Resolve,
+                    "wait" => AtDeadline::Wait,
+                    _ => return Err(GameError::Invalid(format!("`{a}`: at-deadline is resolve or wait"))),
+                }
+            }
+            "early" => s.early = yes(v)?,
+            "replace-minimum" => s.min_after_replace_secs = parse_duration_within(v, Bounds::PHASE)?,
+            "palette" => {
+                s.colour_blind = match v.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
+                    "classic" => false,
+                    "colourblind" | "colorblind" => true,
+                    _ => return Err(GameError::Invalid(format!("`{a}`: palette is classic or colour-blind"))),
+                }
+            }
+            "hashed" => s.hashed = yes(v)?,
+            "animation" | "animations" | "animate" => s.animation = yes(v)?,
+            "reveal" => s.reveal_secs = parse_duration_within(v, Bounds::PHASE)?,
+            "forfeit-after" | "forfeit" => {
+                s.forfeit_after = v.parse().ok().filter(|n| *n <= 100).ok_or_else(|| {
+                    GameError::Invalid(format!(
+                        "`{a}`: forfeit-after is a number of missed turns from 0 (never) to 100"
+                    ))
+                })?;
+            }
+            "cycle" => {
+                s.cycle = match v.to_ascii_lowercase().as_str() {
+                    "weekly" | "week" => crate::phase::calendar::Cycle::Weekly,
+                    "phases" | "phase" => crate::phase::calendar::Cycle::Phases,
+                    d => crate::phase::calendar::Cycle::Scaled {
+                        secs: match crate::parse_duration(d) {
+                            Ok(secs) => Bounds::CYCLE.check(secs, d)?,
+                            Err(_) => {
+                                return Err(GameError::Invalid(format!(
+                                    "`{a}`: cycle is weekly, phases, or a duration such as 7h for a compressed week"
+                                )))
+                            }
+                        },
+                    },
+                };
+            }
+            "timezone" | "tz" => {
+                crate::phase::calendar::parse_timezone(v).map_err(|e| GameError::Invalid(format!("`{a}`: {e}")))?;
+                s.timezone = v.to_string();
+            }
+            "deadline-at" => {
+                s.deadline_at = Some(v.parse().map_err(|e| {
+                    GameError::Invalid(format!("`{a}`: {e}; a phase then ends at that local time (see `timezone=`)"))
+                })?);
+            }
+            "days" => s.days = v.parse().map_err(|e| GameError::Invalid(format!("`{a}`: {e}")))?,
+            "grace" => {
+                s.grace = v.parse().ok().filter(|n| *n <= MAX_GRACE).ok_or_else(|| {
+                    GameError::Invalid(format!(
+                        "`{a}`: grace is a number of deadline extensions per player from 0 (no grace) to {MAX_GRACE}, e.g. grace=1"
+                    ))
+                })?;
+            }
+            "grace-length" => {
+                s.grace_secs = parse_duration_within(v, Bounds::PHASE).map_err(|e| GameError::Invalid(format!("`{a}`: {e}")))?;
+            }
+            "cd-after" => {
+                s.cd_after = match v.to_ascii_lowercase().as_str() {
+                    "off" | "never" | "no" => None,
+                    n => Some(n.parse().ok().filter(|n| (1..=MAX_CD_AFTER).contains(n)).ok_or_else(|| {
+                        GameError::Invalid(format!(
+                            "`{a}`: cd-after is a number of phases in civil disorder in a row from 1 to {MAX_CD_AFTER} after which the player is unseated, or off"
+                        ))
+                    })?),
+                }
+            }
+            "takeover" => {
+                s.takeover = match v.to_ascii_lowercase().as_str() {
+                    "open" | "anyone" => crate::Takeover::Open,
+                    "moderator" | "moderators" | "approval" => crate::Takeover::Moderator,
+                    _ => {
+                        return Err(GameError::Invalid(format!(
+                            "`{a}`: takeover is open (anyone may join an open power) or moderator (join asks, a moderator grants with `game assign`)"
+                        )))
+                    }
+                }
+            }
+            "scoring" => {
+                s.scoring = crate::standings::scores::Scoring::parse(v).ok_or_else(|| {
+                    GameError::Invalid(format!(
+                        "`{a}`: scoring is draw-size (a draw shares the point equally) or sum-of-squares (a draw shares it by centers squared)"
+                    ))
+                })?;
+            }
+            "min-reliability" => {
+                s.min_reliability = match v.to_ascii_lowercase().trim_end_matches('%') {
+                    "off" | "no" | "none" => None,
+                    n => Some(n.parse().ok().filter(|n| *n <= 100).ok_or_else(|| {
+                        GameError::Invalid(format!(
+                            "`{a}`: min-reliability is a percentage from 0 to 100 (e.g. min-reliability=80), or off"
+                        ))
+                    })?),
+                }
+            }
+            "min-reliability-new" => s.min_reliability_new = yes(v)?,
+            "abandon-after" => {
+                s.abandon_after_secs = match v.to_ascii_lowercase().as_str() {
+                    "off" | "never" | "no" => None,
+                    d => Some(parse_duration_within(d, Bounds::ABANDON).map_err(|e| {
+                        GameError::Invalid(format!(
+                            "`{a}`: {e}. abandon-after is how long a game nobody is left playing waits for someone to take a seat before it ends as abandoned (e.g. abandon-after=14d), or off"
+                        ))
+                    })?),
+                }
+            }
+            // Anything else is the variant's own option; the variant checks it.
+            _ => {
+                s.options.insert(k.to_ascii_lowercase(), v.to_ascii_lowercase());
+            }
+        }
+    }
+    Ok(s)
+}

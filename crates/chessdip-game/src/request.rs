@@ -1,0 +1,746 @@
+//! One typed request per command: what the console and direct messages read
+//! from a line of text ([`Request::parse`]) and what each slash command
+//! builds directly, handled by one entry point ([`Service::handle`]).
+//!
+//! [`COMMANDS`] is the one list of the commands: their words, whether they
+//! only read (answered for an ended game too), who they are for and their
+//! help line. The help text ([`help_text`]), the words the console and
+//! direct messages recognise, and the lifecycle transition each request is
+//! ([`Request::transition`]) all come from here, so a new command is added
+//! in this file (its variant, its entry, its reading) and in the service
+//! method that carries it out.
+
+use std::sync::LazyLock;
+
+use crate::lifecycle::Command;
+use crate::{parse_duration_within, Bounds, Caller, GameError, Reply, Service, Settings};
+
+/// A command with its arguments read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// `help`: the commands, with what the caller's game is waiting for.
+    Help,
+    /// `variants`: the variants with their options.
+    Variants,
+    /// `game create <variant> [key=value ...]`.
+    Create {
+        /// The variant's id.
+        variant: String,
+        /// The settings the words gave.
+        settings: Settings,
+    },
+    /// `game start`.
+    Start,
+    /// `game status` (or `status`).
+    Status,
+    /// `game board` (or `board`).
+    Board,
+    /// `game timelapse`.
+    Timelapse,
+    /// `game chart`.
+    Chart,
+    /// `game force [phase] [confirm]`.
+    Force {
+        /// The phase it must still be (none: the current one).
+        phase: Option<String>,
+        /// Whether commitments not revealed yet may be dropped.
+        confirmed: bool,
+    },
+    /// `game pause`.
+    Pause,
+    /// `game resume`.
+    Resume,
+    /// `game rollback [fresh]`.
+    Rollback {
+        /// Reopen a hashed phase with new commitments.
+        fresh: bool,
+    },
+    /// `game end`.
+    End,
+    /// `game export`.
+    Export,
+    /// `game set key=value ...`.
+    Set {
+        /// The `key=value` words.
+        options: Vec<String>,
+    },
+    /// `game extend <duration>`: more time for the current phase.
+    Extend {
+        /// Seconds.
+        secs: i64,
+    },
+    /// `game deadline <duration>`: the deadline set to this long from now.
+    Deadline {
+        /// Seconds.
+        secs: i64,
+    },
+    /// `game assign <user> <power> [swap]`.
+    Assign {
+        /// Who takes the power.
+        player: Caller,
+        /// The power.
+        power: String,
+        /// Whether two players swap their powers.
+        swap: bool,
+    },
+    /// `game kick <user>`.
+    Kick {
+        /// Who.
+        user: String,
+    },
+    /// `game outbox`.
+    Outbox,
+    /// `game outbox retry <number>`.
+    OutboxRetry {
+        /// The announcement's number, as written.
+        id: String,
+    },
+    /// `join [power]`.
+    Join {
+        /// The power (none: a random free one).
+        power: Option<String>,
+    },
+    /// `leave`.
+    Leave,
+    /// `orders` or `orders show`.
+    ShowOrders,
+    /// `orders clear`.
+    ClearOrders,
+    /// `orders preview`.
+    Preview,
+    /// `orders <order>, <order> ...`.
+    Submit {
+        /// The orders as written.
+        orders: String,
+    },
+    /// `commit <sha256>`.
+    Commit {
+        /// The hash as written.
+        hash: String,
+    },
+    /// `reveal <text>`: the text exactly, after the word and one separator.
+    Reveal {
+        /// The revealed text, byte for byte.
+        text: String,
+    },
+    /// `hash [text]`.
+    Hash {
+        /// The text to hash (empty: how to seal).
+        text: String,
+    },
+    /// `board create|populate ...` (Chess Wheel+).
+    BoardAction {
+        /// The action's words.
+        action: String,
+    },
+    /// `proposal submit <text>` (Chess Wheel+).
+    Propose {
+        /// The proposal.
+        text: String,
+    },
+    /// `proposal enact <number> <note>` (Chess Wheel+).
+    Enact {
+        /// The proposal's number.
+        number: i64,
+        /// What was changed.
+        note: String,
+    },
+    /// `proposals` or `proposal list`.
+    Proposals,
+    /// `vote <number> yes|no` (Chess Wheel+).
+    Vote {
+        /// The proposal's number.
+        number: i64,
+        /// Yes or no.
+        yes: bool,
+    },
+    /// `ready`.
+    Ready,
+    /// `unready`.
+    Unready,
+    /// `concede`.
+    Concede,
+    /// `extend` or `extend votes`: the votes to extend this phase.
+    ExtendVotes,
+    /// `extend vote <duration>`.
+    ExtendVote {
+        /// Seconds.
+        secs: i64,
+    },
+    /// `draw yes|no`.
+    Draw {
+        /// Yes or no.
+        yes: bool,
+    },
+    /// `history [phase]`.
+    History {
+        /// The phase (none: the list).
+        phase: Option<String>,
+    },
+    /// `profile [user]`.
+    Profile {
+        /// Whose (none: the caller's).
+        user: Option<String>,
+    },
+    /// `leaderboard [game]`.
+    Leaderboard {
+        /// Which game (none: every rated game).
+        game: Option<String>,
+    },
+}
+
+/// Who a command is for, as the help text groups them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Anyone (what the service allows them is its own business).
+    Everyone,
+    /// A game's moderators.
+    Moderators,
+}
+
+/// One command of [`COMMANDS`].
+#[derive(Copy, Clone, Debug)]
+pub struct Spec {
+    /// The words that name it, lower case (`game force`, `orders`).
+    pub words: &'static str,
+    /// Whether it only reads: answered for an ended game too, before its
+    /// arguments are read.
+    pub reads: bool,
+    /// Who it is for.
+    pub audience: Audience,
+    /// How it is written, for the help text (empty: its words say it).
+    pub usage: &'static str,
+    /// What it does, for the help text (empty: listed under another).
+    pub help: &'static str,
+}
+
+const fn spec(words: &'static str, reads: bool, usage: &'static str, help: &'static str) -> Spec {
+    Spec { words, reads, audience: Audience::Everyone, usage, help }
+}
+
+const fn moderators(words: &'static str, reads: bool, usage: &'static str, help: &'static str) -> Spec {
+    Spec { words, reads, audience: Audience::Moderators, usage, help }
+}
+
+/// Every command, in the help text's order. A line of text is this command
+/// when its first words are these (the longest that match).
+pub const COMMANDS: &[Spec] = &[
+    spec("game create", true, "game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no] [hashed=yes reveal=24h]", "\n      `variants` lists the variants and their options\n      min-reliability=<0-100> [min-reliability-new=no]: `join` refuses players whose reliability here is lower\n      scoring=draw-size|sum-of-squares (Chess Dip, Chesspolitik): how a draw is scored at the end\n      abandon-after=14d|off: a game nobody is left playing pauses, and ends as abandoned after this long"),
+    spec("join", false, "join [power]", "take a power (a random free one without a name)"),
+    spec("leave", false, "leave", "leave before the start"),
+    spec("game start", false, "game start", "moderators: start (vacant powers are in civil disorder)"),
+    spec("orders", false, "orders <o1>, <o2>...", "send orders privately, e.g. `orders K e1 - e2, N g1 S e1 - e2`"),
+    spec("orders show", false, "orders show | orders clear | orders preview", ""),
+    spec("orders clear", false, "", ""),
+    spec("orders preview", false, "", ""),
+    spec("ready", false, "ready | unready", "mark your orders final (all ready: the phase resolves early)"),
+    spec("unready", false, "", ""),
+    spec("commit", false, "commit <sha256>", "hashed games: commit the SHA-256 of your orders, with a `# salt <random>` first line (commit window)"),
+    spec("reveal", false, "reveal <text>", "hashed games: reveal the exact text you committed (reveal window)"),
+    spec("hash", true, "hash [text]", "how to seal orders on your own device; with a text, its SHA-256 (shows the text to the bot)"),
+    spec("board", true, "board create | board populate", "(Chess Wheel+: once per cycle each)"),
+    spec("proposal submit", false, "proposal submit <text> | vote <number> yes|no | proposals", "(Chess Wheel+)"),
+    spec("vote", false, "", ""),
+    spec("proposals", true, "", ""),
+    spec("proposal list", true, "", ""),
+    spec("draw", false, "draw yes|no", "secret draw vote"),
+    spec("extend vote", false, "extend vote <duration>", "vote to extend the deadline, e.g. `extend vote 24h` (public; two thirds of the\n                          powers still playing extend it once per phase, by the shortest duration voted)"),
+    spec("extend", false, "extend", "show the votes to extend the current phase"),
+    spec("extend votes", false, "", ""),
+    spec("concede", false, "concede", "concede the game (the last power standing wins)"),
+    spec("game status", true, "game status | game board | history [phase] | game export | variants | help", ""),
+    spec("status", true, "", ""),
+    spec("game board", true, "", ""),
+    spec("history", true, "", ""),
+    spec("game export", true, "", ""),
+    spec("variants", true, "", ""),
+    spec("help", true, "", ""),
+    spec("game chart", true, "game chart", "a chart of every power's centers (pieces, material) over the game so far"),
+    spec("game timelapse", true, "game timelapse", "a GIF of the start and the position after every resolved phase, half a second each"),
+    spec("profile", true, "profile [user]", "a player's record in this server (yours without a name): ratings, results, reliability"),
+    spec("leaderboard", true, "leaderboard [game]", "this server's players of a game by rating (every rated game without a name)"),
+    moderators("game force", false, "game force [phase] [confirm]", "resolve the phase now (a reveal window with commitments not revealed yet: only with `confirm`)"),
+    moderators("game extend", false, "game extend <duration> | game deadline <duration> | game pause | game resume", ""),
+    moderators("game deadline", false, "", ""),
+    moderators("game pause", false, "", ""),
+    moderators("game resume", false, "", ""),
+    moderators("game rollback", true, "game rollback [fresh] | game end | game assign <user> <power> [swap] | game kick <user>", ""),
+    moderators("game end", false, "", ""),
+    moderators("game assign", false, "", ""),
+    moderators("game kick", false, "", ""),
+    moderators("game set", false, "game set [palette=classic|colour-blind] [animation=yes|no]", "the images, from the next one on\n  game set movement-power=<n>     (Chess Wheel+) moves per cycle, from the next cycle on"),
+    moderators("proposal enact", false, "proposal enact <number> <note>", "(Chess Wheel+) record a note of what a popular proposal changed; it changes no rule by itself"),
+    moderators("game outbox", true, "game outbox", "the game's announcements not posted yet: queued (and why one is failing) or parked"),
+    moderators("game outbox retry", true, "game outbox retry <number>", "queue a parked announcement again"),
+];
+
+/// The command a line of text names, by its first words (the longest entry
+/// of [`COMMANDS`] that matches), if any. `proposal` alone and other first
+/// words that begin a command (`game`, `orders`) name the shortest such entry.
+#[must_use]
+pub fn spec_of(line: &str) -> Option<&'static Spec> {
+    let lower: Vec<String> = line.split_whitespace().map(str::to_ascii_lowercase).collect();
+    let matches = |s: &&Spec| {
+        let w: Vec<&str> = s.words.split(' ').collect();
+        w.len() <= lower.len() && w.iter().zip(&lower).all(|(a, b)| *a == b)
+    };
+    COMMANDS.iter().filter(matches).max_by_key(|s| s.words.len()).or_else(|| {
+        // A command's first word with words that are not one of its forms
+        // (`proposal foo`, `game outbox foo`): that command, to be refused with its forms.
+        let first = lower.first()?;
+        let second = lower.get(1).map_or("", String::as_str);
+        COMMANDS
+            .iter()
+            .find(|s| s.words.split(' ').next() == Some(first) && first != "game")
+            .or_else(|| COMMANDS.iter().find(|s| first == "game" && s.words.strip_prefix("game ") == Some(second)))
+    })
+}
+
+/// The help text: every command of [`COMMANDS`], moderators' last.
+#[must_use]
+pub fn help_text() -> &'static str {
+    static TEXT: LazyLock<String> = LazyLock::new(|| {
+        let mut t = String::from("Commands (the same words as the slash commands):");
+        let mut moderators_heading = false;
+        for s in COMMANDS.iter().filter(|s| !s.usage.is_empty()) {
+            if s.audience == Audience::Moderators && !moderators_heading {
+                t += "\nModerators:";
+                moderators_heading = true;
+            }
+            let width = if s.audience == Audience::Moderators { 32 } else { 24 };
+            t += "\n  ";
+            t += s.usage;
+            if s.help.starts_with('\n') {
+                t += s.help;
+            } else if !s.help.is_empty() {
+                let pad = if s.usage.len() < width { width - s.usage.len() } else { 3 };
+                t += &" ".repeat(pad);
+                t += s.help;
+            }
+        }
+        t
+    });
+    &TEXT
+}
+
+/// A proposal's number (`3` or `#3`); `example` shows the command written right.
+fn number(text: &str, example: &str) -> Result<i64, GameError> {
+    text.trim_start_matches('#')
+        .parse()
+        .map_err(|_| GameError::Invalid(format!("`{text}` is not a proposal number: write e.g. `{example}`")))
+}
+
+/// The words after `game force`: the phase it must still be (none: the
+/// current one), and whether it is confirmed (`confirm` before or after the
+/// phase: `game force confirm`, `game force Spring 1401 confirm`).
+pub(crate) fn force_words(rest: &str) -> (Option<&str>, bool) {
+    let confirm = |w: &str| w.eq_ignore_ascii_case("confirm");
+    let (phase, confirmed) = match rest.split_once(char::is_whitespace) {
+        Some((first, phase)) if confirm(first) => (phase, true),
+        _ => match rest.rsplit_once(char::is_whitespace) {
+            Some((phase, last)) if confirm(last) => (phase, true),
+            _ if confirm(rest) => ("", true),
+            _ => (rest, false),
+        },
+    };
+    (Some(phase.trim()).filter(|p| !p.is_empty()), confirmed)
+}
+
+/// The text of a `reveal` line exactly: after the word and one space or new line.
+#[must_use]
+pub fn reveal_text(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    let word = t.get(..6)?;
+    if !word.eq_ignore_ascii_case("reveal") {
+        return None;
+    }
+    let rest = &t[6..];
+    let mut chars = rest.chars();
+    match chars.next() {
+        Some(c) if c.is_whitespace() => Some(chars.as_str()),
+        None => Some(""),
+        Some(_) => None,
+    }
+}
+
+impl Request {
+    /// Reads a line of text (the console's, a direct message's): the command
+    /// its words name, with its arguments.
+    ///
+    /// # Errors
+    /// An unknown command, or arguments that are not what the command takes,
+    /// with how to write it.
+    pub fn parse(line: &str) -> Result<Request, GameError> {
+        // A reveal is hashed byte for byte: everything after `reveal` and one separator, untrimmed.
+        if let Some(text) = reveal_text(line) {
+            return Ok(Request::Reveal { text: text.to_string() });
+        }
+        let line = line.trim();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+        let rest_after = |n: usize| -> String {
+            let mut s = line;
+            for _ in 0..n {
+                s = s.trim_start();
+                s = s.find(char::is_whitespace).map_or("", |i| &s[i..]);
+            }
+            s.trim().to_string()
+        };
+        let duration = |d: &str| parse_duration_within(d, Bounds::CHANGE);
+        let unknown = || GameError::Invalid(format!("unknown command `{line}`; `help` lists the commands"));
+        Ok(match lower.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            [] | ["help"] => Request::Help,
+            ["variants"] => Request::Variants,
+            ["game", "board"] | ["board"] => Request::Board,
+            ["game", "timelapse"] => Request::Timelapse,
+            ["game", "chart"] => Request::Chart,
+            ["game", "create", variant, ..] => Request::Create {
+                variant: (*variant).to_string(),
+                settings: crate::options::create_settings(variant, &words[3..], Settings::default())?,
+            },
+            ["game", "create"] => return Err(GameError::Invalid("name a variant: game create chessdip".into())),
+            ["game", "start"] => Request::Start,
+            ["game", "status"] | ["status"] => Request::Status,
+            ["game", "force", ..] => {
+                let rest = rest_after(2);
+                let (phase, confirmed) = force_words(&rest);
+                Request::Force { phase: phase.map(str::to_string), confirmed }
+            }
+            ["game", "pause"] => Request::Pause,
+            ["game", "resume"] => Request::Resume,
+            ["game", "rollback"] => Request::Rollback { fresh: false },
+            ["game", "rollback", "fresh"] => Request::Rollback { fresh: true },
+            ["game", "rollback", ..] => {
+                return Err(GameError::Invalid(
+                    "write `game rollback`, or `game rollback fresh` to reopen a hashed phase with new commitments".into(),
+                ))
+            }
+            ["game", "end"] => Request::End,
+            ["game", "export"] => Request::Export,
+            ["game", "set", ..] => Request::Set { options: words[2..].iter().map(|w| (*w).to_string()).collect() },
+            ["game", "extend", d] => Request::Extend { secs: duration(d)? },
+            ["game", "deadline", d] => Request::Deadline { secs: duration(d)? },
+            ["game", "assign", _, _, .., "swap"] if words.len() > 4 => {
+                let power = rest_after(3);
+                let power = power[..power.len() - 4].trim_end().to_string();
+                Request::Assign { player: Caller::player(words[2]), power, swap: true }
+            }
+            ["game", "assign", _, _, ..] => {
+                Request::Assign { player: Caller::player(words[2]), power: rest_after(3), swap: false }
+            }
+            ["game", "kick", _] => Request::Kick { user: words[2].to_string() },
+            ["game", "outbox"] => Request::Outbox,
+            ["game", "outbox", "retry", _] => Request::OutboxRetry { id: words[3].to_string() },
+            ["game", "outbox", ..] => return Err(GameError::Invalid(
+                "write `game outbox` to see what waits to be posted, or `game outbox retry <number>` to queue a parked announcement again, e.g. `game outbox retry 12`".into(),
+            )),
+            ["join"] => Request::Join { power: None },
+            ["join", ..] => Request::Join { power: Some(rest_after(1)) },
+            ["leave"] => Request::Leave,
+            ["orders", "show"] | ["orders"] => Request::ShowOrders,
+            ["orders", "clear"] => Request::ClearOrders,
+            ["orders", "preview"] => Request::Preview,
+            ["orders", ..] => Request::Submit { orders: rest_after(1) },
+            ["commit", _] => Request::Commit { hash: words[1].to_string() },
+            ["commit", ..] => return Err(GameError::Invalid("write `commit <sha256 hex>`: 64 hex digits".into())),
+            ["hash", ..] => Request::Hash { text: rest_after(1) },
+            ["board", _, ..] => Request::BoardAction { action: rest_after(1) },
+            ["proposal", "submit", _, ..] => Request::Propose { text: rest_after(2) },
+            ["proposal", "submit"] => return Err(GameError::Invalid(
+                "write the proposal after the words: `proposal submit <text>`, e.g. `proposal submit Knights may jump between boards`".into(),
+            )),
+            ["proposal", "enact", n, _, ..] => {
+                Request::Enact { number: number(n, "proposal enact 3 <note>")?, note: rest_after(3) }
+            }
+            ["proposal", "enact", ..] => return Err(GameError::Invalid(
+                "write the proposal's number and what was changed: `proposal enact <number> <note>`, e.g. `proposal enact 1 movement power set to 4 from Cycle 3`".into(),
+            )),
+            ["proposals"] | ["proposal", "list"] => Request::Proposals,
+            ["proposal", ..] => return Err(GameError::Invalid(
+                "write `proposal submit <text>`, `proposal list` (or `proposals`), or, for moderators, `proposal enact <number> <note>`; vote with `vote <number> yes|no`".into(),
+            )),
+            ["vote", n, "yes"] => Request::Vote { number: number(n, "vote 3 yes")?, yes: true },
+            ["vote", n, "no"] => Request::Vote { number: number(n, "vote 3 no")?, yes: false },
+            ["vote", ..] => return Err(GameError::Invalid("write `vote <number> yes` or `vote <number> no`".into())),
+            ["ready"] => Request::Ready,
+            ["unready"] => Request::Unready,
+            ["concede"] => Request::Concede,
+            ["extend"] | ["extend", "votes"] => Request::ExtendVotes,
+            ["extend", "vote", d] => Request::ExtendVote { secs: duration(d)? },
+            ["extend", ..] => return Err(GameError::Invalid(
+                "write `extend vote <duration>` to vote to extend the deadline (e.g. `extend vote 24h`), or `extend` to see the votes".into(),
+            )),
+            ["draw", "yes"] => Request::Draw { yes: true },
+            ["draw", "no"] => Request::Draw { yes: false },
+            ["history"] => Request::History { phase: None },
+            ["history", ..] => Request::History { phase: Some(rest_after(1)) },
+            ["profile"] => Request::Profile { user: None },
+            ["profile", _] => Request::Profile { user: Some(words[1].to_string()) },
+            ["profile", ..] => return Err(GameError::Invalid(
+                "write `profile` for your own record, or `profile <user>` for someone else's, e.g. `profile bob`".into(),
+            )),
+            ["leaderboard"] => Request::Leaderboard { game: None },
+            ["leaderboard", ..] => Request::Leaderboard { game: Some(rest_after(1)) },
+            _ => return Err(unknown()),
+        })
+    }
+
+    /// Whether it only reads: answered for an ended game too.
+    #[must_use]
+    pub fn reads(&self) -> bool {
+        matches!(
+            self,
+            Request::Help
+                | Request::Variants
+                | Request::Create { .. }
+                | Request::Status
+                | Request::Board
+                | Request::Timelapse
+                | Request::Chart
+                | Request::Export
+                | Request::Rollback { .. }
+                | Request::Outbox
+                | Request::OutboxRetry { .. }
+                | Request::Hash { .. }
+                | Request::Proposals
+                | Request::History { .. }
+                | Request::Profile { .. }
+                | Request::Leaderboard { .. }
+        )
+    }
+
+    /// The lifecycle's transition this request is, if it changes the game
+    /// (`docs/lifecycle.md`); `None` for what only reads or concerns the
+    /// server (profiles) or the bot (the outbox).
+    #[must_use]
+    pub fn transition(&self) -> Option<Command> {
+        Some(match self {
+            Request::Join { .. } => Command::Join,
+            Request::Leave => Command::Leave,
+            Request::Start => Command::Start,
+            Request::Submit { .. } | Request::ClearOrders => Command::Orders,
+            Request::Commit { .. } => Command::Commit,
+            Request::Reveal { .. } => Command::Reveal,
+            Request::Ready | Request::Unready => Command::Ready,
+            Request::Draw { .. } => Command::Draw,
+            Request::Concede => Command::Concede,
+            Request::BoardAction { .. } => Command::BoardAction,
+            Request::Propose { .. } | Request::Vote { .. } => Command::Proposal,
+            Request::Force { .. } => Command::Force,
+            Request::Extend { .. } | Request::Deadline { .. } => Command::Deadline,
+            Request::Pause => Command::Pause,
+            Request::Resume => Command::Resume,
+            Request::Rollback { .. } => Command::Rollback,
+            Request::End => Command::End,
+            Request::Assign { .. } => Command::Assign,
+            Request::Kick { .. } => Command::Kick,
+            Request::Enact { .. } => Command::Enact,
+            Request::Set { .. } => Command::Settings,
+            Request::ExtendVote { .. } => Command::ExtendVote,
+            Request::Help
+            | Request::Variants
+            | Request::Create { .. }
+            | Request::Status
+            | Request::Board
+            | Request::Timelapse
+            | Request::Chart
+            | Request::Export
+            | Request::Outbox
+            | Request::OutboxRetry { .. }
+            | Request::ShowOrders
+            | Request::Preview
+            | Request::Hash { .. }
+            | Request::Proposals
+            | Request::ExtendVotes
+            | Request::History { .. }
+            | Request::Profile { .. }
+            | Request::Leaderboard { .. } => return None,
+        })
+    }
+}
+
+impl Service {
+    /// The ended game's answer, if the channel's game has ended.
+    fn refuse_if_ended(&self, channel: &str) -> Result<(), GameError> {
+        // No game (or an unreadable one): the command itself says what is wrong.
+        self.store().read(|c| self.latest(c, channel)).map_or(Ok(()), |live| live.state.not_ended())
+    }
+
+    /// Runs one command line for `caller` in `channel` of server `guild`.
+    /// Refusals come back as a private reply saying what was wrong.
+    #[must_use]
+    pub fn command(&self, channel: &str, guild: &str, caller: &Caller, line: &str) -> Vec<Reply> {
+        let read = || {
+            // An unknown command is answered as unknown, ended game or not; a
+            // command that acts on the game gets the ended game's answer
+            // before its arguments are read.
+            if reveal_text(line).is_none() {
+                match spec_of(line) {
+                    None if !line.trim().is_empty() => {
+                        return Err(GameError::Invalid(format!(
+                            "unknown command `{}`; `help` lists the commands",
+                            line.trim()
+                        )))
+                    }
+                    Some(s) if !s.reads => self.refuse_if_ended(channel)?,
+                    _ => {}
+                }
+            }
+            Request::parse(line)
+        };
+        match read().and_then(|request| self.handle(channel, guild, caller, request)) {
+            Ok(r) => r,
+            Err(e) => vec![Reply::private(crate::orders::chars::explain_refusal(line, &e.to_string()))],
+        }
+    }
+
+    /// Carries out `request` for `caller` in `channel` of server `guild`:
+    /// the one entry point of every command, whichever front end read it.
+    /// A request that acts on the game gets the ended game's answer.
+    ///
+    /// # Errors
+    /// The refusal, saying what was wrong and what would be right.
+    pub fn handle(
+        &self,
+        channel: &str,
+        guild: &str,
+        caller: &Caller,
+        request: Request,
+    ) -> Result<Vec<Reply>, GameError> {
+        if !request.reads() {
+            self.refuse_if_ended(channel)?;
+        }
+        let one = |r: Result<Reply, GameError>| r.map(|r| vec![r]);
+        match request {
+            Request::Help => Ok(vec![Reply::private(self.help(channel))]),
+            Request::Variants => Ok(vec![Reply::private(crate::command::variants_text())]),
+            Request::Board => one(self.board(channel)),
+            Request::Timelapse => one(self.timelapse(channel)),
+            Request::Chart => one(self.chart(channel)),
+            Request::Create { variant, settings } => one(self.create(channel, guild, caller, &variant, &settings)),
+            Request::Start => one(self.start(channel, caller)),
+            Request::Status => one(self.status(channel)),
+            Request::Force { phase, confirmed } => self.force(channel, caller, phase.as_deref(), confirmed),
+            Request::Pause => one(self.pause(channel, caller, true)),
+            Request::Resume => one(self.pause(channel, caller, false)),
+            Request::Rollback { fresh } => one(self.rollback(channel, caller, fresh)),
+            Request::End => one(self.end(channel, caller)),
+            Request::Export => Ok(vec![Reply::public(self.export(channel)?)]),
+            Request::Set { options } => {
+                let words: Vec<&str> = options.iter().map(String::as_str).collect();
+                one(self.set(channel, caller, &words))
+            }
+            Request::Extend { secs } => one(self.deadline(channel, caller, secs, true)),
+            Request::Deadline { secs } => one(self.deadline(channel, caller, secs, false)),
+            Request::Assign { player, power, swap } => self.assign(channel, caller, &player, &power, swap),
+            Request::Kick { user } => self.kick(channel, caller, &user),
+            Request::Outbox => one(self.outbox_list(channel, caller)),
+            Request::OutboxRetry { id } => one(self.outbox_retry(channel, caller, &id)),
+            Request::Join { power } => one(self.join(channel, caller, power.as_deref())),
+            Request::Leave => one(self.leave(channel, caller)),
+            Request::ShowOrders => one(self.show_orders(channel, caller)),
+            Request::ClearOrders => one(self.clear_orders(channel, caller)),
+            Request::Preview => one(self.preview(channel, caller)),
+            Request::Submit { orders } => self.submit_all(channel, caller, &orders),
+            Request::Commit { hash } => self.commit(channel, caller, &hash),
+            Request::Reveal { text } => self.reveal(channel, caller, &text),
+            Request::Hash { text } => Ok(vec![Reply::private(crate::command::hash_reply(&text))]),
+            Request::BoardAction { action } => self.board_action(channel, caller, &action),
+            Request::Propose { text } => self.propose(channel, caller, &text),
+            Request::Enact { number, note } => one(self.enact(channel, caller, number, &note)),
+            Request::Proposals => one(self.proposal_list(channel)),
+            Request::Vote { number, yes } => one(self.vote(channel, caller, number, yes)),
+            Request::Ready => self.ready(channel, caller, true),
+            Request::Unready => self.ready(channel, caller, false),
+            Request::Concede => self.concede(channel, caller),
+            Request::ExtendVotes => one(self.extend_votes(channel)),
+            Request::ExtendVote { secs } => self.vote_extend(channel, caller, secs),
+            Request::Draw { yes } => self.vote_draw(channel, caller, yes),
+            Request::History { phase } => one(self.history(channel, phase.as_deref())),
+            Request::Profile { user } => one(self.profile(guild, caller, user.as_deref())),
+            Request::Leaderboard { game } => one(self.leaderboard(guild, &caller.user, game.as_deref())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_force_reads_the_phase_and_confirm_in_either_order() {
+        assert_eq!(force_words(""), (None, false));
+        assert_eq!(force_words("confirm"), (None, true));
+        assert_eq!(force_words("CONFIRM"), (None, true));
+        assert_eq!(force_words("Spring 1401"), (Some("Spring 1401"), false));
+        assert_eq!(force_words("Spring 1401 confirm"), (Some("Spring 1401"), true));
+        assert_eq!(force_words("confirm Spring 1401"), (Some("Spring 1401"), true));
+        assert_eq!(force_words("Cycle 2"), (Some("Cycle 2"), false));
+    }
+
+    #[test]
+    fn every_command_is_named_once_and_in_the_help() {
+        let help = help_text();
+        for (i, s) in COMMANDS.iter().enumerate() {
+            let same = COMMANDS.iter().skip(i + 1).filter(|o| o.words == s.words && o.reads == s.reads).count();
+            assert_eq!(same, 0, "`{}` is listed twice", s.words);
+            let first = s.words.split(' ').last().unwrap_or_default();
+            assert!(help.contains(first), "the help names `{}`", s.words);
+        }
+    }
+
+    #[test]
+    fn every_lifecycle_command_is_some_request() {
+        let requests = [
+            Request::Join { power: None },
+            Request::Leave,
+            Request::Start,
+            Request::Submit { orders: String::new() },
+            Request::Commit { hash: String::new() },
+            Request::Reveal { text: String::new() },
+            Request::Ready,
+            Request::Draw { yes: true },
+            Request::Concede,
+            Request::BoardAction { action: String::new() },
+            Request::Vote { number: 1, yes: true },
+            Request::Force { phase: None, confirmed: false },
+            Request::Extend { secs: 60 },
+            Request::Pause,
+            Request::Resume,
+            Request::Rollback { fresh: false },
+            Request::End,
+            Request::Assign { player: Caller::player("bob"), power: String::new(), swap: false },
+            Request::Kick { user: String::new() },
+            Request::Enact { number: 1, note: String::new() },
+            Request::Set { options: Vec::new() },
+            Request::ExtendVote { secs: 60 },
+        ];
+        let reached: Vec<Command> = requests.iter().filter_map(Request::transition).collect();
+        for c in Command::ALL {
+            assert!(reached.contains(c), "{c:?} is the transition of no request");
+        }
+    }
+
+    #[test]
+    fn a_line_is_read_into_its_request_with_typed_arguments() {
+        assert_eq!(Request::parse("game extend 12h").ok(), Some(Request::Extend { secs: 12 * 3600 }));
+        assert_eq!(Request::parse("vote #3 no").ok(), Some(Request::Vote { number: 3, yes: false }));
+        assert_eq!(
+            Request::parse("game assign bob Mughal Empire swap").ok(),
+            Some(Request::Assign { player: Caller::player("bob"), power: "Mughal Empire".into(), swap: true })
+        );
+        assert_eq!(Request::parse("reveal  two spaces\n").ok(), Some(Request::Reveal { text: " two spaces\n".into() }));
+        assert!(Request::parse("frobnicate").unwrap_err().to_string().contains("unknown command `frobnicate`"));
+        assert!(Request::parse("game extend soon").is_err());
+    }
+
+    #[test]
+    fn the_words_name_their_command() {
+        assert_eq!(spec_of("game outbox retry 3").map(|s| s.words), Some("game outbox retry"));
+        assert_eq!(spec_of("board").map(|s| s.reads), Some(true));
+        assert_eq!(spec_of("orders K e1 - e2").map(|s| s.reads), Some(false));
+        assert_eq!(spec_of("proposal foo").map(|s| s.words), Some("proposal submit"));
+        assert!(spec_of("frobnicate").is_none());
+        assert!(spec_of("game frobnicate").is_none());
+    }
+}

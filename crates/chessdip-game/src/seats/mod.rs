@@ -1,0 +1,7 @@
+//! Who plays which power: taking and leaving seats, absence and civil
+//! disorder, the reliability record it leaves, and a game nobody plays.
+
+pub(crate) mod abandon;
+pub(crate) mod absence;
+pub mod reliability;
+pub(crate) mod seating;

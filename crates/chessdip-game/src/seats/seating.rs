@@ -1,0 +1,517 @@
+//! Games and players: create, join, leave, start, assign, kick.
+
+use std::collections::BTreeSet;
+
+use crate::lifecycle::{Command, Joining, Refusal};
+use crate::lifecycle::{GameStatus, Stage};
+use crate::names;
+use crate::store::{self, StoreError};
+use crate::{encode, format_duration, Caller, GameError, Image, Reply, Service, Settings};
+use chessdip_rules::any::Game;
+use chessdip_rules::family::{find_name, Seats};
+
+/// The look-alike characters of `name`, named in parentheses (empty if none).
+fn named_lookalikes(name: &str) -> String {
+    let odd = crate::orders::chars::lookalikes_in(name);
+    if odd.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", odd.join("; "))
+    }
+}
+
+/// What the channel is told when a moderator removes `seat`'s player: what
+/// becomes of the power, as `game status` shows it (`conceded`: the power
+/// had conceded, and stays out).
+fn kicked_text(live: &crate::Live, seat: &store::Seat, conceded: bool) -> String {
+    let who = &names::shown(&seat.name);
+    let power = &seat.power;
+    match (live.state.joining(), live.kind.seats()) {
+        (Joining::Forming, Seats::Fixed(_)) => format!(
+            "{who} has been removed and may not join this game again unless a moderator assigns them; {power} is free (`join {power}`)."
+        ),
+        (Joining::Forming, Seats::Open { .. }) => {
+            format!("{who} has been removed and may not join this game again unless a moderator assigns them.")
+        }
+        (Joining::TakeOver, Seats::Open { .. }) => format!(
+            "{who} has been removed and may not join this game again. A Chess Wheel+ board is its player's own: nobody takes {power} over."
+        ),
+        (Joining::TakeOver, Seats::Fixed(_)) => format!(
+            "{who} has been removed; {power} is {}.",
+            crate::seats::absence::vacant_label(power, !conceded, live.settings.takeover)
+        ),
+    }
+}
+
+/// Words a Chess Wheel+ order reads on its own, which a board (a player's
+/// name) must not be called.
+const BOARD_WORDS: &[&str] = &["hub", "board", "boards", "create", "populate"];
+
+/// Whether `name` may name a board: 1 to 32 letters, digits or
+/// underscores (an underscore between two letters or digits), and not
+/// something an order reads as a space (`e2`, `h10`) or a board word (`hub`).
+fn board_name_allowed(name: &str) -> Result<(), GameError> {
+    let shown = crate::orders::chars::visible(name);
+    if name.is_empty() || name.chars().count() > 32 || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return Err(GameError::Invalid(format!(
+            "`{shown}` cannot name a board: use 1 to 32 letters, digits or underscores{}",
+            named_lookalikes(name)
+        )));
+    }
+    // `_x_` and `__x__` are italics and underlining on Discord: an underscore only joins two words.
+    if name.starts_with('_') || name.ends_with('_') || name.contains("__") {
+        return Err(GameError::Invalid(format!(
+            "`{shown}` cannot name a board: an underscore goes between two letters or digits, as in `red_fox` (Discord would show the name as formatting); `join <another name>`"
+        )));
+    }
+    let mut chars = name.chars();
+    let square = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && !chars.as_str().is_empty()
+        && chars.all(|c| c.is_ascii_digit());
+    if square {
+        return Err(GameError::Invalid(format!(
+            "`{name}` cannot name a board: orders would read it as the space {}; `join <another name>`",
+            name.to_lowercase()
+        )));
+    }
+    if let Some(word) =
+        BOARD_WORDS.iter().find(|w| crate::orders::chars::skeleton(w) == crate::orders::chars::skeleton(name))
+    {
+        return Err(GameError::Invalid(format!(
+            "`{shown}` cannot name a board: `{word}` is a word of the game's own (rank 8 is the hub; `board create`, `board populate`); `join <another name>`"
+        )));
+    }
+    Ok(())
+}
+
+impl Service {
+    /// Creates a game in `channel`; the caller becomes its moderator.
+    ///
+    /// # Errors
+    /// An unknown variant or option, or a live game in the channel.
+    pub fn create(
+        &self,
+        channel: &str,
+        guild: &str,
+        caller: &Caller,
+        variant: &str,
+        settings: &Settings,
+    ) -> Result<Reply, GameError> {
+        let kind = Game::build(variant, &settings.options).map_err(|e| {
+            // An unknown key may have been meant as a game setting rather than the variant's option.
+            GameError::Invalid(if settings.options.is_empty() || chessdip_rules::any::offer(variant).is_none() {
+                e
+            } else {
+                format!("{e} (game settings: {})", crate::options::SETTING_KEYS)
+            })
+        })?;
+        let mut settings = settings.clone();
+        if let Some(o) = chessdip_rules::any::offer(kind.id()) {
+            if o.always_hashed {
+                settings.hashed = true;
+            }
+            if o.weekly && settings.cycle == crate::phase::calendar::Cycle::Phases {
+                settings.cycle = crate::phase::calendar::Cycle::Weekly;
+            }
+        }
+        let settings = &settings;
+        let json = serde_json::to_string(settings).map_err(StoreError::from)?;
+        let now = self.now();
+        let who = match kind.seats() {
+            Seats::Fixed(powers) => {
+                format!("Powers: {}. Join with `join <power>` (or `join` for a random one)", powers.join(", "))
+            }
+            Seats::Open { min, max } => {
+                format!("{min} to {max} players; join with `join` (your board takes your name) or `join <name>`")
+            }
+        };
+        let mut shown: Vec<String> = settings.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        // Turn-based variants forfeit after missed turns: the players should know after how many.
+        let turn_based = chessdip_rules::any::offer(kind.id())
+            .is_some_and(|o| o.options.iter().any(|x| x.starts_with("forfeit-after")));
+        if turn_based {
+            shown.push(match settings.forfeit_after {
+                0 => "forfeit-after=0 (never)".to_string(),
+                n => format!("forfeit-after={n} (missed turns in a row)"),
+            });
+        }
+        let options = if shown.is_empty() { String::new() } else { format!(" Options: {}.", shown.join(", ")) };
+        let own_boards = matches!(kind.seats(), Seats::Open { .. });
+        let text = format!(
+            "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}{}{}",
+            kind.name(),
+            names::shown(&caller.name),
+            settings.timing(kind.has_adjustments()),
+            if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" },
+            crate::seats::absence::absence_rule(settings, turn_based, own_boards),
+            crate::seats::reliability::joining_rule(settings)
+        );
+        self.store.write(|c| {
+            let Some(id) = store::insert_game(c, channel, guild, kind.id(), &json, &caller.user, now)? else {
+                let live = Self::latest_at(c, channel, now)?;
+                return Err(if live.state == crate::lifecycle::State::Forming {
+                    Refusal::AlreadyForming { game: &crate::info::titled(&live) }.into()
+                } else {
+                    GameError::GameExists
+                });
+            };
+            let game = store::game(c, id)?.ok_or(GameError::NoGame)?;
+            self.announced(c, &game, Reply::public(text))
+        })
+    }
+
+    /// Joins the game as `power` (a random free one if `None`; in games
+    /// with open seats, a power named `power` or after the caller).
+    ///
+    /// # Errors
+    /// No game, the power taken or unknown, the caller already seated, the game started with the power held.
+    pub fn join(&self, channel: &str, caller: &Caller, power: Option<&str>) -> Result<Reply, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let live = self.game_for(c, channel, Command::Join)?;
+            if store::is_kicked(c, live.game.id, &caller.user)? {
+                return Err(Refusal::Kicked.into());
+            }
+            let players = store::players(c, live.game.id)?;
+            if let Some((p, _)) = players.iter().find(|(_, u)| *u == caller.user) {
+                return Err(Refusal::AlreadyPlays { power: p }.into());
+            }
+            crate::seats::reliability::may_join(c, &live, caller)?;
+            let taken: BTreeSet<&str> = players.iter().map(|(p, _)| p.as_str()).collect();
+            let joining = live.state.joining();
+            let (name, left) = match live.kind.seats() {
+                Seats::Fixed(all) => {
+                    let free: Vec<String> = all.iter().filter(|n| !taken.contains(n.as_str())).cloned().collect();
+                    let name = match power {
+                        Some(text) => {
+                            let Some(name) = find_name(&all, text) else {
+                                return Err(GameError::Invalid(format!(
+                                    "there is no power `{}` in {}{}: free powers are {}",
+                                    crate::orders::chars::visible(text),
+                                    live.kind.name(),
+                                    named_lookalikes(text),
+                                    if free.is_empty() { "none".to_string() } else { free.join(", ") }
+                                )));
+                            };
+                            if taken.contains(name) {
+                                return Err(Refusal::PowerTaken { power: name, free: &free }.into());
+                            }
+                            if store::concessions(c, live.game.id)?.iter().any(|p| p == name) {
+                                return Err(Refusal::ConcededForGood { power: name }.into());
+                            }
+                            name.to_string()
+                        }
+                        None => {
+                            joining.unnamed()?;
+                            if free.is_empty() {
+                                return Err(Refusal::EveryPowerTaken.into());
+                            }
+                            let pick = (now.unsigned_abs() as usize) ^ caller.user.len().wrapping_mul(2_654_435_761);
+                            free[pick % free.len()].clone()
+                        }
+                    };
+                    (name, Some(free.len() - 1))
+                }
+                Seats::Open { max, .. } => {
+                    joining.new_board()?;
+                    if players.len() >= max {
+                        return Err(Refusal::Full { max }.into());
+                    }
+                    let name = match power {
+                        Some(p) => p.trim().to_string(),
+                        // The board takes the player's name, as letters and digits, an underscore between words.
+                        None => {
+                            let kept: String = caller.name.chars().filter(|c| c.is_alphanumeric() || *c == '_').collect();
+                            let words: Vec<&str> = kept.split('_').filter(|w| !w.is_empty()).collect();
+                            let n: String = words.join("_").chars().take(32).collect();
+                            let n = n.trim_end_matches('_').to_string();
+                            if n.is_empty() {
+                                format!("player{}", players.len() + 1)
+                            } else {
+                                n
+                            }
+                        }
+                    };
+                    board_name_allowed(&name)?;
+                    if let Some(t) = taken.iter().find(|t| crate::orders::chars::skeleton(t) == crate::orders::chars::skeleton(&name)) {
+                        if t.to_lowercase() == name.to_lowercase() {
+                            return Err(Refusal::BoardNameTaken { name: &name }.into());
+                        }
+                        let (shown, lookalikes) = (crate::orders::chars::visible(&name), named_lookalikes(&name));
+                        return Err(Refusal::BoardNameLooksLike { shown: &shown, taken: t, lookalikes: &lookalikes }.into());
+                    }
+                    (name, None)
+                }
+            };
+            // Players are told apart by name: one that looks like another player's is refused.
+            for seat in store::seats(c, live.game.id)?.iter().filter(|s| s.user != caller.user) {
+                if crate::orders::chars::skeleton(&seat.name) == crate::orders::chars::skeleton(&caller.name) {
+                    return Err(GameError::Invalid(format!(
+                        "your name `{}` looks like the name of {}'s player, `{}`{}: the others could not tell you apart. Change the name you are shown by (on Discord, your nickname in this server), then `join` again",
+                        names::shown(&crate::orders::chars::visible(&caller.name)),
+                        seat.power,
+                        names::shown(&crate::orders::chars::visible(&seat.name)),
+                        named_lookalikes(&caller.name),
+                    )));
+                }
+            }
+            if joining == Joining::TakeOver {
+                if let Some(asked) = self.takeover_asked(c, &live, caller, &name)? {
+                    return Ok(asked);
+                }
+                self.took_over(c, &live, (&caller.user, &caller.name), &name)?;
+            }
+            store::seat(c, live.game.id, &name, &caller.user, &caller.name, now)?;
+            crate::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
+            let tail = match left {
+                _ if joining == Joining::TakeOver => String::new(),
+                Some(0) => " Every power is taken: a moderator can `game start`.".to_string(),
+                Some(n) => format!(" {n} power{} still free.", if n == 1 { "" } else { "s" }),
+                None => format!(" {} player{} so far.", players.len() + 1, if players.is_empty() { "" } else { "s" }),
+            };
+            let mut text = if joining == Joining::TakeOver {
+                format!("{} joins as {name}, taking over a vacant power.", names::shown(&caller.name))
+            } else {
+                format!("{} joins as {name}.{tail}", names::shown(&caller.name))
+            };
+            // A game nobody played is played again (and resumes if that had paused it).
+            let mut due = None;
+            if let Some((again, d)) = self.played_again(c, &live)? {
+                text += &again;
+                due = d;
+            }
+            self.announced(c, &live.game, Reply::public(text).due(due))
+        })
+    }
+
+    /// Leaves a forming game.
+    ///
+    /// # Errors
+    /// No game, not seated, the game started.
+    pub fn leave(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
+        self.store.write(|c| {
+            let live = self.game_for(c, channel, Command::Leave)?;
+            if !store::unseat(c, live.game.id, &caller.user)? {
+                return Err(GameError::NotPlayer(String::new()));
+            }
+            self.announced(c, &live.game, Reply::public(format!("{} leaves the game.", names::shown(&caller.name))))
+        })
+    }
+
+    /// Starts the game: all powers taken, or a moderator starts with vacant powers in civil disorder.
+    ///
+    /// # Errors
+    /// No game, already started, powers vacant and the caller not a moderator.
+    pub fn start(&self, channel: &str, caller: &Caller) -> Result<Reply, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let mut live = self.game_for(c, channel, Command::Start)?;
+            // Only a moderator starts a game (every announcement says so), whoever has joined.
+            Self::require_moderator(&live.game, caller, "start the game")?;
+            let players = store::players(c, live.game.id)?;
+            let seats = live.kind.seats();
+            crate::lifecycle::may_start(live.kind.name(), &seats, players.len())?;
+            let (powers, vacant) = match seats {
+                Seats::Fixed(all) => {
+                    let vacant: Vec<String> =
+                        all.iter().filter(|n| !players.iter().any(|(p, _)| p == *n)).cloned().collect();
+                    (all, vacant)
+                }
+                Seats::Open { .. } => (players.iter().map(|(p, _)| p.clone()).collect(), Vec::new()),
+            };
+            let position = live.kind.start(&powers).map_err(GameError::State)?;
+            let phase = position.phase();
+            if let crate::phase::calendar::Cycle::Scaled { .. } = live.settings.cycle {
+                // A compressed cycle's calendar starts with the game.
+                live.settings.anchor = Some(now);
+                store::set_settings(c, live.game.id, &serde_json::to_string(&live.settings).map_err(StoreError::from)?)?;
+            }
+            let (stage, deadline) = live.settings.opening(now, phase.kind);
+            store::open_phase(c, live.game.id, 1, &phase.name, &encode(&position)?, Some(deadline), stage)?;
+            store::set_status(c, live.game.id, GameStatus::Active, None)?;
+            let cd =
+                if vacant.is_empty() { String::new() } else { format!(" In civil disorder: {}.", vacant.join(", ")) };
+            let text = if stage == Stage::Wait {
+                format!(
+                    "The game begins: {}. Orders are hashed; the move phase (commitments) opens in {}.{cd}",
+                    phase.name,
+                    format_duration(deadline - self.now())
+                )
+            } else if live.settings.hashed {
+                format!(
+                    "The game begins: {}. Orders are hashed: commit the SHA-256 of your orders with `commit <hash>` within {}{}, then reveal the exact text with `reveal <text>` in the reveal window that follows. {}{cd}",
+                    phase.name,
+                    format_duration(deadline - self.now()),
+                    live.settings.local_suffix(deadline),
+                    live.settings.timing(live.kind.has_adjustments())
+                )
+            } else {
+                format!(
+                    "The game begins: {}. Orders are due in {}{}.{cd} Send them privately with `orders ...`.",
+                    phase.name,
+                    format_duration(deadline - self.now()),
+                    live.settings.local_suffix(deadline)
+                )
+            };
+            let mut r = Reply::public(text).due(Some(deadline));
+            r.images.push(
+                Image::new("start-position", &position, None, &live.settings, "position")
+                    .stored(crate::story::source::ImageSource::Phase { seq: 1 }),
+            );
+            self.announced(c, &live.game, r)
+        })
+    }
+
+    /// A moderator seats `who` as `power` (replacing whoever held it, who
+    /// loses it). A user who holds another power is refused unless `swap`:
+    /// then they move to `power`, and its holder (if any) takes their old one.
+    /// Mid-phase, the deadline is pushed to at least the replacement minimum.
+    /// A hashed phase's reveal window left with nothing to reveal resolves
+    /// at once (its announcements follow this one's).
+    ///
+    /// # Errors
+    /// Not a moderator, unknown power, the user seated elsewhere without `swap`.
+    pub fn assign(
+        &self,
+        channel: &str,
+        caller: &Caller,
+        who: &Caller,
+        power: &str,
+        swap: bool,
+    ) -> Result<Vec<Reply>, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let live = self.game_for(c, channel, Command::Assign)?;
+            Self::require_moderator(&live.game, caller, "assign or replace players")?;
+            self.log_moderator(
+                c,
+                live.game.id,
+                caller,
+                "assign",
+                format!("{} to {power}{}", who.name, if swap { " (swap)" } else { "" }),
+            )?;
+            let seats = store::seats(c, live.game.id)?;
+            let known: Vec<String> = match live.kind.seats() {
+                Seats::Fixed(all) => all,
+                Seats::Open { .. } => seats.iter().map(|s| s.power.clone()).collect(),
+            };
+            let name = find_name(&known, power).map(str::to_string).ok_or_else(|| {
+                GameError::Invalid(format!("there is no power `{power}`: the powers are {}", known.join(", ")))
+            })?;
+            let before = seats.iter().find(|s| s.power == name).cloned();
+            let mine = seats.iter().find(|s| s.user == who.user).cloned();
+            if let Some(m) = &mine {
+                if m.power == name {
+                    return Err(Refusal::AssignedAlready { player: &names::shown(&m.name), power: &name }.into());
+                }
+                if !swap {
+                    let and = match &before {
+                        Some(b) => format!(" and {} to {}", names::shown(&b.name), m.power),
+                        None => format!(" and leaves {} vacant", m.power),
+                    };
+                    let (player, holds, user) = (&names::shown(&m.name), &m.power, &who.user);
+                    return Err(Refusal::AssignWithoutSwap { player, holds, user, power: &name, and: &and }.into());
+                }
+            } else if swap {
+                return Err(GameError::Invalid(format!(
+                    "{} holds no power to swap: `game assign {} {name}` seats them",
+                    names::shown(&who.name),
+                    who.user
+                )));
+            }
+            if store::concessions(c, live.game.id)?.contains(&name) {
+                return Err(Refusal::Conceded { power: &name }.into());
+            }
+            // Move the user out of their old seat first (a user holds one power).
+            let shown = mine.as_ref().map_or(who.name.clone(), |m| m.name.clone());
+            if let Some(m) = &mine {
+                store::unseat(c, live.game.id, &m.user)?;
+            }
+            if before.is_none() && live.state.joining() == Joining::TakeOver {
+                self.took_over(c, &live, (&who.user, &shown), &name)?;
+            }
+            crate::seats::reliability::replaced(c, &live.game, before.as_ref().filter(|_| mine.is_none()), now)?;
+            store::seat(c, live.game.id, &name, &who.user, &shown, now)?;
+            store::unkick(c, live.game.id, &who.user)?;
+            crate::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
+            let mut said = format!("{} now plays {name}", names::shown(&shown));
+            if let (Some(m), Some(b)) = (&mine, &before) {
+                store::seat(c, live.game.id, &m.power, &b.user, &b.name, now)?;
+                said += &format!(", and {} now plays {}", names::shown(&b.name), m.power);
+            } else if let Some(m) = &mine {
+                said += &format!("; {} is vacant", m.power);
+            } else if let Some(b) = &before {
+                said += &format!(" (replacing {})", names::shown(&b.name));
+            }
+            if let Some(m) = &mine {
+                crate::lifecycle::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;
+            }
+            let mut extra = String::new();
+            let mut due = None;
+            // A reveal window left with nothing to reveal resolves (after this is announced): no deadline to move.
+            let ends = Self::nothing_left_to_reveal(c, live.game.id)?.is_some();
+            if let Some((again, d)) = self.played_again(c, &live)? {
+                // A game nobody played is played again (and resumes, with at least an hour, if that had paused it).
+                extra = again;
+                due = d;
+            } else if live.state.replacement_moves_deadline(&live.settings) && !ends {
+                if let Some(row) = store::phase(c, live.game.id, live.game.phase_seq)? {
+                    let min = now + live.settings.min_after_replace_secs;
+                    if row.open && row.deadline.is_some_and(|d| d < min) {
+                        let to = live.settings.deadline_after(now, live.settings.min_after_replace_secs);
+                        store::set_deadline(c, live.game.id, row.seq, Some(to), None)?;
+                        extra = format!(
+                            " The deadline moves to {} from now{}.",
+                            format_duration(to - now),
+                            live.settings.local_suffix(to)
+                        );
+                    }
+                }
+            }
+            let mut out = vec![self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")).due(due))?];
+            out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
+            Ok(out)
+        })
+    }
+
+    /// A moderator removes a player; they may not join the game again on
+    /// their own. Their power is free again in a forming game; in a started
+    /// one it is open for takeover as the game's `takeover` says (in civil
+    /// disorder until then), and a Chess Wheel+ board leaves with its player.
+    /// A hashed phase's reveal window left with nothing to reveal resolves
+    /// at once (its announcements follow this one's).
+    ///
+    /// # Errors
+    /// Not a moderator, not a player.
+    pub fn kick(&self, channel: &str, caller: &Caller, user: &str) -> Result<Vec<Reply>, GameError> {
+        let now = self.now();
+        self.store.write(|c| {
+            let live = self.game_for(c, channel, Command::Kick)?;
+            Self::require_moderator(&live.game, caller, "remove players")?;
+            self.log_moderator(c, live.game.id, caller, "kick", user)?;
+            let seat = store::seats(c, live.game.id)?.into_iter().find(|s| s.user == user || s.name == user);
+            let Some(seat) = seat else {
+                return Err(GameError::Invalid(format!("{user} is not playing in this game")));
+            };
+            crate::seats::reliability::left(c, &live.game, &seat, now)?;
+            store::unseat(c, live.game.id, &seat.user)?;
+            store::kick(c, live.game.id, &seat.user, now)?;
+            crate::lifecycle::clear_seat(c, &live.game, &seat.power, "the seat changed hands")?;
+            let text = kicked_text(&live, &seat, store::concessions(c, live.game.id)?.contains(&seat.power));
+            let mut out = vec![self.announced(c, &live.game, Reply::public(text))?];
+            // The players left may all have voted for a draw already; or nobody may be left playing.
+            if let Ok((row, position)) = Self::current_phase(c, &live) {
+                let now = (row.seq, now);
+                if let Some(end) = crate::moderation::draw_if_agreed(c, &live.game, &live.settings, &position, now)? {
+                    out.push(self.announced(c, &live.game, end)?);
+                    return Ok(out);
+                }
+            }
+            if let Some(notice) = self.abandon_if_nobody_plays(c, live.game.id)? {
+                out.push(self.announced(c, &live.game, notice)?);
+            }
+            out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
+            Ok(out)
+        })
+    }
+}

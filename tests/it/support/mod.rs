@@ -1,0 +1,23 @@
+//! What the integration tests share: scratch databases, consoles and
+//! services, scenes and pixel checks for pictures, sample games, and the
+//! fake Discord on 127.0.0.1 with the real bot run against it.
+#![allow(dead_code)]
+
+pub mod bot;
+pub mod cases;
+pub mod dip_colours;
+pub mod dip_setup;
+pub mod diplomat_sample;
+pub mod drawing;
+pub mod fake_channels;
+pub mod fake_discord;
+pub mod fake_limits;
+pub mod flow;
+pub mod gen;
+pub mod gifs;
+pub mod pixels;
+pub mod replies;
+pub mod scenes;
+pub mod scratch;
+pub mod squares;
+pub mod wheel_scenario;
