@@ -13,14 +13,14 @@
 
 use std::hint::black_box;
 
-use chessdip_rules::chess_dip::{self, Context, DipState, Order, Variant};
+use chessdip_rules::chess_dip::{self, ChessDipState, Context, Order, Variant};
 use chessdip_rules::PowerId;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 #[path = "../tests/it/support/gen.rs"]
 mod gen;
 
-fn parse_all(v: &Variant, state: &DipState, orders: &[(PowerId, String)]) -> Vec<Order> {
+fn parse_all(v: &Variant, state: &ChessDipState, orders: &[(PowerId, String)]) -> Vec<Order> {
     let mut out = Vec::with_capacity(orders.len() + 8);
     for (p, text) in orders {
         let t = chess_dip::parse(v.board, text, Context::Movement).expect("generated orders parse");

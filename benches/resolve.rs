@@ -7,7 +7,7 @@
 
 use std::hint::black_box;
 
-use chessdip_rules::chess_dip::{self, Context, DipState, Order, Phase, Season, Setup, Variant};
+use chessdip_rules::chess_dip::{self, ChessDipState, Context, Order, Phase, Season, Setup, Variant};
 use chessdip_rules::{PowerId, Role, Square};
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -15,7 +15,7 @@ fn sq(s: &str) -> Square {
     s.parse().expect("square")
 }
 
-fn parse_all(v: &Variant, state: &DipState, orders: &[(PowerId, String)]) -> Vec<Order> {
+fn parse_all(v: &Variant, state: &ChessDipState, orders: &[(PowerId, String)]) -> Vec<Order> {
     let mut out = Vec::with_capacity(orders.len());
     for (p, text) in orders {
         let valid = chess_dip::parse(v.board, text, Context::Movement)
@@ -29,7 +29,7 @@ fn parse_all(v: &Variant, state: &DipState, orders: &[(PowerId, String)]) -> Vec
     out
 }
 
-fn chesspolitik_phase(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
+fn chesspolitik_phase(v: &Variant) -> (ChessDipState, Vec<(PowerId, String)>) {
     let p = |n: &str| v.power_by_name(n).expect("power");
     let (mu, mi, ru, ot) = (p("Mughal"), p("Ming"), p("Russia"), p("Ottoman"));
     let pieces = [
@@ -51,7 +51,7 @@ fn chesspolitik_phase(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
         (ot, Role::Knight, "a7"),
     ];
     let setup = Setup { pieces: pieces.iter().map(|&(pw, r, s)| (pw, r, sq(s), false)).collect(), ..Setup::default() };
-    let state = DipState::from_setup(v, Phase { year: 1602, season: Season::Fall }, &setup).expect("setup");
+    let state = ChessDipState::from_setup(v, Phase { year: 1602, season: Season::Fall }, &setup).expect("setup");
     let orders = [
         (mu, "K d3 - d4"),
         (mu, "K e3 S K d3 - d4"),
@@ -73,7 +73,7 @@ fn chesspolitik_phase(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
     (state, orders.iter().map(|&(p, o)| (p, o.to_string())).collect())
 }
 
-fn full_board(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
+fn full_board(v: &Variant) -> (ChessDipState, Vec<(PowerId, String)>) {
     let mut setup = Setup::default();
     let mut orders = Vec::new();
     for sq in v.board.squares() {
@@ -100,7 +100,7 @@ fn full_board(v: &Variant) -> (DipState, Vec<(PowerId, String)>) {
         };
         orders.push((power, text));
     }
-    let state = DipState::from_setup(v, Phase { year: 1605, season: Season::Spring }, &setup).expect("setup");
+    let state = ChessDipState::from_setup(v, Phase { year: 1605, season: Season::Spring }, &setup).expect("setup");
     (state, orders)
 }
 

@@ -53,14 +53,14 @@ const ORDER_WAIT: Duration = Duration::from_secs(2);
 /// or after [`ORDER_WAIT`]. The limiter lets waiting requests go in the
 /// order they arrive: so results go out oldest first while the round's
 /// images are drawn side by side.
-struct Turns {
+struct RoundOrder {
     gone: std::sync::Mutex<Vec<bool>>,
     changed: tokio::sync::Notify,
 }
 
-impl Turns {
-    fn new(n: usize) -> Turns {
-        Turns { gone: std::sync::Mutex::new(vec![false; n]), changed: tokio::sync::Notify::new() }
+impl RoundOrder {
+    fn new(n: usize) -> RoundOrder {
+        RoundOrder { gone: std::sync::Mutex::new(vec![false; n]), changed: tokio::sync::Notify::new() }
     }
 
     fn all_gone_before(&self, i: usize) -> bool {
@@ -93,7 +93,7 @@ impl Turns {
 /// message, and lets the newer ones go once that message has reached the
 /// rate limiter (or when it is dropped: the item failed or had nothing to post).
 struct Turn<'a> {
-    turns: &'a Turns,
+    turns: &'a RoundOrder,
     i: usize,
     released: bool,
 }
@@ -238,7 +238,7 @@ async fn round(http: &serenity::Http, data: &Data, tried: &Tried) -> usize {
     // another's, and each channel's items still go out in order. The gate paces
     // them: its global limit takes waiting requests in turn, and each channel's
     // bucket follows Discord's headers.
-    let turns = Turns::new(heads.len());
+    let turns = RoundOrder::new(heads.len());
     let turns = &turns;
     let sent = serenity::futures::future::join_all(heads.iter().enumerate().map(|(i, d)| async move {
         let outcome = send(http, data, d, tried, Turn { turns, i, released: false }).await;
@@ -411,7 +411,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn an_item_waits_for_the_older_items_of_its_round_but_not_for_long() {
-        let turns = Turns::new(3);
+        let turns = RoundOrder::new(3);
         let start = tokio::time::Instant::now();
         // Item 2 is ready first; item 1 goes (item 0 has nothing to post) after 300 ms.
         let third = async {
@@ -430,7 +430,7 @@ mod tests {
         assert_eq!(waited, Duration::from_millis(300), "item 2 went right after item 1");
 
         // An older item still drawing holds the next one for ORDER_WAIT at most.
-        let turns = Turns::new(2);
+        let turns = RoundOrder::new(2);
         let start = tokio::time::Instant::now();
         Turn { turns: &turns, i: 1, released: false }.wait().await;
         assert_eq!(tokio::time::Instant::now() - start, ORDER_WAIT);

@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateMessage};
 
 use super::draw::Ask;
-use super::failure::{Failure, Outcome};
+use super::failure::{Failure, Progress};
 use super::types::{Data, Error};
 use super::{ids, post};
 use chessdip_game::{Caller, Reply, Visibility};
@@ -82,13 +82,13 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
         for part in post::split(&super::markup::for_discord(&t), 2000) {
             let sent =
                 here.send_message(&ctx.http, CreateMessage::new().content(part).allowed_mentions(post::quiet())).await;
-            sent.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?;
+            sent.map_err(|e| Failure::tag(Progress::AnswerLost, e))?;
         }
         Ok::<(), Error>(())
     };
     let games = match data.call(move |s| s.games_of(&uid)).await? {
         Ok(g) => g,
-        Err(e) => return Err(Failure::tag(Outcome::NotSaved, e)),
+        Err(e) => return Err(Failure::tag(Progress::NotSaved, e)),
     };
     if games.is_empty() {
         return say("You are not playing in any game. Join one in its channel with `/join`; then you can send me your orders here.".into()).await;
@@ -156,7 +156,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     data.deliver.notify_one();
     let game_channel = ids::channel_for(&game, "a public reply to a direct message");
     let ask = Ask::answer(&user.get().to_string(), &game, post::UPLOAD_LIMIT);
-    deliver(ctx, (here, game_channel), replies, &ask).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))
+    deliver(ctx, (here, game_channel), replies, &ask).await.map_err(|e| Failure::tag(Progress::AnswerLost, e))
 }
 
 /// Sends replies to a direct message: private ones back in the DM, ones

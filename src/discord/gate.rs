@@ -32,7 +32,7 @@ use axum::extract::Request;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use super::limits::{Limiter, Reply};
+use super::limits::{Answer, Limiter};
 
 /// Discord's API, where the gate forwards when no proxy is configured.
 pub const DISCORD: &str = "https://discord.com";
@@ -202,7 +202,7 @@ async fn forward(gate: &Gate, method: Method, uri: &Uri, mut headers: HeaderMap,
                 let status = r.status().as_u16();
                 let headers = r.headers().clone();
                 let body = r.bytes().await?.to_vec();
-                Ok::<_, reqwest::Error>(Reply { status, headers, body })
+                Ok::<_, reqwest::Error>(Answer { status, headers, body })
             }
         })
         .await;

@@ -43,7 +43,7 @@ pub const INVALID_LIMIT: usize = 10_000;
 
 /// An answer as the limiter sees it: its status, headers and body.
 #[derive(Debug, Clone, Default)]
-pub struct Reply {
+pub struct Answer {
     /// The HTTP status.
     pub status: u16,
     /// The headers.
@@ -337,10 +337,10 @@ impl Limiter {
     ///
     /// # Errors
     /// `go` failed (the network); the bucket's state is left as it was.
-    pub async fn send<E, F, Fut>(&self, method: &str, path: &str, mut go: F) -> Result<Reply, E>
+    pub async fn send<E, F, Fut>(&self, method: &str, path: &str, mut go: F) -> Result<Answer, E>
     where
         F: FnMut() -> Fut,
-        Fut: Future<Output = Result<Reply, E>>,
+        Fut: Future<Output = Result<Answer, E>>,
     {
         let route = route(method, path);
         let counted = counted(path);
@@ -409,8 +409,8 @@ mod tests {
         h
     }
 
-    fn ok(remaining: u32, reset_after: f64) -> Reply {
-        Reply {
+    fn ok(remaining: u32, reset_after: f64) -> Answer {
+        Answer {
             status: 200,
             headers: headers(&[
                 ("x-ratelimit-limit", "5"),
@@ -422,7 +422,7 @@ mod tests {
         }
     }
 
-    fn refused(retry_after: f64, global: bool) -> Reply {
+    fn refused(retry_after: f64, global: bool) -> Answer {
         let mut h = headers(&[("retry-after", &retry_after.to_string())]);
         if global {
             h.insert("x-ratelimit-global", HeaderValue::from_static("true"));
@@ -432,7 +432,7 @@ mod tests {
         }
         let body =
             serde_json::json!({"message": "You are being rate limited.", "retry_after": retry_after, "global": global});
-        Reply { status: 429, headers: h, body: body.to_string().into_bytes() }
+        Answer { status: 429, headers: h, body: body.to_string().into_bytes() }
     }
 
     #[test]
@@ -467,7 +467,11 @@ mod tests {
 
     /// Sends `n` requests to `path` answered by `answer(i)`; returns the
     /// (paused) times they were sent at, relative to the start.
-    async fn run(limiter: &Limiter, paths: &[String], answer: impl Fn(usize) -> Reply) -> (Vec<Duration>, Vec<Reply>) {
+    async fn run(
+        limiter: &Limiter,
+        paths: &[String],
+        answer: impl Fn(usize) -> Answer,
+    ) -> (Vec<Duration>, Vec<Answer>) {
         let start = Instant::now();
         let times = Mutex::new(Vec::new());
         let count = AtomicUsize::new(0);

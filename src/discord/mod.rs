@@ -36,7 +36,7 @@ pub use types::{Data, Error, PendingDms};
 
 use crate::config::Config;
 use chessdip_game::Service;
-use failure::{Outcome, Via};
+use failure::{Progress, Via};
 
 /// The gateway intents the bot needs; none is privileged (direct messages
 /// to a bot carry their text without the Message Content intent).
@@ -145,7 +145,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::Command { error, ctx, .. } => {
             let id = error_id();
             tracing::error!(error_id = %id, command = %ctx.command().qualified_name, error = %error, "command failed");
-            let text = failure::apology(Outcome::of(&error), Via::Command, &id);
+            let text = failure::apology(Progress::of(&error), Via::Command, &id);
             if let Err(e) = ctx.send(post::private(text)).await {
                 tracing::error!(error_id = %id, error = %e, "could not apologise");
             }
@@ -187,7 +187,7 @@ async fn on_event(
         if let Err(e) = dm::on_message(framework.serenity_context, framework.user_data, new_message).await {
             let id = error_id();
             tracing::error!(error_id = %id, error = %e, "handling a direct message failed");
-            let text = failure::apology(Outcome::of(&e), Via::DirectMessage, &id);
+            let text = failure::apology(Progress::of(&e), Via::DirectMessage, &id);
             let apology = serenity::CreateMessage::new().content(text).allowed_mentions(post::quiet());
             if let Err(e) = new_message.channel_id.send_message(&framework.serenity_context.http, apology).await {
                 tracing::error!(error_id = %id, error = %e, "could not apologise");

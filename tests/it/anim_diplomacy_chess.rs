@@ -14,7 +14,7 @@ use chessdip_render::canvas::Rgba;
 use chessdip_render::diplomacy_chess::{self as rs, SQUARE_COLOURS};
 use chessdip_render::Style;
 use chessdip_rules::diplomacy_chess::resolve::resolve_traced;
-use chessdip_rules::diplomacy_chess::{Mode, SimulReport};
+use chessdip_rules::diplomacy_chess::{DiplomacyChessReport, Mode};
 use chessdip_rules::scenario::diplomacy_chess::{adjudicate, Adjudication};
 use chessdip_rules::scenario::Scenario;
 use chessdip_rules::Square;
@@ -39,7 +39,7 @@ fn style() -> Style {
     Style { width: W, ..Style::default() }
 }
 
-fn animate(a: &Adjudication, report: &SimulReport) -> Option<Vec<anim::Frame>> {
+fn animate(a: &Adjudication, report: &DiplomacyChessReport) -> Option<Vec<anim::Frame>> {
     rs::animate(&a.variant, &a.before, report, &style(), "orders")
 }
 

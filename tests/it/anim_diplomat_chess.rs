@@ -15,7 +15,7 @@ use squares::c;
 use chessdip_render::anim::{self, FRAME_DELAY};
 use chessdip_render::diplomat_chess::{self as rd, CELL_COLOURS};
 use chessdip_render::{Palette, Style};
-use chessdip_rules::diplomat_chess::{Cell, DiplomatReport, DiplomatState, Variant};
+use chessdip_rules::diplomat_chess::{Cell, DiplomatChessReport, DiplomatChessState, Variant};
 use chessdip_rules::family::{Family, SlotOrder};
 use chessdip_rules::scenario::{self, Scenario};
 
@@ -27,14 +27,14 @@ const GAME_TO_20: &str = "d3, k3, e3, l3, Ha3, Dn2, d-4, a3=black, bxa3, a3=blac
 
 /// Sets up a scenario (`docs/images` format) and resolves its order:
 /// the variant, the position before and the report.
-fn resolved(text: &str) -> (Variant, DiplomatState, DiplomatReport) {
+fn resolved(text: &str) -> (Variant, DiplomatChessState, DiplomatChessReport) {
     let s = Scenario::parse(text, "test").expect("parses");
     let (v, before, r) = scenario::diplomat_chess::turn(&s).expect("sets up");
     (v, before, r.report)
 }
 
 /// The seed's game up to `moves`, then `side` plays `order`.
-fn game(moves: &str, side: &str, order: &str) -> (Variant, DiplomatState, DiplomatReport) {
+fn game(moves: &str, side: &str, order: &str) -> (Variant, DiplomatChessState, DiplomatChessReport) {
     resolved(&format!("name: t\nvariant: diplomat-chess\nstate:\n  moves: {moves}\norders:\n  {side}: {order}\n"))
 }
 
@@ -51,7 +51,7 @@ fn count(g: &Gif, frame: usize, at: (f32, f32), s: f32, want: impl Fn([u8; 3]) -
 }
 
 /// Animates and encodes the turn at `width`, then decodes it.
-fn animate(v: &Variant, before: &DiplomatState, r: &DiplomatReport, width: u32) -> Gif {
+fn animate(v: &Variant, before: &DiplomatChessState, r: &DiplomatChessReport, width: u32) -> Gif {
     let style = Style { width, palette: Palette::Classic, ..Style::default() };
     let frames = rd::animate(v, before, r, &style, "orders").expect("a move was played");
     gifs::decode(&anim::gif(&frames).expect("encodes"))

@@ -1,5 +1,5 @@
 //! The chart of a whole game: `game chart` writes a PNG of each power's
-//! supply centres by year (Chess Dip, Chesspolitik), pieces by cycle
+//! supply centers by year (Chess Dip, Chesspolitik), pieces by cycle
 //! (Chess Wheel+) or material by turn or move (Diplomacy Chess, Diplomat
 //! Chess), in the powers' colours of the game's palette, refused before
 //! anything has resolved; rolled-back phases are left out; the
@@ -34,8 +34,8 @@ fn pixels_of(img: &image::RgbImage, colour: Rgba) -> usize {
     img.pixels().filter(|p| pixels::within(Rgba::rgb(p.0[0], p.0[1], p.0[2]), colour, 8)).count()
 }
 
-/// Each power's supply centres as `status` gives them (`England (e): 7 centers, 6 pieces`).
-fn status_centres(c: &mut Console) -> Vec<(String, u32)> {
+/// Each power's supply centers as `status` gives them (`England (e): 7 centers, 6 pieces`).
+fn status_centers(c: &mut Console) -> Vec<(String, u32)> {
     c.line("gm game status")
         .lines()
         .filter_map(|l| {
@@ -56,17 +56,17 @@ fn start(id: &str, players: &[&str]) -> Position {
     Game::build(id, &BTreeMap::new()).expect("variant").start(&players).expect("starts")
 }
 
-/// Two years of Chess Dip (the console script's orders), the centres
+/// Two years of Chess Dip (the console script's orders), the centers
 /// checked against `status` after each year.
 #[test]
-fn chess_dip_centres_by_year_match_the_status_after_every_year() {
+fn chess_dip_centers_by_year_match_the_status_after_every_year() {
     let d = temp_dir("chessdip");
     let mut c = console_at(&d, &[]);
     run(&mut c, &["gm game create chessdip movement=2d adjustment=1d early=no grace=0 cd-after=off"]);
     let forming = c.line("f game chart");
     assert!(forming.contains("[private to f]") && forming.contains("the game has not started yet"), "{forming}");
     run(&mut c, &["e join England", "i join Italy", "f join France", "s join Scandinavia", "gm game start"]);
-    let at_start = status_centres(&mut c);
+    let at_start = status_centers(&mut c);
     assert_eq!(at_start.len(), 4, "{at_start:?}");
     let early = c.line("f game chart");
     assert!(early.contains("no phase of this game has resolved yet: the chart shows"), "{early}");
@@ -88,14 +88,14 @@ fn chess_dip_centres_by_year_match_the_status_after_every_year() {
     assert_eq!(spring.labels, ["Start", "1"]);
     run(&mut c, &["e orders N a3 - b5, K d2 - c3, c4 H", "advance 2d"]);
     run(&mut c, &["e orders build R b1, build B c2, build K d1", "i orders build R f1", "advance 1d"]);
-    let year_one = status_centres(&mut c);
+    let year_one = status_centers(&mut c);
     let chart = c.service().chart_data("console").expect("a chart");
     assert_eq!(chart.labels, ["Start", "1"], "one point a year, after its last resolved phase");
     assert_eq!(last_values(&chart), year_one);
     assert!(chart.series.iter().zip(&at_start).all(|((p, v), s)| *p == s.0 && v[0] == s.1), "{chart:?}");
 
     run(&mut c, &["e orders K c3 - d4", "advance 2d", "e orders c4 x d5, K d4 S c4 x d5", "advance 2d"]);
-    let year_two = status_centres(&mut c);
+    let year_two = status_centers(&mut c);
     let chart = c.service().chart_data("console").expect("a chart");
     assert_eq!(chart.labels, ["Start", "1", "2"]);
     assert_eq!(last_values(&chart), year_two);
@@ -269,8 +269,8 @@ fn every_chart_reads_at_400_px() {
     for (position, labels, series) in cases {
         let chart = Chart {
             title: "A game with a long name that goes on".into(),
-            subtitle: "Supply centres at the end of each year".into(),
-            unit: "centres".into(),
+            subtitle: "Supply centers at the end of each year".into(),
+            unit: "centers".into(),
             axis: "Year".into(),
             labels,
             series,

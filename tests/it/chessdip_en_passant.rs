@@ -6,7 +6,7 @@
 //! (A scenario file holds one phase, so these sequences are written here.)
 
 use crate::support::squares;
-use chessdip_rules::chess_dip::{DipState, Phase, Season, Variant};
+use chessdip_rules::chess_dip::{ChessDipState, Phase, Season, Variant};
 use chessdip_rules::family::{Family, SlotOrder};
 use chessdip_rules::scenario::{self, Scenario};
 use squares::sq;
@@ -17,7 +17,7 @@ const EN_PASSANT: &str = "d5 t c6 x c5";
 const SUPPORT: &str = "K d4 S d5 x c5";
 
 /// The state a one-phase scenario text sets up (its `phase:`, `position:` and `state:`).
-fn state_of(text: &str) -> (Variant, DipState) {
+fn state_of(text: &str) -> (Variant, ChessDipState) {
     let s = Scenario::parse(text, "setup").expect("setup parses");
     let a = scenario::chess_dip::adjudicate(&s).expect("setup is a position");
     (a.variant, a.before)
@@ -26,7 +26,7 @@ fn state_of(text: &str) -> (Variant, DipState) {
 /// Fall 1: England's pawn stands on d5 with its king on d4 beside it;
 /// Scandinavia's pawn is still on c7. Italy and France are out of the game.
 /// England owns `centers`; the other centers keep their start owners.
-fn fall_1(england: &str, scandinavia: &str, centers: &str) -> (Variant, DipState) {
+fn fall_1(england: &str, scandinavia: &str, centers: &str) -> (Variant, ChessDipState) {
     state_of(&format!(
         "variant: chessdip\nphase: fall 1\nposition:\n  England: {england}\n  Scandinavia: {scandinavia}\n\
          state:\n  centers: England {centers}\n  neutral: e1 e2 f1 e8 e7 g8\n"
@@ -43,7 +43,7 @@ fn orders(list: &[(&str, &[&str])]) -> Vec<(String, Vec<SlotOrder>)> {
 }
 
 /// Submits `text` for `power` and says whether it was accepted, with the reason if not.
-fn submit(v: &Variant, state: &DipState, power: &str, text: &str) -> Result<(), String> {
+fn submit(v: &Variant, state: &ChessDipState, power: &str, text: &str) -> Result<(), String> {
     let sub = v.submit(state, power, &[], text);
     match sub.rejected.first() {
         Some((_, why)) => Err(why.clone()),
@@ -51,12 +51,12 @@ fn submit(v: &Variant, state: &DipState, power: &str, text: &str) -> Result<(), 
     }
 }
 
-fn resolve(v: &Variant, state: &DipState, list: &[(&str, &[&str])]) -> DipState {
+fn resolve(v: &Variant, state: &ChessDipState, list: &[(&str, &[&str])]) -> ChessDipState {
     v.resolve(state, &orders(list)).next
 }
 
 /// Fall 1: Scandinavia advances c7 - c5; everything else holds.
-fn after_fall(v: &Variant, state: &DipState) -> DipState {
+fn after_fall(v: &Variant, state: &ChessDipState) -> ChessDipState {
     assert_eq!(state.phase, Phase { year: 1, season: Season::Fall });
     let next = resolve(v, state, &[("Scandinavia", &["c7 - c5"])]);
     assert!(next.piece(sq("c5")).is_some(), "the two-square advance succeeded");
@@ -65,7 +65,7 @@ fn after_fall(v: &Variant, state: &DipState) -> DipState {
 }
 
 /// Spring 2: England takes c5 en passant with support; the pawn on c5 is removed.
-fn en_passant_succeeds(v: &Variant, spring: &DipState) {
+fn en_passant_succeeds(v: &Variant, spring: &ChessDipState) {
     assert_eq!(spring.phase, Phase { year: 2, season: Season::Spring });
     submit(v, spring, "England", EN_PASSANT).expect("en passant accepted in Spring");
     let res = v.resolve(spring, &orders(&[("England", &[EN_PASSANT, SUPPORT])]));

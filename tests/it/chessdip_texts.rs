@@ -8,12 +8,16 @@ use crate::support::squares;
 use dip_setup::{chessdip, outcome, politik, position};
 use squares::sq;
 
-use chessdip_rules::chess_dip::{self, Context, DipState, Phase, Validated, Variant};
+use chessdip_rules::chess_dip::{self, ChessDipState, Context, Phase, Validated, Variant};
 use chessdip_rules::family::{Family, Resolution, SlotOrder, Submission};
 use proptest::prelude::*;
 
 /// [`dip_setup::resolve`], checking that no public text says `your`.
-fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, chess_dip::DipReport> {
+fn resolve(
+    v: &Variant,
+    state: &ChessDipState,
+    orders: &[(&str, &str)],
+) -> Resolution<ChessDipState, chess_dip::ChessDipReport> {
     let r = dip_setup::resolve(v, state, orders);
     assert!(!r.summary.to_lowercase().contains("your"), "public text says `your`:\n{}", r.summary);
     for o in &r.outcomes {
@@ -22,7 +26,7 @@ fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution
     r
 }
 
-fn submit(v: &Variant, state: &DipState, power: &str, current: &[SlotOrder], text: &str) -> Submission {
+fn submit(v: &Variant, state: &ChessDipState, power: &str, current: &[SlotOrder], text: &str) -> Submission {
     v.submit(state, power, current, text)
 }
 
@@ -31,7 +35,7 @@ fn submit(v: &Variant, state: &DipState, power: &str, current: &[SlotOrder], tex
 #[test]
 fn replies_and_stored_orders_are_canonical() {
     let v = politik();
-    let s = DipState::start(&v);
+    let s = ChessDipState::start(&v);
     let sub = submit(&v, &s, "Mughal Empire", &[], "Ng1-f3, n b1 - c3, K   d1   -   d2, ke1h");
     assert!(sub.rejected.is_empty(), "{:?}", sub.rejected);
     assert_eq!(sub.accepted, ["N g1 - f3", "N b1 - c3", "K d1 - d2", "K e1 H"]);
@@ -51,7 +55,7 @@ fn replies_and_stored_orders_are_canonical() {
 #[test]
 fn results_show_canonical_orders() {
     let v = politik();
-    let s = DipState::start(&v);
+    let s = ChessDipState::start(&v);
     let r = resolve(&v, &s, &[("Mughal", "Ng1-f3"), ("Mughal", "K   d1   -   d2")]);
     assert!(r.summary.contains("\u{2713} N g1 - f3 (moved)"), "{}", r.summary);
     assert!(r.summary.contains("\u{2713} K d1 - d2 (moved)"), "{}", r.summary);
@@ -112,7 +116,7 @@ fn spell(canonical: &str, aliases: bool, choices: &[u8]) -> String {
 }
 
 /// The orders an order text stands for in `state`, or why it is refused.
-fn validated(v: &Variant, state: &DipState, power: &str, text: &str) -> Result<String, String> {
+fn validated(v: &Variant, state: &ChessDipState, power: &str, text: &str) -> Result<String, String> {
     let p = v.power_by_name(power).expect("a power");
     if state.phase.season.is_movement() {
         let t = chess_dip::parse(v.board, text, Context::Movement).map_err(|e| e.to_string())?;
@@ -126,7 +130,7 @@ fn validated(v: &Variant, state: &DipState, power: &str, text: &str) -> Result<S
 }
 
 /// The canonical text the family stores for `text`.
-fn canonical(v: &Variant, state: &DipState, power: &str, text: &str) -> String {
+fn canonical(v: &Variant, state: &ChessDipState, power: &str, text: &str) -> String {
     let name = v.power(v.power_by_name(power).expect("a power")).name.clone();
     let sub = v.submit(state, &name, &[], text);
     assert!(sub.rejected.is_empty(), "`{text}` was refused: {:?}", sub.rejected);
@@ -137,7 +141,7 @@ fn canonical(v: &Variant, state: &DipState, power: &str, text: &str) -> String {
 
 /// A Chess Dip Winter: England's king and a pawn on the last rank;
 /// Scandinavia with more pieces than centers.
-fn winter_in_disorder(d: &Variant) -> DipState {
+fn winter_in_disorder(d: &Variant) -> ChessDipState {
     position(
         d,
         "winter 1",
@@ -154,9 +158,9 @@ fn winter_in_disorder(d: &Variant) -> DipState {
 }
 
 /// (variant, state, power, canonical orders) to spell in many ways.
-fn cases() -> Vec<(Variant, DipState, &'static str, Vec<&'static str>, bool)> {
+fn cases() -> Vec<(Variant, ChessDipState, &'static str, Vec<&'static str>, bool)> {
     let p = politik();
-    let spring = DipState::start(&p);
+    let spring = ChessDipState::start(&p);
     let pw = position(&p, "winter 1601", &[("Mughal", "K d1")], &[]);
     let d = chessdip();
     let board = position(
@@ -255,7 +259,7 @@ proptest! {
 #[test]
 fn a_second_order_for_a_piece_says_which_one_stands() {
     let v = politik();
-    let s = DipState::start(&v);
+    let s = ChessDipState::start(&v);
     let sub = submit(&v, &s, "Mughal Empire", &[], "K d1 H, K d1 - d2");
     assert_eq!(sub.notes, ["`K d1 - d2` replaces `K d1 H`: one order a piece, the last one stands"]);
     let texts: Vec<&str> = sub.orders.iter().map(|o| o.text.as_str()).collect();
@@ -284,7 +288,7 @@ fn a_second_order_for_a_piece_says_which_one_stands() {
 #[test]
 fn orders_of_the_other_season_say_when_they_come() {
     let d = chessdip();
-    let spring = DipState::start(&d);
+    let spring = ChessDipState::start(&d);
     let r = submit(&d, &spring, "England", &[], "build N a1");
     assert_eq!(
         r.rejected[0].1,
@@ -330,7 +334,7 @@ fn orders_of_the_other_season_say_when_they_come() {
 #[test]
 fn armies_and_fleets_are_kings_and_knights() {
     let v = politik();
-    let s = DipState::start(&v);
+    let s = ChessDipState::start(&v);
     let sub = submit(&v, &s, "Mughal Empire", &[], "A d1 - d2, F b1 - c3, K e1 S army d1 - d2");
     assert!(sub.rejected.is_empty(), "{:?}", sub.rejected);
     assert_eq!(sub.accepted, ["K d1 - d2", "N b1 - c3", "K e1 S K d1 - d2"]);
@@ -370,7 +374,7 @@ fn a_refused_build_lists_only_the_powers_own_empty_centers() {
 #[test]
 fn figurines_dashes_and_arrows_are_read() {
     let v = politik();
-    let s = DipState::start(&v);
+    let s = ChessDipState::start(&v);
     let sub = submit(
         &v,
         &s,
@@ -675,7 +679,7 @@ fn a_fall_result_that_leaves_a_pawn_on_its_last_rank_says_it_will_be_promoted_in
 #[test]
 fn a_fall_after_which_nobody_adjusts_says_that_winter_is_skipped() {
     let d = chessdip();
-    let mut fall = DipState::start(&d);
+    let mut fall = ChessDipState::start(&d);
     fall.phase = Phase::parse("fall 1").expect("a phase");
     let r = resolve(&d, &fall, &[("England", "K d1 H")]);
     assert_eq!(r.next.phase.to_string().to_lowercase(), "spring 2", "{}", r.summary);
@@ -686,11 +690,11 @@ fn a_fall_after_which_nobody_adjusts_says_that_winter_is_skipped() {
     );
     // Chesspolitik has no promotions; a Spring says nothing of Winter.
     let p = Variant::builtin("chesspolitik2").expect("chesspolitik2");
-    let mut fall = DipState::start(&p);
+    let mut fall = ChessDipState::start(&p);
     fall.phase = Phase::parse("fall 1401").expect("a phase");
     let r = resolve(&p, &fall, &[("France", "K c1 H")]);
     assert!(r.summary.contains("Winter 1401 is skipped: no power has anything to build or disband."), "{}", r.summary);
-    assert!(!resolve(&d, &DipState::start(&d), &[("England", "K d1 H")]).summary.contains("Winter"));
+    assert!(!resolve(&d, &ChessDipState::start(&d), &[("England", "K d1 H")]).summary.contains("Winter"));
 }
 
 #[test]

@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use chessdip_rules::chess_dip::{self, DipState, Phase, Season};
+use chessdip_rules::chess_dip::{self, ChessDipState, Phase, Season};
 use chessdip_rules::chess_wheel::{self, BoardAction};
-use chessdip_rules::diplomacy_chess::{self, Mode, SimulState};
-use chessdip_rules::diplomat_chess::{self, DiplomatState};
+use chessdip_rules::diplomacy_chess::{self, DiplomacyChessState, Mode};
+use chessdip_rules::diplomat_chess::{self, DiplomatChessState};
 use chessdip_rules::family::{Family, GameResult, SlotOrder};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -35,7 +35,7 @@ fn one(power: &str, text: &str) -> (String, Vec<SlotOrder>) {
 fn dip_a_state_in_the_last_year_is_drawn_and_resolves_without_wrapping() {
     for id in ["chessdip", "chesspolitik4", "chesspolitik2"] {
         let v = chess_dip::Variant::builtin(id).expect("variant");
-        let start = DipState::start(&v);
+        let start = ChessDipState::start(&v);
         assert_eq!(v.result(&start), GameResult::Ongoing);
         let last = with_json(&start, &["phase", "year"], u32::MAX);
         assert_eq!(last.phase, Phase { year: Phase::LAST_YEAR, season: Season::Spring });
@@ -54,7 +54,7 @@ fn dip_a_state_in_the_last_year_is_drawn_and_resolves_without_wrapping() {
 #[test]
 fn dip_the_fall_before_the_last_year_ends_the_game() {
     let v = chess_dip::Variant::builtin("chessdip").expect("variant");
-    let mut fall = DipState::start(&v);
+    let mut fall = ChessDipState::start(&v);
     fall.phase = Phase { year: Phase::LAST_YEAR - 1, season: Season::Fall };
     assert_eq!(v.result(&fall), GameResult::Ongoing);
     let (next, report) = chess_dip::apply_movement(&v, &fall, &[]);
@@ -66,7 +66,7 @@ fn dip_the_fall_before_the_last_year_ends_the_game() {
 #[test]
 fn dip_a_solo_in_the_last_year_still_wins() {
     let v = chess_dip::Variant::builtin("chesspolitik2").expect("variant");
-    let mut s = DipState::start(&v);
+    let mut s = ChessDipState::start(&v);
     s.phase.year = Phase::LAST_YEAR;
     let france = v.power_by_name("France").expect("France");
     for c in v.centers.iter().take(v.solo as usize) {
@@ -85,13 +85,13 @@ fn simul_variant(mode: Mode) -> diplomacy_chess::Variant {
 fn simul_a_state_at_the_last_turn_is_drawn_and_resolves_without_wrapping() {
     for mode in [Mode::Basic, Mode::Progressive, Mode::SimultaneousProgressive] {
         let v = simul_variant(mode);
-        let last = with_json(&SimulState::start(), &["turn"], u32::MAX);
+        let last = with_json(&DiplomacyChessState::start(), &["turn"], u32::MAX);
         assert_eq!(v.result(&last), drawn("the turn limit was reached"), "{mode}");
         assert!(v.phase(&last).owing.is_empty());
         assert!(v.submit(&last, "White", &[], "e4").rejected[0].1.contains("over"));
         // A progressive turn this late has billions of steps: the empty ones are not all played.
         let r = v.resolve(&last, &[]);
-        assert_eq!(r.next.turn, SimulState::LAST_TURN, "{mode}");
+        assert_eq!(r.next.turn, DiplomacyChessState::LAST_TURN, "{mode}");
         assert_eq!(v.result(&r.next), drawn("the turn limit was reached"));
         assert!(v.transcript(&r.next).expect("transcript").ends_with("Result: draw (the turn limit was reached)"));
     }
@@ -100,12 +100,12 @@ fn simul_a_state_at_the_last_turn_is_drawn_and_resolves_without_wrapping() {
 #[test]
 fn simul_the_turn_before_the_last_ends_the_game() {
     let v = simul_variant(Mode::Basic);
-    let mut s = SimulState::start();
-    s.turn = SimulState::LAST_TURN - 1;
+    let mut s = DiplomacyChessState::start();
+    s.turn = DiplomacyChessState::LAST_TURN - 1;
     assert_eq!(v.result(&s), GameResult::Ongoing);
     let r = v.resolve(&s, &[one("White", "e4"), one("Black", "e5")]);
     assert!(r.outcomes.iter().all(|o| o.succeeded), "{}", r.summary);
-    assert_eq!(r.next.turn, SimulState::LAST_TURN);
+    assert_eq!(r.next.turn, DiplomacyChessState::LAST_TURN);
     assert_eq!(r.next.end, Some(diplomacy_chess::GameEnd::Drawn { how: "the turn limit was reached".into() }));
     assert_eq!(v.result(&r.next), drawn("the turn limit was reached"));
 }
@@ -113,32 +113,32 @@ fn simul_the_turn_before_the_last_ends_the_game() {
 #[test]
 fn diplomat_a_state_at_the_last_move_is_drawn_and_resolves_without_wrapping() {
     let v = diplomat_chess::Variant::new(&BTreeMap::new()).expect("variant");
-    let last = with_json(&DiplomatState::start(&v), &["number"], u32::MAX);
+    let last = with_json(&DiplomatChessState::start(&v), &["number"], u32::MAX);
     assert_eq!(last.outcome, None, "as stored");
     assert_eq!(v.result(&last), drawn("the move limit was reached"));
     assert!(v.phase(&last).owing.is_empty());
     let r = v.resolve(&last, &[one("White", "d3")]);
-    assert_eq!(r.next.number, DiplomatState::LAST_MOVE);
+    assert_eq!(r.next.number, DiplomatChessState::LAST_MOVE);
     assert_eq!(v.result(&r.next), drawn("the move limit was reached"));
     // Played anyway (bypassing the family), the move number stays at the limit.
     let mv = last.position.read_move(&v, "d3").expect("legal");
     let after_white = last.play(&v, mv).next;
     let mv = after_white.position.read_move(&v, "k3").expect("legal");
     let after_black = after_white.play(&v, mv).next;
-    assert_eq!(after_black.number, DiplomatState::LAST_MOVE);
-    assert_eq!(after_black.outcome, Some(diplomat_chess::Outcome::MoveLimit));
+    assert_eq!(after_black.number, DiplomatChessState::LAST_MOVE);
+    assert_eq!(after_black.outcome, Some(diplomat_chess::EndOfGame::MoveLimit));
 }
 
 #[test]
 fn diplomat_blacks_move_before_the_last_number_ends_the_game() {
     let v = diplomat_chess::Variant::new(&BTreeMap::new()).expect("variant");
-    let mut s = DiplomatState::start(&v);
-    s.number = DiplomatState::LAST_MOVE - 1;
+    let mut s = DiplomatChessState::start(&v);
+    s.number = DiplomatChessState::LAST_MOVE - 1;
     let s = v.resolve(&s, &[one("White", "d3")]).next;
     assert_eq!(v.result(&s), GameResult::Ongoing);
     let r = v.resolve(&s, &[one("Black", "k3")]);
     assert!(r.summary.contains("the move limit was reached"), "{}", r.summary);
-    assert_eq!(r.next.number, DiplomatState::LAST_MOVE);
+    assert_eq!(r.next.number, DiplomatChessState::LAST_MOVE);
     assert_eq!(v.result(&r.next), drawn("the move limit was reached"));
     assert!(v.transcript(&r.next).expect("transcript").ends_with("Draw: the move limit was reached"));
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use chessdip_rules::diplomacy_chess::condition::parse_order;
 use chessdip_rules::diplomacy_chess::notation::{parse_move, read};
-use chessdip_rules::diplomacy_chess::{Mode, Position, SimulState, Variant};
+use chessdip_rules::diplomacy_chess::{DiplomacyChessState, Mode, Position, Variant};
 use chessdip_rules::family::{Family, GameResult, SlotOrder};
 use chessdip_rules::Side;
 use proptest::prelude::*;
@@ -16,7 +16,7 @@ fn variant(mode: &str) -> Variant {
     Variant::new(&o).expect("variant")
 }
 
-fn turn(v: &Variant, s: &SimulState, white: &str, black: &str) -> SimulState {
+fn turn(v: &Variant, s: &DiplomacyChessState, white: &str, black: &str) -> DiplomacyChessState {
     let w = v.submit(s, "White", &[], white);
     assert!(w.rejected.is_empty(), "{white}: {:?}", w.rejected);
     let b = v.submit(s, "Black", &[], black);
@@ -59,7 +59,7 @@ fn fools_mate_through_the_family_api() {
 #[test]
 fn king_captured_and_reasons_in_the_transcript() {
     let v = variant("basic");
-    let s = SimulState::start();
+    let s = DiplomacyChessState::start();
     let s = turn(&v, &s, "e4", "f6");
     let s = turn(&v, &s, "Qh5+", "Nc6");
     // Black ignores the check? It cannot: a move that leaves the king in check is refused.
@@ -78,7 +78,7 @@ fn king_captured_and_reasons_in_the_transcript() {
 #[test]
 fn a_submission_replaces_the_list_and_describe_reads_it_back() {
     let v = variant("progressive");
-    let mut s = SimulState::start();
+    let mut s = DiplomacyChessState::start();
     s.turn = 3;
     let first = v.submit(&s, "White", &[], "e4, Nf3; Bc4");
     assert_eq!(first.accepted.len(), 3);
@@ -102,7 +102,7 @@ fn a_submission_replaces_the_list_and_describe_reads_it_back() {
     let fourth = v.submit(&s, "White", &second.orders, "Ke5");
     assert_eq!(fourth.orders, second.orders);
     // Basic mode takes one move.
-    let b = variant("basic").submit(&SimulState::start(), "White", &[], "e4, d4");
+    let b = variant("basic").submit(&DiplomacyChessState::start(), "White", &[], "e4, d4");
     assert!(b.orders.is_empty() && b.rejected.len() == 2);
     assert!(v.order_help().contains("3?Ba3:Na3"));
     assert!(!variant("simultaneous-progressive").order_help().contains("3?Ba3:Na3"));
@@ -112,9 +112,9 @@ fn a_submission_replaces_the_list_and_describe_reads_it_back() {
 #[test]
 fn the_state_round_trips_through_json() {
     let v = variant("simultaneous-progressive");
-    let s = turn(&v, &SimulState::start(), "e4", "d5");
+    let s = turn(&v, &DiplomacyChessState::start(), "e4", "d5");
     let json = serde_json::to_string(&s).expect("json");
-    let back: SimulState = serde_json::from_str(&json).expect("back");
+    let back: DiplomacyChessState = serde_json::from_str(&json).expect("back");
     assert_eq!(back, s);
 }
 
@@ -135,7 +135,7 @@ proptest! {
             let _ = read(&p, Side::Black, &mt);
         }
         let v = variant("progressive");
-        let mut s = SimulState::start();
+        let mut s = DiplomacyChessState::start();
         s.turn = 2;
         let sub = v.submit(&s, "Black", &[], &text);
         let _ = v.describe(&s, "Black", &sub.orders);
@@ -144,16 +144,16 @@ proptest! {
 }
 
 /// A state from a FEN board (castling as the position allows), at `turn`.
-fn at(fen: &str, turn: u32) -> SimulState {
+fn at(fen: &str, turn: u32) -> DiplomacyChessState {
     let mut p = Position::from_fen_board(fen).expect("fen");
     p.castling = chessdip_rules::diplomacy_chess::Castling::ALL;
     p.validate().expect("valid");
-    let mut s = SimulState::new(p);
+    let mut s = DiplomacyChessState::new(p);
     s.turn = turn;
     s
 }
 
-fn accepted(v: &Variant, s: &SimulState, power: &str, text: &str) -> Vec<String> {
+fn accepted(v: &Variant, s: &DiplomacyChessState, power: &str, text: &str) -> Vec<String> {
     let sub = v.submit(s, power, &[], text);
     assert!(sub.rejected.is_empty(), "{text}: {:?}", sub.rejected);
     assert_eq!(sub.accepted, sub.orders.iter().map(|o| o.text.clone()).collect::<Vec<_>>(), "stored as accepted");
@@ -163,7 +163,7 @@ fn accepted(v: &Variant, s: &SimulState, power: &str, text: &str) -> Vec<String>
 #[test]
 fn orders_are_stored_and_shown_in_san() {
     let v = variant("basic");
-    let s = SimulState::start();
+    let s = DiplomacyChessState::start();
     for typed in ["n g1 - f3", "Ng1-f3", "g1f3", "g1-f3", "N g1 f3", "Nf3+", "ng1f3"] {
         assert_eq!(accepted(&v, &s, "White", typed), ["Nf3"], "{typed}");
     }
@@ -194,7 +194,7 @@ fn orders_are_stored_and_shown_in_san() {
 #[test]
 fn results_say_which_branch_a_conditional_played_and_why() {
     let v = variant("basic");
-    let s = SimulState::start();
+    let s = DiplomacyChessState::start();
     let w = v.submit(&s, "White", &[], "Nb1?d3:Nc3");
     assert!(w.notes.contains(&"`Nb1?d3:Nc3` plays d3: White's knight is on b1".to_string()), "{:?}", w.notes);
     assert!(v.describe(&s, "White", &w.orders).contains("Nb1?d3:Nc3 \u{2192} d3"));

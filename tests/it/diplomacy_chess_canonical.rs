@@ -13,7 +13,7 @@ use chessdip_rules::diplomacy_chess::movegen::{legal_moves, make, pseudo_from, M
 use chessdip_rules::diplomacy_chess::notation::{read, read_through, san as san_of};
 use chessdip_rules::diplomacy_chess::plan::{plan, Plan};
 use chessdip_rules::diplomacy_chess::text::Voice;
-use chessdip_rules::diplomacy_chess::{Mode, Position, SimulState, Variant};
+use chessdip_rules::diplomacy_chess::{DiplomacyChessState, Mode, Position, Variant};
 use chessdip_rules::family::{Family, SlotOrder};
 use chessdip_rules::Side;
 use proptest::prelude::*;
@@ -122,7 +122,7 @@ fn through_moves(pos: &Position, side: Side) -> Vec<Move> {
     out
 }
 
-fn setup(seed: u64, plies: usize, n: usize, mode: Mode) -> Option<(SimulState, Side, Vec<String>)> {
+fn setup(seed: u64, plies: usize, n: usize, mode: Mode) -> Option<(DiplomacyChessState, Side, Vec<String>)> {
     let mut rng = Rng(seed | 1);
     let pos = position(&mut rng, plies);
     let side = if rng.below(2) == 0 { Side::White } else { Side::Black };
@@ -133,7 +133,7 @@ fn setup(seed: u64, plies: usize, n: usize, mode: Mode) -> Option<(SimulState, S
     if moves.is_empty() {
         return None;
     }
-    let mut state = SimulState::new(pos.clone());
+    let mut state = DiplomacyChessState::new(pos.clone());
     state.turn = match mode {
         Mode::Basic => 1,
         _ => n as u32,

@@ -5,7 +5,7 @@
 
 use crate::support::squares;
 use chessdip_rules::diplomat_chess::{
-    parse_piece, Cell, Colour, DiplomatState, Kind, Move, Outcome, Position, Rot, Setup, SubornRule, Variant,
+    parse_piece, Cell, Colour, DiplomatChessState, EndOfGame, Kind, Move, Position, Rot, Setup, SubornRule, Variant,
 };
 use chessdip_rules::family::{Family, SlotOrder};
 use proptest::prelude::*;
@@ -28,7 +28,7 @@ fn pos(text: &str, black: bool) -> Position {
 /// The sample game's positions (before each move), and some made-up ones.
 fn positions() -> Vec<(Variant, Position)> {
     let v = Variant::default();
-    let mut s = DiplomatState::start(&v);
+    let mut s = DiplomatChessState::start(&v);
     let mut out = vec![(v.clone(), s.position.clone())];
     let game = "d3, k3, e3, l3, Ha3, Dn2, d-4, a3=black, bxa3, a3=black, f-f3, Da2, Dg1, i3, c3, Db3, Kc2, lx4, \
                 Dh1, Hj3, Dg2, 4xf3, f3=white, k-4, Df2, c3=black, De2, a2, Bd2, a1, Kb1, 4xe3, Bxe3, i-4, Ka2, \
@@ -236,7 +236,7 @@ fn drops_follow_the_four_rules() {
 fn pieces_in_hand_are_not_bare_kings() {
     let v = Variant::with_rule(SubornRule::Drop);
     let p = pos("White: K a1, D b2; Black: K k1, H b3", false);
-    let s = DiplomatState::new(&v, p, 1);
+    let s = DiplomatChessState::new(&v, p, 1);
     let mv = s.position.read_move(&v, "b3=w").expect("suborn");
     let t = s.play(&v, mv);
     assert!(t.next.position.pieces().any(|(_, x)| x.kind == Kind::Diplomat));
@@ -249,16 +249,16 @@ fn pieces_in_hand_are_not_bare_kings() {
     setup.hands.white = vec![Kind::Horse];
     let p = Position::from_setup(&setup).expect("setup");
     assert!(!p.bare_kings());
-    assert_eq!(DiplomatState::new(&v, p, 1).outcome, None);
+    assert_eq!(DiplomatChessState::new(&v, p, 1).outcome, None);
 }
 
 #[test]
 fn stalemate_is_a_win_and_mate_too() {
     let v = Variant::default();
     let p = pos("White: K d1, R c3, H h3; Black: K h1", false);
-    let s = DiplomatState::new(&v, p, 30);
+    let s = DiplomatChessState::new(&v, p, 30);
     let t = s.play(&v, s.position.read_move(&v, "Rc2").expect("Rc2"));
-    assert_eq!(t.next.outcome, Some(Outcome::Stalemate { winner: Colour::White }));
+    assert_eq!(t.next.outcome, Some(EndOfGame::Stalemate { winner: Colour::White }));
     assert_eq!(t.notation, "Rc2", "a stalemate is not marked as check");
     assert_eq!(v.phase(&t.next).owing, Vec::<String>::new());
     assert_eq!(v.phase(&t.next).name, "Game over after move 30");
@@ -275,7 +275,7 @@ fn threefold_repetition_through_the_family() {
         assert!(sub.rejected.is_empty(), "{m}: {:?}", sub.rejected);
         s = v.resolve(&s, &[(side, sub.orders)]).next;
     }
-    assert_eq!(s.outcome, Some(Outcome::Repetition));
+    assert_eq!(s.outcome, Some(EndOfGame::Repetition));
     assert_eq!(v.result(&s).to_string(), "draw (threefold repetition)");
     assert!(v.submit(&s, "White", &[], "Hc3").rejected[0].1.starts_with("the game is over"));
 }
@@ -284,7 +284,7 @@ fn threefold_repetition_through_the_family() {
 fn resolution_reports_captures_suborns_and_check() {
     let v = Variant::default();
     let p = pos("White: K a1, D e2, R n3; Black: K k1, R e3, P a3", false);
-    let s = DiplomatState::new(&v, p, 7);
+    let s = DiplomatChessState::new(&v, p, 7);
     let r = v.resolve(&s, &[("White".into(), vec![SlotOrder::new("move", "e3=white")])]);
     assert_eq!(r.changes, ["R e3 suborned by D e2: now White's"]);
     assert_eq!(r.report.suborned.map(|(cell, x)| (cell, x.colour)), Some((c("e3"), Colour::Black)));
@@ -293,7 +293,7 @@ fn resolution_reports_captures_suborns_and_check() {
     assert_eq!(r.removed, ["P a3 (Black, captured by R n3)"]);
     assert_eq!(r.report.path, [c("n3"), c("a3")]);
     let p = pos("White: K a1, R e1; Black: K m2", false);
-    let s = DiplomatState::new(&v, p, 3);
+    let s = DiplomatChessState::new(&v, p, 3);
     let r = v.resolve(&s, &[("White".into(), vec![SlotOrder::new("move", "Rl2")])]);
     assert_eq!(r.report.check, Some(c("m2")));
     assert_eq!(r.report.notation.as_deref(), Some("Rl2+"));
@@ -320,7 +320,7 @@ proptest! {
     fn submitting_never_panics(text in "[a-nA-Z0-9=x@*+#:. -]{0,12}", k in 0usize..60) {
         let all = &*POSITIONS;
         let (v, p) = &all[k % all.len()];
-        let s = DiplomatState::new(v, p.clone(), 5);
+        let s = DiplomatChessState::new(v, p.clone(), 5);
         let side = s.to_move().name().to_string();
         let sub = v.submit(&s, &side, &[], &text);
         prop_assert!(sub.accepted.len() + sub.rejected.len() == 1);

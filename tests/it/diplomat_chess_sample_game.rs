@@ -8,13 +8,15 @@ use crate::support::squares;
 use diplomat_sample::sample_game;
 use squares::c;
 
-use chessdip_rules::diplomat_chess::{Cell, Colour, DiplomatState, IllegalMove, Kind, MoveError, Outcome, Variant};
+use chessdip_rules::diplomat_chess::{
+    Cell, Colour, DiplomatChessState, EndOfGame, IllegalMove, Kind, MoveError, Variant,
+};
 use chessdip_rules::family::{Family, GameResult};
 
 /// The states before each move (index i: before the i-th move) and the final one.
-fn replay() -> (Vec<DiplomatState>, DiplomatState) {
+fn replay() -> (Vec<DiplomatChessState>, DiplomatChessState) {
     let v = Variant::default();
-    let mut s = DiplomatState::start(&v);
+    let mut s = DiplomatChessState::start(&v);
     let mut before = Vec::new();
     for (i, text) in sample_game().iter().enumerate() {
         let mv = s.position.read_move(&v, text).unwrap_or_else(|e| panic!("move {} `{text}`: {e}", i + 1));
@@ -31,7 +33,7 @@ fn replay() -> (Vec<DiplomatState>, DiplomatState) {
 }
 
 /// The state before move `n` of `colour` (1-based, as numbered in the game).
-fn before(states: &[DiplomatState], n: u32, colour: Colour) -> &DiplomatState {
+fn before(states: &[DiplomatChessState], n: u32, colour: Colour) -> &DiplomatChessState {
     states.iter().find(|s| s.number == n && s.to_move() == colour).expect("that move is in the game")
 }
 
@@ -39,7 +41,7 @@ fn before(states: &[DiplomatState], n: u32, colour: Colour) -> &DiplomatState {
 fn the_game_has_fifty_moves_and_ends_in_checkmate() {
     assert_eq!(sample_game().len(), 50);
     let (_, end) = replay();
-    assert_eq!(end.outcome, Some(Outcome::Checkmate { winner: Colour::Black }));
+    assert_eq!(end.outcome, Some(EndOfGame::Checkmate { winner: Colour::Black }));
     let v = Variant::default();
     assert_eq!(v.result(&end), GameResult::Won { winner: "Black".into(), how: "by checkmate".into() });
     let t = end.transcript();
@@ -48,7 +50,7 @@ fn the_game_has_fifty_moves_and_ends_in_checkmate() {
     assert!(t.ends_with("25. Kd2, dxe2++\nCheckmate: Black wins"), "{t}");
     // The state survives storage as JSON.
     let json = serde_json::to_string(&end).expect("json");
-    let back: DiplomatState = serde_json::from_str(&json).expect("parse");
+    let back: DiplomatChessState = serde_json::from_str(&json).expect("parse");
     assert_eq!(back, end);
     assert!(json.len() < 20_000, "{} bytes", json.len());
 }

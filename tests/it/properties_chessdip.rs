@@ -33,7 +33,7 @@ proptest! {
             prop_assert_eq!(&got, only);
         } else {
             // None or several: the backup rule must have decided something.
-            let backup = res.convoys.iter().any(|c| c.outcome == chess_dip::Outcome::Paradox)
+            let backup = res.convoys.iter().any(|c| c.outcome == chess_dip::Judgement::Paradox)
                 || res.orders.iter().zip(&res.outcomes).any(|(o, out)| matches!(o.kind, OrderKind::Move { .. }) && out.succeeded());
             prop_assert!(backup, "{} consistent resolutions, but no backup rule applied", all.len());
         }

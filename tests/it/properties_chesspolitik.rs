@@ -3,7 +3,9 @@
 
 use crate::support::cases;
 use cases::cases;
-use chessdip_rules::chess_dip::{self, geometry, Context, DipState, Order, OrderKind, Phase, Season, Setup, Variant};
+use chessdip_rules::chess_dip::{
+    self, geometry, ChessDipState, Context, Order, OrderKind, Phase, Season, Setup, Variant,
+};
 use chessdip_rules::{Board, PowerId, Role, Square};
 use proptest::prelude::*;
 
@@ -46,7 +48,7 @@ fn position() -> impl Strategy<Value = Generated> {
     )
 }
 
-fn build(v: &Variant, pieces: &[(u8, u8, bool)], choices: &[(u8, u8)]) -> (DipState, Vec<Order>) {
+fn build(v: &Variant, pieces: &[(u8, u8, bool)], choices: &[(u8, u8)]) -> (ChessDipState, Vec<Order>) {
     let mut setup = Setup::default();
     let mut seen = [false; 64];
     for &(sq, p, knight) in pieces {
@@ -56,7 +58,7 @@ fn build(v: &Variant, pieces: &[(u8, u8, bool)], choices: &[(u8, u8)]) -> (DipSt
             setup.pieces.push((PowerId(p), role, Square::from_index(usize::from(sq)).expect("sq"), false));
         }
     }
-    let state = DipState::from_setup(v, Phase { year: 1601, season: Season::Spring }, &setup).expect("setup");
+    let state = ChessDipState::from_setup(v, Phase { year: 1601, season: Season::Spring }, &setup).expect("setup");
     let mut orders = Vec::new();
     for (i, (sq, piece)) in state.pieces().enumerate() {
         let (kind, pick) = choices[i % choices.len()];

@@ -12,7 +12,7 @@ use std::path::Path;
 use chessdip::console::Console;
 use chessdip_game::standings::ratings;
 use chessdip_game::status::GameStatus;
-use chessdip_game::store::{self, Outcome, RatingChange, RatingRow, ScoreRow, Store};
+use chessdip_game::store::{self, RatingChange, RatingRow, ScoreRow, Store, WinDrawLoss};
 use chessdip_game::Caller;
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -82,9 +82,9 @@ fn a_two_player_win_moves_the_winner_up_and_the_loser_down_alike() {
     assert_eq!(ch.len(), 2);
     assert_eq!(
         (ch[0].user.as_str(), ch[0].power.as_str(), ch[0].outcome, ch[0].ord),
-        ("alice", "White", Outcome::Win, 1)
+        ("alice", "White", WinDrawLoss::Win, 1)
     );
-    assert_eq!((ch[1].before, ch[1].after, ch[1].outcome), (1500.0, b.rating, Outcome::Loss));
+    assert_eq!((ch[1].before, ch[1].after, ch[1].outcome), (1500.0, b.rating, WinDrawLoss::Loss));
     // `game status` repeats them.
     let status = c.line("bob game status");
     assert!(
@@ -161,7 +161,7 @@ fn an_unseated_player_is_rated_with_their_loss() {
     let rows = board(&dir, "chesspolitik2");
     assert_eq!(of(&rows, "bob").losses, 1);
     let ch = changes(&dir, "chesspolitik2");
-    assert_eq!((ch[1].user.as_str(), ch[1].power.as_str(), ch[1].outcome), ("bob", "England", Outcome::Loss));
+    assert_eq!((ch[1].user.as_str(), ch[1].power.as_str(), ch[1].outcome), ("bob", "England", WinDrawLoss::Loss));
     // The export says who held the unseated power.
     assert_eq!(export(&mut c)["scores"][1]["user"], "bob");
 }
@@ -255,7 +255,7 @@ fn vanishing_never_pays_better_than_conceding() {
     let changes = changes(&dir, "chessdip");
     for user in ["d", "e"] {
         let ch = changes.iter().find(|ch| ch.user == user).unwrap_or_else(|| panic!("{user} is rated: {changes:?}"));
-        assert_eq!((ch.score, ch.outcome), (0.0, Outcome::Loss));
+        assert_eq!((ch.score, ch.outcome), (0.0, WinDrawLoss::Loss));
     }
     assert_eq!(of(&board(&dir, "chessdip"), "e").losses, 1);
     // Chess Wheel+: a board whose player was removed is scored with the others.
@@ -481,7 +481,7 @@ proptest! {
             for r in rows {
                 let mine: Vec<&RatingChange> = changes.iter().filter(|ch| ch.user == r.user).collect();
                 prop_assert_eq!(r.games, mine.len() as i64);
-                prop_assert_eq!(r.wins, mine.iter().filter(|ch| ch.outcome == Outcome::Win).count() as i64);
+                prop_assert_eq!(r.wins, mine.iter().filter(|ch| ch.outcome == WinDrawLoss::Win).count() as i64);
                 prop_assert_eq!(r.rating, mine.last().expect("a change").after);
                 prop_assert_eq!(r.last_game, mine.last().expect("a change").game);
             }

@@ -14,14 +14,14 @@ use chessdip_render::canvas::{Canvas, Rgba};
 use chessdip_render::diplomat_chess::{self as rd, CELL_COLOURS};
 use chessdip_render::vision::{closest_pair, simulate, Vision};
 use chessdip_render::{Palette, Style};
-use chessdip_rules::diplomat_chess::{Cell, DiplomatReport, DiplomatState, Move, Played, Variant};
+use chessdip_rules::diplomat_chess::{Cell, DiplomatChessReport, DiplomatChessState, Move, Played, Variant};
 use chessdip_rules::family::{Family, SlotOrder};
 use chessdip_rules::scenario::{self, Scenario};
 
 const W: u32 = 1024;
 
 /// Plays `moves` through the Family and draws the result.
-fn image(moves: &str, palette: Palette) -> (DiplomatState, Option<DiplomatReport>, Canvas) {
+fn image(moves: &str, palette: Palette) -> (DiplomatChessState, Option<DiplomatChessReport>, Canvas) {
     let v = Variant::default();
     let mut s = v.start(&[]).expect("start");
     let mut report = None;
@@ -125,7 +125,7 @@ fn is_red(p: Rgba) -> bool {
 
 /// Sets up a scenario (`docs/images` format), resolves its order, and
 /// returns the variant, the position before, the report and the position after.
-fn resolved(text: &str) -> (Variant, DiplomatState, DiplomatReport, DiplomatState) {
+fn resolved(text: &str) -> (Variant, DiplomatChessState, DiplomatChessReport, DiplomatChessState) {
     let s = Scenario::parse(text, "test").expect("parses");
     let (v, before) = scenario::diplomat_chess::setup(&s).expect("sets up");
     let orders: Vec<(String, Vec<SlotOrder>)> =
@@ -135,7 +135,7 @@ fn resolved(text: &str) -> (Variant, DiplomatState, DiplomatReport, DiplomatStat
     (v, before, r.report, r.next)
 }
 
-fn drawn(v: &Variant, s: &DiplomatState, r: Option<&DiplomatReport>, palette: Palette, width: u32) -> Canvas {
+fn drawn(v: &Variant, s: &DiplomatChessState, r: Option<&DiplomatChessReport>, palette: Palette, width: u32) -> Canvas {
     rd::draw(v, s, r, &Style { width, palette, ..Style::default() }, "")
 }
 
@@ -199,14 +199,14 @@ fn a_position_image_marks_the_last_move_from_the_history() {
     }
     // The start: no history, no mark.
     let v = Variant::default();
-    let cv = drawn(&v, &DiplomatState::start(&v), None, Palette::Classic, W);
+    let cv = drawn(&v, &DiplomatChessState::start(&v), None, Palette::Classic, W);
     assert!(Cell::all().filter(|cell| !cell.is_centre()).all(|cell| !tinted(&cv, &cell.to_string())));
 }
 
 #[test]
 fn a_history_that_does_not_fit_the_position_marks_nothing() {
     let v = Variant::default();
-    let mut s = DiplomatState::start(&v);
+    let mut s = DiplomatChessState::start(&v);
     // A move that was never played here: d2 still holds its pawn.
     let mv = Move::Step { from: c("d2"), to: c("d3"), promotion: None };
     s.history.push(Played {

@@ -155,7 +155,7 @@ fn a_final_image_says_final_position_as_large_as_its_title_with_its_result_and_e
     assert!(tallest >= left[0].1, "the result's lines ({band:?}) are as tall as the title ({} px)", left[0].1);
     // The legend says the scores in words too.
     let v = chessdip_rules::chess_dip::Variant::builtin("chessdip").expect("variant");
-    let state = chessdip_rules::chess_dip::DipState::start(&v);
+    let state = chessdip_rules::chess_dip::ChessDipState::start(&v);
     let style = Style { marks: spec.marks.clone(), ..Style::default() };
     let lines = chessdip_render::chess_dip::legend_lines(&v, &state, &style);
     assert!(lines.iter().any(|l| l.starts_with("France") && l.ends_with("conceded \u{00B7} score 0")), "{lines:#?}");

@@ -1,6 +1,6 @@
 //! Scores at the end of every game, through the console: a win, a draw by
 //! vote, a concession, a forfeit, an unseated player and a moderator's end,
-//! in the two-player games, the games with centres and Chess Wheel+; the
+//! in the two-player games, the games with centers and Chess Wheel+; the
 //! scores in the end announcement, in the export, and taken back by a rollback.
 
 use crate::support::scratch;
@@ -152,7 +152,7 @@ fn a_moderator_end_is_not_scored_and_says_so() {
 }
 
 #[test]
-fn the_games_with_centres_share_a_draw_by_size_without_the_conceded_power() {
+fn the_games_with_centers_share_a_draw_by_size_without_the_conceded_power() {
     for variant in ["chessdip", "chesspolitik4"] {
         let mut c = console(&format!("scores-dss-{variant}"));
         let powers = four(&mut c, variant, "");
@@ -176,7 +176,7 @@ fn the_games_with_centres_share_a_draw_by_size_without_the_conceded_power() {
 }
 
 #[test]
-fn sum_of_squares_shares_a_draw_by_centres() {
+fn sum_of_squares_shares_a_draw_by_centers() {
     let mut c = console("scores-sos");
     let powers = four(&mut c, "chesspolitik4", "scoring=sum-of-squares");
     assert!(c.line("d concede").contains("concedes the game"));
@@ -222,7 +222,7 @@ fn chess_wheel_shares_a_draw_among_the_players_still_standing() {
 }
 
 #[test]
-fn scoring_is_chosen_only_for_the_games_with_centres() {
+fn scoring_is_chosen_only_for_the_games_with_centers() {
     let mut c = console("scores-refused");
     for variant in ["chesspolitik2", "diplomacy-chess", "diplomat-chess", "chess-wheel"] {
         let r = c.line(&format!("gm game create {variant} scoring=sum-of-squares"));
@@ -243,7 +243,7 @@ fn scoring_is_chosen_only_for_the_games_with_centres() {
 }
 
 #[test]
-fn in_the_games_with_centres_an_unseated_power_is_left_out_of_the_draw() {
+fn in_the_games_with_centers_an_unseated_power_is_left_out_of_the_draw() {
     let mut c = console("scores-dip-unseated");
     run(
         &mut c,

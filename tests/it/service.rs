@@ -12,10 +12,10 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 
 use chessdip_game::{Caller, Service, Visibility};
-use chessdip_rules::chess_dip::{geometry, DipState, Variant};
+use chessdip_rules::chess_dip::{geometry, ChessDipState, Variant};
 use chessdip_rules::{PowerId, Square};
 
-fn current_state(service: &Service, channel: &str) -> DipState {
+fn current_state(service: &Service, channel: &str) -> ChessDipState {
     let json: serde_json::Value = serde_json::from_str(&service.export(channel).expect("export")).expect("json");
     // An ended game's position is its final one; otherwise the last phase's.
     if json["final"].is_object() {
@@ -26,7 +26,7 @@ fn current_state(service: &Service, channel: &str) -> DipState {
 }
 
 /// France's orders for a greedy push towards the centers it does not own.
-fn greedy_orders(v: &Variant, state: &DipState, me: PowerId) -> Vec<String> {
+fn greedy_orders(v: &Variant, state: &ChessDipState, me: PowerId) -> Vec<String> {
     let facing = v.power(me).facing;
     let wanted: Vec<Square> = v
         .centers

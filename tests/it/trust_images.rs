@@ -182,7 +182,7 @@ fn item16_contest_markers_give_the_strengths_of_the_reasons() {
         for (at, pills) in markers {
             let movers: Vec<usize> = (0..r.orders.len())
                 .filter(
-                    |&i| matches!(r.outcomes[i], chessdip_rules::chess_dip::Outcome::Bounced { at: s, .. } if s == at),
+                    |&i| matches!(r.outcomes[i], chessdip_rules::chess_dip::Judgement::Bounced { at: s, .. } if s == at),
                 )
                 .collect();
             for (k, &i) in movers.iter().enumerate() {
@@ -320,7 +320,7 @@ fn item18_a_conceded_power_is_marked_in_the_legend() {
     assert!(marked > 30, "Scandinavia's line says it conceded ({marked} amber pixels)");
     // The legend says it in words too.
     let v = chessdip_rules::chess_dip::Variant::builtin("chessdip").expect("variant");
-    let state = chessdip_rules::chess_dip::DipState::start(&v);
+    let state = chessdip_rules::chess_dip::ChessDipState::start(&v);
     let style = Style { marks: vec![("Scandinavia".into(), "conceded".into())], ..Style::default() };
     let lines = rdip::legend_lines(&v, &state, &style);
     assert!(lines.iter().any(|l| l.starts_with("Scandinavia") && l.ends_with("\u{00B7} conceded")), "{lines:#?}");

@@ -19,12 +19,12 @@ use scratch::console;
 
 use chessdip::console::Console;
 use chessdip_game::hashed::seal::sha256_hex;
-use chessdip_rules::chess_dip::{self, DipState, Outcome, Variant};
+use chessdip_rules::chess_dip::{self, ChessDipState, Judgement, Variant};
 
 /// The resolver's outcome of the order from `from` landing on `to`.
-fn raw(state: &DipState, v: &Variant, orders: &[(&str, &str)], from: &str, to: &str) -> Outcome {
+fn raw(state: &ChessDipState, v: &Variant, orders: &[(&str, &str)], from: &str, to: &str) -> Judgement {
     let r = resolve(v, state, orders);
-    let chess_dip::DipReport::Movement { resolution, .. } = r.report else { panic!("a movement phase") };
+    let chess_dip::ChessDipReport::Movement { resolution, .. } = r.report else { panic!("a movement phase") };
     let i = resolution
         .orders
         .iter()
@@ -62,7 +62,7 @@ fn item04_a_move_beaten_into_a_square_names_the_stronger_move_not_the_dislodged_
     let o = raw(&s, &v, &orders, "c4", "d4");
     assert_eq!(
         o,
-        Outcome::Bounced {
+        Judgement::Bounced {
             at: sq("d4"),
             attack: chess_dip::Strength(2),
             against: chess_dip::Strength(6),

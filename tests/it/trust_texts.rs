@@ -249,7 +249,7 @@ fn item14_withdrawing_what_was_never_given_says_so() {
 
 #[test]
 fn item14_one_of_one_disbands_mentions_no_rest() {
-    use chessdip_rules::chess_dip::{DipState, Phase, Setup, Variant};
+    use chessdip_rules::chess_dip::{ChessDipState, Phase, Setup, Variant};
     use chessdip_rules::family::{Family, SlotOrder};
     use chessdip_rules::Role;
     let v = Variant::builtin("chessdip").expect("chessdip");
@@ -260,7 +260,7 @@ fn item14_one_of_one_disbands_mentions_no_rest() {
     for (role, sq) in [(Role::King, "d8"), (Role::Pawn, "d7"), (Role::Knight, "a6"), (Role::Knight, "h6")] {
         setup.pieces.push((scandinavia, role, sq.parse().expect("a square"), false));
     }
-    let winter = DipState::from_setup(&v, Phase::parse("winter 1").expect("a phase"), &setup).expect("a position");
+    let winter = ChessDipState::from_setup(&v, Phase::parse("winter 1").expect("a phase"), &setup).expect("a position");
     let sub = v.submit(&winter, "Scandinavia", &[], "disband N h6");
     assert!(sub.rejected.is_empty(), "{:?}", sub.rejected);
     let all: Vec<SlotOrder> = sub.orders.clone();

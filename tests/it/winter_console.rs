@@ -33,7 +33,7 @@ fn pawn_near_its_last_rank(dir: &Path) -> Console {
     assert!(out.contains("The game begins"), "{out}");
     let v = dip_setup::chessdip();
     let fall = dip_setup::start_but(&v, "fall 1", ("Scandinavia", "P d7"), ("Scandinavia", "P g2"));
-    let json = Position::Dip { v: Arc::new(v), s: fall }.encode().expect("encode");
+    let json = Position::ChessDip { variant: Arc::new(v), state: fall }.encode().expect("encode");
     let db = rusqlite::Connection::open(dir.join("g.db")).expect("db");
     let n = db
         .execute(

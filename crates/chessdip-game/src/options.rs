@@ -8,8 +8,8 @@ use crate::{parse_duration_within, AtDeadline, Bounds, GameError, Settings};
 pub const SETTING_KEYS: &str =
     "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, abandon-after, forfeit-after, replace-minimum, palette, animation";
 
-/// The variants whose draws can be scored by centres (`scoring=`).
-pub const CENTRE_GAMES: &[&str] = &["chessdip", "chesspolitik4"];
+/// The variants whose draws can be scored by centers (`scoring=`).
+pub const CENTER_GAMES: &[&str] = &["chessdip", "chesspolitik4"];
 
 /// The most grace extensions a player can have in a game.
 pub const MAX_GRACE: u32 = 10;
@@ -52,7 +52,7 @@ pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<S
             offer.name
         )));
     }
-    if let Some(word) = given("scoring").filter(|_| !CENTRE_GAMES.contains(&offer.id)) {
+    if let Some(word) = given("scoring").filter(|_| !CENTER_GAMES.contains(&offer.id)) {
         let draw =
             if offer.id == "chess-wheel" { "shared equally among the players still standing" } else { "½ each" };
         return Err(GameError::Invalid(format!(

@@ -90,7 +90,7 @@ pub struct Settings {
     /// when `min_reliability` is set.
     #[serde(default = "default_animation")]
     pub min_reliability_new: bool,
-    /// How a game with centres shares a draw (`scoring=draw-size|sum-of-squares`).
+    /// How a game with centers shares a draw (`scoring=draw-size|sum-of-squares`).
     #[serde(default)]
     pub scoring: crate::standings::scores::Scoring,
     /// How long a game nobody is left playing stays paused, waiting for

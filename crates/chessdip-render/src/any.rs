@@ -5,29 +5,39 @@ use super::anim::{AnimError, Frame, Frames, Gif};
 use super::canvas::Canvas;
 use super::{Stage, Style};
 use chessdip_rules::any::{Position, Report};
-use chessdip_rules::chess_dip::DipReport;
+use chessdip_rules::chess_dip::ChessDipReport;
 
 /// Draws `position`, with a resolved phase's orders and outcomes over it if `report` is given.
 #[must_use]
 pub fn draw(position: &Position, report: Option<&Report>, style: &Style, caption: &str) -> Canvas {
     match (position, report) {
-        (Position::Dip { v, s }, Some(Report::Dip(DipReport::Movement { resolution, orders, .. }))) => {
-            super::chess_dip::draw(v, s, super::chess_dip::Overlay::Movement(resolution, orders), style, caption)
+        (
+            Position::ChessDip { variant: v, state: s },
+            Some(Report::ChessDip(ChessDipReport::Movement { resolution, orders, .. })),
+        ) => super::chess_dip::draw(v, s, super::chess_dip::Overlay::Movement(resolution, orders), style, caption),
+        (
+            Position::ChessDip { variant: v, state: s },
+            Some(Report::ChessDip(ChessDipReport::Adjustment { orders, report, .. })),
+        ) => super::chess_dip::draw(v, s, super::chess_dip::Overlay::Adjustment(orders, report), style, caption),
+        (Position::ChessDip { variant: v, state: s }, _) => {
+            super::chess_dip::draw(v, s, super::chess_dip::Overlay::None, style, caption)
         }
-        (Position::Dip { v, s }, Some(Report::Dip(DipReport::Adjustment { orders, report, .. }))) => {
-            super::chess_dip::draw(v, s, super::chess_dip::Overlay::Adjustment(orders, report), style, caption)
-        }
-        (Position::Dip { v, s }, _) => super::chess_dip::draw(v, s, super::chess_dip::Overlay::None, style, caption),
-        (Position::Simul { v, s }, Some(Report::Simul(r))) => {
+        (Position::DiplomacyChess { variant: v, state: s }, Some(Report::DiplomacyChess(r))) => {
             super::diplomacy_chess::draw(v, s, Some(r), style, caption)
         }
-        (Position::Simul { v, s }, _) => super::diplomacy_chess::draw(v, s, None, style, caption),
-        (Position::Diplomat { v, s }, Some(Report::Diplomat(r))) => {
+        (Position::DiplomacyChess { variant: v, state: s }, _) => {
+            super::diplomacy_chess::draw(v, s, None, style, caption)
+        }
+        (Position::DiplomatChess { variant: v, state: s }, Some(Report::DiplomatChess(r))) => {
             super::diplomat_chess::draw(v, s, Some(r), style, caption)
         }
-        (Position::Diplomat { v, s }, _) => super::diplomat_chess::draw(v, s, None, style, caption),
-        (Position::Wheel { v, s }, Some(Report::Wheel(r))) => super::chess_wheel::draw(v, s, Some(r), style, caption),
-        (Position::Wheel { v, s }, _) => super::chess_wheel::draw(v, s, None, style, caption),
+        (Position::DiplomatChess { variant: v, state: s }, _) => {
+            super::diplomat_chess::draw(v, s, None, style, caption)
+        }
+        (Position::ChessWheel { variant: v, state: s }, Some(Report::ChessWheel(r))) => {
+            super::chess_wheel::draw(v, s, Some(r), style, caption)
+        }
+        (Position::ChessWheel { variant: v, state: s }, _) => super::chess_wheel::draw(v, s, None, style, caption),
     }
 }
 
@@ -44,21 +54,29 @@ pub fn animate(position: &Position, report: &Report, style: &Style, caption: &st
 /// nothing given, when nothing moves, appears or disappears.
 pub fn animate_into(position: &Position, report: &Report, style: &Style, caption: &str, out: &mut dyn Frames) -> bool {
     match (position, report) {
-        (Position::Dip { v, s }, Report::Dip(DipReport::Movement { resolution, orders, after })) => {
+        (
+            Position::ChessDip { variant: v, state: s },
+            Report::ChessDip(ChessDipReport::Movement { resolution, orders, after }),
+        ) => {
             let overlay = super::chess_dip::Overlay::Movement(resolution, orders);
             super::chess_dip::animate_into(v, (s, after), overlay, style, caption, out)
         }
-        (Position::Dip { v, s }, Report::Dip(DipReport::Adjustment { orders, report, after })) => {
+        (
+            Position::ChessDip { variant: v, state: s },
+            Report::ChessDip(ChessDipReport::Adjustment { orders, report, after }),
+        ) => {
             let overlay = super::chess_dip::Overlay::Adjustment(orders, report);
             super::chess_dip::animate_into(v, (s, after), overlay, style, caption, out)
         }
-        (Position::Simul { v, s }, Report::Simul(r)) => {
+        (Position::DiplomacyChess { variant: v, state: s }, Report::DiplomacyChess(r)) => {
             super::diplomacy_chess::animate_into(v, s, r, style, caption, out)
         }
-        (Position::Diplomat { v, s }, Report::Diplomat(r)) => {
+        (Position::DiplomatChess { variant: v, state: s }, Report::DiplomatChess(r)) => {
             super::diplomat_chess::animate_into(v, s, r, style, caption, out)
         }
-        (Position::Wheel { v, s }, Report::Wheel(r)) => super::chess_wheel::animate_into(v, s, r, style, caption, out),
+        (Position::ChessWheel { variant: v, state: s }, Report::ChessWheel(r)) => {
+            super::chess_wheel::animate_into(v, s, r, style, caption, out)
+        }
         _ => false,
     }
 }
@@ -210,8 +228,11 @@ fn fit(canvas: &mut Canvas, height: u32) {
 pub fn stage(before: &Position, after: &Position, report: &Report, stage: Stage, style: &Style) -> Canvas {
     match stage {
         Stage::Orders => {
-            let caption =
-                if matches!(report, Report::Dip(DipReport::Adjustment { .. })) { "adjustments" } else { "orders" };
+            let caption = if matches!(report, Report::ChessDip(ChessDipReport::Adjustment { .. })) {
+                "adjustments"
+            } else {
+                "orders"
+            };
             draw(before, Some(report), style, caption)
         }
         Stage::Result => draw(after, None, style, "position"),

@@ -91,11 +91,11 @@ pub const fn height(width: u32) -> u32 {
 #[must_use]
 pub fn colours(position: &Position, palette: Palette) -> Vec<(String, Rgba)> {
     let colours: Vec<Rgba> = match position {
-        Position::Dip { v, .. } => super::chess_dip::power_colours(v, palette),
-        Position::Wheel { s, .. } => {
+        Position::ChessDip { variant: v, .. } => super::chess_dip::power_colours(v, palette),
+        Position::ChessWheel { state: s, .. } => {
             s.seats().map(|seat| super::chess_wheel::player_colour_in(seat, palette)).collect()
         }
-        Position::Simul { .. } | Position::Diplomat { .. } => {
+        Position::DiplomacyChess { .. } | Position::DiplomatChess { .. } => {
             let c = super::diplomacy_chess::colours(palette);
             vec![c.white, c.black]
         }
@@ -286,7 +286,7 @@ pub fn draw(chart: &Chart, position: &Position, style: &Style) -> Canvas {
 
     // The lines, at their true values.
     let named = colours(position, style.palette);
-    let two_sides = matches!(position, Position::Simul { .. } | Position::Diplomat { .. });
+    let two_sides = matches!(position, Position::DiplomacyChess { .. } | Position::DiplomatChess { .. });
     let looks: Vec<Look> = chart
         .series
         .iter()

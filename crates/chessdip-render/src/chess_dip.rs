@@ -10,7 +10,7 @@ use super::canvas::{self, Align, Canvas, Face, Line, Rgba};
 use super::min_text;
 use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};
 use super::{Palette, Style};
-use chessdip_rules::chess_dip::{Adjustment, AdjustmentReport, DipState, Order, Resolution, Variant};
+use chessdip_rules::chess_dip::{Adjustment, AdjustmentReport, ChessDipState, Order, Resolution, Variant};
 use chessdip_rules::power::Side;
 use chessdip_rules::{PowerId, Role, Square};
 
@@ -212,7 +212,7 @@ pub fn square_size(variant: &Variant, width: u32) -> f32 {
 /// a power: name, counts, side when every line has room for it, and notes
 /// (`Scandinavia  3 centers · 7 pieces · conceded`).
 #[must_use]
-pub fn legend_lines(variant: &Variant, state: &DipState, style: &Style) -> Vec<String> {
+pub fn legend_lines(variant: &Variant, state: &ChessDipState, style: &Style) -> Vec<String> {
     legend::lines(&Ctx::new(variant, style), state, style)
 }
 
@@ -223,7 +223,7 @@ pub fn legend_lines(variant: &Variant, state: &DipState, style: &Style) -> Vec<S
 /// brackets by the strength its rivals bounced against when that is more
 /// (`½ (1)`); a piece that stayed there gets its hold strength.
 #[must_use]
-pub fn contest_labels(state: &DipState, r: &Resolution) -> Vec<(Square, Vec<(PowerId, String)>)> {
+pub fn contest_labels(state: &ChessDipState, r: &Resolution) -> Vec<(Square, Vec<(PowerId, String)>)> {
     contested(r).into_iter().map(|(s, moves)| (s, contest_pills(state, r, s, &moves))).collect()
 }
 
@@ -242,7 +242,7 @@ pub struct OrderMarks {
 /// position before it) are drawn on its orders image with `style`, by
 /// order: arrow heads, tail tags and failure marks.
 #[must_use]
-pub fn order_marks(variant: &Variant, state: &DipState, r: &Resolution, style: &Style) -> Vec<OrderMarks> {
+pub fn order_marks(variant: &Variant, state: &ChessDipState, r: &Resolution, style: &Style) -> Vec<OrderMarks> {
     let cx = Ctx::new(variant, style);
     let p = orders::placed(&cx, state, r);
     (0..r.orders.len())
@@ -259,7 +259,7 @@ pub fn order_marks(variant: &Variant, state: &DipState, r: &Resolution, style: &
 #[must_use]
 pub fn contest_boxes(
     variant: &Variant,
-    state: &DipState,
+    state: &ChessDipState,
     r: &Resolution,
     style: &Style,
 ) -> Vec<(Square, (f32, f32, f32, f32))> {
@@ -298,7 +298,7 @@ pub(super) fn glyphs(role: Role) -> (char, char) {
     }
 }
 
-fn phase_title(variant: &Variant, state: &DipState) -> String {
+fn phase_title(variant: &Variant, state: &ChessDipState) -> String {
     state.phase.name(variant)
 }
 
@@ -333,7 +333,7 @@ impl<'a> Ctx<'a> {
 
 /// Draws the position with `overlay`. `title` names the game (or the scenario).
 #[must_use]
-pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &Style, caption: &str) -> Canvas {
+pub fn draw(variant: &Variant, state: &ChessDipState, overlay: Overlay<'_>, style: &Style, caption: &str) -> Canvas {
     let cx = Ctx::new(variant, style);
     let l = &cx.l;
     let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
@@ -357,11 +357,11 @@ pub fn draw(variant: &Variant, state: &DipState, overlay: Overlay<'_>, style: &S
     cv
 }
 
-fn title(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &DipState, style: &Style, caption: &str) {
+fn title(cv: &mut Canvas, l: &Layout, variant: &Variant, state: &ChessDipState, style: &Style, caption: &str) {
     super::title_bar(cv, (l.title_h, l.margin), style, &variant.name, (&phase_title(variant, state), caption));
 }
 
-fn board(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState) {
+fn board(cv: &mut Canvas, cx: &Ctx<'_>, state: &ChessDipState) {
     let (l, variant) = (&cx.l, cx.variant);
     let board = variant.board;
     // One fill for all light squares, then the dark and tinted ones over it.

@@ -21,7 +21,7 @@ pub use motion::{animate, animate_into};
 use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::theme::{BACKGROUND, TEXT, WHITE};
 use super::{Palette, Style};
-use chessdip_rules::chess_wheel::{Piece, Seat, Space, State, Variant, WheelReport, HUB_RANK};
+use chessdip_rules::chess_wheel::{ChessWheelReport, Piece, Seat, Space, State, Variant, HUB_RANK};
 use layout::{BoardBox, Layout, Pt};
 use legend::{legend, legend_lines, notes};
 
@@ -141,7 +141,7 @@ pub struct MoveMarks {
 /// its orders image `width` pixels wide, by move (`None` where a board is
 /// missing).
 #[must_use]
-pub fn move_marks(state: &State, report: &WheelReport, width: u32) -> Vec<Option<MoveMarks>> {
+pub fn move_marks(state: &State, report: &ChessWheelReport, width: u32) -> Vec<Option<MoveMarks>> {
     let l = Layout::new(state, width, 1);
     let r = arrows::mark_radius(&l);
     arrows::placed(&l, &codes(state), (state, report))
@@ -261,7 +261,13 @@ impl Scene {
 /// Draws `state`; with `report`, the cycle's moves over it (draw the
 /// position the cycle started from). `caption` follows the cycle in the title.
 #[must_use]
-pub fn draw(variant: &Variant, state: &State, report: Option<&WheelReport>, style: &Style, caption: &str) -> Canvas {
+pub fn draw(
+    variant: &Variant,
+    state: &State,
+    report: Option<&ChessWheelReport>,
+    style: &Style,
+    caption: &str,
+) -> Canvas {
     let notes = notes(state, report, style);
     let lines = legend_lines(state, style.width, &notes);
     let sc = Scene::new(state, style, notes, lines);
@@ -274,7 +280,7 @@ pub fn draw(variant: &Variant, state: &State, report: Option<&WheelReport>, styl
 
 /// The pieces of `state`, and with `report` the cycle's moves over them
 /// (taken pieces faded and struck out).
-fn pieces_and_moves(cv: &mut Canvas, sc: &Scene, state: &State, report: Option<&WheelReport>) {
+fn pieces_and_moves(cv: &mut Canvas, sc: &Scene, state: &State, report: Option<&ChessWheelReport>) {
     let taken: Vec<Space> = report.map(|r| r.taken.iter().map(|t| t.piece.space).collect()).unwrap_or_default();
     for p in &state.pieces {
         sc.piece(cv, *p, if taken.contains(&p.space) { 150 } else { 255 });

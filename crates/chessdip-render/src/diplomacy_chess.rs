@@ -35,7 +35,9 @@ use super::canvas::{text_width, Align, Canvas, Face, Line, Rgba};
 use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};
 use super::{Palette, Style};
 use chessdip_rules::diplomacy_chess::Fate;
-use chessdip_rules::diplomacy_chess::{Mode, MoveReport, Piece, Position, SimulReport, SimulState, Variant};
+use chessdip_rules::diplomacy_chess::{
+    DiplomacyChessReport, DiplomacyChessState, Mode, MoveReport, Piece, Position, Variant,
+};
 use chessdip_rules::{Role, Side, Square};
 
 /// Faded text (failed moves' lines, notes).
@@ -91,8 +93,8 @@ pub fn colours(palette: Palette) -> Colours {
 #[must_use]
 pub fn draw(
     variant: &Variant,
-    state: &SimulState,
-    report: Option<&SimulReport>,
+    state: &DiplomacyChessState,
+    report: Option<&DiplomacyChessReport>,
     style: &Style,
     caption: &str,
 ) -> Canvas {

@@ -7,7 +7,7 @@
 //! The last move comes from the phase report when there is one, drawn on
 //! the position before it (the orders image) or after it; a position image
 //! without a report takes it from the game's history
-//! ([`DiplomatState::history`]), which records every move played.
+//! ([`DiplomatChessState::history`]), which records every move played.
 //!
 //! [`animate`] draws a turn as frames of the same drawing: the orders
 //! image, the move under way, the position image.
@@ -27,7 +27,8 @@ use super::canvas::{Align, Canvas, Face, Line, Rgba};
 use super::theme::{BACKGROUND, DARK, INK, LIGHT, TEXT, WHITE};
 use super::{Palette, Style};
 use chessdip_rules::diplomat_chess::{
-    Cell, Colour, DiplomatReport, DiplomatState, Kind, Move, Outcome, Piece, Position, Radius, SubornRule, Variant,
+    Cell, Colour, DiplomatChessReport, DiplomatChessState, EndOfGame, Kind, Move, Piece, Position, Radius, SubornRule,
+    Variant,
 };
 
 use layout::{Layout, RINGS};
@@ -144,7 +145,7 @@ struct Scene {
 }
 
 impl Scene {
-    fn new(variant: &Variant, state: &DiplomatState, report: Option<&DiplomatReport>) -> Scene {
+    fn new(variant: &Variant, state: &DiplomatChessState, report: Option<&DiplomatChessReport>) -> Scene {
         let (last, after, outcome) = match report {
             Some(r) => match (r.mv, &r.notation) {
                 (Some(mv), Some(notation)) => {
@@ -175,7 +176,7 @@ impl Scene {
         let lines = check.map_or_else(Vec::new, |k| {
             after.attackers(k, side.other()).into_iter().map(|a| line_to(after, a, k)).collect()
         });
-        let mate = check.is_some() && matches!(outcome, Some(Outcome::Checkmate { .. }));
+        let mate = check.is_some() && matches!(outcome, Some(EndOfGame::Checkmate { .. }));
         Scene { last, check, mate, lines }
     }
 }
@@ -204,7 +205,7 @@ fn line_to(p: &Position, a: Cell, k: Cell) -> Vec<Cell> {
 /// The last move of a game from its history, on the position after it.
 /// `None` if no move was played, or if the history does not agree with the
 /// position (then no mark is better than a wrong one).
-fn from_history(variant: &Variant, state: &DiplomatState) -> Option<LastMove> {
+fn from_history(variant: &Variant, state: &DiplomatChessState) -> Option<LastMove> {
     let played = state.history.last()?;
     let p = &state.position;
     let mine = |cell: Cell| p.piece(cell).is_some_and(|q| q.colour == played.colour);
@@ -255,8 +256,8 @@ fn from_history(variant: &Variant, state: &DiplomatState) -> Option<LastMove> {
 #[must_use]
 pub fn draw(
     variant: &Variant,
-    state: &DiplomatState,
-    report: Option<&DiplomatReport>,
+    state: &DiplomatChessState,
+    report: Option<&DiplomatChessReport>,
     style: &Style,
     caption: &str,
 ) -> Canvas {
@@ -271,11 +272,11 @@ pub fn draw(
 /// frames between, from two of them on one layout.
 struct Still<'a> {
     variant: &'a Variant,
-    state: &'a DiplomatState,
+    state: &'a DiplomatChessState,
     /// The position the title names (the move and the side to move): the
     /// image's own, or in an animation's last frame the position before
     /// the move, so that every frame is titled with the move it plays.
-    titled: &'a DiplomatState,
+    titled: &'a DiplomatChessState,
     scene: Scene,
     plan: LegendPlan,
     style: &'a Style,
@@ -285,8 +286,8 @@ struct Still<'a> {
 impl<'a> Still<'a> {
     fn new(
         variant: &'a Variant,
-        state: &'a DiplomatState,
-        report: Option<&DiplomatReport>,
+        state: &'a DiplomatChessState,
+        report: Option<&DiplomatChessReport>,
         style: &'a Style,
         caption: &'a str,
     ) -> Still<'a> {
@@ -362,7 +363,7 @@ fn move_cells(m: &LastMove) -> Vec<Cell> {
     }
 }
 
-fn title(cv: &mut Canvas, l: &Layout, state: &DiplomatState, style: &Style, caption: &str) {
+fn title(cv: &mut Canvas, l: &Layout, state: &DiplomatChessState, style: &Style, caption: &str) {
     let status = match state.outcome {
         Some(o) => format!("{o}"),
         None => format!("Move {} \u{00B7} {} to move", state.number, state.to_move()),

@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::chess_dip::{self, DipReport, DipState};
-use crate::chess_wheel::{self, WheelReport};
-use crate::diplomacy_chess::{self, SimulReport, SimulState};
-use crate::diplomat_chess::{self, DiplomatReport, DiplomatState};
+use crate::chess_dip::{self, ChessDipReport, ChessDipState};
+use crate::chess_wheel::{self, ChessWheelReport};
+use crate::diplomacy_chess::{self, DiplomacyChessReport, DiplomacyChessState};
+use crate::diplomat_chess::{self, DiplomatChessReport, DiplomatChessState};
 use crate::family::{Family, GameResult, PhaseInfo, Resolution, Seats, SlotOrder, Submission};
 
 /// A variant the service offers: id, display name, one line about it, and
@@ -112,13 +112,13 @@ pub fn offer(id: &str) -> Option<&'static Offer> {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// Chess Dip and Chesspolitik.
-    Dip,
+    ChessDip,
     /// Diplomacy Chess.
-    Simul,
+    DiplomacyChess,
     /// Diplomat Chess.
-    Diplomat,
+    DiplomatChess,
     /// Chess Wheel+.
-    Wheel,
+    ChessWheel,
 }
 
 impl Kind {
@@ -126,10 +126,10 @@ impl Kind {
     #[must_use]
     pub fn of(id: &str) -> Option<Kind> {
         match offer(id)?.id {
-            "chessdip" | "chesspolitik4" | "chesspolitik2" => Some(Kind::Dip),
-            "diplomacy-chess" => Some(Kind::Simul),
-            "diplomat-chess" => Some(Kind::Diplomat),
-            "chess-wheel" => Some(Kind::Wheel),
+            "chessdip" | "chesspolitik4" | "chesspolitik2" => Some(Kind::ChessDip),
+            "diplomacy-chess" => Some(Kind::DiplomacyChess),
+            "diplomat-chess" => Some(Kind::DiplomatChess),
+            "chess-wheel" => Some(Kind::ChessWheel),
             _ => None,
         }
     }
@@ -139,45 +139,45 @@ impl Kind {
 #[derive(Clone, Debug)]
 pub enum Game {
     /// Chess Dip and Chesspolitik.
-    Dip(Arc<chess_dip::Variant>),
+    ChessDip(Arc<chess_dip::Variant>),
     /// Diplomacy Chess.
-    Simul(Arc<diplomacy_chess::Variant>),
+    DiplomacyChess(Arc<diplomacy_chess::Variant>),
     /// Diplomat Chess.
-    Diplomat(Arc<diplomat_chess::Variant>),
+    DiplomatChess(Arc<diplomat_chess::Variant>),
     /// Chess Wheel+.
-    Wheel(Arc<chess_wheel::Variant>),
+    ChessWheel(Arc<chess_wheel::Variant>),
 }
 
 /// A game and a state of it.
 #[derive(Clone, Debug)]
 pub enum Position {
     /// Chess Dip and Chesspolitik.
-    Dip {
+    ChessDip {
         /// The variant.
-        v: Arc<chess_dip::Variant>,
+        variant: Arc<chess_dip::Variant>,
         /// The state.
-        s: DipState,
+        state: ChessDipState,
     },
     /// Diplomacy Chess.
-    Simul {
+    DiplomacyChess {
         /// The variant.
-        v: Arc<diplomacy_chess::Variant>,
+        variant: Arc<diplomacy_chess::Variant>,
         /// The state.
-        s: SimulState,
+        state: DiplomacyChessState,
     },
     /// Diplomat Chess.
-    Diplomat {
+    DiplomatChess {
         /// The variant.
-        v: Arc<diplomat_chess::Variant>,
+        variant: Arc<diplomat_chess::Variant>,
         /// The state.
-        s: DiplomatState,
+        state: DiplomatChessState,
     },
     /// Chess Wheel+.
-    Wheel {
+    ChessWheel {
         /// The variant.
-        v: Arc<chess_wheel::Variant>,
+        variant: Arc<chess_wheel::Variant>,
         /// The state.
-        s: chess_wheel::State,
+        state: chess_wheel::State,
     },
 }
 
@@ -189,13 +189,17 @@ pub enum Position {
 #[serde(tag = "family", content = "report", rename_all = "snake_case")]
 pub enum Report {
     /// Chess Dip and Chesspolitik.
-    Dip(DipReport),
+    #[serde(rename = "dip")]
+    ChessDip(ChessDipReport),
     /// Diplomacy Chess.
-    Simul(Box<SimulReport>),
+    #[serde(rename = "simul")]
+    DiplomacyChess(Box<DiplomacyChessReport>),
     /// Diplomat Chess.
-    Diplomat(Box<DiplomatReport>),
+    #[serde(rename = "diplomat")]
+    DiplomatChess(Box<DiplomatChessReport>),
     /// Chess Wheel+.
-    Wheel(Box<WheelReport>),
+    #[serde(rename = "wheel")]
+    ChessWheel(Box<ChessWheelReport>),
 }
 
 /// The stored form of a state (versioned).
@@ -210,24 +214,24 @@ struct Stored<S> {
 macro_rules! each {
     ($pos:expr, |$v:ident, $s:ident, $wrap:ident| $body:expr) => {
         match $pos {
-            Position::Dip { v: $v, s: $s } => {
+            Position::ChessDip { variant: $v, state: $s } => {
                 #[allow(unused_variables)]
-                let $wrap = |s| Position::Dip { v: $v.clone(), s };
+                let $wrap = |s| Position::ChessDip { variant: $v.clone(), state: s };
                 $body
             }
-            Position::Simul { v: $v, s: $s } => {
+            Position::DiplomacyChess { variant: $v, state: $s } => {
                 #[allow(unused_variables)]
-                let $wrap = |s| Position::Simul { v: $v.clone(), s };
+                let $wrap = |s| Position::DiplomacyChess { variant: $v.clone(), state: s };
                 $body
             }
-            Position::Diplomat { v: $v, s: $s } => {
+            Position::DiplomatChess { variant: $v, state: $s } => {
                 #[allow(unused_variables)]
-                let $wrap = |s| Position::Diplomat { v: $v.clone(), s };
+                let $wrap = |s| Position::DiplomatChess { variant: $v.clone(), state: s };
                 $body
             }
-            Position::Wheel { v: $v, s: $s } => {
+            Position::ChessWheel { variant: $v, state: $s } => {
                 #[allow(unused_variables)]
-                let $wrap = |s| Position::Wheel { v: $v.clone(), s };
+                let $wrap = |s| Position::ChessWheel { variant: $v.clone(), state: s };
                 $body
             }
         }
@@ -238,10 +242,10 @@ macro_rules! each {
 macro_rules! each_game {
     ($game:expr, |$v:ident| $body:expr) => {
         match $game {
-            Game::Dip($v) => $body,
-            Game::Simul($v) => $body,
-            Game::Diplomat($v) => $body,
-            Game::Wheel($v) => $body,
+            Game::ChessDip($v) => $body,
+            Game::DiplomacyChess($v) => $body,
+            Game::DiplomatChess($v) => $body,
+            Game::ChessWheel($v) => $body,
         }
     };
 }
@@ -259,15 +263,19 @@ impl Game {
             ));
         };
         match Kind::of(o.id) {
-            Some(Kind::Dip) => {
+            Some(Kind::ChessDip) => {
                 if let Some(k) = options.keys().next() {
                     return Err(format!("{} takes no option `{k}`", o.name));
                 }
-                chess_dip::Variant::shared(o.id).map(Game::Dip)
+                chess_dip::Variant::shared(o.id).map(Game::ChessDip)
             }
-            Some(Kind::Simul) => diplomacy_chess::Variant::new(options).map(|v| Game::Simul(Arc::new(v))),
-            Some(Kind::Diplomat) => diplomat_chess::Variant::new(options).map(|v| Game::Diplomat(Arc::new(v))),
-            Some(Kind::Wheel) => chess_wheel::new(options).map(|v| Game::Wheel(Arc::new(v))),
+            Some(Kind::DiplomacyChess) => {
+                diplomacy_chess::Variant::new(options).map(|v| Game::DiplomacyChess(Arc::new(v)))
+            }
+            Some(Kind::DiplomatChess) => {
+                diplomat_chess::Variant::new(options).map(|v| Game::DiplomatChess(Arc::new(v)))
+            }
+            Some(Kind::ChessWheel) => chess_wheel::new(options).map(|v| Game::ChessWheel(Arc::new(v))),
             None => Err(format!("variant `{}` is not available", o.id)),
         }
     }
@@ -283,7 +291,7 @@ impl Game {
     #[must_use]
     pub fn movement_power(&self) -> Option<usize> {
         match self {
-            Game::Wheel(v) => Some(v.movement_power),
+            Game::ChessWheel(v) => Some(v.movement_power),
             _ => None,
         }
     }
@@ -298,7 +306,7 @@ impl Game {
     /// Chesspolitik's Winter builds and disbands).
     #[must_use]
     pub fn has_adjustments(&self) -> bool {
-        matches!(self, Game::Dip(_))
+        matches!(self, Game::ChessDip(_))
     }
 
     /// The variant's display name.
@@ -312,7 +320,7 @@ impl Game {
     #[must_use]
     pub fn mode(&self) -> Option<&'static str> {
         match self {
-            Game::Simul(v) => Some(v.mode.id()),
+            Game::DiplomacyChess(v) => Some(v.mode.id()),
             _ => None,
         }
     }
@@ -335,10 +343,10 @@ impl Game {
     /// A message for the game's creator.
     pub fn start(&self, powers: &[String]) -> Result<Position, String> {
         Ok(match self {
-            Game::Dip(v) => Position::Dip { v: v.clone(), s: v.start(powers)? },
-            Game::Simul(v) => Position::Simul { v: v.clone(), s: v.start(powers)? },
-            Game::Diplomat(v) => Position::Diplomat { v: v.clone(), s: v.start(powers)? },
-            Game::Wheel(v) => Position::Wheel { v: v.clone(), s: v.start(powers)? },
+            Game::ChessDip(v) => Position::ChessDip { variant: v.clone(), state: v.start(powers)? },
+            Game::DiplomacyChess(v) => Position::DiplomacyChess { variant: v.clone(), state: v.start(powers)? },
+            Game::DiplomatChess(v) => Position::DiplomatChess { variant: v.clone(), state: v.start(powers)? },
+            Game::ChessWheel(v) => Position::ChessWheel { variant: v.clone(), state: v.start(powers)? },
         })
     }
 
@@ -348,16 +356,22 @@ impl Game {
     /// The JSON does not hold a state of this game.
     pub fn decode(&self, json: &str) -> Result<Position, serde_json::Error> {
         Ok(match self {
-            Game::Dip(v) => Position::Dip { v: v.clone(), s: serde_json::from_str::<Stored<DipState>>(json)?.state },
-            Game::Simul(v) => {
-                Position::Simul { v: v.clone(), s: serde_json::from_str::<Stored<SimulState>>(json)?.state }
-            }
-            Game::Diplomat(v) => {
-                Position::Diplomat { v: v.clone(), s: serde_json::from_str::<Stored<DiplomatState>>(json)?.state }
-            }
-            Game::Wheel(v) => {
-                Position::Wheel { v: v.clone(), s: serde_json::from_str::<Stored<chess_wheel::State>>(json)?.state }
-            }
+            Game::ChessDip(v) => Position::ChessDip {
+                variant: v.clone(),
+                state: serde_json::from_str::<Stored<ChessDipState>>(json)?.state,
+            },
+            Game::DiplomacyChess(v) => Position::DiplomacyChess {
+                variant: v.clone(),
+                state: serde_json::from_str::<Stored<DiplomacyChessState>>(json)?.state,
+            },
+            Game::DiplomatChess(v) => Position::DiplomatChess {
+                variant: v.clone(),
+                state: serde_json::from_str::<Stored<DiplomatChessState>>(json)?.state,
+            },
+            Game::ChessWheel(v) => Position::ChessWheel {
+                variant: v.clone(),
+                state: serde_json::from_str::<Stored<chess_wheel::State>>(json)?.state,
+            },
         })
     }
 }
@@ -374,7 +388,7 @@ impl Position {
             None => out.push((power.to_string(), vec![piece])),
         };
         match self {
-            Position::Dip { v, s } => {
+            Position::ChessDip { variant: v, state: s } => {
                 for p in v.power_ids() {
                     add(&v.power(p).name, String::new());
                 }
@@ -382,17 +396,17 @@ impl Position {
                     add(&v.power(piece.power).name, format!("{} {sq}", piece.role.char()));
                 }
             }
-            Position::Simul { s, .. } => {
+            Position::DiplomacyChess { state: s, .. } => {
                 for (sq, piece) in s.position.pieces() {
                     add(crate::diplomacy_chess::board::side_name(piece.side), format!("{} {sq}", piece.role.char()));
                 }
             }
-            Position::Diplomat { s, .. } => {
+            Position::DiplomatChess { state: s, .. } => {
                 for (cell, piece) in s.position.pieces() {
                     add(piece.colour.name(), format!("{} {cell}", piece.kind.letter()));
                 }
             }
-            Position::Wheel { s, .. } => {
+            Position::ChessWheel { state: s, .. } => {
                 for name in &s.players {
                     add(name, String::new());
                 }
@@ -411,7 +425,7 @@ impl Position {
     #[must_use]
     pub fn wheel_cycle(&self) -> Option<(u32, usize)> {
         match self {
-            Position::Wheel { s, .. } => Some((s.cycle, s.movement_power())),
+            Position::ChessWheel { state: s, .. } => Some((s.cycle, s.movement_power())),
             _ => None,
         }
     }
@@ -420,10 +434,10 @@ impl Position {
     #[must_use]
     pub fn with_movement_power(&self, power: usize) -> Option<Position> {
         match self {
-            Position::Wheel { v, s } => {
+            Position::ChessWheel { variant: v, state: s } => {
                 let mut s = s.clone();
                 s.set_movement_power(power);
-                Some(Position::Wheel { v: v.clone(), s })
+                Some(Position::ChessWheel { variant: v.clone(), state: s })
             }
             _ => None,
         }
@@ -485,11 +499,11 @@ impl Position {
         each!(self, |v, s, _w| v.alive(s, power))
     }
 
-    /// The supply centres `power` owns, in the games with centres (none in the others).
+    /// The supply centers `power` owns, in the games with centers (none in the others).
     #[must_use]
-    pub fn centres(&self, power: &str) -> Option<usize> {
+    pub fn centers(&self, power: &str) -> Option<usize> {
         match self {
-            Position::Dip { v, s } => v.power_by_name(power).map(|p| s.centers_of(p).len()),
+            Position::ChessDip { variant: v, state: s } => v.power_by_name(power).map(|p| s.centers_of(p).len()),
             _ => None,
         }
     }
@@ -525,10 +539,10 @@ impl Position {
     /// The game has no such actions, or this one is not allowed now (said for the player).
     pub fn act(&self, power: &str, text: &str) -> Result<(Position, String), String> {
         match self {
-            Position::Wheel { v, s } => {
+            Position::ChessWheel { variant: v, state: s } => {
                 let action: chess_wheel::BoardAction = text.parse()?;
                 let (next, said) = v.act(s, power, action)?;
-                Ok((Position::Wheel { v: v.clone(), s: next }, said))
+                Ok((Position::ChessWheel { variant: v.clone(), state: next }, said))
             }
             _ => Err("this game has no board actions".into()),
         }
@@ -568,40 +582,43 @@ impl Report {
     #[must_use]
     pub fn completed(&self, before: &Position) -> Option<Report> {
         match (self, before) {
-            (Report::Diplomat(r), Position::Diplomat { v, s }) if r.after.is_none() => {
+            (Report::DiplomatChess(r), Position::DiplomatChess { variant: v, state: s }) if r.after.is_none() => {
                 let mv = r.mv?;
                 let next = s.play(v, mv).next.snapshot();
-                Some(Report::Diplomat(Box::new(DiplomatReport { after: Some(Box::new(next)), ..(**r).clone() })))
+                Some(Report::DiplomatChess(Box::new(DiplomatChessReport {
+                    after: Some(Box::new(next)),
+                    ..(**r).clone()
+                })))
             }
-            (Report::Wheel(r), Position::Wheel { s, .. }) if r.moved.is_none() => {
+            (Report::ChessWheel(r), Position::ChessWheel { state: s, .. }) if r.moved.is_none() => {
                 let moved = r.after(s);
-                Some(Report::Wheel(Box::new(WheelReport { moved: Some(Box::new(moved)), ..(**r).clone() })))
+                Some(Report::ChessWheel(Box::new(ChessWheelReport { moved: Some(Box::new(moved)), ..(**r).clone() })))
             }
             _ => None,
         }
     }
 }
 
-impl From<DipReport> for Report {
-    fn from(r: DipReport) -> Report {
-        Report::Dip(r)
+impl From<ChessDipReport> for Report {
+    fn from(r: ChessDipReport) -> Report {
+        Report::ChessDip(r)
     }
 }
 
-impl From<SimulReport> for Report {
-    fn from(r: SimulReport) -> Report {
-        Report::Simul(Box::new(r))
+impl From<DiplomacyChessReport> for Report {
+    fn from(r: DiplomacyChessReport) -> Report {
+        Report::DiplomacyChess(Box::new(r))
     }
 }
 
-impl From<WheelReport> for Report {
-    fn from(r: WheelReport) -> Report {
-        Report::Wheel(Box::new(r))
+impl From<ChessWheelReport> for Report {
+    fn from(r: ChessWheelReport) -> Report {
+        Report::ChessWheel(Box::new(r))
     }
 }
 
-impl From<DiplomatReport> for Report {
-    fn from(r: DiplomatReport) -> Report {
-        Report::Diplomat(Box::new(r))
+impl From<DiplomatChessReport> for Report {
+    fn from(r: DiplomatChessReport) -> Report {
+        Report::DiplomatChess(Box::new(r))
     }
 }

@@ -1,5 +1,5 @@
 //! What a chart of a game counts in a position ([`Position::tally`]):
-//! supply centres per power in the games with centres (Chess Dip,
+//! supply centers per power in the games with centers (Chess Dip,
 //! Chesspolitik), pieces per player in Chess Wheel+, and material per side
 //! in the two-player chess games (Diplomacy Chess, Diplomat Chess); and
 //! the period a position belongs to ([`Position::period`]: the year, the
@@ -17,8 +17,8 @@ pub type Tally = Vec<(String, u32)>;
 /// What a game's chart counts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Counted {
-    /// Supply centres per power, one point a game year (Chess Dip, Chesspolitik).
-    Centres,
+    /// Supply centers per power, one point a game year (Chess Dip, Chesspolitik).
+    Centers,
     /// Pieces per player, one point a cycle (Chess Wheel+).
     Pieces,
     /// Material per side, one point a turn (Diplomacy Chess) or a move
@@ -50,34 +50,34 @@ impl Position {
     #[must_use]
     pub fn counted(&self) -> Counted {
         match self {
-            Position::Dip { .. } => Counted::Centres,
-            Position::Wheel { .. } => Counted::Pieces,
-            Position::Simul { .. } | Position::Diplomat { .. } => Counted::Material,
+            Position::ChessDip { .. } => Counted::Centers,
+            Position::ChessWheel { .. } => Counted::Pieces,
+            Position::DiplomacyChess { .. } | Position::DiplomatChess { .. } => Counted::Material,
         }
     }
 
     /// Every power (in seat order, those out of the game too) with what a
-    /// chart counts of it ([`Position::counted`]): its supply centres, its
+    /// chart counts of it ([`Position::counted`]): its supply centers, its
     /// pieces on the boards, or its side's material.
     #[must_use]
     pub fn tally(&self) -> Tally {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         match self {
-            Position::Dip { v, s } => {
+            Position::ChessDip { variant: v, state: s } => {
                 v.power_ids().map(|p| (v.power(p).name.clone(), count(s.centers_of(p).len()))).collect()
             }
-            Position::Wheel { s, .. } => s
+            Position::ChessWheel { state: s, .. } => s
                 .seats()
                 .map(|seat| (s.name(seat).to_string(), count(s.pieces.iter().filter(|p| p.owner == seat).count())))
                 .collect(),
-            Position::Simul { s, .. } => [Side::White, Side::Black]
+            Position::DiplomacyChess { state: s, .. } => [Side::White, Side::Black]
                 .into_iter()
                 .map(|side| {
                     let worth = s.position.pieces().filter(|(_, p)| p.side == side).map(|(_, p)| value_of(p.role));
                     (side_name(side).to_string(), worth.sum())
                 })
                 .collect(),
-            Position::Diplomat { s, .. } => Colour::BOTH
+            Position::DiplomatChess { state: s, .. } => Colour::BOTH
                 .into_iter()
                 .map(|colour| {
                     let worth =
@@ -96,7 +96,7 @@ impl Position {
     /// for a report of another game.
     #[must_use]
     pub fn tally_after(&self, report: &Report) -> Option<Tally> {
-        let (Position::Wheel { s, .. }, Report::Wheel(r)) = (self, report) else { return None };
+        let (Position::ChessWheel { state: s, .. }, Report::ChessWheel(r)) = (self, report) else { return None };
         let mut tally = self.tally();
         for taken in &r.taken {
             if let Some((_, n)) = tally.iter_mut().find(|(name, _)| name == s.name(taken.piece.owner)) {
@@ -113,10 +113,10 @@ impl Position {
     #[must_use]
     pub fn period(&self) -> u32 {
         match self {
-            Position::Dip { s, .. } => s.phase.year,
-            Position::Wheel { s, .. } => s.cycle,
-            Position::Simul { s, .. } => s.turn,
-            Position::Diplomat { s, .. } => s.number,
+            Position::ChessDip { state: s, .. } => s.phase.year,
+            Position::ChessWheel { state: s, .. } => s.cycle,
+            Position::DiplomacyChess { state: s, .. } => s.turn,
+            Position::DiplomatChess { state: s, .. } => s.number,
         }
     }
 }
@@ -137,11 +137,11 @@ mod tests {
     #[test]
     fn the_start_of_each_family_counts_what_its_chart_shows() {
         let dip = start("chessdip", &[]);
-        assert_eq!(dip.counted(), Counted::Centres);
-        let centres = dip.tally();
-        assert_eq!(centres.len(), 4, "every power: {centres:?}");
-        for (power, n) in &centres {
-            assert_eq!(Some(*n as usize), dip.centres(power), "{power}");
+        assert_eq!(dip.counted(), Counted::Centers);
+        let centers = dip.tally();
+        assert_eq!(centers.len(), 4, "every power: {centers:?}");
+        for (power, n) in &centers {
+            assert_eq!(Some(*n as usize), dip.centers(power), "{power}");
         }
         assert!(dip.phase().name.ends_with(&format!(" {}", dip.period())), "the year of {}", dip.phase().name);
 
@@ -160,8 +160,8 @@ mod tests {
         assert_eq!(wheel.counted(), Counted::Pieces);
         assert_eq!(wheel.tally(), vec![("ann".to_string(), 0), ("bo".to_string(), 0), ("cy".to_string(), 0)]);
         assert_eq!(wheel.period(), 1);
-        assert!(wheel.tally_after(&Report::Wheel(Box::default())).is_some());
-        assert!(dip.tally_after(&Report::Wheel(Box::default())).is_none(), "only Chess Wheel+ needs the report");
+        assert!(wheel.tally_after(&Report::ChessWheel(Box::default())).is_some());
+        assert!(dip.tally_after(&Report::ChessWheel(Box::default())).is_none(), "only Chess Wheel+ needs the report");
     }
 
     #[test]

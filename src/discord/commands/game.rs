@@ -4,7 +4,7 @@ use poise::serenity_prelude as serenity;
 use poise::ChoiceParameter as _;
 
 use super::{ask, channel_key, choices, refuse, Context, Error};
-use crate::discord::failure::{Failure, Outcome};
+use crate::discord::failure::{Failure, Progress};
 use chessdip_game::options::create_settings;
 use chessdip_game::Request;
 use chessdip_game::{parse_duration_within, Bounds, Caller, GameError, Settings, OFFERS};
@@ -257,11 +257,11 @@ async fn export(ctx: Context<'_>) -> Result<(), Error> {
             let file = serenity::CreateAttachment::bytes(f.bytes, f.name);
             let reply =
                 poise::CreateReply::default().content(caption).attachment(file).allowed_mentions(super::post::quiet());
-            ctx.send(reply).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?;
+            ctx.send(reply).await.map_err(|e| Failure::tag(Progress::AnswerLost, e))?;
             Ok(())
         }
-        Err(ExportError::Game(GameError::Store(e))) => Err(Failure::tag(Outcome::NotSaved, e)),
-        Err(e) => super::refuse(ctx, e.to_string()).await.map_err(|e| Failure::tag(Outcome::RefusalLost, e)),
+        Err(ExportError::Game(GameError::Store(e))) => Err(Failure::tag(Progress::NotSaved, e)),
+        Err(e) => super::refuse(ctx, e.to_string()).await.map_err(|e| Failure::tag(Progress::RefusalLost, e)),
     }
 }
 

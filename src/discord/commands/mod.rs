@@ -11,7 +11,7 @@ mod play;
 
 use poise::serenity_prelude as serenity;
 
-use super::failure::{Failure, Outcome};
+use super::failure::{Failure, Progress};
 use super::types::{Context, Data, Error};
 use super::{checks, post};
 use chessdip_game::{Caller, GameError, Reply, Request, Service};
@@ -93,9 +93,9 @@ async fn run(
     ctx.data().wake.notify_one();
     ctx.data().deliver.notify_one();
     match result {
-        Ok(replies) => post::answer(ctx, channel, replies).await.map_err(|e| Failure::tag(Outcome::AnswerLost, e))?,
-        Err(GameError::Store(e)) => return Err(Failure::tag(Outcome::NotSaved, e)),
-        Err(e) => refuse(ctx, e.to_string()).await.map_err(|e| Failure::tag(Outcome::RefusalLost, e))?,
+        Ok(replies) => post::answer(ctx, channel, replies).await.map_err(|e| Failure::tag(Progress::AnswerLost, e))?,
+        Err(GameError::Store(e)) => return Err(Failure::tag(Progress::NotSaved, e)),
+        Err(e) => refuse(ctx, e.to_string()).await.map_err(|e| Failure::tag(Progress::RefusalLost, e))?,
     }
     if let Some(note) = note {
         refuse(ctx, note).await?;

@@ -2,7 +2,7 @@
 //! drive the rules through the [`Family`] surface, as the service does.
 #![allow(dead_code)]
 
-use chessdip_rules::chess_dip::{self, DipState, Phase, Setup, Variant};
+use chessdip_rules::chess_dip::{self, ChessDipState, Phase, Setup, Variant};
 use chessdip_rules::family::{Family, Resolution, SlotOrder};
 use chessdip_rules::{Role, Square};
 
@@ -18,7 +18,7 @@ pub fn politik() -> Variant {
 
 /// A position of `variant` in `phase` with `pieces` (`(power, "K d1")`),
 /// start center owners, and the last phase's two-square advances.
-pub fn position(v: &Variant, phase: &str, pieces: &[(&str, &str)], double_steps: &[(&str, &str)]) -> DipState {
+pub fn position(v: &Variant, phase: &str, pieces: &[(&str, &str)], double_steps: &[(&str, &str)]) -> ChessDipState {
     let mut setup = Setup::default();
     for (power, piece) in pieces {
         let p = v.power_by_name(power).expect("a power");
@@ -28,13 +28,13 @@ pub fn position(v: &Variant, phase: &str, pieces: &[(&str, &str)], double_steps:
     }
     let sq = |s: &str| -> Square { s.parse().expect("a square") };
     setup.double_steps = double_steps.iter().map(|(a, b)| (sq(a), sq(b))).collect();
-    DipState::from_setup(v, Phase::parse(phase).expect("a phase"), &setup).expect("a position")
+    ChessDipState::from_setup(v, Phase::parse(phase).expect("a phase"), &setup).expect("a position")
 }
 
 /// A variant's start position in `phase`, with the piece `was` (`(power,
 /// "P d7")`) replaced by `now`: every power as many pieces as centers.
-pub fn start_but(v: &Variant, phase: &str, was: (&str, &str), now: (&str, &str)) -> DipState {
-    let start = DipState::start(v);
+pub fn start_but(v: &Variant, phase: &str, was: (&str, &str), now: (&str, &str)) -> ChessDipState {
+    let start = ChessDipState::start(v);
     let mut pieces: Vec<(String, String)> = v
         .power_ids()
         .flat_map(|p| {
@@ -49,7 +49,7 @@ pub fn start_but(v: &Variant, phase: &str, was: (&str, &str), now: (&str, &str))
 
 /// Submits each power's orders through the family, as a player would, and
 /// checks they were all accepted.
-pub fn submit_all(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Vec<(String, Vec<SlotOrder>)> {
+pub fn submit_all(v: &Variant, state: &ChessDipState, orders: &[(&str, &str)]) -> Vec<(String, Vec<SlotOrder>)> {
     let mut out: Vec<(String, Vec<SlotOrder>)> = Vec::new();
     for (power, text) in orders {
         let name = v.power(v.power_by_name(power).expect("a power")).name.clone();
@@ -69,12 +69,16 @@ pub fn submit_all(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Vec
 
 /// Resolves `orders` as the service does: each power's orders submitted
 /// through the family (all accepted), then the phase resolved.
-pub fn resolve(v: &Variant, state: &DipState, orders: &[(&str, &str)]) -> Resolution<DipState, chess_dip::DipReport> {
+pub fn resolve(
+    v: &Variant,
+    state: &ChessDipState,
+    orders: &[(&str, &str)],
+) -> Resolution<ChessDipState, chess_dip::ChessDipReport> {
     v.resolve(state, &submit_all(v, state, orders))
 }
 
 /// The public outcome of `order` (canonical): (succeeded, reason).
-pub fn outcome(r: &Resolution<DipState, chess_dip::DipReport>, order: &str) -> (bool, String) {
+pub fn outcome(r: &Resolution<ChessDipState, chess_dip::ChessDipReport>, order: &str) -> (bool, String) {
     let o = r.outcomes.iter().find(|o| o.order == order);
     let o = o.unwrap_or_else(|| panic!("no outcome for `{order}` in:\n{}", r.summary));
     (o.succeeded, o.reason.clone())

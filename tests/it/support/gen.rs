@@ -1,7 +1,9 @@
 //! Random Chess Dip positions with every piece ordered, for property tests
 //! and benchmarks. Deterministic for a seed: a small LCG, no dependencies.
 
-use chessdip_rules::chess_dip::{self, geometry, Context, DipState, Order, OrderKind, Phase, Season, Setup, Variant};
+use chessdip_rules::chess_dip::{
+    self, geometry, ChessDipState, Context, Order, OrderKind, Phase, Season, Setup, Variant,
+};
 use chessdip_rules::{PowerId, Role, Square};
 
 /// A tiny deterministic generator (Knuth's MMIX LCG).
@@ -24,7 +26,12 @@ impl Lcg {
 /// and orders every one: multi-square moves where possible, the rest
 /// supporting those moves or the convoys on their paths.
 /// Returns the state, the order texts with their powers, and the legal orders.
-pub fn position(v: &Variant, seed: u64, n: usize, multi_bias: usize) -> (DipState, Vec<(PowerId, String)>, Vec<Order>) {
+pub fn position(
+    v: &Variant,
+    seed: u64,
+    n: usize,
+    multi_bias: usize,
+) -> (ChessDipState, Vec<(PowerId, String)>, Vec<Order>) {
     let mut rng = Lcg::new(seed);
     let roles = [Role::Rook, Role::Bishop, Role::Rook, Role::Bishop, Role::Knight, Role::King, Role::Pawn];
     let mut setup = Setup::default();
@@ -39,7 +46,7 @@ pub fn position(v: &Variant, seed: u64, n: usize, multi_bias: usize) -> (DipStat
         used[sq.index()] = true;
         setup.pieces.push((PowerId(rng.below(4) as u8), role, sq, rng.below(2) == 0));
     }
-    let state = DipState::from_setup(v, Phase { year: 3, season: Season::Fall }, &setup).expect("setup");
+    let state = ChessDipState::from_setup(v, Phase { year: 3, season: Season::Fall }, &setup).expect("setup");
     let mut texts: Vec<Option<(PowerId, String)>> = vec![None; 64];
     let mut orders: Vec<Order> = Vec::new();
     let legal = |p: PowerId, text: &str| -> Option<Vec<Order>> {
@@ -105,14 +112,14 @@ pub fn position(v: &Variant, seed: u64, n: usize, multi_bias: usize) -> (DipStat
 /// (or, failing that, of any mover), so paths cross, convoys compete and
 /// supports hang on pieces that other paths attack.
 #[allow(dead_code)]
-pub fn chain(v: &Variant, n: usize) -> (DipState, Vec<(PowerId, String)>, Vec<Order>) {
+pub fn chain(v: &Variant, n: usize) -> (ChessDipState, Vec<(PowerId, String)>, Vec<Order>) {
     let mut setup = Setup::default();
     for k in 0..n.min(64) {
         let sq = Square::from_index((k * 37 + 27) % 64).expect("square");
         let role = if k % 3 == 2 { Role::Bishop } else { Role::Rook };
         setup.pieces.push((PowerId((k % 4) as u8), role, sq, false));
     }
-    let state = DipState::from_setup(v, Phase { year: 5, season: Season::Spring }, &setup).expect("setup");
+    let state = ChessDipState::from_setup(v, Phase { year: 5, season: Season::Spring }, &setup).expect("setup");
     let legal = |p: PowerId, text: &str| -> Option<Vec<Order>> {
         let t = chess_dip::parse(v.board, text, Context::Movement).ok()?;
         chess_dip::validate_movement(v, &state, p, &t).ok().map(|x| x.orders().collect())
@@ -172,7 +179,10 @@ pub fn timelapse_positions(n: u64) -> Vec<(chessdip_rules::any::Position, String
     (0..n)
         .map(|seed| {
             let (s, _, _) = position(&v, seed, 30, 60);
-            (chessdip_rules::any::Position::Dip { v: v.clone(), s }, format!("After phase {}", seed + 1))
+            (
+                chessdip_rules::any::Position::ChessDip { variant: v.clone(), state: s },
+                format!("After phase {}", seed + 1),
+            )
         })
         .collect()
 }

@@ -50,7 +50,7 @@ impl Service {
         let closes = format!("{}{}", format_duration(deadline - now), settings.local_suffix(deadline));
         let text = if committed.is_empty() {
             // Only a calendar game (Chess Wheel+) keeps a reveal window nobody can use: say what it is for.
-            let meanwhile = if matches!(crate::kind_of(&g, &settings)?, crate::Game::Wheel(_)) {
+            let meanwhile = if matches!(crate::kind_of(&g, &settings)?, crate::Game::ChessWheel(_)) {
                 "; until then `board create` and `board populate` are still taken"
             } else {
                 ""

@@ -64,12 +64,15 @@ fn due(c: &Connection, g: &GameRow, seq: i64, settings: &Settings, position: &Po
 /// rules say, and its pawns on the last rank become knights.
 pub(crate) fn consequence(kind: &Game, position: &Position, power: &str) -> String {
     match (kind, position) {
-        (Game::Dip(_), Position::Dip { v, s }) if position.phase().kind == PhaseKind::Adjustment => v
-            .power_by_name(power)
-            .map_or_else(|| "no builds".to_string(), |p| chessdip_rules::chess_dip::winter::without_orders(v, s, p)),
-        (Game::Dip(_), _) => "every piece holds".into(),
-        (Game::Simul(_) | Game::Diplomat(_), _) => "no move".into(),
-        (Game::Wheel(_), _) => "its message missing".into(),
+        (Game::ChessDip(_), Position::ChessDip { variant: v, state: s })
+            if position.phase().kind == PhaseKind::Adjustment =>
+        {
+            v.power_by_name(power)
+                .map_or_else(|| "no builds".to_string(), |p| chessdip_rules::chess_dip::winter::without_orders(v, s, p))
+        }
+        (Game::ChessDip(_), _) => "every piece holds".into(),
+        (Game::DiplomacyChess(_) | Game::DiplomatChess(_), _) => "no move".into(),
+        (Game::ChessWheel(_), _) => "its message missing".into(),
     }
 }
 

@@ -15,7 +15,7 @@ use skillratings::glicko2::{glicko2, glicko2_rating_period, Glicko2Config, Glick
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::{MultiTeamOutcome, Outcomes};
 
-use crate::store::{self, GameRow, Outcome, RatingChange, RatingRow, ScoreRow, StoreError, CONSOLE_GUILD};
+use crate::store::{self, GameRow, RatingChange, RatingRow, ScoreRow, StoreError, WinDrawLoss, CONSOLE_GUILD};
 use crate::GameError;
 
 /// Weng-Lin's mu and sigma are shown × 60, so that a new player (mu 25)
@@ -232,7 +232,7 @@ pub fn rate_game(
     let mut changes = Vec::with_capacity(players.len());
     for (((row, user), (score, before, stored)), new) in players.iter().zip(&current).zip(after) {
         let others: Vec<f64> = players.iter().filter(|(_, u)| u != user).map(|(r, _)| r.score).collect();
-        let outcome = Outcome::among(*score, &others);
+        let outcome = WinDrawLoss::among(*score, &others);
         let state = new.to_json().map_err(StoreError::from)?;
         let change = RatingChange {
             game,
@@ -260,9 +260,9 @@ pub fn rate_game(
                 deviation: new.deviation(),
                 state,
                 games: games + 1,
-                wins: wins + i64::from(outcome == Outcome::Win),
-                draws: draws + i64::from(outcome == Outcome::Draw),
-                losses: losses + i64::from(outcome == Outcome::Loss),
+                wins: wins + i64::from(outcome == WinDrawLoss::Win),
+                draws: draws + i64::from(outcome == WinDrawLoss::Draw),
+                losses: losses + i64::from(outcome == WinDrawLoss::Loss),
                 last_game: game,
             },
         )?;
@@ -325,7 +325,7 @@ fn rebuild(
         store::delete_rating(c, guild, variant, user)?;
         return Ok(());
     };
-    let count = |o: Outcome| changes.iter().filter(|ch| ch.outcome == o).count() as i64;
+    let count = |o: WinDrawLoss| changes.iter().filter(|ch| ch.outcome == o).count() as i64;
     let skill = Skill::from_json(system, &last.state).map_err(StoreError::from)?;
     store::put_rating(
         c,
@@ -337,9 +337,9 @@ fn rebuild(
             deviation: skill.deviation(),
             state: last.state.clone(),
             games: changes.len() as i64,
-            wins: count(Outcome::Win),
-            draws: count(Outcome::Draw),
-            losses: count(Outcome::Loss),
+            wins: count(WinDrawLoss::Win),
+            draws: count(WinDrawLoss::Draw),
+            losses: count(WinDrawLoss::Loss),
             last_game: last.game,
         },
     )?;

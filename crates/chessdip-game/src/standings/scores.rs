@@ -7,15 +7,15 @@ use crate::store::{self, GameRow, RecordKind, ScoreRow};
 use crate::{GameError, Position, Settings};
 use chessdip_rules::family::Seats;
 
-/// How a game with centres (Chess Dip, Chesspolitik) shares a draw.
+/// How a game with centers (Chess Dip, Chesspolitik) shares a draw.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scoring {
     /// A solo takes 1; a draw shares 1 equally among the powers in it.
     #[default]
     DrawSize,
-    /// A solo takes 1; in a draw each surviving power takes its centres²
-    /// over the sum of the squares of every surviving power's centres.
+    /// A solo takes 1; in a draw each surviving power takes its centers²
+    /// over the sum of the squares of every surviving power's centers.
     SumOfSquares,
 }
 
@@ -62,8 +62,8 @@ pub struct Standing {
     pub standing: bool,
     /// Why it is not standing, if it is not: `conceded`, `forfeited`, `unseated`, `eliminated`, `vacant`.
     pub out: Option<&'static str>,
-    /// Its supply centres (games with centres).
-    pub centres: Option<usize>,
+    /// Its supply centers (games with centers).
+    pub centers: Option<usize>,
 }
 
 /// One power's score.
@@ -84,7 +84,7 @@ pub struct Score {
 pub fn compute(scoring: Scoring, ending: &Ending, powers: &[Standing]) -> Option<Vec<Score>> {
     let out_how = |p: &Standing, lost: &str| p.out.map_or_else(|| lost.to_string(), str::to_string);
     let in_draw: Vec<&Standing> = powers.iter().filter(|p| p.standing).collect();
-    let squares: usize = in_draw.iter().map(|p| p.centres.unwrap_or(0).pow(2)).sum();
+    let squares: usize = in_draw.iter().map(|p| p.centers.unwrap_or(0).pow(2)).sum();
     let scores = match ending {
         Ending::Moderator | Ending::Abandoned => return None,
         Ending::Solo(winner) => powers
@@ -107,7 +107,7 @@ pub fn compute(scoring: Scoring, ending: &Ending, powers: &[Standing]) -> Option
                 if !p.standing {
                     return Score { power: p.power.clone(), value: 0.0, how: out_how(p, "out") };
                 }
-                match (scoring, p.centres) {
+                match (scoring, p.centers) {
                     (Scoring::SumOfSquares, Some(n)) if squares > 0 => Score {
                         power: p.power.clone(),
                         value: (n * n) as f64 / squares as f64,
@@ -306,7 +306,7 @@ pub(crate) fn record(
                 power: p.clone(),
                 standing: out.is_none(),
                 out,
-                centres: position.and_then(|pos| pos.centres(p)),
+                centers: position.and_then(|pos| pos.centers(p)),
             })
         })
         .collect::<Result<_, GameError>>()?;
@@ -338,11 +338,11 @@ pub(crate) fn record(
 mod tests {
     use super::*;
 
-    fn st(power: &str, standing: bool, out: Option<&'static str>, centres: Option<usize>) -> Standing {
-        Standing { power: power.into(), standing, out, centres }
+    fn st(power: &str, standing: bool, out: Option<&'static str>, centers: Option<usize>) -> Standing {
+        Standing { power: power.into(), standing, out, centers }
     }
 
-    /// A, B, D standing with 8, 6 and 1 centres; C, with 2, out for `out`.
+    /// A, B, D standing with 8, 6 and 1 centers; C, with 2, out for `out`.
     fn four_with_c(out: Option<&'static str>) -> [Standing; 4] {
         [
             st("A", true, None, Some(8)),
@@ -393,7 +393,7 @@ mod tests {
     }
 
     #[test]
-    fn games_without_centres_share_by_size_even_under_sum_of_squares() {
+    fn games_without_centers_share_by_size_even_under_sum_of_squares() {
         let p = [st("White", true, None, None), st("Black", true, None, None)];
         let s = compute(Scoring::SumOfSquares, &Ending::Draw, &p).unwrap();
         assert_eq!(line(Some(&s)), "Scores: White ½, Black ½.");

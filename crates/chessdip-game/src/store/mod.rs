@@ -8,7 +8,7 @@
 //!
 //! The store is synchronous; async callers run it on a blocking thread.
 //! It keeps a few connections so threads do not queue on one. Its own
-//! writers take turns in a queue ([`Turns`]) before they ask SQLite for the
+//! writers take turns in a queue ([`WriterQueue`]) before they ask SQLite for the
 //! write lock, so that a player's order waits for the transaction ahead of
 //! it and no longer (SQLite's busy handler sleeps 1, 2, 5, 10 ms... between
 //! tries); other processes on the same file still meet the busy timeout.
@@ -232,7 +232,7 @@ pub struct OrderRow {
 pub struct Store {
     path: PathBuf,
     idle: Mutex<Vec<Connection>>,
-    writers: Turns,
+    writers: WriterQueue,
 }
 
 /// A first-come, first-served queue of this process's writers: a ticket
@@ -242,13 +242,13 @@ pub struct Store {
 /// each) cannot take its turn again ahead of a player's order that was
 /// already waiting.
 #[derive(Debug, Default)]
-struct Turns {
+struct WriterQueue {
     /// (next ticket to hand out, ticket being served).
     tickets: Mutex<(u64, u64)>,
     served: Condvar,
 }
 
-impl Turns {
+impl WriterQueue {
     /// Waits for this writer's turn; the turn ends when the guard is dropped.
     ///
     /// A write begun inside another on the same thread (which SQLite would
@@ -276,8 +276,8 @@ thread_local! {
     static IN_TURN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// A writer's turn ([`Turns::take`]), passed on when dropped (a panic included).
-struct Turn<'a>(&'a Turns);
+/// A writer's turn ([`WriterQueue::take`]), passed on when dropped (a panic included).
+struct Turn<'a>(&'a WriterQueue);
 
 impl Drop for Turn<'_> {
     fn drop(&mut self) {
@@ -320,7 +320,7 @@ impl Store {
                     return Ok(Store {
                         path: path.to_path_buf(),
                         idle: Mutex::new(vec![conn]),
-                        writers: Turns::default(),
+                        writers: WriterQueue::default(),
                     })
                 }
                 Err(e) if attempt < ATTEMPTS && is_contention(&e) => {
@@ -354,7 +354,7 @@ impl Store {
     }
 
     /// Runs `f` in an immediate (write-locking) transaction, committed if
-    /// `f` returns `Ok`, in this process's writers' turn ([`Turns`]).
+    /// `f` returns `Ok`, in this process's writers' turn ([`WriterQueue`]).
     ///
     /// # Errors
     /// `f`'s error, or the database's.
@@ -504,7 +504,7 @@ mod tests {
 
     #[test]
     fn writers_take_turns_first_come_first_served() {
-        let turns = Turns::default();
+        let turns = WriterQueue::default();
         let order = Mutex::new(Vec::new());
         std::thread::scope(|scope| {
             let first = turns.take().expect("a turn");

@@ -9,7 +9,7 @@ use super::StoreError;
 /// How a rated player's game went, by the comparison the rating update
 /// itself makes: their score against the other rated players' of the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum WinDrawLoss {
     /// Scored more than every other rated player.
     Win,
     /// Shared the highest score with another rated player.
@@ -18,20 +18,20 @@ pub enum Outcome {
     Loss,
 }
 
-impl Outcome {
+impl WinDrawLoss {
     /// The outcome of `score` against `others`, the scores of the game's
     /// other rated players: Glicko-2 (two players) counts a higher score a
     /// win and equal scores a draw, and Weng-Lin ranks the players by
     /// score, so a win is first place alone, a draw first place shared.
     #[must_use]
-    pub fn among(score: f64, others: &[f64]) -> Outcome {
+    pub fn among(score: f64, others: &[f64]) -> WinDrawLoss {
         const SAME: f64 = 1e-9;
         if others.iter().any(|o| *o > score + SAME) {
-            Outcome::Loss
+            WinDrawLoss::Loss
         } else if others.iter().any(|o| (o - score).abs() <= SAME) {
-            Outcome::Draw
+            WinDrawLoss::Draw
         } else {
-            Outcome::Win
+            WinDrawLoss::Win
         }
     }
 
@@ -39,16 +39,16 @@ impl Outcome {
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
-            Outcome::Win => "win",
-            Outcome::Draw => "draw",
-            Outcome::Loss => "loss",
+            WinDrawLoss::Win => "win",
+            WinDrawLoss::Draw => "draw",
+            WinDrawLoss::Loss => "loss",
         }
     }
 
     /// The outcome of a stored word.
     #[must_use]
-    pub fn parse(s: &str) -> Option<Outcome> {
-        [Outcome::Win, Outcome::Draw, Outcome::Loss].into_iter().find(|o| o.as_str() == s)
+    pub fn parse(s: &str) -> Option<WinDrawLoss> {
+        [WinDrawLoss::Win, WinDrawLoss::Draw, WinDrawLoss::Loss].into_iter().find(|o| o.as_str() == s)
     }
 }
 
@@ -68,7 +68,7 @@ pub struct RatingChange {
     /// The game's place among the rated games of its server and variant (from 1).
     pub ord: i64,
     /// How it went for them.
-    pub outcome: Outcome,
+    pub outcome: WinDrawLoss,
     /// Their score.
     pub score: f64,
     /// Their shown rating before the game.
@@ -119,7 +119,7 @@ fn change_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingChange> {
         user: r.get(3)?,
         power: r.get(4)?,
         ord: r.get(5)?,
-        outcome: Outcome::parse(&outcome)
+        outcome: WinDrawLoss::parse(&outcome)
             .ok_or_else(|| rusqlite::Error::FromSqlConversionFailure(6, rusqlite::types::Type::Text, outcome.into()))?,
         score: r.get(7)?,
         before: r.get(8)?,
@@ -398,19 +398,19 @@ pub fn unrated_scored(c: &Connection) -> Result<Vec<(String, String)>, StoreErro
 
 #[cfg(test)]
 mod tests {
-    use super::Outcome;
+    use super::WinDrawLoss;
 
     #[test]
     fn an_outcome_is_the_comparison_the_rating_makes() {
-        assert_eq!(Outcome::among(1.0, &[0.0]), Outcome::Win);
-        assert_eq!(Outcome::among(0.0, &[1.0]), Outcome::Loss);
-        assert_eq!(Outcome::among(0.5, &[0.5]), Outcome::Draw);
+        assert_eq!(WinDrawLoss::among(1.0, &[0.0]), WinDrawLoss::Win);
+        assert_eq!(WinDrawLoss::among(0.0, &[1.0]), WinDrawLoss::Loss);
+        assert_eq!(WinDrawLoss::among(0.5, &[0.5]), WinDrawLoss::Draw);
         // Two players who both scored 0 drew, as Glicko-2 rates them (they were stored as two losses).
-        assert_eq!(Outcome::among(0.0, &[0.0]), Outcome::Draw);
+        assert_eq!(WinDrawLoss::among(0.0, &[0.0]), WinDrawLoss::Draw);
         // A draw of three and a concession; a sum-of-squares draw's largest share is first alone.
         let third = 1.0 / 3.0;
-        assert_eq!(Outcome::among(third, &[third, third, 0.0]), Outcome::Draw);
-        assert_eq!(Outcome::among(0.0, &[third, third, third]), Outcome::Loss);
-        assert_eq!(Outcome::among(0.634, &[0.356, 0.010]), Outcome::Win);
+        assert_eq!(WinDrawLoss::among(third, &[third, third, 0.0]), WinDrawLoss::Draw);
+        assert_eq!(WinDrawLoss::among(0.0, &[third, third, third]), WinDrawLoss::Loss);
+        assert_eq!(WinDrawLoss::among(0.634, &[0.356, 0.010]), WinDrawLoss::Win);
     }
 }

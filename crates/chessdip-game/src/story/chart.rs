@@ -1,5 +1,5 @@
 //! The chart of a whole game: what [`chessdip_rules::tally`] counts (supply
-//! centres, pieces, material) for every power, one point a period (a year,
+//! centers, pieces, material) for every power, one point a period (a year,
 //! a cycle, a turn or a move), gathered from the positions kept with the
 //! resolved phases (phases rolled back left out) and drawn as a PNG
 //! ([`chessdip_render::chart`]) when delivered. Asked for with `game chart`,
@@ -19,9 +19,9 @@ use chessdip_rules::tally::{Counted, Tally};
 /// axis, periods' axis, piece values if any).
 fn wording(position: &Position) -> (&'static str, &'static str, &'static str, Option<&'static str>) {
     match (position.counted(), position) {
-        (Counted::Centres, _) => ("Supply centers at the end of each year", "centers", "Year", None),
+        (Counted::Centers, _) => ("Supply centers at the end of each year", "centers", "Year", None),
         (Counted::Pieces, _) => ("Pieces on the boards at the end of each cycle", "pieces", "Cycle", None),
-        (Counted::Material, Position::Diplomat { .. }) => (
+        (Counted::Material, Position::DiplomatChess { .. }) => (
             "Material at the end of each move (P 1, H 3, B 3, R 5, D 9)",
             "material",
             "Move",

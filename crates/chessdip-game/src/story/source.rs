@@ -35,7 +35,7 @@ pub enum ImageSource {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<crate::story::told::Story>,
     },
-    /// The chart of the game's centres, pieces or material over its resolved
+    /// The chart of the game's centers, pieces or material over its resolved
     /// phases, not rolled back (`chart.rs`), as the game stood when
     /// announced (`at`; without it, as it stands when delivered).
     Chart {

@@ -5,7 +5,7 @@
 use super::{Ctx, TEXT, WHITE};
 use crate::canvas::{text_width, Align, Canvas, Face};
 use crate::{min_text, Style};
-use chessdip_rules::chess_dip::{DipState, Variant};
+use chessdip_rules::chess_dip::{ChessDipState, Variant};
 use chessdip_rules::power::Side;
 use chessdip_rules::words::count;
 
@@ -105,7 +105,7 @@ pub(super) fn entry_height(row: f32, width: u32, lines: usize) -> f32 {
 }
 
 /// Every power's entry in `state`.
-fn entries(cx: &Ctx<'_>, state: &DipState, style: &Style) -> Vec<Entry> {
+fn entries(cx: &Ctx<'_>, state: &ChessDipState, style: &Style) -> Vec<Entry> {
     let variant = cx.variant;
     variant
         .power_ids()
@@ -129,14 +129,14 @@ fn entries(cx: &Ctx<'_>, state: &DipState, style: &Style) -> Vec<Entry> {
 
 /// The legend's lines as drawn, one a power: name, counts, side if shown,
 /// notes (`Scandinavia  3 centers · 7 pieces · dark · conceded`).
-pub(super) fn lines(cx: &Ctx<'_>, state: &DipState, style: &Style) -> Vec<String> {
+pub(super) fn lines(cx: &Ctx<'_>, state: &ChessDipState, style: &Style) -> Vec<String> {
     let with_side = cx.l.legend.with_side;
     entries(cx, state, style).iter().map(|e| format!("{}{}{}", e.name, e.info(with_side), e.note)).collect()
 }
 
 /// Draws the legend under the board, as its arrangement says: every entry
 /// with the same parts at one size.
-pub(super) fn legend(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, style: &Style) {
+pub(super) fn legend(cv: &mut Canvas, cx: &Ctx<'_>, state: &ChessDipState, style: &Style) {
     let (l, variant) = (&cx.l, cx.variant);
     let Arrangement { columns, lines, with_side } = l.legend;
     let row = l.row;

@@ -5,15 +5,15 @@
 
 use super::{Ctx, INK, WHITE};
 use crate::canvas::{shifted, text_width, towards, Align, Canvas, Face, Rgba};
-use chessdip_rules::chess_dip::{DipState, OrderKind, Outcome, Resolution, Strength};
+use chessdip_rules::chess_dip::{ChessDipState, Judgement, OrderKind, Resolution, Strength};
 use chessdip_rules::{PowerId, Square};
 
 /// The attack strength of a failed move, if its outcome gives one.
-fn attack_strength(o: Outcome) -> Option<Strength> {
+fn attack_strength(o: Judgement) -> Option<Strength> {
     match o {
-        Outcome::Bounced { attack, .. }
-        | Outcome::HeadToHead { attack, .. }
-        | Outcome::ConvoyPrevented { attack, .. } => Some(attack),
+        Judgement::Bounced { attack, .. }
+        | Judgement::HeadToHead { attack, .. }
+        | Judgement::ConvoyPrevented { attack, .. } => Some(attack),
         _ => None,
     }
 }
@@ -32,7 +32,7 @@ fn strength_label(s: Strength) -> String {
 pub(super) fn contested(r: &Resolution) -> Vec<(Square, Vec<usize>)> {
     let mut out: Vec<(Square, Vec<usize>)> = Vec::new();
     for (i, o) in r.outcomes.iter().enumerate() {
-        let Outcome::Bounced { at, .. } = *o else { continue };
+        let Judgement::Bounced { at, .. } = *o else { continue };
         match out.iter_mut().find(|(s, _)| *s == at) {
             Some((_, v)) => v.push(i),
             None => out.push((at, vec![i])),
@@ -170,7 +170,12 @@ pub(super) fn burst(cv: &mut Canvas, (x, y): (f32, f32), r: f32, (fill, rim): (R
 /// move that may not dislodge its own power's piece), as their reasons
 /// state it (`against 1 from the move from h2`), shows that in brackets:
 /// `½ (1)`.
-pub(super) fn contest_pills(state: &DipState, r: &Resolution, at: Square, moves: &[usize]) -> Vec<(PowerId, String)> {
+pub(super) fn contest_pills(
+    state: &ChessDipState,
+    r: &Resolution,
+    at: Square,
+    moves: &[usize],
+) -> Vec<(PowerId, String)> {
     let label = |attack: Option<Strength>, prevent: Option<Strength>| match (attack, prevent) {
         (Some(a), Some(p)) if p != a => format!("{} ({})", strength_label(a), strength_label(p)),
         (Some(a), _) => strength_label(a),
@@ -182,7 +187,7 @@ pub(super) fn contest_pills(state: &DipState, r: &Resolution, at: Square, moves:
         .map(|&i| (r.orders[i].power, label(attack_strength(r.outcomes[i]), prevents(r, moves, i))))
         .collect();
     let held = moves.iter().find_map(|&i| match r.outcomes[i] {
-        Outcome::Bounced { at, against, by, .. } if at == by => Some(against),
+        Judgement::Bounced { at, against, by, .. } if at == by => Some(against),
         _ => None,
     });
     if let (Some(h), Some(p)) = (held, state.piece(at)) {
@@ -199,7 +204,7 @@ fn prevents(r: &Resolution, moves: &[usize], i: usize) -> Option<Strength> {
     moves
         .iter()
         .filter_map(|&j| match r.outcomes[j] {
-            Outcome::Bounced { against, by, .. } if j != i && by == from => Some(against),
+            Judgement::Bounced { against, by, .. } if j != i && by == from => Some(against),
             _ => None,
         })
         .max()

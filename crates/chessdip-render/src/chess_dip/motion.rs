@@ -27,7 +27,7 @@ use super::{
     support_mark, title, Ctx, Overlay, Show, BACKGROUND, GHOST, INK, NEUTRAL, WHITE,
 };
 use chessdip_rules::chess_dip::{
-    Adjustment, AdjustmentKind, AdjustmentReport, DipState, Order, OrderKind, Outcome, Resolution, Variant,
+    Adjustment, AdjustmentKind, AdjustmentReport, ChessDipState, Judgement, Order, OrderKind, Resolution, Variant,
 };
 use chessdip_rules::{PowerId, Role, Square};
 
@@ -55,9 +55,9 @@ const WINTER_STEP: f32 = 2.0;
 #[must_use]
 pub fn animate(
     variant: &Variant,
-    state: &DipState,
+    state: &ChessDipState,
     overlay: Overlay<'_>,
-    after: &DipState,
+    after: &ChessDipState,
     style: &Style,
     caption: &str,
 ) -> Option<Vec<Frame>> {
@@ -69,7 +69,7 @@ pub fn animate(
 /// `false`, and nothing given, when nothing moves, appears or disappears.
 pub fn animate_into(
     variant: &Variant,
-    (state, after): (&DipState, &DipState),
+    (state, after): (&ChessDipState, &ChessDipState),
     overlay: Overlay<'_>,
     style: &Style,
     caption: &str,
@@ -87,7 +87,7 @@ pub fn animate_into(
 
 /// The canvas every frame starts from: the title (of the phase being
 /// resolved), the board with the centers of `state`, and its legend.
-fn layer(cx: &Ctx<'_>, before: &DipState, state: &DipState, style: &Style, caption: &str) -> Canvas {
+fn layer(cx: &Ctx<'_>, before: &ChessDipState, state: &ChessDipState, style: &Style, caption: &str) -> Canvas {
     let l = &cx.l;
     let mut cv = Canvas::new(l.width, l.height, BACKGROUND);
     title(&mut cv, l, cx.variant, before, style, caption);
@@ -197,13 +197,13 @@ fn path_squares(o: &Order) -> Vec<Square> {
 
 /// Where a failed move is stopped: the square it bounced at or whose convoy
 /// failed, as an index into its path (the landing square if none is named).
-fn stop_index(path: &[Square], outcome: Outcome) -> usize {
+fn stop_index(path: &[Square], outcome: Judgement) -> usize {
     let at = match outcome {
-        Outcome::Bounced { at, .. }
-        | Outcome::HeadToHead { at, .. }
-        | Outcome::ConvoyPrevented { at, .. }
-        | Outcome::OwnPiece { at }
-        | Outcome::PathBlocked { at } => Some(at),
+        Judgement::Bounced { at, .. }
+        | Judgement::HeadToHead { at, .. }
+        | Judgement::ConvoyPrevented { at, .. }
+        | Judgement::OwnPiece { at }
+        | Judgement::PathBlocked { at } => Some(at),
         _ => None,
     };
     let last = path.len().saturating_sub(1);
@@ -212,7 +212,7 @@ fn stop_index(path: &[Square], outcome: Outcome) -> usize {
 
 /// Every piece's way through the phase (pieces that only stay are left
 /// out), in drawing order: the dislodged first, under the others.
-fn journeys(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<(Square, Journey)> {
+fn journeys(cx: &Ctx<'_>, state: &ChessDipState, r: &Resolution) -> Vec<(Square, Journey)> {
     let l = &cx.l;
     let centres = |sq: &[Square]| sq.iter().map(|&s| l.centre(s)).collect::<Vec<_>>();
     let mut out: Vec<(Square, Journey)> = Vec::new();
@@ -247,14 +247,14 @@ fn journeys(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<(Square, Jour
             })
         } else if let Some(&(i, o)) = orders.first() {
             let path = path_squares(o);
-            let outcome = r.outcomes.get(i).copied().unwrap_or(Outcome::Held);
+            let outcome = r.outcomes.get(i).copied().unwrap_or(Judgement::Held);
             let (out, flash) = match outcome {
-                Outcome::Struck { .. } => (0.5, Some(Flash { at: l.centre(path[path.len() - 1]), strike: true })),
-                Outcome::PartnerFailed => (0.25, None),
-                Outcome::Moved => (0.0, None),
+                Judgement::Struck { .. } => (0.5, Some(Flash { at: l.centre(path[path.len() - 1]), strike: true })),
+                Judgement::PartnerFailed => (0.25, None),
+                Judgement::Moved => (0.0, None),
                 _ => {
                     let k = stop_index(&path, outcome) as f32;
-                    let h2h = matches!(outcome, Outcome::HeadToHead { .. });
+                    let h2h = matches!(outcome, Judgement::HeadToHead { .. });
                     let centres = centres(&path);
                     let at = anim::along_squares(&centres, if h2h { k - 0.5 } else { k - 0.3 });
                     ((k - SHORT).max(0.25), Some(Flash { at, strike: false }))
@@ -305,7 +305,7 @@ fn give_keys(out: &mut dyn Frames, cx: &Ctx<'_>, (first, running, last): (&Canva
 
 fn movement_frames(
     cx: &Ctx<'_>,
-    (state, after): (&DipState, &DipState),
+    (state, after): (&ChessDipState, &ChessDipState),
     (r, given): (&Resolution, &[Order]),
     (style, caption): (&Style, &str),
     out: &mut dyn Frames,
@@ -422,7 +422,7 @@ enum Change {
 
 fn winter_frames(
     cx: &Ctx<'_>,
-    (state, after): (&DipState, &DipState),
+    (state, after): (&ChessDipState, &ChessDipState),
     (orders, report): (&[Adjustment], &AdjustmentReport),
     (style, caption): (&Style, &str),
     out: &mut dyn Frames,

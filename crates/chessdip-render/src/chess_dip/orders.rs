@@ -7,7 +7,7 @@ use super::{contest_labels, plate, Colours, Ctx, Layout, NEUTRAL};
 use crate::canvas::{shifted, towards, Canvas, Line};
 use crate::lanes::lanes;
 use crate::theme::{INK, WHITE};
-use chessdip_rules::chess_dip::{DipState, MoveKind, Order, OrderKind, Outcome, Resolution, Supported};
+use chessdip_rules::chess_dip::{ChessDipState, Judgement, MoveKind, Order, OrderKind, Resolution, Supported};
 use chessdip_rules::{PowerId, Square};
 
 /// A box: left, top, width, height.
@@ -52,7 +52,7 @@ fn head_box(start: (f32, f32), tip: (f32, f32), head: f32) -> Rect {
 /// move (`K e5 - e6`) has room for little more than its head, so its head
 /// may shrink by a third and its shaft start at the piece's centre rather
 /// than ever hide under a plate or a marker.
-pub(super) fn shafts(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Vec<Option<Shaft>> {
+pub(super) fn shafts(cx: &Ctx<'_>, state: &ChessDipState, r: &Resolution) -> Vec<Option<Shaft>> {
     let l = &cx.l;
     let lanes = lane_offsets(l, r);
     let markers: Vec<(Square, Rect)> =
@@ -244,7 +244,7 @@ pub(super) struct Placed {
 /// square where several moves bounced, with each contender's strength),
 /// the arrows' heads and the tags placed before them; tags also keep clear
 /// of the pieces themselves and the center markers.
-pub(super) fn placed(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Placed {
+pub(super) fn placed(cx: &Ctx<'_>, state: &ChessDipState, r: &Resolution) -> Placed {
     let l = &cx.l;
     let shafts = shafts(cx, state, r);
     let mut avoid: Vec<(f32, f32, f32, f32)> = state.pieces().map(|(s, _)| l.plate(s)).collect();
@@ -282,7 +282,14 @@ pub(super) fn placed(cx: &Ctx<'_>, state: &DipState, r: &Resolution) -> Placed {
     Placed { shafts, tags, failures, mark_r }
 }
 
-pub(super) fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Resolution, given: &[Order], show: Show) {
+pub(super) fn movement(
+    cv: &mut Canvas,
+    cx: &Ctx<'_>,
+    state: &ChessDipState,
+    r: &Resolution,
+    given: &[Order],
+    show: Show,
+) {
     let (l, c) = (&cx.l, &cx.colours);
     let w = l.sq;
     let edge = (w * 0.022).max(1.5);
@@ -345,7 +352,7 @@ pub(super) fn movement(cv: &mut Canvas, cx: &Ctx<'_>, state: &DipState, r: &Reso
         let dash = (kind == MoveKind::Travel).then_some((w * 0.14, w * 0.08));
         // A failed move is faded (under its failure mark).
         let alpha = if ok || !show.outcomes { 255 } else { 150 };
-        if let (Outcome::Struck { .. }, true) = (outcome, show.outcomes) {
+        if let (Judgement::Struck { .. }, true) = (outcome, show.outcomes) {
             let centre = l.centre(to);
             let end = towards(centre, a, w * 0.08);
             cv.line(a, end, &dark(width, alpha));

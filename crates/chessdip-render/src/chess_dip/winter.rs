@@ -4,7 +4,7 @@
 use super::{piece, Ctx, GHOST, NEUTRAL};
 use crate::canvas::{Align, Canvas, Face, Line, Rgba};
 use crate::theme::{INK, WHITE};
-use chessdip_rules::chess_dip::{Adjustment, AdjustmentKind, AdjustmentReport, DipState};
+use chessdip_rules::chess_dip::{Adjustment, AdjustmentKind, AdjustmentReport, ChessDipState};
 use chessdip_rules::{Role, Square};
 
 /// A neutral badge in the top left corner of `s` (it belongs to no power):
@@ -36,7 +36,7 @@ pub(super) fn disband_cross(cv: &mut Canvas, cx: &Ctx<'_>, s: Square, dash: Opti
 pub(super) fn adjustments(
     cv: &mut Canvas,
     cx: &Ctx<'_>,
-    state: &DipState,
+    state: &ChessDipState,
     orders: &[Adjustment],
     report: &AdjustmentReport,
     outcomes: bool,

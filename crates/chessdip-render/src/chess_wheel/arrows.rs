@@ -7,7 +7,7 @@ use super::layout::{Layout, Pt};
 use super::{player_colour_in, Marks, INK, WHITE};
 use crate::canvas::{shifted, towards, Canvas, Line};
 use crate::Palette;
-use chessdip_rules::chess_wheel::{Space, State, WheelReport};
+use chessdip_rules::chess_wheel::{ChessWheelReport, Space, State};
 
 /// A polyline with an arrow head at its end.
 fn polyline_arrow(cv: &mut Canvas, pts: &[Pt], line: &Line, head: f32) {
@@ -30,7 +30,7 @@ pub(super) fn lane_offset(l: &Layout, lane: usize) -> f32 {
 /// The path of each of the report's moves (`None` where a board is
 /// missing): from the piece's centre to the target's, through the lanes
 /// when it leaves its board, the `k`-th such move on lane `k` (of five).
-pub(super) fn routes(l: &Layout, r: &WheelReport) -> Vec<Option<Vec<Pt>>> {
+pub(super) fn routes(l: &Layout, r: &ChessWheelReport) -> Vec<Option<Vec<Pt>>> {
     let mut lanes = 0;
     r.moves
         .iter()
@@ -49,7 +49,7 @@ pub(super) fn routes(l: &Layout, r: &WheelReport) -> Vec<Option<Vec<Pt>>> {
 }
 
 /// Whether another of the report's moves goes the other way between the same two spaces.
-pub(super) fn swapped(r: &WheelReport, from: Space, to: Space) -> bool {
+pub(super) fn swapped(r: &ChessWheelReport, from: Space, to: Space) -> bool {
     r.moves.iter().any(|o| o.order.piece.space == to && o.order.to == from)
 }
 
@@ -119,7 +119,7 @@ fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> f32 {
 /// last legs), or beside it: wherever it covers least of the arrows'
 /// heads and the crosses over taken pieces, so that a crowded hub square
 /// keeps its cross, its heads and its marks apart.
-pub(super) fn placed(l: &Layout, codes: &[String], (state, r): (&State, &WheelReport)) -> Vec<Option<Arrow>> {
+pub(super) fn placed(l: &Layout, codes: &[String], (state, r): (&State, &ChessWheelReport)) -> Vec<Option<Arrow>> {
     let s = l.s;
     let head = (s * 0.32).max(l.t * 0.8);
     let routes = routes(l, r);
@@ -216,7 +216,7 @@ pub(super) fn moves(
     cv: &mut Canvas,
     (l, codes): (&Layout, &[String]),
     m: &Marks,
-    (state, r): (&State, &WheelReport),
+    (state, r): (&State, &ChessWheelReport),
     palette: Palette,
 ) {
     let s = l.s;

@@ -5,12 +5,12 @@ use super::layout::{self, Layout};
 use super::{player_colour_in, INK, TEXT, WHITE};
 use crate::canvas::{text_width, Align, Canvas, Face};
 use crate::{Palette, Style};
-use chessdip_rules::chess_wheel::{Seat, State, WheelReport};
+use chessdip_rules::chess_wheel::{ChessWheelReport, Seat, State};
 use chessdip_rules::words::count;
 
 /// The legend notes: a hashed phase's mark on a player (`invalid message`,
 /// `not revealed`, `no message`), else the report's invalid message.
-pub(super) fn notes(state: &State, report: Option<&WheelReport>, style: &Style) -> Vec<String> {
+pub(super) fn notes(state: &State, report: Option<&ChessWheelReport>, style: &Style) -> Vec<String> {
     state
         .seats()
         .map(|seat| {

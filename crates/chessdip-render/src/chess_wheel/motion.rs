@@ -12,7 +12,7 @@ use super::{failed_mark, piece_at, routes, swapped, Scene};
 use crate::anim::{self, Frame, Frames};
 use crate::canvas::{towards, Canvas};
 use crate::Style;
-use chessdip_rules::chess_wheel::{Outcome, Piece, State, Variant, WheelReport};
+use chessdip_rules::chess_wheel::{ChessWheelReport, MoveOutcome, Piece, State, Variant};
 
 /// The most beats the travel takes (31 frames): every frame is a whole
 /// image to draw and compare with the one before, and the twelve-board
@@ -71,7 +71,7 @@ fn length(pts: &[Pt]) -> f32 {
 pub fn animate(
     variant: &Variant,
     state: &State,
-    report: &WheelReport,
+    report: &ChessWheelReport,
     style: &Style,
     caption: &str,
 ) -> Option<Vec<Frame>> {
@@ -84,7 +84,7 @@ pub fn animate(
 pub fn animate_into(
     variant: &Variant,
     state: &State,
-    report: &WheelReport,
+    report: &ChessWheelReport,
     style: &Style,
     caption: &str,
     out: &mut dyn Frames,
@@ -118,7 +118,7 @@ pub fn animate_into(
             },
             Some((m, Some(path))) => Motion::Failed {
                 towards: path[1],
-                nudge: matches!(m.outcome, Outcome::Collision { .. } | Outcome::OwnPiece { .. }),
+                nudge: matches!(m.outcome, MoveOutcome::Collision { .. } | MoveOutcome::OwnPiece { .. }),
             },
             _ => Motion::Still,
         };

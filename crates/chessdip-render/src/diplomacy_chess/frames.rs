@@ -1,7 +1,7 @@
 //! The boards a turn is drawn on: one for the whole turn, or for a
 //! progressive turn one per step, read from the steps the report keeps.
 
-use chessdip_rules::diplomacy_chess::{Mode, MoveReport, Piece, Position, SimulReport};
+use chessdip_rules::diplomacy_chess::{DiplomacyChessReport, Mode, MoveReport, Piece, Position};
 use chessdip_rules::Square;
 
 /// One board's content: the position it starts from, its moves and the
@@ -17,7 +17,7 @@ pub(super) struct Frame<'a> {
 /// step (each step's board starts from the position the report's step run
 /// started from, with the pieces it took), so each board shows the
 /// position at its step.
-pub(super) fn frames(r: &SimulReport) -> Vec<Frame<'_>> {
+pub(super) fn frames(r: &DiplomacyChessReport) -> Vec<Frame<'_>> {
     if r.mode != Mode::Progressive {
         return vec![Frame {
             step: 0,
@@ -36,13 +36,13 @@ pub(super) fn frames(r: &SimulReport) -> Vec<Frame<'_>> {
 
 /// The number of steps of a progressive turn, as its step boards and its
 /// animation number them ("Step 2 of 3"): its last step with a move.
-pub(super) fn step_count(r: &SimulReport) -> usize {
+pub(super) fn step_count(r: &DiplomacyChessReport) -> usize {
     r.moves.iter().map(|m| m.step).max().unwrap_or(1)
 }
 
 /// A progressive turn step by step as the report's step runs keep it: a
 /// frame for each step that has moves, and the position after the last step.
-pub(super) fn replay(r: &SimulReport) -> (Vec<Frame<'_>>, Position) {
+pub(super) fn replay(r: &DiplomacyChessReport) -> (Vec<Frame<'_>>, Position) {
     let last = step_count(r);
     let mut pos = r.before.clone();
     let mut out = Vec::new();
@@ -74,7 +74,7 @@ pub(super) fn replay(r: &SimulReport) -> (Vec<Frame<'_>>, Position) {
 /// when the boards are true to the turn). Other modes: the turn's position
 /// before and after.
 #[must_use]
-pub fn step_positions(report: &SimulReport) -> Vec<(usize, Position)> {
+pub fn step_positions(report: &DiplomacyChessReport) -> Vec<(usize, Position)> {
     if report.mode != Mode::Progressive {
         return vec![(0, report.before.clone()), (1, report.after.clone())];
     }

@@ -5,7 +5,7 @@ use super::frames::{frames, step_count, Frame};
 use crate::canvas::{text_width, Face};
 use crate::{min_text, note_text, wrap, Style};
 use chessdip_rules::diplomacy_chess::board::side_name;
-use chessdip_rules::diplomacy_chess::{Mode, MoveReport, SimulReport};
+use chessdip_rules::diplomacy_chess::{DiplomacyChessReport, Mode, MoveReport};
 use chessdip_rules::{Side, Square};
 
 /// One board of an image: its top-left corner and square size, and the
@@ -141,12 +141,12 @@ pub(super) fn mode_label(mode: Mode) -> Option<&'static str> {
 /// basic or simultaneously progressive turn one large board, for a
 /// progressive turn of two or more steps one board per step.
 #[must_use]
-pub fn placement(report: Option<&SimulReport>, style: &Style) -> Placement {
+pub fn placement(report: Option<&DiplomacyChessReport>, style: &Style) -> Placement {
     let fr = report.map(frames).unwrap_or_default();
     place(report, &fr, style)
 }
 
-pub(super) fn place(report: Option<&SimulReport>, fr: &[Frame<'_>], style: &Style) -> Placement {
+pub(super) fn place(report: Option<&DiplomacyChessReport>, fr: &[Frame<'_>], style: &Style) -> Placement {
     let width = style.width.max(320);
     let w = width as f32;
     let title_h = (w * 0.075).round();

@@ -29,9 +29,9 @@ use super::{legend, BoardSpot, Colours, Frame as Board, BACKGROUND};
 use crate::anim::{self, along, progress};
 use crate::canvas::{towards, Canvas, Line, Rgba};
 use crate::Style;
-use chessdip_rules::diplomacy_chess::resolve::{Outcome, Trace, TracedPiece};
+use chessdip_rules::diplomacy_chess::resolve::{StepResult, Trace, TracedPiece};
 use chessdip_rules::diplomacy_chess::{
-    Fate, Mode, Move, MoveReport, Piece, Position, SimulReport, SimulState, Variant,
+    DiplomacyChessReport, DiplomacyChessState, Fate, Mode, Move, MoveReport, Piece, Position, Variant,
 };
 use chessdip_rules::{Role, Square};
 
@@ -58,14 +58,14 @@ struct Segment<'a> {
     moves: Vec<Move>,
     /// Their reports (for the arrows).
     reports: Vec<&'a MoveReport>,
-    outcome: Outcome,
+    outcome: StepResult,
     trace: Trace,
 }
 
 /// The resolutions of `r`, in order, each with its moves' trace, as the
 /// report's step runs keep them. A progressive turn runs step by step as
 /// the turn ran it.
-fn segments(r: &SimulReport) -> Vec<Segment<'_>> {
+fn segments(r: &DiplomacyChessReport) -> Vec<Segment<'_>> {
     let stepwise = r.mode == Mode::Progressive;
     let last = if stepwise { step_count(r) } else { 1 };
     let mut out = Vec::new();
@@ -292,8 +292,8 @@ fn rays(cv: &mut Canvas, (x, y): (f32, f32), sq: f32, colour: Rgba, grow: f32) {
 #[must_use]
 pub fn animate(
     variant: &Variant,
-    state: &SimulState,
-    r: &SimulReport,
+    state: &DiplomacyChessState,
+    r: &DiplomacyChessReport,
     style: &Style,
     caption: &str,
 ) -> Option<Vec<anim::Frame>> {
@@ -305,8 +305,8 @@ pub fn animate(
 /// when no move was tried.
 pub fn animate_into(
     variant: &Variant,
-    state: &SimulState,
-    r: &SimulReport,
+    state: &DiplomacyChessState,
+    r: &DiplomacyChessReport,
     style: &Style,
     caption: &str,
     out: &mut dyn anim::Frames,

@@ -6,7 +6,7 @@ use super::{piece_at, Scene, BLACK_BODY};
 use crate::canvas::{text_width, Align, Canvas, Face};
 use crate::theme::{INK, TEXT, WHITE};
 use crate::{min_text, note_text, Style, NOTE};
-use chessdip_rules::diplomat_chess::{Colour, DiplomatState, Kind, Piece, SubornRule, Variant};
+use chessdip_rules::diplomat_chess::{Colour, DiplomatChessState, Kind, Piece, SubornRule, Variant};
 use chessdip_rules::words::count;
 
 /// The legend's texts and sizes, measured before the image is laid out: a
@@ -32,7 +32,7 @@ impl LegendPlan {
     pub(super) fn new(
         width: u32,
         variant: &Variant,
-        state: &DiplomatState,
+        state: &DiplomatChessState,
         scene: &Scene,
         style: &Style,
     ) -> LegendPlan {

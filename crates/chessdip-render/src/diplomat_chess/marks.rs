@@ -6,7 +6,7 @@ use super::layout::Layout;
 use super::{fade, piece, piece_at, LastMove, MarkColours, Scene, GHOST};
 use crate::canvas::{text_width, towards, Align, Canvas, Face, Line, Rgba};
 use crate::theme::{INK, WHITE};
-use chessdip_rules::diplomat_chess::{Cell, DiplomatState, Move, Piece, SubornRule, Variant};
+use chessdip_rules::diplomat_chess::{Cell, DiplomatChessState, Move, Piece, SubornRule, Variant};
 
 /// The width of the last move's arrow.
 pub(super) fn stroke_width(l: &Layout) -> f32 {
@@ -19,7 +19,7 @@ pub(super) fn last_move(
     c: &MarkColours,
     variant: &Variant,
     m: &LastMove,
-    state: &DiplomatState,
+    state: &DiplomatChessState,
 ) {
     let width = stroke_width(l);
     let halo = Line { colour: Rgba(0, 0, 0, 120), width: width * 1.8, dash: None };

@@ -18,7 +18,7 @@ use super::{piece, piece_at, LastMove, Layout, Still, GHOST};
 use crate::anim::{self, Frame, Frames};
 use crate::canvas::{towards, Canvas};
 use crate::Style;
-use chessdip_rules::diplomat_chess::{Cell, DiplomatReport, DiplomatState, Move, Piece, SubornRule, Variant};
+use chessdip_rules::diplomat_chess::{Cell, DiplomatChessReport, DiplomatChessState, Move, Piece, SubornRule, Variant};
 
 /// A point on the board, in pixels.
 type Point = (f32, f32);
@@ -31,8 +31,8 @@ type Point = (f32, f32);
 #[must_use]
 pub fn animate(
     variant: &Variant,
-    state: &DiplomatState,
-    report: &DiplomatReport,
+    state: &DiplomatChessState,
+    report: &DiplomatChessReport,
     style: &Style,
     caption: &str,
 ) -> Option<Vec<Frame>> {
@@ -44,8 +44,8 @@ pub fn animate(
 /// when no move was played.
 pub fn animate_into(
     variant: &Variant,
-    state: &DiplomatState,
-    report: &DiplomatReport,
+    state: &DiplomatChessState,
+    report: &DiplomatChessReport,
     style: &Style,
     caption: &str,
     out: &mut dyn Frames,
@@ -132,7 +132,13 @@ enum Act {
 const DROP_BEATS: usize = 2;
 
 impl Act {
-    fn new(l: &Layout, variant: &Variant, state: &DiplomatState, report: &DiplomatReport, mv: Move) -> Option<Act> {
+    fn new(
+        l: &Layout,
+        variant: &Variant,
+        state: &DiplomatChessState,
+        report: &DiplomatChessReport,
+        mv: Move,
+    ) -> Option<Act> {
         let p = &state.position;
         match mv {
             Move::Step { from, to, promotion } => {

@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use super::geometry;
 use super::order_text::OrderText;
-use super::state::{DipState, Piece};
+use super::state::{ChessDipState, Piece};
 use super::variant::Variant;
 use crate::power::PowerId;
 use crate::role::Role;
@@ -237,14 +237,14 @@ pub enum IllegalAdjustment {
 
 /// How many builds (positive) or disbands (negative) a power has this winter.
 #[must_use]
-pub fn balance(state: &DipState, power: PowerId) -> i64 {
+pub fn balance(state: &ChessDipState, power: PowerId) -> i64 {
     state.centers_of(power).len() as i64 - state.piece_count(power) as i64
 }
 
 /// Whether the power has an adjustment to make: a disband due, or a build
 /// due with somewhere to build.
 #[must_use]
-pub fn has_adjustments(variant: &Variant, state: &DipState, power: PowerId) -> bool {
+pub fn has_adjustments(variant: &Variant, state: &ChessDipState, power: PowerId) -> bool {
     let b = balance(state, power);
     b < 0
         || (b > 0 && buildable_squares(variant, state, power).next().is_some())
@@ -254,7 +254,7 @@ pub fn has_adjustments(variant: &Variant, state: &DipState, power: PowerId) -> b
 /// The power's pawns standing on its last rank (promoted in Winter).
 pub fn pawns_to_promote<'a>(
     variant: &'a Variant,
-    state: &'a DipState,
+    state: &'a ChessDipState,
     power: PowerId,
 ) -> impl Iterator<Item = Square> + 'a {
     let facing = variant.power(power).facing;
@@ -266,7 +266,7 @@ pub fn pawns_to_promote<'a>(
 /// The empty, owned centers of the power's build zone.
 pub fn buildable_squares<'a>(
     variant: &'a Variant,
-    state: &'a DipState,
+    state: &'a ChessDipState,
     power: PowerId,
 ) -> impl Iterator<Item = Square> + 'a {
     let zone = state.build_zone(variant, power);
@@ -275,7 +275,7 @@ pub fn buildable_squares<'a>(
 
 /// Where the power can build now, for a refused build: `it can build now on
 /// c1 and g1` (its own empty centers in its build zone, and nothing else).
-fn build_places(variant: &Variant, state: &DipState, power: PowerId) -> String {
+fn build_places(variant: &Variant, state: &ChessDipState, power: PowerId) -> String {
     let places: Vec<String> = buildable_squares(variant, state, power).map(|s| s.to_string()).collect();
     match places.len() {
         0 => "none of its own centers in its build zone is empty now".into(),
@@ -290,7 +290,7 @@ fn build_places(variant: &Variant, state: &DipState, power: PowerId) -> String {
 /// [`IllegalAdjustment`] saying what is wrong.
 pub fn validate_adjustment(
     variant: &Variant,
-    state: &DipState,
+    state: &ChessDipState,
     power: PowerId,
     text: &OrderText,
     earlier: &[Adjustment],
@@ -452,7 +452,7 @@ pub struct AdjustmentReport {
 /// Pieces of `power` in civil-disorder order: farthest (king moves) from its
 /// nearest home center first, ties by square name.
 #[must_use]
-pub fn civil_disorder_order(variant: &Variant, state: &DipState, power: PowerId) -> Vec<(Square, Piece)> {
+pub fn civil_disorder_order(variant: &Variant, state: &ChessDipState, power: PowerId) -> Vec<(Square, Piece)> {
     let homes = state.homes(variant, power);
     let dist = |sq: Square| homes.iter().map(|h| h.distance(sq)).min().unwrap_or(0);
     let mut pieces: Vec<(Square, Piece)> = state.pieces_of(power).collect();
@@ -464,7 +464,11 @@ pub fn civil_disorder_order(variant: &Variant, state: &DipState, power: PowerId)
 /// The record of the last movement phase's two-square advances is kept for
 /// the next movement phase, less the pawns disbanded or promoted here.
 #[must_use]
-pub fn apply_adjustments(variant: &Variant, state: &DipState, orders: &[Adjustment]) -> (DipState, AdjustmentReport) {
+pub fn apply_adjustments(
+    variant: &Variant,
+    state: &ChessDipState,
+    orders: &[Adjustment],
+) -> (ChessDipState, AdjustmentReport) {
     let mut next = state.clone();
     let mut report = AdjustmentReport {
         carried_out: Vec::new(),

@@ -6,23 +6,23 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     apply_adjustments, apply_movement, game_result, parse, parse_read, text, validate_adjustment, validate_movement,
-    Adjustment, AdjustmentKind, AdjustmentReport, Context, DipState, Explain, IllegalAdjustment, IllegalOrder, Order,
-    Reading, Resolution as DipResolution, Variant,
+    Adjustment, AdjustmentKind, AdjustmentReport, ChessDipState, Context, Explain, IllegalAdjustment, IllegalOrder,
+    Order, Reading, Resolution as ChessDipResolution, Variant,
 };
 use crate::family::{Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission};
 use crate::{words, PowerId, Square};
 
 /// What the renderer needs of a resolved Diplomacy-style phase.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum DipReport {
+pub enum ChessDipReport {
     /// A movement phase: every order with its outcome, and the orders given.
     Movement {
         /// The resolver's result.
-        resolution: DipResolution,
+        resolution: ChessDipResolution,
         /// The orders actually given (unordered pieces held).
         orders: Vec<Order>,
         /// The position with the moves carried out, the phase not advanced.
-        after: Box<DipState>,
+        after: Box<ChessDipState>,
     },
     /// An adjustment phase.
     Adjustment {
@@ -31,7 +31,7 @@ pub enum DipReport {
         /// What was done.
         report: AdjustmentReport,
         /// The position after the adjustments.
-        after: Box<DipState>,
+        after: Box<ChessDipState>,
     },
 }
 
@@ -85,7 +85,7 @@ struct Read {
 
 /// Reads and checks one order text of `p`. An order of the other kind of
 /// phase (a build in Spring, a move in Winter) is refused with when it comes.
-fn check(v: &Variant, state: &DipState, p: PowerId, text: &str, earlier: &[Adjustment]) -> Result<Read, String> {
+fn check(v: &Variant, state: &ChessDipState, p: PowerId, text: &str, earlier: &[Adjustment]) -> Result<Read, String> {
     let movement = state.phase.season.is_movement();
     let (ctx, other) =
         if movement { (Context::Movement, Context::Adjustment) } else { (Context::Adjustment, Context::Movement) };
@@ -126,7 +126,7 @@ fn split_orders(text: &str) -> Vec<String> {
 /// adjustments before it count against the limits).
 fn checked_rows<'a>(
     v: &Variant,
-    state: &DipState,
+    state: &ChessDipState,
     p: PowerId,
     rows: &'a [SlotOrder],
 ) -> Vec<(&'a SlotOrder, Result<Checked, String>)> {
@@ -143,7 +143,11 @@ fn checked_rows<'a>(
 }
 
 /// Every power's orders as the resolver takes them (rows no longer legal are skipped).
-fn checked_orders(v: &Variant, state: &DipState, orders: &[(String, Vec<SlotOrder>)]) -> (Vec<Order>, Vec<Adjustment>) {
+fn checked_orders(
+    v: &Variant,
+    state: &ChessDipState,
+    orders: &[(String, Vec<SlotOrder>)],
+) -> (Vec<Order>, Vec<Adjustment>) {
     let (mut moves, mut adjs) = (Vec::new(), Vec::new());
     for (power, rows) in orders {
         let Some(p) = v.power_by_name(power) else { continue };
@@ -185,7 +189,7 @@ impl Variant {
     /// Whether `p` has anything to order in `state`'s phase: a piece to
     /// move, or in Winter an adjustment to make (a build with room for it,
     /// a disband, a pawn to promote).
-    fn has_business(&self, state: &DipState, p: PowerId) -> bool {
+    fn has_business(&self, state: &ChessDipState, p: PowerId) -> bool {
         if state.phase.season.is_movement() {
             state.piece_count(p) > 0
         } else {
@@ -197,10 +201,10 @@ impl Variant {
     /// changes and the summary, all in the third person for the whole channel.
     fn summarise(
         &self,
-        state: &DipState,
-        next: &DipState,
+        state: &ChessDipState,
+        next: &ChessDipState,
         orders: &[(String, Vec<SlotOrder>)],
-        report: &DipReport,
+        report: &ChessDipReport,
         center_changes: &[(Square, Option<PowerId>, PowerId)],
     ) -> (Vec<OrderOutcome>, Vec<String>, Vec<String>, String) {
         let name = |p: PowerId| self.power(p).name.clone();
@@ -214,7 +218,7 @@ impl Variant {
             orders.iter().filter_map(|(pw, rows)| self.id_of(pw).map(|p| (p, rows))).collect();
         by_seat.sort_by_key(|(p, _)| *p);
         match report {
-            DipReport::Movement { resolution: res, .. } => {
+            ChessDipReport::Movement { resolution: res, .. } => {
                 let explain = Explain::new(self, state, res);
                 for (p, rows) in &by_seat {
                     for (_, ch) in checked_rows(self, state, *p, rows) {
@@ -233,7 +237,7 @@ impl Variant {
                     centers.push(format!("{sq}: {} (was {})", name(new), old.map_or("neutral".to_string(), name)));
                 }
             }
-            DipReport::Adjustment { report, .. } => {
+            ChessDipReport::Adjustment { report, .. } => {
                 for (p, rows) in &by_seat {
                     for (row, ch) in checked_rows(self, state, *p, rows) {
                         let (order, succeeded, reason) = match ch {
@@ -294,8 +298,8 @@ impl Variant {
 }
 
 impl Family for Variant {
-    type State = DipState;
-    type Report = DipReport;
+    type State = ChessDipState;
+    type Report = ChessDipReport;
 
     fn id(&self) -> &str {
         &self.id
@@ -309,11 +313,11 @@ impl Family for Variant {
         Seats::Fixed(self.powers.iter().map(|p| p.name.clone()).collect())
     }
 
-    fn start(&self, _powers: &[String]) -> Result<DipState, String> {
-        Ok(DipState::start(self))
+    fn start(&self, _powers: &[String]) -> Result<ChessDipState, String> {
+        Ok(ChessDipState::start(self))
     }
 
-    fn phase(&self, state: &DipState) -> PhaseInfo {
+    fn phase(&self, state: &ChessDipState) -> PhaseInfo {
         PhaseInfo {
             name: state.phase.name(self),
             kind: if state.phase.season.is_movement() { PhaseKind::Movement } else { PhaseKind::Adjustment },
@@ -326,7 +330,7 @@ impl Family for Variant {
         }
     }
 
-    fn submit(&self, state: &DipState, power: &str, current: &[SlotOrder], text: &str) -> Submission {
+    fn submit(&self, state: &ChessDipState, power: &str, current: &[SlotOrder], text: &str) -> Submission {
         let mut sub = Submission { orders: current.to_vec(), ..Submission::default() };
         let texts = split_orders(text);
         if texts.is_empty() {
@@ -419,7 +423,7 @@ impl Family for Variant {
         sub
     }
 
-    fn describe(&self, state: &DipState, power: &str, current: &[SlotOrder]) -> String {
+    fn describe(&self, state: &ChessDipState, power: &str, current: &[SlotOrder]) -> String {
         let Some(p) = self.id_of(power) else { return format!("there is no power {power}") };
         let checked = checked_rows(self, state, p, current);
         let mut text = format!("{power}'s orders for {}:", state.phase.name(self));
@@ -454,21 +458,29 @@ impl Family for Variant {
         text
     }
 
-    fn resolve(&self, state: &DipState, orders: &[(String, Vec<SlotOrder>)]) -> Resolution<DipState, DipReport> {
+    fn resolve(
+        &self,
+        state: &ChessDipState,
+        orders: &[(String, Vec<SlotOrder>)],
+    ) -> Resolution<ChessDipState, ChessDipReport> {
         let (moves, adjs) = checked_orders(self, state, orders);
         let (next, report, center_changes) = if state.phase.season.is_movement() {
             let (next, mr) = apply_movement(self, state, &moves);
             let changes = mr.center_changes.clone();
-            (next, DipReport::Movement { resolution: mr.resolution, orders: moves, after: mr.carried_out }, changes)
+            (
+                next,
+                ChessDipReport::Movement { resolution: mr.resolution, orders: moves, after: mr.carried_out },
+                changes,
+            )
         } else {
             let (next, ar) = apply_adjustments(self, state, &adjs);
-            (next.clone(), DipReport::Adjustment { orders: adjs, report: ar, after: Box::new(next) }, Vec::new())
+            (next.clone(), ChessDipReport::Adjustment { orders: adjs, report: ar, after: Box::new(next) }, Vec::new())
         };
         let (outcomes, removed, changes, summary) = self.summarise(state, &next, orders, &report, &center_changes);
         Resolution { next, outcomes, removed, changes, summary, report, verdicts: Vec::new() }
     }
 
-    fn result(&self, state: &DipState) -> GameResult {
+    fn result(&self, state: &ChessDipState) -> GameResult {
         match game_result(self, state) {
             super::GameResult::Solo { winner } => GameResult::Won {
                 winner: self.power(winner).name.clone(),
@@ -479,11 +491,11 @@ impl Family for Variant {
         }
     }
 
-    fn alive(&self, state: &DipState, power: &str) -> bool {
+    fn alive(&self, state: &ChessDipState, power: &str) -> bool {
         self.id_of(power).is_some_and(|p| state.is_alive(p))
     }
 
-    fn standing(&self, state: &DipState, power: &str) -> String {
+    fn standing(&self, state: &ChessDipState, power: &str) -> String {
         match self.id_of(power) {
             Some(p) => format!(
                 "{}, {}",
@@ -494,7 +506,7 @@ impl Family for Variant {
         }
     }
 
-    fn suggest(&self, state: &DipState, power: &str, partial: &str, max: usize) -> Vec<String> {
+    fn suggest(&self, state: &ChessDipState, power: &str, partial: &str, max: usize) -> Vec<String> {
         let Some(p) = self.id_of(power) else { return Vec::new() };
         if !state.phase.season.is_movement() {
             return Vec::new();

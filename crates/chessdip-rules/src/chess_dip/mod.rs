@@ -24,13 +24,13 @@ pub mod winter;
 pub use adjust::{
     apply_adjustments, validate_adjustment, Adjustment, AdjustmentKind, AdjustmentReport, IllegalAdjustment,
 };
-pub use family::DipReport;
+pub use family::ChessDipReport;
 pub use geometry::{MoveKind, Via};
 pub use order::{Coupling, IllegalOrder, Order, OrderKind, Supported};
 pub use order_text::{parse, parse_read, Context, OrderText, ParseError, Reading};
 pub use phase::{apply_movement, carry_out, game_result, GameResult, MovementReport};
-pub use resolve::{resolve, Outcome, Resolution, Strength};
-pub use state::{DipState, Phase, Piece, Season, Setup, SetupError};
+pub use resolve::{resolve, Judgement, Resolution, Strength};
+pub use state::{ChessDipState, Phase, Piece, Season, Setup, SetupError};
 pub use text::Explain;
 pub use validate::{validate_movement, Validated};
 pub use variant::{Variant, VariantError};

@@ -8,7 +8,7 @@ use super::adjust::has_adjustments;
 use super::geometry::MoveKind;
 use super::order::{Order, OrderKind};
 use super::resolve::{resolve, Resolution};
-use super::state::{DipState, Phase, Season};
+use super::state::{ChessDipState, Phase, Season};
 use super::variant::Variant;
 use crate::power::PowerId;
 use crate::role::Role;
@@ -40,7 +40,7 @@ pub struct MovementReport {
     pub resolution: Resolution,
     /// The position with the moves carried out (the phase not advanced):
     /// what the pictures of the phase show last.
-    pub carried_out: Box<DipState>,
+    pub carried_out: Box<ChessDipState>,
     /// Centers that changed hands: (center, old owner, new owner). Only after Fall.
     pub center_changes: Vec<(Square, Option<PowerId>, PowerId)>,
     /// Powers left with neither pieces nor centers.
@@ -52,7 +52,7 @@ pub struct MovementReport {
 /// The game result in a state: solo by centers, or the last power standing;
 /// otherwise a draw once the state is in [`Phase::LAST_YEAR`].
 #[must_use]
-pub fn game_result(variant: &Variant, state: &DipState) -> GameResult {
+pub fn game_result(variant: &Variant, state: &ChessDipState) -> GameResult {
     for p in variant.power_ids() {
         if state.centers_of(p).len() as u32 >= variant.solo {
             return GameResult::Solo { winner: p };
@@ -73,9 +73,9 @@ pub fn game_result(variant: &Variant, state: &DipState) -> GameResult {
 #[must_use]
 pub fn carry_out(
     variant: &Variant,
-    state: &DipState,
+    state: &ChessDipState,
     resolution: &Resolution,
-) -> (DipState, Vec<(Square, Option<PowerId>, PowerId)>) {
+) -> (ChessDipState, Vec<(Square, Option<PowerId>, PowerId)>) {
     let mut next = state.clone();
     next.double_steps.clear();
     for &(sq, _) in &resolution.dislodged {
@@ -118,7 +118,7 @@ pub fn carry_out(
 /// retreats). After Fall, centers go to the power standing on them, and
 /// Winter is skipped when no power has an adjustment to make.
 #[must_use]
-pub fn apply_movement(variant: &Variant, state: &DipState, orders: &[Order]) -> (DipState, MovementReport) {
+pub fn apply_movement(variant: &Variant, state: &ChessDipState, orders: &[Order]) -> (ChessDipState, MovementReport) {
     let resolution = resolve(state, orders);
     let (mut next, center_changes) = carry_out(variant, state, &resolution);
     let carried_out = Box::new(next.clone());

@@ -21,7 +21,7 @@
 //!
 //! `Ctx` is the immutable context (the order graph and its indexes);
 //! `Resolver` the small mutable state (bounds, results, who reads whom).
-//! Outcomes explain themselves ([`Outcome`]) so replies and images can say why.
+//! Outcomes explain themselves ([`Judgement`]) so replies and images can say why.
 //!
 //! Layout: `outcome` the result types and their texts, `graph` the order
 //! graph, `resolver` the bounds and their propagation, `strength` each
@@ -30,7 +30,7 @@
 
 use super::geometry::MoveKind;
 use super::order::{Order, OrderKind};
-use super::state::DipState;
+use super::state::ChessDipState;
 use crate::role::Role;
 use crate::square::Square;
 
@@ -42,13 +42,13 @@ mod strength;
 mod why;
 
 use graph::{Ctx, Node};
-pub use outcome::{ConvoyReport, Outcome, Resolution, Strength};
+pub use outcome::{ConvoyReport, Judgement, Resolution, Strength};
 use resolver::Resolver;
 
 /// Resolves a movement phase. `orders` are legal orders (at most one per
 /// piece, or the two halves of an en passant order); pieces without an order hold.
 #[must_use]
-pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
+pub fn resolve(state: &ChessDipState, orders: &[Order]) -> Resolution {
     let ctx = Ctx::new(state, orders);
     let n = ctx.nodes.len();
     let mut r = Resolver::new(&ctx);
@@ -82,19 +82,19 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
     for i in 0..ctx.n_orders {
         let o = *ctx.order(i);
         let outcome = match o.kind {
-            OrderKind::Hold => by_of(o.square).map_or(Outcome::Held, |by| Outcome::Dislodged { by }),
+            OrderKind::Hold => by_of(o.square).map_or(Judgement::Held, |by| Judgement::Dislodged { by }),
             OrderKind::Move { to, kind, .. } if r.result[i] => {
                 let pawn_stays = o.role == Role::Pawn && kind == MoveKind::Attack && !moved.contains(&(o.square, to));
                 if pawn_stays {
-                    Outcome::Struck { at: to }
+                    Judgement::Struck { at: to }
                 } else {
-                    Outcome::Moved
+                    Judgement::Moved
                 }
             }
             // A failed move whose own conditions held failed with its partner.
-            OrderKind::Move { .. } => r.failed_move(i).unwrap_or(Outcome::PartnerFailed),
-            OrderKind::Support { .. } if r.result[i] => Outcome::Given,
-            OrderKind::Support { .. } => r.support_outcome(i, true).unwrap_or(Outcome::Void),
+            OrderKind::Move { .. } => r.failed_move(i).unwrap_or(Judgement::PartnerFailed),
+            OrderKind::Support { .. } if r.result[i] => Judgement::Given,
+            OrderKind::Support { .. } => r.support_outcome(i, true).unwrap_or(Judgement::Void),
         };
         orders.push(o);
         outcomes.push(outcome);
@@ -105,11 +105,11 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
                 square,
                 order: usize::from(of),
                 outcome: if r.result[c] {
-                    Outcome::Convoyed
+                    Judgement::Convoyed
                 } else if r.forced[c] {
-                    Outcome::Paradox
+                    Judgement::Paradox
                 } else {
-                    r.failed_convoy(c).unwrap_or(Outcome::Paradox)
+                    r.failed_convoy(c).unwrap_or(Judgement::Paradox)
                 },
             }),
             Node::Order(_) => None,
@@ -125,7 +125,7 @@ pub fn resolve(state: &DipState, orders: &[Order]) -> Resolution {
 /// `None` if more than `max_nodes` nodes could vary (holds always succeed).
 #[doc(hidden)]
 #[must_use]
-pub fn consistent_resolutions(state: &DipState, orders: &[Order], max_nodes: usize) -> Option<Vec<Vec<bool>>> {
+pub fn consistent_resolutions(state: &ChessDipState, orders: &[Order], max_nodes: usize) -> Option<Vec<Vec<bool>>> {
     let ctx = Ctx::new(state, orders);
     let n = ctx.nodes.len();
     let vars: Vec<usize> =

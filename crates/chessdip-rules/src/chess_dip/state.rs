@@ -128,7 +128,7 @@ pub struct Piece {
 /// The state of a Diplomacy-style game between two phases.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "StateData", try_from = "StateData")]
-pub struct DipState {
+pub struct ChessDipState {
     /// The phase to be played next.
     pub phase: Phase,
     pieces: [Option<Piece>; 64],
@@ -141,7 +141,7 @@ pub struct DipState {
     pub promoted_homes: BTreeMap<Square, PowerId>,
 }
 
-/// The serialized form of [`DipState`].
+/// The serialized form of [`ChessDipState`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct StateData {
     phase: Phase,
@@ -153,8 +153,8 @@ struct StateData {
     promoted_homes: BTreeMap<Square, PowerId>,
 }
 
-impl From<DipState> for StateData {
-    fn from(s: DipState) -> StateData {
+impl From<ChessDipState> for StateData {
+    fn from(s: ChessDipState) -> StateData {
         StateData {
             phase: s.phase,
             pieces: s.pieces().collect(),
@@ -165,10 +165,10 @@ impl From<DipState> for StateData {
     }
 }
 
-impl TryFrom<StateData> for DipState {
+impl TryFrom<StateData> for ChessDipState {
     type Error = String;
-    fn try_from(d: StateData) -> Result<DipState, String> {
-        let mut s = DipState::empty(d.phase);
+    fn try_from(d: StateData) -> Result<ChessDipState, String> {
+        let mut s = ChessDipState::empty(d.phase);
         for (sq, p) in d.pieces {
             if s.piece(sq).is_some() {
                 return Err(format!("two pieces on {sq}"));
@@ -184,11 +184,11 @@ impl TryFrom<StateData> for DipState {
     }
 }
 
-impl DipState {
+impl ChessDipState {
     /// An empty board in `phase`.
     #[must_use]
-    pub fn empty(phase: Phase) -> DipState {
-        DipState {
+    pub fn empty(phase: Phase) -> ChessDipState {
+        ChessDipState {
             phase,
             pieces: [None; 64],
             owners: [None; 64],
@@ -199,8 +199,8 @@ impl DipState {
 
     /// The variant's starting position in Spring of its first year.
     #[must_use]
-    pub fn start(variant: &Variant) -> DipState {
-        let mut s = DipState::empty(Phase { year: variant.first_year, season: Season::Spring });
+    pub fn start(variant: &Variant) -> ChessDipState {
+        let mut s = ChessDipState::empty(Phase { year: variant.first_year, season: Season::Spring });
         for (id, p) in variant.power_ids().map(|id| (id, variant.power(id))) {
             for &(role, sq) in &p.start_units {
                 s.put(sq, Piece { power: id, role, moved: false });
@@ -341,13 +341,13 @@ pub enum SetupError {
     NotACenter(Square),
 }
 
-impl DipState {
+impl ChessDipState {
     /// Builds a position from a setup. Unlisted centers keep their start owner.
     ///
     /// # Errors
     /// [`SetupError`] for squares off the board, doubled squares, pieces the
     /// variant does not use, or owners set on non-centers.
-    pub fn from_setup(variant: &Variant, phase: Phase, setup: &Setup) -> Result<DipState, SetupError> {
+    pub fn from_setup(variant: &Variant, phase: Phase, setup: &Setup) -> Result<ChessDipState, SetupError> {
         let board = variant.board;
         let on_board = |sq: Square| {
             if board.contains(sq) {
@@ -356,7 +356,7 @@ impl DipState {
                 Err(SetupError::OffBoard { square: sq, files: board.files, ranks: board.ranks })
             }
         };
-        let mut s = DipState::start(variant);
+        let mut s = ChessDipState::start(variant);
         s.phase = phase;
         s.pieces = [None; 64];
         for &(power, role, sq, moved) in &setup.pieces {
@@ -423,11 +423,11 @@ mod tests {
     #[test]
     fn start_and_serde_round_trip() {
         let v = Variant::builtin("chesspolitik4").unwrap();
-        let s = DipState::start(&v);
+        let s = ChessDipState::start(&v);
         assert_eq!(s.pieces().count(), 16);
         assert_eq!(s.owned_centers().count(), 20);
         let json = serde_json::to_string(&s).unwrap();
-        let back: DipState = serde_json::from_str(&json).unwrap();
+        let back: ChessDipState = serde_json::from_str(&json).unwrap();
         assert_eq!(back, s);
     }
 }

@@ -18,8 +18,8 @@ use super::adjust::Adjustment;
 use super::geometry::MoveKind;
 use super::order::{Coupling, Order, OrderKind, Supported};
 use super::order_text::{OrderText, Reading};
-use super::resolve::{Outcome, Resolution};
-use super::state::DipState;
+use super::resolve::{Judgement, Resolution};
+use super::state::ChessDipState;
 use super::variant::Variant;
 use crate::role::Role;
 use crate::square::Square;
@@ -186,14 +186,14 @@ pub fn waive_again_note(power: &str, builds: usize) -> String {
 #[derive(Debug)]
 pub struct Explain<'a> {
     variant: &'a Variant,
-    before: &'a DipState,
+    before: &'a ChessDipState,
     res: &'a Resolution,
 }
 
 impl<'a> Explain<'a> {
     /// Explains `res`, resolved from `before`.
     #[must_use]
-    pub fn new(variant: &'a Variant, before: &'a DipState, res: &'a Resolution) -> Explain<'a> {
+    pub fn new(variant: &'a Variant, before: &'a ChessDipState, res: &'a Resolution) -> Explain<'a> {
         Explain { variant, before, res }
     }
 
@@ -222,7 +222,7 @@ impl<'a> Explain<'a> {
     }
 
     fn given(&self, s: usize) -> bool {
-        self.res.outcomes[s] == Outcome::Given
+        self.res.outcomes[s] == Judgement::Given
     }
 
     /// The given supports of order `i` (hold or move supports), as the resolver matches them.
@@ -302,20 +302,20 @@ impl<'a> Explain<'a> {
     fn path(&self, i: usize, at: Square) -> String {
         let report = self.res.convoys.iter().find(|c| c.square == at && c.order == i);
         let why = match report.map(|c| c.outcome) {
-            Some(Outcome::Blocked) => self.stayed(at),
-            Some(Outcome::Broken { by }) => match self.move_from(by, at) {
-                Some(m) if matches!(self.res.outcomes[m], Outcome::Struck { .. }) => {
+            Some(Judgement::Blocked) => self.stayed(at),
+            Some(Judgement::Broken { by }) => match self.move_from(by, at) {
+                Some(m) if matches!(self.res.outcomes[m], Judgement::Struck { .. }) => {
                     format!("{} struck there", self.orders()[m])
                 }
                 Some(m) => format!("{} moved in", self.orders()[m]),
                 None => format!("the move from {by} landed there"),
             },
-            Some(Outcome::Contested { by }) => {
+            Some(Judgement::Contested { by }) => {
                 let rival = self.res.convoys.iter().find(|c| c.square == at && self.orders()[c.order].square == by);
                 match rival {
                     Some(r) => {
                         let supports = self.supported_by(&self.convoy_supports(at, r.order), "support-convoyed");
-                        let strong = if r.outcome == Outcome::Convoyed { "stronger" } else { "as strong" };
+                        let strong = if r.outcome == Judgement::Convoyed { "stronger" } else { "as strong" };
                         format!(
                             "contested by the convoy there for {}{supports}, which was {strong}",
                             self.orders()[r.order]
@@ -324,7 +324,9 @@ impl<'a> Explain<'a> {
                     None => format!("contested by the convoy there for the order from {by}"),
                 }
             }
-            Some(Outcome::Paradox) => "the convoy there failed by the paradox rule: a convoy in a paradox fails".into(),
+            Some(Judgement::Paradox) => {
+                "the convoy there failed by the paradox rule: a convoy in a paradox fails".into()
+            }
             _ => "the convoy there failed".into(),
         };
         format!("its path failed at {at}: {why}")
@@ -349,9 +351,9 @@ impl<'a> Explain<'a> {
     fn base_reason(&self, i: usize) -> String {
         let o = self.orders()[i];
         match self.res.outcomes[i] {
-            Outcome::Held => "held".into(),
-            Outcome::Dislodged { by } => format!("dislodged by {}", self.mover(by, o.square)),
-            Outcome::Moved => {
+            Judgement::Held => "held".into(),
+            Judgement::Dislodged { by } => format!("dislodged by {}", self.mover(by, o.square)),
+            Judgement::Moved => {
                 let taken: Vec<String> = self
                     .res
                     .dislodged
@@ -365,12 +367,12 @@ impl<'a> Explain<'a> {
                     format!("moved, dislodging {}", join_and(&taken))
                 }
             }
-            Outcome::Struck { at } => format!(
+            Judgement::Struck { at } => format!(
                 "the attack on {at} succeeded but dislodged nothing; an attacking pawn moves only when it \
                  dislodges, so the pawn stays on {}",
                 o.square
             ),
-            Outcome::Bounced { at, attack, against, by } if by == at => {
+            Judgement::Bounced { at, attack, against, by } if by == at => {
                 let note = if attack.0 == 0 && matches!(o.kind, OrderKind::Move { kind: MoveKind::Travel, .. }) {
                     ": an advance dislodges only with support"
                 } else {
@@ -378,12 +380,12 @@ impl<'a> Explain<'a> {
                 };
                 format!("bounced at {at} against {}: strength {attack} against {against}{note}", self.staying(at))
             }
-            Outcome::Bounced { at, attack, against, by } => {
+            Judgement::Bounced { at, attack, against, by } => {
                 let rival =
                     self.move_from(by, at).map_or_else(|| format!("the move from {by}"), |m| self.with_supports(m));
                 format!("bounced at {at} against {rival}: strength {attack} against {against}")
             }
-            Outcome::HeadToHead { at, attack, against } => {
+            Judgement::HeadToHead { at, attack, against } => {
                 let opp = self.move_from(at, o.square).map_or_else(|| self.piece(at), |m| self.with_supports(m));
                 if attack < against {
                     format!("beaten head to head by {opp}: strength {attack} against {against}")
@@ -391,7 +393,7 @@ impl<'a> Explain<'a> {
                     format!("bounced head to head with {opp}: strength {attack} against {against}")
                 }
             }
-            Outcome::ConvoyPrevented { at, attack, against, of } => {
+            Judgement::ConvoyPrevented { at, attack, against, of } => {
                 let convoy =
                     match self.res.convoys.iter().find(|c| c.square == at && self.orders()[c.order].square == of) {
                         Some(c) => format!(
@@ -403,7 +405,7 @@ impl<'a> Explain<'a> {
                     };
                 format!("bounced at {at} against {convoy}: strength {attack} against {against}")
             }
-            Outcome::OwnPiece { at } => {
+            Judgement::OwnPiece { at } => {
                 let mut t = format!(
                     "bounced at {at} against its own power's {}: a power cannot dislodge its own piece",
                     self.piece(at)
@@ -414,11 +416,11 @@ impl<'a> Explain<'a> {
                 }
                 t
             }
-            Outcome::PathBlocked { at } => self.path(i, at),
-            Outcome::PartnerFailed => "failed with the other half of its coupled order".into(),
-            Outcome::Given => self.given_reason(i),
-            Outcome::Void => self.void_reason(i),
-            Outcome::Cut { by } => format!("cut by {}", self.mover(by, o.square)),
+            Judgement::PathBlocked { at } => self.path(i, at),
+            Judgement::PartnerFailed => "failed with the other half of its coupled order".into(),
+            Judgement::Given => self.given_reason(i),
+            Judgement::Void => self.void_reason(i),
+            Judgement::Cut { by } => format!("cut by {}", self.mover(by, o.square)),
             other => other.reason(),
         }
     }
@@ -432,7 +434,7 @@ impl<'a> Explain<'a> {
         let Some(m) = (0..self.orders().len()).find(|&m| self.supports_of(m).contains(&s)) else {
             return "given".into();
         };
-        if matches!(self.res.outcomes[m], Outcome::OwnPiece { .. }) {
+        if matches!(self.res.outcomes[m], Judgement::OwnPiece { .. }) {
             return "given, but it did not count: a power cannot dislodge its own piece".into();
         }
         let Some(occupant) = self.before.piece(to) else { return "given".into() };
@@ -450,7 +452,7 @@ impl<'a> Explain<'a> {
     /// Why a support matched no order.
     fn void_reason(&self, s: usize) -> String {
         let OrderKind::Support { target, supported, .. } = self.orders()[s].kind else {
-            return Outcome::Void.reason();
+            return Judgement::Void.reason();
         };
         if let Supported::Convoy { from, .. } = supported {
             let theirs: Vec<Order> = self.at(from).into_iter().map(|j| self.orders()[j]).collect();
@@ -462,7 +464,7 @@ impl<'a> Explain<'a> {
         }
         let theirs: Vec<Order> = self.at(target).into_iter().map(|j| self.orders()[j]).collect();
         match theirs.as_slice() {
-            [] => Outcome::Void.reason(),
+            [] => Judgement::Void.reason(),
             [one] if one.kind == OrderKind::Hold => format!("void: {} held", self.piece(target)),
             _ => format!("void: {} was ordered {}", self.piece(target), order_text(&theirs)),
         }
@@ -490,8 +492,8 @@ impl<'a> Explain<'a> {
         let sq = self.orders()[i].square;
         let dislodger = self.res.dislodged.iter().find(|(d, _)| *d == sq).map(|&(_, by)| by);
         match self.res.outcomes[i] {
-            Outcome::Dislodged { .. } => self.base_reason(i),
-            Outcome::Cut { by } if dislodger == Some(by) => format!("cut and dislodged by {}", self.mover(by, sq)),
+            Judgement::Dislodged { .. } => self.base_reason(i),
+            Judgement::Cut { by } if dislodger == Some(by) => format!("cut and dislodged by {}", self.mover(by, sq)),
             _ => format!("{}{}", self.base_reason(i), self.dislodged_suffix(&[sq])),
         }
     }
@@ -546,7 +548,7 @@ impl<'a> Explain<'a> {
         }
         let failed = idx.iter().copied().find(|&i| {
             let out = self.res.outcomes[i];
-            !out.succeeded() && out != Outcome::PartnerFailed
+            !out.succeeded() && out != Judgement::PartnerFailed
         });
         let suffix = self.dislodged_suffix(&squares);
         let Some(f) = failed else {

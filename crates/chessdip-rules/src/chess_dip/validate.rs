@@ -4,7 +4,7 @@
 use super::geometry::{self, MoveKind};
 use super::order::{kind_word, Coupling, IllegalOrder, Order, OrderKind, Supported};
 use super::order_text::{ActionText, ConvoyCode, DirectText, MoveCode, OrderText};
-use super::state::DipState;
+use super::state::ChessDipState;
 use super::variant::Variant;
 use crate::power::PowerId;
 use crate::role::Role;
@@ -34,7 +34,7 @@ impl Validated {
 /// Finds the ordering power's piece on `square`, checking owner and letter.
 fn own_piece(
     variant: &Variant,
-    state: &DipState,
+    state: &ChessDipState,
     power: PowerId,
     role: Option<Role>,
     square: Square,
@@ -66,7 +66,7 @@ fn own_piece(
     }
 }
 
-fn reach_hint(variant: &Variant, state: &DipState, role: Role, from: Square) -> String {
+fn reach_hint(variant: &Variant, state: &ChessDipState, role: Role, from: Square) -> String {
     let facing = state.piece(from).map_or(crate::power::Facing::Up, |p| variant.power(p.power).facing);
     let list: Vec<String> = geometry::targets(variant.board, role, facing, from).map(|s| s.to_string()).collect();
     if list.is_empty() {
@@ -85,7 +85,7 @@ fn code_kind(code: MoveCode) -> Option<MoveKind> {
 }
 
 /// The en passant captures open to the pawn on `pawn`: (passed square, passed pawn's square).
-fn en_passant_options(variant: &Variant, state: &DipState, pawn: Square) -> Vec<(Square, Square)> {
+fn en_passant_options(variant: &Variant, state: &ChessDipState, pawn: Square) -> Vec<(Square, Square)> {
     let Some(p) = state.piece(pawn).filter(|p| p.role == Role::Pawn && variant.en_passant) else {
         return Vec::new();
     };
@@ -106,7 +106,7 @@ fn en_passant_options(variant: &Variant, state: &DipState, pawn: Square) -> Vec<
 
 /// Whether the piece on `from` could be ordered to `to` (as `kind`, if given):
 /// on an empty board, or as a half of an en passant capture.
-fn can_make(variant: &Variant, state: &DipState, from: Square, to: Square, kind: Option<MoveKind>) -> bool {
+fn can_make(variant: &Variant, state: &ChessDipState, from: Square, to: Square, kind: Option<MoveKind>) -> bool {
     let Some(p) = state.piece(from) else { return false };
     let facing = variant.power(p.power).facing;
     let plain =
@@ -123,7 +123,7 @@ fn can_make(variant: &Variant, state: &DipState, from: Square, to: Square, kind:
 /// [`IllegalOrder`] saying what is not allowed and, where it helps, what would be.
 pub fn validate_movement(
     variant: &Variant,
-    state: &DipState,
+    state: &ChessDipState,
     power: PowerId,
     text: &OrderText,
 ) -> Result<Validated, IllegalOrder> {
@@ -252,7 +252,7 @@ pub fn validate_movement(
 /// `from` could give towards `to` (a move, or with `support` a support).
 fn convoy_target(
     variant: &Variant,
-    state: &DipState,
+    state: &ChessDipState,
     square: Square,
     from: Square,
     to: Square,
@@ -287,7 +287,7 @@ fn convoy_target(
     }
 }
 
-fn castle(variant: &Variant, state: &DipState, power: PowerId, long: bool) -> Result<Validated, IllegalOrder> {
+fn castle(variant: &Variant, state: &ChessDipState, power: PowerId, long: bool) -> Result<Validated, IllegalOrder> {
     let def = variant.power(power);
     let name = if long { "O-O-O" } else { "O-O" };
     let Some(king) = def.king_square else {

@@ -5,7 +5,7 @@
 //! it is skipped.
 
 use super::adjust::{balance, buildable_squares, pawns_to_promote};
-use super::{game_result, AdjustmentKind, DipState, GameResult, Phase, Season, Variant};
+use super::{game_result, AdjustmentKind, ChessDipState, GameResult, Phase, Season, Variant};
 use crate::role::Role;
 use crate::{words, PowerId, Square};
 
@@ -31,7 +31,7 @@ fn how_to_promote(v: &Variant, squares: &[Square]) -> String {
 /// pawns on the last rank promoted to knights (`its pawn on g1 becomes a
 /// knight`).
 #[must_use]
-pub fn without_orders(v: &Variant, state: &DipState, p: PowerId) -> String {
+pub fn without_orders(v: &Variant, state: &ChessDipState, p: PowerId) -> String {
     let mut parts = Vec::new();
     match balance(state, p) {
         d if d > 0 => parts.push("no builds".to_string()),
@@ -54,7 +54,7 @@ pub fn without_orders(v: &Variant, state: &DipState, p: PowerId) -> String {
 /// ordered and where there is room, disbands ordered and who chooses the
 /// rest, promotions ordered and how to choose the others (`kinds`: its
 /// valid adjustments, in order).
-pub(super) fn owed_lines(v: &Variant, state: &DipState, p: PowerId, kinds: &[AdjustmentKind]) -> String {
+pub(super) fn owed_lines(v: &Variant, state: &ChessDipState, p: PowerId, kinds: &[AdjustmentKind]) -> String {
     let mut text = String::new();
     let adj = balance(state, p);
     let used = kinds.iter().filter(|k| matches!(k, AdjustmentKind::Build { .. } | AdjustmentKind::Waive)).count();
@@ -105,7 +105,7 @@ pub(super) fn owed_lines(v: &Variant, state: &DipState, p: PowerId, kinds: &[Adj
 /// how to choose their piece, or that Winter is skipped because nobody has
 /// an adjustment to make. Nothing after a Spring or Winter, nor when the
 /// game ended with the Fall.
-pub(super) fn after_fall(v: &Variant, state: &DipState, next: &DipState) -> String {
+pub(super) fn after_fall(v: &Variant, state: &ChessDipState, next: &ChessDipState) -> String {
     if state.phase.season != Season::Fall || game_result(v, next) != GameResult::Ongoing {
         return String::new();
     }

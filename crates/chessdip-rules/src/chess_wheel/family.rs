@@ -5,7 +5,7 @@
 
 use super::judge::{self, Judgement, PendingLine};
 use super::order::{InvalidMessage, Message};
-use super::resolve::WheelReport;
+use super::resolve::ChessWheelReport;
 use super::space::Seat;
 use super::{Messages, State, Variant};
 use crate::family::{
@@ -70,7 +70,7 @@ impl Variant {
         &self,
         state: &State,
         next: &State,
-        report: &WheelReport,
+        report: &ChessWheelReport,
         orders: &[(String, Vec<SlotOrder>)],
     ) -> (Vec<OrderOutcome>, Vec<String>, String) {
         let mut outcomes = Vec::new();
@@ -156,7 +156,7 @@ impl Variant {
 
 impl Family for Variant {
     type State = State;
-    type Report = WheelReport;
+    type Report = ChessWheelReport;
 
     fn id(&self) -> &str {
         &self.id
@@ -282,7 +282,7 @@ impl Family for Variant {
         text
     }
 
-    fn resolve(&self, state: &State, orders: &[(String, Vec<SlotOrder>)]) -> Resolution<State, WheelReport> {
+    fn resolve(&self, state: &State, orders: &[(String, Vec<SlotOrder>)]) -> Resolution<State, ChessWheelReport> {
         let mut messages: Messages = Vec::new();
         let mut verdicts = Vec::new();
         for (power, rows) in orders {

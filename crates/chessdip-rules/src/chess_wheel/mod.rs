@@ -31,7 +31,7 @@ pub use judge::{judge, Judgement, Need, PendingLine};
 pub use order::{read_message, InvalidMessage, LineError, Message, Move};
 pub use order_text::{parse_move, parse_piece, split_message, AddrText, MoveText, ParseError, ParseErrorKind};
 pub use piece::{reach, OutOfRange, Piece, START};
-pub use resolve::{resolve_moves, MoveResult, Outcome, Taken, WheelReport};
+pub use resolve::{resolve_moves, ChessWheelReport, MoveOutcome, MoveResult, Taken};
 pub use space::{Coords, Seat, Space, HUB_RANK};
 pub use state::{State, StateError, DEFAULT_MOVEMENT_POWER};
 
@@ -149,7 +149,7 @@ impl Variant {
     /// state starts the next cycle (board actions are available again) and
     /// carries the winner, if the cycle decided one.
     #[must_use]
-    pub fn resolve_cycle(&self, state: &State, messages: &Messages) -> (State, WheelReport) {
+    pub fn resolve_cycle(&self, state: &State, messages: &Messages) -> (State, ChessWheelReport) {
         let mut moves = Vec::new();
         let mut invalid = Vec::new();
         let mut ordered: Vec<&(Seat, Result<Message, InvalidMessage>)> = messages.iter().collect();
@@ -174,7 +174,7 @@ impl Variant {
         next.winner = resolve::winner(state, &next);
         // The next cycle begins with the movement power set now.
         next.set_movement_power(self.movement_power);
-        (next, WheelReport { cycle: state.cycle, moves: results, taken, invalid, moved: Some(Box::new(moved)) })
+        (next, ChessWheelReport { cycle: state.cycle, moves: results, taken, invalid, moved: Some(Box::new(moved)) })
     }
 }
 

@@ -25,7 +25,7 @@ use crate::Role;
 
 /// What happened to a move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
+pub enum MoveOutcome {
     /// The piece moved to an empty or vacated space.
     Moved,
     /// The piece moved and took the piece that stayed there.
@@ -47,26 +47,26 @@ pub enum Outcome {
     },
 }
 
-impl Outcome {
+impl MoveOutcome {
     /// Whether the piece moved.
     #[must_use]
     pub fn succeeded(self) -> bool {
-        matches!(self, Outcome::Moved | Outcome::Took { .. })
+        matches!(self, MoveOutcome::Moved | MoveOutcome::Took { .. })
     }
 
     /// Why, in a few words, for everyone: `mover` is the player whose move it was.
     #[must_use]
     pub fn reason(self, state: &State, mover: Seat) -> String {
         match self {
-            Outcome::Moved => "moved".into(),
-            Outcome::Took { piece } => {
+            MoveOutcome::Moved => "moved".into(),
+            MoveOutcome::Took { piece } => {
                 format!("took {}'s {} on {}", state.name(piece.owner), piece.role.name(), state.space_name(piece.space))
             }
-            Outcome::OutOfRange(o) => o.describe(&state.players),
-            Outcome::Collision { movers } => {
+            MoveOutcome::OutOfRange(o) => o.describe(&state.players),
+            MoveOutcome::Collision { movers } => {
                 format!("{movers} pieces would end on that space, so none of those moves succeeds")
             }
-            Outcome::OwnPiece { role } => {
+            MoveOutcome::OwnPiece { role } => {
                 format!("{}'s own {} stays on that space", state.name(mover), role.name())
             }
         }
@@ -85,7 +85,7 @@ pub struct MoveResult {
     /// The move.
     pub order: Move,
     /// What happened.
-    pub outcome: Outcome,
+    pub outcome: MoveOutcome,
 }
 
 /// A piece taken in a resolution.
@@ -99,7 +99,7 @@ pub struct Taken {
 
 /// What the renderer and the summary need of a resolved cycle.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WheelReport {
+pub struct ChessWheelReport {
     /// The cycle resolved.
     pub cycle: u32,
     /// Every move of every valid message, players in seat order.
@@ -112,7 +112,7 @@ pub struct WheelReport {
     /// actions, with the winner they decide): what the cycle's pictures end
     /// on, kept so that nothing after the resolution applies the moves
     /// again. `None` in reports kept before it was (the service fills
-    /// those in once, at start-up, with [`WheelReport::after`]).
+    /// those in once, at start-up, with [`ChessWheelReport::after`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moved: Option<Box<State>>,
 }
@@ -121,7 +121,7 @@ pub struct WheelReport {
 enum Mark {
     Open,
     OnPath,
-    Done(Outcome),
+    Done(MoveOutcome),
 }
 
 /// Resolves `moves` (each player's valid message, as (player, index in the
@@ -134,7 +134,7 @@ pub fn resolve_moves(state: &State, moves: &[(Seat, usize, String, Move)]) -> (S
     // 1. Range.
     for (i, (_, _, _, m)) in moves.iter().enumerate() {
         if let Err(e) = reach(m.piece.role, m.piece.space, m.to) {
-            mark[i] = Mark::Done(Outcome::OutOfRange(e));
+            mark[i] = Mark::Done(MoveOutcome::OutOfRange(e));
         }
     }
     // 2. Collisions among the moves in range.
@@ -146,7 +146,7 @@ pub fn resolve_moves(state: &State, moves: &[(Seat, usize, String, Move)]) -> (S
     }
     for group in by_target.values().filter(|g| g.len() > 1) {
         for &i in group {
-            mark[i] = Mark::Done(Outcome::Collision { movers: group.len() });
+            mark[i] = Mark::Done(MoveOutcome::Collision { movers: group.len() });
         }
     }
     // 3. Dependencies: a move into an occupied space waits for that piece's move.
@@ -173,7 +173,7 @@ pub fn resolve_moves(state: &State, moves: &[(Seat, usize, String, Move)]) -> (S
         };
         if let Some(k) = cycle_from {
             for &c in &path[k..] {
-                mark[c] = Mark::Done(Outcome::Moved);
+                mark[c] = Mark::Done(MoveOutcome::Moved);
             }
             path.truncate(k);
         }
@@ -181,16 +181,16 @@ pub fn resolve_moves(state: &State, moves: &[(Seat, usize, String, Move)]) -> (S
         for &p in path.iter().rev() {
             let m = moves[p].3;
             let outcome = match state.piece(m.to) {
-                None => Outcome::Moved,
+                None => MoveOutcome::Moved,
                 Some(occupant) => {
                     let vacated =
                         leaving.get(&m.to).is_some_and(|&j| matches!(mark[j], Mark::Done(o) if o.succeeded()));
                     if vacated {
-                        Outcome::Moved
+                        MoveOutcome::Moved
                     } else if occupant.owner == m.piece.owner {
-                        Outcome::OwnPiece { role: occupant.role }
+                        MoveOutcome::OwnPiece { role: occupant.role }
                     } else {
-                        Outcome::Took { piece: occupant }
+                        MoveOutcome::Took { piece: occupant }
                     }
                 }
             };
@@ -208,7 +208,7 @@ pub fn resolve_moves(state: &State, moves: &[(Seat, usize, String, Move)]) -> (S
             outcome: match mk {
                 Mark::Done(o) => *o,
                 // Every move is decided above; keep a safe answer all the same.
-                Mark::Open | Mark::OnPath => Outcome::Moved,
+                Mark::Open | Mark::OnPath => MoveOutcome::Moved,
             },
         })
         .collect();
@@ -226,7 +226,7 @@ pub fn apply(state: &State, results: &[MoveResult]) -> (State, Vec<Taken>) {
     let mut pieces: Vec<Piece> = Vec::with_capacity(state.pieces.len());
     for p in &state.pieces {
         let mine = results.iter().find(|r| r.order.piece.space == p.space);
-        let by = results.iter().find(|r| r.order.to == p.space && matches!(r.outcome, Outcome::Took { .. }));
+        let by = results.iter().find(|r| r.order.to == p.space && matches!(r.outcome, MoveOutcome::Took { .. }));
         match (mine, by) {
             (_, Some(r)) => taken.push(Taken { piece: *p, by: r.order.piece }),
             (Some(r), None) if r.outcome.succeeded() => pieces.push(Piece { space: r.order.to, ..*p }),
@@ -245,7 +245,7 @@ pub fn winner(before: &State, after: &State) -> Option<Seat> {
     before.winner.or_else(|| after.king_winner())
 }
 
-impl WheelReport {
+impl ChessWheelReport {
     /// The position the cycle's moves leave `state` (the one it resolved
     /// from) in, with the winner they decide: what the cycle's pictures end
     /// on (the next cycle's number and board actions aside).
@@ -293,7 +293,7 @@ mod tests {
             mv(&s, sp(0, "e1"), sp(0, "e2")),
         ];
         let (next, res, taken) = resolve_moves(&s, &moves);
-        assert!(res.iter().all(|r| r.outcome == Outcome::Moved), "{res:?}");
+        assert!(res.iter().all(|r| r.outcome == MoveOutcome::Moved), "{res:?}");
         assert!(taken.is_empty());
         assert_eq!(next.piece(sp(0, "a1")).map(|p| p.owner), Some(1));
         assert_eq!(next.piece(sp(0, "e1")).map(|p| p.role), Some(Role::Queen));
@@ -305,8 +305,8 @@ mod tests {
         // The knight's move is out of range: it stays and is taken.
         let moves = vec![mv(&s, sp(0, "a1"), sp(0, "a5")), mv(&s, sp(0, "a5"), sp(0, "a6"))];
         let (next, res, taken) = resolve_moves(&s, &moves);
-        assert!(matches!(res[0].outcome, Outcome::Took { .. }));
-        assert!(matches!(res[1].outcome, Outcome::OutOfRange(_)));
+        assert!(matches!(res[0].outcome, MoveOutcome::Took { .. }));
+        assert!(matches!(res[1].outcome, MoveOutcome::OutOfRange(_)));
         assert_eq!(taken.len(), 1);
         assert_eq!(next.pieces.len(), 2);
     }

@@ -4,9 +4,9 @@
 use super::board::{opponent, side_name, Position};
 use super::notation::san;
 use super::plan::{plan, Planned};
-use super::state::{end_text, GameEnd, SimulState};
+use super::state::{end_text, DiplomacyChessState, GameEnd};
 use super::text::Victim;
-use super::turn::{resolve_turn, SimulReport};
+use super::turn::{resolve_turn, DiplomacyChessReport};
 use super::variant::{Mode, Variant};
 use crate::family::{Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission};
 use crate::words::{count, join_and};
@@ -38,7 +38,7 @@ impl Variant {
     /// canonical already; older rows are read and shown in the canonical
     /// form too.
     #[must_use]
-    pub fn planned(&self, state: &SimulState, side: Side, current: &[SlotOrder]) -> Vec<Planned> {
+    pub fn planned(&self, state: &DiplomacyChessState, side: Side, current: &[SlotOrder]) -> Vec<Planned> {
         let mut planned = plan(self.mode, state, side, &rows(current)).planned;
         for p in &mut planned {
             p.text.clone_from(&p.canonical);
@@ -51,7 +51,7 @@ impl Variant {
     /// the order does not matter (simultaneously progressive).
     fn list_notes(
         &self,
-        state: &SimulState,
+        state: &DiplomacyChessState,
         side: Side,
         current: &[SlotOrder],
         orders: &[SlotOrder],
@@ -114,7 +114,7 @@ impl Variant {
         (replaced, notes)
     }
 
-    fn phase_name(&self, state: &SimulState) -> String {
+    fn phase_name(&self, state: &DiplomacyChessState) -> String {
         match self.mode {
             Mode::Basic => format!("Turn {}", state.turn),
             _ => {
@@ -126,8 +126,8 @@ impl Variant {
 }
 
 impl Family for Variant {
-    type State = SimulState;
-    type Report = SimulReport;
+    type State = DiplomacyChessState;
+    type Report = DiplomacyChessReport;
 
     fn id(&self) -> &str {
         Variant::ID
@@ -141,11 +141,11 @@ impl Family for Variant {
         Seats::Fixed(Variant::POWERS.iter().map(|p| (*p).to_string()).collect())
     }
 
-    fn start(&self, _powers: &[String]) -> Result<SimulState, String> {
-        Ok(SimulState::start())
+    fn start(&self, _powers: &[String]) -> Result<DiplomacyChessState, String> {
+        Ok(DiplomacyChessState::start())
     }
 
-    fn phase(&self, state: &SimulState) -> PhaseInfo {
+    fn phase(&self, state: &DiplomacyChessState) -> PhaseInfo {
         PhaseInfo {
             name: self.phase_name(state),
             kind: PhaseKind::Movement,
@@ -158,7 +158,7 @@ impl Family for Variant {
         }
     }
 
-    fn submit(&self, state: &SimulState, power: &str, current: &[SlotOrder], text: &str) -> Submission {
+    fn submit(&self, state: &DiplomacyChessState, power: &str, current: &[SlotOrder], text: &str) -> Submission {
         let mut sub = Submission { orders: current.to_vec(), ..Submission::default() };
         let whole = text.trim().to_string();
         let Some(side) = side_of(power) else {
@@ -219,7 +219,7 @@ impl Family for Variant {
         sub
     }
 
-    fn describe(&self, state: &SimulState, power: &str, current: &[SlotOrder]) -> String {
+    fn describe(&self, state: &DiplomacyChessState, power: &str, current: &[SlotOrder]) -> String {
         let Some(side) = side_of(power) else { return format!("there is no side {power} in Diplomacy Chess") };
         if let Some(end) = state.ended() {
             return format!("The game is over: {}.", end_text(&end));
@@ -262,7 +262,11 @@ impl Family for Variant {
         text
     }
 
-    fn resolve(&self, state: &SimulState, orders: &[(String, Vec<SlotOrder>)]) -> Resolution<SimulState, SimulReport> {
+    fn resolve(
+        &self,
+        state: &DiplomacyChessState,
+        orders: &[(String, Vec<SlotOrder>)],
+    ) -> Resolution<DiplomacyChessState, DiplomacyChessReport> {
         let mut lists: [Vec<Planned>; 2] = [Vec::new(), Vec::new()];
         for (power, rows) in orders {
             if let Some(side) = side_of(power) {
@@ -298,7 +302,7 @@ impl Family for Variant {
         Resolution { next, outcomes, removed, changes, summary, report, verdicts: Vec::new() }
     }
 
-    fn result(&self, state: &SimulState) -> GameResult {
+    fn result(&self, state: &DiplomacyChessState) -> GameResult {
         match state.ended() {
             None => GameResult::Ongoing,
             Some(GameEnd::Won { winner, how }) => GameResult::Won { winner: side_name(winner).to_string(), how },
@@ -306,7 +310,7 @@ impl Family for Variant {
         }
     }
 
-    fn alive(&self, state: &SimulState, power: &str) -> bool {
+    fn alive(&self, state: &DiplomacyChessState, power: &str) -> bool {
         let Some(side) = side_of(power) else { return false };
         match &state.end {
             Some(GameEnd::Won { winner, .. }) => *winner == side,
@@ -314,7 +318,7 @@ impl Family for Variant {
         }
     }
 
-    fn standing(&self, state: &SimulState, power: &str) -> String {
+    fn standing(&self, state: &DiplomacyChessState, power: &str) -> String {
         let Some(side) = side_of(power) else { return String::new() };
         let pos: &Position = &state.position;
         let pieces = pos.pieces().filter(|(_, p)| p.side == side).count();
@@ -326,7 +330,7 @@ impl Family for Variant {
         parts.join(", ")
     }
 
-    fn suggest(&self, state: &SimulState, power: &str, partial: &str, max: usize) -> Vec<String> {
+    fn suggest(&self, state: &DiplomacyChessState, power: &str, partial: &str, max: usize) -> Vec<String> {
         let Some(side) = side_of(power) else { return Vec::new() };
         if state.ended().is_some() {
             return Vec::new();
@@ -377,12 +381,12 @@ impl Family for Variant {
         t
     }
 
-    fn transcript(&self, state: &SimulState) -> Option<String> {
+    fn transcript(&self, state: &DiplomacyChessState) -> Option<String> {
         Some(state.transcript(self.mode))
     }
 }
 
-fn summarise(report: &SimulReport, removed: &[String], changes: &[String]) -> String {
+fn summarise(report: &DiplomacyChessReport, removed: &[String], changes: &[String]) -> String {
     let mut s = String::new();
     for side in [Side::White, Side::Black] {
         let mine: Vec<_> = report.moves.iter().filter(|m| m.side == side).collect();

@@ -33,6 +33,6 @@ pub use board::{Castling, Piece, Position, SetupError};
 pub use family::{side_of, split_moves};
 pub use movegen::{Move, MoveKind, Rules};
 pub use resolve::{Fate, Return};
-pub use state::{GameEnd, MoveRecord, SimulState, TurnRecord};
-pub use turn::{resolve_turn, CaptureReport, MoveReport, SimulReport};
+pub use state::{DiplomacyChessState, GameEnd, MoveRecord, TurnRecord};
+pub use turn::{resolve_turn, CaptureReport, DiplomacyChessReport, MoveReport};
 pub use variant::{Mode, Variant};

@@ -18,7 +18,7 @@ use super::board::Position;
 use super::condition::{parse_order, Condition, OrderText};
 use super::movegen::{make, Move};
 use super::notation::{read, san, MoveText};
-use super::state::SimulState;
+use super::state::DiplomacyChessState;
 use super::text::{Branch, NO_MOVE, PASS};
 use super::variant::Mode;
 use crate::Side;
@@ -118,7 +118,7 @@ pub struct Planning {
 
 /// Checks `side`'s orders `(slot, text)` for this turn of `state` in `mode`.
 #[must_use]
-pub fn plan(mode: Mode, state: &SimulState, side: Side, orders: &[(usize, String)]) -> Planning {
+pub fn plan(mode: Mode, state: &DiplomacyChessState, side: Side, orders: &[(usize, String)]) -> Planning {
     if mode == Mode::SimultaneousProgressive {
         return super::together::plan_together(state, side, orders);
     }

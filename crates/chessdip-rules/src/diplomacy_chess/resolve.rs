@@ -27,7 +27,7 @@
 //! lands on an attacked square. En passant takes the pawn beside the
 //! landing square if that pawn is still there at the end.
 //!
-//! Layout: `outcome` the result types ([`Fate`], [`Outcome`], [`Trace`]),
+//! Layout: `outcome` the result types ([`Fate`], [`StepResult`], [`Trace`]),
 //! `simulate` one run tick by tick, `tick` the clashes within a tick,
 //! `kings` the forced-king loop.
 
@@ -40,12 +40,12 @@ mod simulate;
 mod tick;
 
 use kings::forced_kings;
-pub use outcome::{Fate, Outcome, Return, Taken, Trace, TracedPiece};
+pub use outcome::{Fate, Return, StepResult, Taken, Trace, TracedPiece};
 use simulate::simulate;
 
 /// Resolves `moves` (legal in `pos`, any number per side) together.
 #[must_use]
-pub fn resolve(pos: &Position, moves: &[Move], ret: Return) -> Outcome {
+pub fn resolve(pos: &Position, moves: &[Move], ret: Return) -> StepResult {
     match forced_kings(pos, moves, ret) {
         (Some(out), _) => out,
         (None, forced) => simulate(pos, moves, ret, &forced, None),
@@ -54,7 +54,7 @@ pub fn resolve(pos: &Position, moves: &[Move], ret: Return) -> Outcome {
 
 /// [`resolve`], with the [`Trace`] of its run.
 #[must_use]
-pub fn resolve_traced(pos: &Position, moves: &[Move], ret: Return) -> (Outcome, Trace) {
+pub fn resolve_traced(pos: &Position, moves: &[Move], ret: Return) -> (StepResult, Trace) {
     let (_, forced) = forced_kings(pos, moves, ret);
     let mut trace = Trace::default();
     let out = simulate(pos, moves, ret, &forced, Some(&mut trace));

@@ -76,7 +76,7 @@ pub struct TurnRecord {
 
 /// A Diplomacy Chess game between turns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SimulState {
+pub struct DiplomacyChessState {
     /// The turn about to be played (1-based).
     pub turn: u32,
     /// The position.
@@ -90,26 +90,26 @@ pub struct SimulState {
     pub end: Option<GameEnd>,
 }
 
-impl SimulState {
+impl DiplomacyChessState {
     /// The last turn number. A game that reaches it is over, drawn: the turn
     /// after it could not be numbered.
     pub const LAST_TURN: u32 = u32::MAX;
 
     /// A game starting from `position` at turn 1.
     #[must_use]
-    pub fn new(position: Position) -> SimulState {
+    pub fn new(position: Position) -> DiplomacyChessState {
         let key = position.key();
-        SimulState { turn: 1, position, seen: vec![key], history: Vec::new(), end: None }
+        DiplomacyChessState { turn: 1, position, seen: vec![key], history: Vec::new(), end: None }
     }
 
     /// The standard chess start.
     #[must_use]
-    pub fn start() -> SimulState {
-        SimulState::new(Position::start())
+    pub fn start() -> DiplomacyChessState {
+        DiplomacyChessState::new(Position::start())
     }
 
     /// How the game has ended, if it has: the recorded end, or a draw once
-    /// the turn counter is at [`SimulState::LAST_TURN`].
+    /// the turn counter is at [`DiplomacyChessState::LAST_TURN`].
     #[must_use]
     pub fn ended(&self) -> Option<GameEnd> {
         self.end.clone().or_else(|| turn_limit(self.turn))
@@ -145,7 +145,7 @@ impl SimulState {
 
 /// The draw at the turn limit, for a game about to play turn `turn`.
 pub(crate) fn turn_limit(turn: u32) -> Option<GameEnd> {
-    (turn == SimulState::LAST_TURN).then(|| GameEnd::Drawn { how: "the turn limit was reached".into() })
+    (turn == DiplomacyChessState::LAST_TURN).then(|| GameEnd::Drawn { how: "the turn limit was reached".into() })
 }
 
 /// `White wins by checkmate`, `draw (stalemate)`.
@@ -183,7 +183,7 @@ mod tests {
 
     #[test]
     fn the_transcript_ends_with_the_result() {
-        let mut s = SimulState::start();
+        let mut s = DiplomacyChessState::start();
         s.history.push(TurnRecord { turn: 1, moves: Vec::new() });
         s.end = Some(GameEnd::Drawn { how: "stalemate".into() });
         assert_eq!(
@@ -191,7 +191,7 @@ mod tests {
             "Diplomacy Chess (basic)\n1. White: no move | Black: no move\nResult: draw (stalemate)"
         );
         s.end = None;
-        s.turn = SimulState::LAST_TURN;
+        s.turn = DiplomacyChessState::LAST_TURN;
         assert!(s.transcript(Mode::Basic).ends_with("Result: draw (the turn limit was reached)"));
     }
 }

@@ -24,7 +24,7 @@ use super::movegen::{checkers, make, Move};
 use super::notation::{read_through, read_with, san_with, IllegalMove, MoveText, Reading};
 use super::plan::{branch_note, canonical_text, condition_problem, slot_problem, unresolved, Plan, Planned, Planning};
 use super::resolve::{resolve, Fate, Return};
-use super::state::SimulState;
+use super::state::DiplomacyChessState;
 use super::text::Voice;
 use super::variant::Mode;
 use crate::words::{count, join_and};
@@ -89,7 +89,7 @@ fn canonical_move(start: &Position, side: Side, m: &Move) -> String {
 }
 
 /// Checks a simultaneously progressive list.
-pub(super) fn plan_together(state: &SimulState, side: Side, orders: &[(usize, String)]) -> Planning {
+pub(super) fn plan_together(state: &DiplomacyChessState, side: Side, orders: &[(usize, String)]) -> Planning {
     let mode = Mode::SimultaneousProgressive;
     let start = &state.position;
     let mut out = Planning::default();

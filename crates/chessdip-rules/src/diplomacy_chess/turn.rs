@@ -6,7 +6,7 @@
 //! chess move is checkmated (both: a draw), a side not in check with no
 //! legal chess move is stalemated (a draw); only the two kings left (a
 //! draw); the same position at the start of a turn for the third time (a
-//! draw); the turn counter at its limit, [`SimulState::LAST_TURN`] (a draw).
+//! draw); the turn counter at its limit, [`DiplomacyChessState::LAST_TURN`] (a draw).
 //! In the progressive mode the game's end is judged after every step (the
 //! chess rules apply at each): a king taken, a checkmate, a stalemate or
 //! bare kings at a step end the turn there, and later steps are not played.
@@ -17,8 +17,8 @@ use super::board::{opponent, Piece, Position};
 use super::movegen::{has_legal_move, legality_in, pseudo_from, why_unreachable_in, Move, Rules};
 use super::notation::{read_with, Reading};
 use super::plan::{Plan, Planned};
-use super::resolve::{resolve_traced, Fate, Outcome, Taken, Trace};
-use super::state::{turn_limit, GameEnd, MoveRecord, SimulState, TurnRecord};
+use super::resolve::{resolve_traced, Fate, StepResult, Taken, Trace};
+use super::state::{turn_limit, DiplomacyChessState, GameEnd, MoveRecord, TurnRecord};
 use super::text::{fate_reason, Branch, Line, Mark, OtherMove, Victim, Voice, NO_MOVE};
 use super::variant::Mode;
 use crate::{Role, Side, Square};
@@ -107,7 +107,7 @@ pub struct CaptureReport {
 
 /// What the renderer needs of a resolved turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SimulReport {
+pub struct DiplomacyChessReport {
     /// The mode.
     pub mode: Mode,
     /// The turn resolved.
@@ -141,12 +141,17 @@ pub struct StepRun {
     pub moves: Vec<Move>,
     /// What came of them, with where every moving piece was tick by tick;
     /// `None` when no move was tried at the step.
-    pub run: Option<(Outcome, Trace)>,
+    pub run: Option<(StepResult, Trace)>,
 }
 
 /// Resolves a turn of `state` in `mode` with each side's checked orders.
 #[must_use]
-pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[Planned]) -> (SimulState, SimulReport) {
+pub fn resolve_turn(
+    mode: Mode,
+    state: &DiplomacyChessState,
+    white: &[Planned],
+    black: &[Planned],
+) -> (DiplomacyChessState, DiplomacyChessReport) {
     let before = state.position.clone();
     let mut pos = before.clone();
     // Steps after the last one with an order only clear the two-square
@@ -297,7 +302,7 @@ pub fn resolve_turn(mode: Mode, state: &SimulState, white: &[Planned], black: &[
     next.seen.push(pos.key());
     next.position = pos.clone();
     next.end = end.clone().or_else(|| repetition(&next)).or_else(|| turn_limit(next.turn));
-    let report = SimulReport {
+    let report = DiplomacyChessReport {
         mode,
         turn: state.turn,
         before,
@@ -369,6 +374,6 @@ fn judge(pos: &Position, kings_taken: &[Side]) -> Option<GameEnd> {
     None
 }
 
-fn repetition(next: &SimulState) -> Option<GameEnd> {
+fn repetition(next: &DiplomacyChessState) -> Option<GameEnd> {
     (next.occurrences() >= 3).then(|| GameEnd::Drawn { how: "threefold repetition".into() })
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::family::{Family, GameResult, OrderOutcome, PhaseInfo, PhaseKind, Resolution, Seats, SlotOrder, Submission};
 
 use super::cell::Cell;
-use super::game::{DiplomatState, Outcome};
+use super::game::{DiplomatChessState, EndOfGame};
 use super::movegen::Move;
 use super::piece::{Colour, Piece};
 use super::text;
@@ -17,7 +17,7 @@ pub const SLOT: &str = "move";
 
 /// What the renderer needs of a resolved move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DiplomatReport {
+pub struct DiplomatChessReport {
     /// The side whose move it was.
     pub colour: Colour,
     /// Its move number (`12` for `12. ... Dn2`).
@@ -35,14 +35,14 @@ pub struct DiplomatReport {
     /// The cell of a king in check after the move.
     pub check: Option<Cell>,
     /// How the game ended, if this move ended it.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<EndOfGame>,
     /// The game as the move left it (its position, move number and end;
     /// without the list of moves played, which the state before it has),
     /// so that whatever shows the move reads it instead of playing the
     /// move again. `None` when no move was made, and in reports kept
     /// before it was (the service fills those in once, at start-up).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub after: Option<Box<DiplomatState>>,
+    pub after: Option<Box<DiplomatChessState>>,
 }
 
 fn side(power: &str) -> Option<Colour> {
@@ -59,14 +59,14 @@ fn no_such_power(power: &str) -> String {
 
 impl Variant {
     /// The side's stored move that still reads as a legal move.
-    fn stored_move(&self, state: &DiplomatState, rows: &[SlotOrder]) -> Option<Move> {
+    fn stored_move(&self, state: &DiplomatChessState, rows: &[SlotOrder]) -> Option<Move> {
         rows.iter().rev().find_map(|r| state.position.read_move(self, &r.text).ok())
     }
 }
 
 impl Family for Variant {
-    type State = DiplomatState;
-    type Report = DiplomatReport;
+    type State = DiplomatChessState;
+    type Report = DiplomatChessReport;
 
     fn id(&self) -> &str {
         Variant::ID
@@ -80,14 +80,14 @@ impl Family for Variant {
         Seats::Fixed(vec!["White".into(), "Black".into()])
     }
 
-    fn start(&self, powers: &[String]) -> Result<DiplomatState, String> {
+    fn start(&self, powers: &[String]) -> Result<DiplomatChessState, String> {
         if let Some(bad) = powers.iter().find(|p| side(p).is_none()) {
             return Err(no_such_power(bad));
         }
-        Ok(DiplomatState::start(self))
+        Ok(DiplomatChessState::start(self))
     }
 
-    fn phase(&self, state: &DiplomatState) -> PhaseInfo {
+    fn phase(&self, state: &DiplomatChessState) -> PhaseInfo {
         PhaseInfo {
             name: state.phase_name(),
             kind: PhaseKind::Movement,
@@ -96,7 +96,7 @@ impl Family for Variant {
         }
     }
 
-    fn submit(&self, state: &DiplomatState, power: &str, current: &[SlotOrder], text: &str) -> Submission {
+    fn submit(&self, state: &DiplomatChessState, power: &str, current: &[SlotOrder], text: &str) -> Submission {
         let mut sub = Submission { orders: current.to_vec(), ..Submission::default() };
         let written = text.trim().to_string();
         let mut reject = |why: String| {
@@ -132,7 +132,7 @@ impl Family for Variant {
         sub
     }
 
-    fn describe(&self, state: &DiplomatState, power: &str, current: &[SlotOrder]) -> String {
+    fn describe(&self, state: &DiplomatChessState, power: &str, current: &[SlotOrder]) -> String {
         let Some(colour) = side(power) else { return no_such_power(power) };
         if let Some(o) = state.ended() {
             return format!("The game is over: {o}.");
@@ -166,9 +166,9 @@ impl Family for Variant {
 
     fn resolve(
         &self,
-        state: &DiplomatState,
+        state: &DiplomatChessState,
         orders: &[(String, Vec<SlotOrder>)],
-    ) -> Resolution<DiplomatState, DiplomatReport> {
+    ) -> Resolution<DiplomatChessState, DiplomatChessReport> {
         let colour = state.to_move();
         let unchanged = |summary: String, outcomes: Vec<OrderOutcome>| Resolution {
             next: state.clone(),
@@ -176,7 +176,7 @@ impl Family for Variant {
             removed: Vec::new(),
             changes: Vec::new(),
             summary,
-            report: DiplomatReport {
+            report: DiplomatChessReport {
                 colour,
                 number: state.number,
                 mv: None,
@@ -220,7 +220,7 @@ impl Family for Variant {
             summary += "\n";
             summary += &line;
         }
-        let report = DiplomatReport {
+        let report = DiplomatChessReport {
             colour,
             number: state.number,
             mv: Some(mv),
@@ -242,7 +242,7 @@ impl Family for Variant {
         Resolution { next: turn.next, outcomes: vec![outcome], removed, changes, summary, report, verdicts: Vec::new() }
     }
 
-    fn result(&self, state: &DiplomatState) -> GameResult {
+    fn result(&self, state: &DiplomatChessState) -> GameResult {
         match state.ended() {
             None => GameResult::Ongoing,
             Some(o) => match o.winner() {
@@ -252,19 +252,19 @@ impl Family for Variant {
         }
     }
 
-    fn alive(&self, state: &DiplomatState, power: &str) -> bool {
-        side(power).is_some_and(|c| state.ended().and_then(Outcome::winner) != Some(c.other()))
+    fn alive(&self, state: &DiplomatChessState, power: &str) -> bool {
+        side(power).is_some_and(|c| state.ended().and_then(EndOfGame::winner) != Some(c.other()))
     }
 
-    fn standing(&self, state: &DiplomatState, power: &str) -> String {
+    fn standing(&self, state: &DiplomatChessState, power: &str) -> String {
         standing_line(state, power, false)
     }
 
-    fn final_standing(&self, state: &DiplomatState, power: &str) -> String {
+    fn final_standing(&self, state: &DiplomatChessState, power: &str) -> String {
         standing_line(state, power, true)
     }
 
-    fn suggest(&self, state: &DiplomatState, power: &str, partial: &str, max: usize) -> Vec<String> {
+    fn suggest(&self, state: &DiplomatChessState, power: &str, partial: &str, max: usize) -> Vec<String> {
         if state.ended().is_some() || !state.to_move().name().eq_ignore_ascii_case(power.trim()) {
             return Vec::new();
         }
@@ -302,7 +302,7 @@ impl Family for Variant {
         t
     }
 
-    fn transcript(&self, state: &DiplomatState) -> Option<String> {
+    fn transcript(&self, state: &DiplomatChessState) -> Option<String> {
         let t = state.transcript();
         Some(if t.is_empty() { "No moves yet.".to_string() } else { t })
     }
@@ -310,7 +310,7 @@ impl Family for Variant {
 
 /// The status line of `power`: `to move` while the game goes on and it is
 /// its move (never once the game is `over`), in check, its pieces and its hand.
-fn standing_line(state: &DiplomatState, power: &str, over: bool) -> String {
+fn standing_line(state: &DiplomatChessState, power: &str, over: bool) -> String {
     let Some(c) = side(power) else { return String::new() };
     let p = &state.position;
     let mut parts = Vec::new();
@@ -333,7 +333,7 @@ fn standing_line(state: &DiplomatState, power: &str, over: bool) -> String {
 mod tests {
     use super::*;
 
-    fn submit(v: &Variant, s: &DiplomatState, power: &str, text: &str) -> Submission {
+    fn submit(v: &Variant, s: &DiplomatChessState, power: &str, text: &str) -> Submission {
         v.submit(s, power, &[], text)
     }
 
@@ -368,7 +368,11 @@ mod tests {
     }
 
     /// One side's move through the family: submitted as typed, resolved.
-    fn play(v: &Variant, s: &DiplomatState, typed: &str) -> (Submission, Resolution<DiplomatState, DiplomatReport>) {
+    fn play(
+        v: &Variant,
+        s: &DiplomatChessState,
+        typed: &str,
+    ) -> (Submission, Resolution<DiplomatChessState, DiplomatChessReport>) {
         let side = s.to_move().name().to_string();
         let sub = v.submit(s, &side, &[], typed);
         assert!(sub.rejected.is_empty(), "{typed}: {:?}", sub.rejected);
@@ -392,7 +396,7 @@ mod tests {
     #[test]
     fn orders_are_shown_and_stored_as_the_move_played() {
         let v = Variant::default();
-        let mut s = DiplomatState::start(&v);
+        let mut s = DiplomatChessState::start(&v);
         for m in ["d3", "k3", "e3", "l3", "Ha3", "Dn2", "d-4", "a3=black", "bxa3", "a3=b"] {
             s = play(&v, &s, m).1.next;
         }
@@ -404,7 +408,7 @@ mod tests {
         assert_eq!(r.outcomes[0].reason, "pawn f2 to f3");
         assert!(r.summary.starts_with("6. f3 (White: pawn f2 to f3)"), "{}", r.summary);
         // Typed text of any kind comes back in notation: `b1a3` is `Ha3`, `ha3` too.
-        let start = DiplomatState::start(&v);
+        let start = DiplomatChessState::start(&v);
         for typed in ["b1a3", "ha3", "1. Hb1-a3"] {
             let (sub, r) = play(&v, &start, typed);
             assert_eq!((sub.accepted[0].as_str(), r.outcomes[0].order.as_str()), ("Ha3", "Ha3"), "{typed}");
@@ -426,14 +430,14 @@ mod tests {
     fn every_ending_reads_in_the_third_person_in_the_result_and_the_transcript() {
         let v = Variant::default();
         // Checkmate (the end of the seed's sample game is in tests/it/diplomat_chess_sample_game.rs).
-        let s = DiplomatState::new(&v, position("White: K a1, R b1, R h1; Black: K k3, P k2", Colour::White), 9);
+        let s = DiplomatChessState::new(&v, position("White: K a1, R b1, R h1; Black: K k3, P k2", Colour::White), 9);
         let (sub, r) = play(&v, &s, "Rb-4");
         assert_eq!(sub.accepted, ["Rb-4++"]);
         assert_eq!(r.outcomes[0].order, "Rb-4++");
         assert_eq!(r.summary, "9. Rb-4++ (White: rook b1 to the centre)\nBlack is checkmated: White wins.");
         assert_eq!(v.transcript(&r.next).as_deref(), Some("9. Rb-4++\nCheckmate: White wins"));
         // Stalemate wins.
-        let s = DiplomatState::new(&v, position("White: K d1, R c3, H h3; Black: K h1", Colour::White), 30);
+        let s = DiplomatChessState::new(&v, position("White: K d1, R c3, H h3; Black: K h1", Colour::White), 30);
         let (_, r) = play(&v, &s, "Rc2");
         assert_eq!(
             r.summary,
@@ -441,7 +445,7 @@ mod tests {
         );
         assert_eq!(v.transcript(&r.next).as_deref(), Some("30. Rc2\nStalemate: White wins"));
         // Bare kings, after Black's move.
-        let s = DiplomatState::new(&v, position("White: K a1, H k2; Black: K k1", Colour::Black), 4);
+        let s = DiplomatChessState::new(&v, position("White: K a1, H k2; Black: K k1", Colour::Black), 4);
         let (_, r) = play(&v, &s, "Kxk2");
         assert_eq!(
             r.summary,
@@ -449,7 +453,7 @@ mod tests {
         );
         assert_eq!(v.transcript(&r.next).as_deref(), Some("4. ..., Kxk2\nDraw: bare kings"));
         // Threefold repetition.
-        let mut s = DiplomatState::start(&v);
+        let mut s = DiplomatChessState::start(&v);
         let mut last = String::new();
         for m in ["Hc3", "Hj3", "Hb1", "Hi1", "Hc3", "Hj3", "Hb1", "Hi1"] {
             let (_, r) = play(&v, &s, m);
@@ -465,8 +469,8 @@ mod tests {
             Some("1. Hc3, Hj3\n2. Hb1, Hi1\n3. Hc3, Hj3\n4. Hb1, Hi1\nDraw: threefold repetition")
         );
         // The move limit.
-        let mut s = DiplomatState::start(&v);
-        s.number = DiplomatState::LAST_MOVE - 1;
+        let mut s = DiplomatChessState::start(&v);
+        s.number = DiplomatChessState::LAST_MOVE - 1;
         let (_, r) = play(&v, &s, "d3");
         let (_, r) = play(&v, &r.next, "k3");
         assert!(r.summary.ends_with("\nThe game is drawn: the move limit was reached."), "{}", r.summary);
@@ -479,26 +483,26 @@ mod tests {
     #[test]
     fn suborns_promotions_and_the_centre_in_words() {
         let v = Variant::default();
-        let s = DiplomatState::new(&v, position("White: K h3; Black: K k1, D a2, P a1", Colour::Black), 20);
+        let s = DiplomatChessState::new(&v, position("White: K h3; Black: K k1, D a2, P a1", Colour::Black), 20);
         let (sub, r) = play(&v, &s, "a1-b1=R");
         assert_eq!(sub.accepted, ["b1=Rook"]);
         assert_eq!(r.outcomes[0].reason, "pawn a1 to b1, promoting to a rook");
         assert_eq!(r.changes, ["b1: the pawn promoted to a rook"]);
-        let s = DiplomatState::new(&v, position("White: K a1, D e3; Black: K k1, P 4", Colour::White), 12);
+        let s = DiplomatChessState::new(&v, position("White: K a1, D e3; Black: K k1, P 4", Colour::White), 12);
         let (sub, r) = play(&v, &s, "4=w");
         assert_eq!(sub.accepted, ["4=white"]);
         assert_eq!(r.outcomes[0].reason, "diplomat e3 suborns the pawn in the centre");
         assert_eq!(r.changes, ["P 4 suborned by D e3: now White's"]);
     }
 
-    fn describe_has(v: &Variant, s: &DiplomatState, orders: &[SlotOrder], what: &str) -> bool {
+    fn describe_has(v: &Variant, s: &DiplomatChessState, orders: &[SlotOrder], what: &str) -> bool {
         v.describe(s, "White", orders).contains(what)
     }
 
     #[test]
     fn standing_and_help() {
         let v = Variant::default();
-        let s = DiplomatState::start(&v);
+        let s = DiplomatChessState::start(&v);
         assert_eq!(v.standing(&s, "White"), "to move, 10 pieces");
         assert_eq!(v.standing(&s, "Black"), "10 pieces");
         assert!(v.order_help().contains("a3=black"));

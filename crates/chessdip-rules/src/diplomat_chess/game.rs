@@ -14,7 +14,7 @@ use super::variant::Variant;
 
 /// How a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
+pub enum EndOfGame {
     /// The side to move is in check with no legal move.
     Checkmate {
         /// Who delivered it.
@@ -30,18 +30,18 @@ pub enum Outcome {
     BareKings,
     /// The same position has occurred three times.
     Repetition,
-    /// The move number reached [`DiplomatState::LAST_MOVE`]: the move after
+    /// The move number reached [`DiplomatChessState::LAST_MOVE`]: the move after
     /// it could not be numbered, so the game ends drawn.
     MoveLimit,
 }
 
-impl Outcome {
+impl EndOfGame {
     /// The winner, if any.
     #[must_use]
     pub const fn winner(self) -> Option<Colour> {
         match self {
-            Outcome::Checkmate { winner } | Outcome::Stalemate { winner } => Some(winner),
-            Outcome::BareKings | Outcome::Repetition | Outcome::MoveLimit => None,
+            EndOfGame::Checkmate { winner } | EndOfGame::Stalemate { winner } => Some(winner),
+            EndOfGame::BareKings | EndOfGame::Repetition | EndOfGame::MoveLimit => None,
         }
     }
 
@@ -50,16 +50,16 @@ impl Outcome {
     #[must_use]
     pub const fn how(self) -> &'static str {
         match self {
-            Outcome::Checkmate { .. } => "by checkmate",
-            Outcome::Stalemate { .. } => "by stalemate",
-            Outcome::BareKings => "bare kings",
-            Outcome::Repetition => "threefold repetition",
-            Outcome::MoveLimit => "the move limit was reached",
+            EndOfGame::Checkmate { .. } => "by checkmate",
+            EndOfGame::Stalemate { .. } => "by stalemate",
+            EndOfGame::BareKings => "bare kings",
+            EndOfGame::Repetition => "threefold repetition",
+            EndOfGame::MoveLimit => "the move limit was reached",
         }
     }
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for EndOfGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner() {
             Some(w) => write!(f, "{w} wins {}", self.how()),
@@ -83,7 +83,7 @@ pub struct Played {
 
 /// The state of a game between moves (stored as JSON by the service).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DiplomatState {
+pub struct DiplomatChessState {
     /// The position.
     pub position: Position,
     /// The number of the move the side to move is about to make.
@@ -93,14 +93,14 @@ pub struct DiplomatState {
     /// How many times each position (by [`Position::key`]) has occurred.
     pub seen: BTreeMap<String, u32>,
     /// How the game ended, once it has.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<EndOfGame>,
 }
 
 /// The result of playing a move.
 #[derive(Clone, Debug)]
 pub struct Turn {
     /// The state after the move.
-    pub next: DiplomatState,
+    pub next: DiplomatChessState,
     /// The move in notation (with `+`/`++`).
     pub notation: String,
     /// What it did.
@@ -109,13 +109,13 @@ pub struct Turn {
     pub path: Vec<Cell>,
 }
 
-impl DiplomatState {
+impl DiplomatChessState {
     /// The state as it stands, without the moves played to reach it and the
     /// count of positions seen (what a report keeps of the game a move
     /// left: enough to draw it, small whatever the game's length).
     #[must_use]
-    pub fn snapshot(&self) -> DiplomatState {
-        DiplomatState {
+    pub fn snapshot(&self) -> DiplomatChessState {
+        DiplomatChessState {
             position: self.position.clone(),
             number: self.number,
             history: Vec::new(),
@@ -130,26 +130,26 @@ impl DiplomatState {
 
     /// The start of a game.
     #[must_use]
-    pub fn start(v: &Variant) -> DiplomatState {
-        DiplomatState::new(v, Position::start(), 1)
+    pub fn start(v: &Variant) -> DiplomatChessState {
+        DiplomatChessState::new(v, Position::start(), 1)
     }
 
     /// A game from `position`, the side to move about to make move `number`.
     /// The outcome is worked out at once (a position may already be mate).
     #[must_use]
-    pub fn new(v: &Variant, position: Position, number: u32) -> DiplomatState {
+    pub fn new(v: &Variant, position: Position, number: u32) -> DiplomatChessState {
         let mut seen = BTreeMap::new();
         seen.insert(position.key(), 1);
         let number = number.max(1);
         let outcome = outcome_of(v, &position, 1).or_else(|| move_limit(number));
-        DiplomatState { position, number, history: Vec::new(), seen, outcome }
+        DiplomatChessState { position, number, history: Vec::new(), seen, outcome }
     }
 
     /// How the game has ended, if it has: the recorded outcome, or a draw
-    /// once the move number is at [`DiplomatState::LAST_MOVE`] (a stored
+    /// once the move number is at [`DiplomatChessState::LAST_MOVE`] (a stored
     /// state may have the number without the outcome).
     #[must_use]
-    pub fn ended(&self) -> Option<Outcome> {
+    pub fn ended(&self) -> Option<EndOfGame> {
         self.outcome.or_else(|| move_limit(self.number))
     }
 
@@ -203,19 +203,19 @@ impl DiplomatState {
 }
 
 /// The draw at the move limit, for a game about to make move `number`.
-fn move_limit(number: u32) -> Option<Outcome> {
-    (number == DiplomatState::LAST_MOVE).then_some(Outcome::MoveLimit)
+fn move_limit(number: u32) -> Option<EndOfGame> {
+    (number == DiplomatChessState::LAST_MOVE).then_some(EndOfGame::MoveLimit)
 }
 
 /// How a game stands in `p`, which has now occurred `count` times.
-fn outcome_of(v: &Variant, p: &Position, count: u32) -> Option<Outcome> {
+fn outcome_of(v: &Variant, p: &Position, count: u32) -> Option<EndOfGame> {
     let side = p.to_move();
     if !p.has_legal_move(v) {
         let winner = side.other();
-        return Some(if p.in_check(side) { Outcome::Checkmate { winner } } else { Outcome::Stalemate { winner } });
+        return Some(if p.in_check(side) { EndOfGame::Checkmate { winner } } else { EndOfGame::Stalemate { winner } });
     }
     if p.bare_kings() {
-        return Some(Outcome::BareKings);
+        return Some(EndOfGame::BareKings);
     }
-    (count >= 3).then_some(Outcome::Repetition)
+    (count >= 3).then_some(EndOfGame::Repetition)
 }

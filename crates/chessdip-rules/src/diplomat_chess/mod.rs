@@ -25,8 +25,8 @@ pub mod text;
 pub mod variant;
 
 pub use cell::{Cell, Radius, Rot};
-pub use family::DiplomatReport;
-pub use game::{DiplomatState, Outcome, Played, Turn};
+pub use family::DiplomatChessReport;
+pub use game::{DiplomatChessState, EndOfGame, Played, Turn};
 pub use movegen::{Effect, Move};
 pub use notation::NotationError;
 pub use piece::{ByColour, Colour, Kind, Piece};

@@ -10,7 +10,7 @@
 //! private and may.
 
 use super::cell::Cell;
-use super::game::{Outcome, Played};
+use super::game::{EndOfGame, Played};
 use super::movegen::{Effect, Move};
 use super::piece::{Colour, Kind, Piece};
 use super::position::Position;
@@ -128,15 +128,15 @@ pub fn effects(rule: SubornRule, mover: Colour, mv: Move, effect: &Effect) -> (V
 /// wins.`, `Black is stalemated: White wins (a stalemate wins in Diplomat
 /// Chess).`, `The game is drawn: only the two kings are left.`
 #[must_use]
-pub fn ending(outcome: Outcome) -> String {
+pub fn ending(outcome: EndOfGame) -> String {
     match outcome {
-        Outcome::Checkmate { winner } => format!("{} is checkmated: {winner} wins.", winner.other()),
-        Outcome::Stalemate { winner } => {
+        EndOfGame::Checkmate { winner } => format!("{} is checkmated: {winner} wins.", winner.other()),
+        EndOfGame::Stalemate { winner } => {
             format!("{} is stalemated: {winner} wins (a stalemate wins in Diplomat Chess).", winner.other())
         }
-        Outcome::BareKings => "The game is drawn: only the two kings are left.".to_string(),
-        Outcome::Repetition => "The game is drawn: the same position has occurred three times.".to_string(),
-        Outcome::MoveLimit => "The game is drawn: the move limit was reached.".to_string(),
+        EndOfGame::BareKings => "The game is drawn: only the two kings are left.".to_string(),
+        EndOfGame::Repetition => "The game is drawn: the same position has occurred three times.".to_string(),
+        EndOfGame::MoveLimit => "The game is drawn: the move limit was reached.".to_string(),
     }
 }
 
@@ -144,11 +144,11 @@ pub fn ending(outcome: Outcome) -> String {
 /// wins`, `Draw: bare kings`, `Draw: threefold repetition`, `Draw: the
 /// move limit was reached`.
 #[must_use]
-pub fn result_line(outcome: Outcome) -> String {
+pub fn result_line(outcome: EndOfGame) -> String {
     match outcome {
-        Outcome::Checkmate { winner } => format!("Checkmate: {winner} wins"),
-        Outcome::Stalemate { winner } => format!("Stalemate: {winner} wins"),
-        Outcome::BareKings | Outcome::Repetition | Outcome::MoveLimit => format!("Draw: {}", outcome.how()),
+        EndOfGame::Checkmate { winner } => format!("Checkmate: {winner} wins"),
+        EndOfGame::Stalemate { winner } => format!("Stalemate: {winner} wins"),
+        EndOfGame::BareKings | EndOfGame::Repetition | EndOfGame::MoveLimit => format!("Draw: {}", outcome.how()),
     }
 }
 
@@ -156,7 +156,7 @@ pub fn result_line(outcome: Outcome) -> String {
 /// a line that starts with Black's move reads `9. ..., lx4`), one line per
 /// move number, and the result on the last line if the game is over.
 #[must_use]
-pub fn transcript(history: &[Played], ended: Option<Outcome>) -> String {
+pub fn transcript(history: &[Played], ended: Option<EndOfGame>) -> String {
     let mut lines: Vec<String> = Vec::new();
     let mut open_white: Option<u32> = None;
     for p in history {
@@ -205,15 +205,15 @@ mod tests {
     fn numbering_and_endings() {
         assert_eq!(numbered(12, Colour::White, "f3=white"), "12. f3=white");
         assert_eq!(numbered(12, Colour::Black, "k-4"), "12. ..., k-4");
-        let mate = Outcome::Checkmate { winner: Colour::Black };
+        let mate = EndOfGame::Checkmate { winner: Colour::Black };
         assert_eq!(ending(mate), "White is checkmated: Black wins.");
-        let stale = Outcome::Stalemate { winner: Colour::White };
+        let stale = EndOfGame::Stalemate { winner: Colour::White };
         assert_eq!(ending(stale), "Black is stalemated: White wins (a stalemate wins in Diplomat Chess).");
-        assert_eq!(ending(Outcome::BareKings), "The game is drawn: only the two kings are left.");
+        assert_eq!(ending(EndOfGame::BareKings), "The game is drawn: only the two kings are left.");
         assert_eq!(result_line(mate), "Checkmate: Black wins");
         assert_eq!(result_line(stale), "Stalemate: White wins");
-        assert_eq!(result_line(Outcome::BareKings), "Draw: bare kings");
-        assert_eq!(result_line(Outcome::Repetition), "Draw: threefold repetition");
-        assert_eq!(result_line(Outcome::MoveLimit), "Draw: the move limit was reached");
+        assert_eq!(result_line(EndOfGame::BareKings), "Draw: bare kings");
+        assert_eq!(result_line(EndOfGame::Repetition), "Draw: threefold repetition");
+        assert_eq!(result_line(EndOfGame::MoveLimit), "Draw: the move limit was reached");
     }
 }

@@ -99,7 +99,7 @@ pub fn check(s: &Scenario, r: &Report) -> Vec<Mismatch> {
         }
     }
     if let Some(after) = &s.after {
-        let wheel = Kind::of(&s.variant) == Some(Kind::Wheel);
+        let wheel = Kind::of(&s.variant) == Some(Kind::ChessWheel);
         let canon = |p: &str, piece: &str| {
             if wheel {
                 super::chess_wheel::canonical_piece(p, &norm(piece))

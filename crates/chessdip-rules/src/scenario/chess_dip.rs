@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use super::{parse_owner_list, InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
 use crate::any::Position;
 use crate::chess_dip::{
-    self, apply_adjustments, apply_movement, validate_adjustment, validate_movement, Adjustment, Context, DipReport,
-    DipState, GameResult, Order, Phase, Setup, Variant,
+    self, apply_adjustments, apply_movement, validate_adjustment, validate_movement, Adjustment, ChessDipReport,
+    ChessDipState, Context, GameResult, Order, Phase, Setup, Variant,
 };
 use crate::{PowerId, Role, Square};
 
@@ -41,10 +41,10 @@ fn piece_text(role: Role, sq: Square) -> String {
     format!("{} {sq}", role.char())
 }
 
-fn build_state(variant: &Variant, s: &Scenario) -> Result<DipState, ScenarioError> {
+fn build_state(variant: &Variant, s: &Scenario) -> Result<ChessDipState, ScenarioError> {
     let phase = match &s.phase {
         Some(p) => Phase::parse(p).map_err(setup_error)?,
-        None => DipState::start(variant).phase,
+        None => ChessDipState::start(variant).phase,
     };
     let mut setup = Setup::default();
     let moved: Vec<Square> = s
@@ -107,7 +107,7 @@ fn build_state(variant: &Variant, s: &Scenario) -> Result<DipState, ScenarioErro
             }
         }
     }
-    DipState::from_setup(variant, phase, &setup).map_err(|e| setup_error(e.to_string()))
+    ChessDipState::from_setup(variant, phase, &setup).map_err(|e| setup_error(e.to_string()))
 }
 
 fn outcome_text(variant: &Variant, r: GameResult) -> String {
@@ -118,7 +118,7 @@ fn outcome_text(variant: &Variant, r: GameResult) -> String {
     }
 }
 
-fn finish(variant: &Variant, next: &DipState, report: &mut Report) {
+fn finish(variant: &Variant, next: &ChessDipState, report: &mut Report) {
     for id in variant.power_ids() {
         let pieces: Vec<String> = next.pieces_of(id).map(|(sq, p)| piece_text(p.role, sq)).collect();
         if !pieces.is_empty() {
@@ -156,9 +156,9 @@ pub struct Adjudication {
     /// The variant.
     pub variant: Variant,
     /// The position before the phase.
-    pub before: DipState,
+    pub before: ChessDipState,
     /// The position after it.
-    pub after: DipState,
+    pub after: ChessDipState,
     /// The orders and what happened to them.
     pub phase: PhaseResult,
     /// The textual report (what `scenario run` prints).
@@ -225,14 +225,14 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
         let (next, mr) = apply_movement(&variant, &state, &movement);
         let res = &mr.resolution;
         for (indexes, p, text) in &accepted {
-            let outcomes: Vec<chess_dip::Outcome> = indexes
+            let outcomes: Vec<chess_dip::Judgement> = indexes
                 .iter()
                 .filter_map(|&i| res.orders.iter().position(|o| *o == movement[i]).map(|k| res.outcomes[k]))
                 .collect();
             let ok = outcomes.iter().all(|o| o.succeeded());
             let reason = outcomes
                 .iter()
-                .find(|o| !o.succeeded() && **o != chess_dip::Outcome::PartnerFailed)
+                .find(|o| !o.succeeded() && **o != chess_dip::Judgement::PartnerFailed)
                 .or(outcomes.first())
                 .map_or_else(String::new, |o| o.reason());
             report.orders.push(OrderResult {
@@ -283,12 +283,12 @@ impl From<Adjudication> for Run {
     fn from(a: Adjudication) -> Run {
         let phase = match a.phase {
             PhaseResult::Movement { orders, report } => {
-                DipReport::Movement { resolution: report.resolution, orders, after: report.carried_out }
+                ChessDipReport::Movement { resolution: report.resolution, orders, after: report.carried_out }
             }
             PhaseResult::Adjustment { orders, report } => {
-                DipReport::Adjustment { orders, report, after: Box::new(a.after.clone()) }
+                ChessDipReport::Adjustment { orders, report, after: Box::new(a.after.clone()) }
             }
         };
-        Run::new(a.variant, (a.before, a.after), |v, s| Position::Dip { v, s }, phase, a.report)
+        Run::new(a.variant, (a.before, a.after), |v, s| Position::ChessDip { variant: v, state: s }, phase, a.report)
     }
 }

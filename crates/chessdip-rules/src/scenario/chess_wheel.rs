@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use super::{split_list, InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
 use crate::any;
 use crate::chess_wheel::{
-    self, parse_piece, BoardAction, Messages, Piece, Seat, Space, State, Variant, WheelReport, START,
+    self, parse_piece, BoardAction, ChessWheelReport, Messages, Piece, Seat, Space, State, Variant, START,
 };
 use crate::Role;
 
@@ -129,7 +129,7 @@ pub struct Adjudication {
     /// The position after the cycle.
     pub after: State,
     /// What the renderer draws.
-    pub wheel: WheelReport,
+    pub wheel: ChessWheelReport,
     /// The textual report (what `scenario run` prints).
     pub report: Report,
 }
@@ -251,7 +251,13 @@ pub(super) fn canonical_piece(owner: &str, piece: &str) -> String {
 
 impl From<Adjudication> for Run {
     fn from(a: Adjudication) -> Run {
-        Run::new(a.variant, (a.before, a.after), |v, s| any::Position::Wheel { v, s }, a.wheel, a.report)
+        Run::new(
+            a.variant,
+            (a.before, a.after),
+            |v, s| any::Position::ChessWheel { variant: v, state: s },
+            a.wheel,
+            a.report,
+        )
     }
 }
 

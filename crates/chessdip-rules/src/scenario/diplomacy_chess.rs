@@ -15,8 +15,8 @@ use super::{InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
 use crate::any;
 use crate::diplomacy_chess::board::side_name;
 use crate::diplomacy_chess::plan::{plan, Planned};
-use crate::diplomacy_chess::state::{GameEnd, SimulState};
-use crate::diplomacy_chess::{resolve_turn, side_of, Castling, Mode, Piece, Position, SimulReport, Variant};
+use crate::diplomacy_chess::state::{DiplomacyChessState, GameEnd};
+use crate::diplomacy_chess::{resolve_turn, side_of, Castling, DiplomacyChessReport, Mode, Piece, Position, Variant};
 use crate::{Role, Side, Square};
 
 fn setup_error(message: String) -> ScenarioError {
@@ -40,7 +40,7 @@ fn piece(text: &str) -> Result<(Role, Square), ScenarioError> {
     Ok((role, square(&t[first.len_utf8()..])?))
 }
 
-fn build_state(s: &Scenario) -> Result<SimulState, ScenarioError> {
+fn build_state(s: &Scenario) -> Result<DiplomacyChessState, ScenarioError> {
     let mut pos = match &s.position {
         None => Position::start(),
         Some(list) => {
@@ -89,7 +89,7 @@ fn build_state(s: &Scenario) -> Result<SimulState, ScenarioError> {
         }
     }
     pos.validate().map_err(|e| setup_error(e.to_string()))?;
-    let mut state = SimulState::new(pos);
+    let mut state = DiplomacyChessState::new(pos);
     let key = state.position.key();
     state.seen = vec![key; seen.max(1)];
     Ok(state)
@@ -101,11 +101,11 @@ pub struct Adjudication {
     /// The variant (its mode).
     pub variant: Variant,
     /// The state before the turn.
-    pub before: SimulState,
+    pub before: DiplomacyChessState,
     /// The state after it.
-    pub after: SimulState,
+    pub after: DiplomacyChessState,
     /// What the renderer draws.
-    pub turn: SimulReport,
+    pub turn: DiplomacyChessReport,
     /// The textual report (what `scenario run` prints).
     pub report: Report,
 }
@@ -177,6 +177,12 @@ pub fn adjudicate(s: &Scenario) -> Result<Adjudication, ScenarioError> {
 
 impl From<Adjudication> for Run {
     fn from(a: Adjudication) -> Run {
-        Run::new(a.variant, (a.before, a.after), |v, s| any::Position::Simul { v, s }, a.turn, a.report)
+        Run::new(
+            a.variant,
+            (a.before, a.after),
+            |v, s| any::Position::DiplomacyChess { variant: v, state: s },
+            a.turn,
+            a.report,
+        )
     }
 }

@@ -13,7 +13,7 @@
 use super::{split_list, InvalidResult, OrderResult, Report, Run, Scenario, ScenarioError};
 use crate::any;
 use crate::diplomat_chess::{
-    parse_piece, ByColour, Colour, DiplomatState, Kind, Position, Rot, Setup, SubornRule, Variant,
+    parse_piece, ByColour, Colour, DiplomatChessState, Kind, Position, Rot, Setup, SubornRule, Variant,
 };
 
 fn setup_error(message: String) -> ScenarioError {
@@ -45,7 +45,11 @@ fn kind(letter: &str) -> Result<Kind, ScenarioError> {
 pub fn turn(
     s: &Scenario,
 ) -> Result<
-    (Variant, DiplomatState, crate::family::Resolution<DiplomatState, crate::diplomat_chess::DiplomatReport>),
+    (
+        Variant,
+        DiplomatChessState,
+        crate::family::Resolution<DiplomatChessState, crate::diplomat_chess::DiplomatChessReport>,
+    ),
     ScenarioError,
 > {
     use crate::family::Family as _;
@@ -60,7 +64,7 @@ pub fn turn(
 ///
 /// # Errors
 /// [`ScenarioError`] for an unknown side, piece, option or a bad `moves` list.
-pub fn setup(s: &Scenario) -> Result<(Variant, DiplomatState), ScenarioError> {
+pub fn setup(s: &Scenario) -> Result<(Variant, DiplomatChessState), ScenarioError> {
     let mut rule = SubornRule::Convert;
     let mut setup = match &s.position {
         None => Setup::start(),
@@ -122,7 +126,7 @@ pub fn setup(s: &Scenario) -> Result<(Variant, DiplomatState), ScenarioError> {
     setup.hands = hands;
     let v = Variant::with_rule(rule);
     let position = Position::from_setup(&setup).map_err(|e| setup_error(e.to_string()))?;
-    let mut state = DiplomatState::new(&v, position, number);
+    let mut state = DiplomatChessState::new(&v, position, number);
     for text in &moves {
         if let Some(o) = state.outcome {
             return Err(setup_error(format!("state `moves`: {text}: the game is already over ({o})")));
@@ -133,7 +137,7 @@ pub fn setup(s: &Scenario) -> Result<(Variant, DiplomatState), ScenarioError> {
     Ok((v, state))
 }
 
-fn outcome_text(state: &DiplomatState) -> String {
+fn outcome_text(state: &DiplomatChessState) -> String {
     match state.outcome {
         None => "ongoing".into(),
         Some(o) => o.winner().map_or_else(|| "draw".to_string(), |w| format!("{w} wins")),
@@ -145,7 +149,7 @@ fn outcome_text(state: &DiplomatState) -> String {
 pub(super) fn run(s: &Scenario) -> Result<Run, ScenarioError> {
     let report = summary(s)?;
     let (v, before, r) = turn(s)?;
-    Ok(Run::new(v, (before, r.next), |v, s| any::Position::Diplomat { v, s }, r.report, report))
+    Ok(Run::new(v, (before, r.next), |v, s| any::Position::DiplomatChess { variant: v, state: s }, r.report, report))
 }
 
 /// The textual report of a Diplomat Chess scenario.

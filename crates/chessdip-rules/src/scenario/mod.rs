@@ -357,9 +357,9 @@ impl Run {
 /// bad position, unknown power...).
 pub fn run(s: &Scenario) -> Result<Run, ScenarioError> {
     match Kind::of(&s.variant) {
-        Some(Kind::Simul) => diplomacy_chess::adjudicate(s).map(Run::from),
-        Some(Kind::Diplomat) => diplomat_chess::run(s),
-        Some(Kind::Wheel) => chess_wheel::adjudicate(s).map(Run::from),
-        Some(Kind::Dip) | None => chess_dip::adjudicate(s).map(Run::from),
+        Some(Kind::DiplomacyChess) => diplomacy_chess::adjudicate(s).map(Run::from),
+        Some(Kind::DiplomatChess) => diplomat_chess::run(s),
+        Some(Kind::ChessWheel) => chess_wheel::adjudicate(s).map(Run::from),
+        Some(Kind::ChessDip) | None => chess_dip::adjudicate(s).map(Run::from),
     }
 }

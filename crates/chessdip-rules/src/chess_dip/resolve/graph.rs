@@ -3,7 +3,7 @@
 
 use crate::chess_dip::geometry::MoveKind;
 use crate::chess_dip::order::{Order, OrderKind, Supported};
-use crate::chess_dip::state::DipState;
+use crate::chess_dip::state::ChessDipState;
 use crate::power::PowerId;
 use crate::square::Square;
 
@@ -44,7 +44,7 @@ pub(super) struct Ctx {
 }
 
 impl Ctx {
-    pub(super) fn new(state: &DipState, given: &[Order]) -> Ctx {
+    pub(super) fn new(state: &ChessDipState, given: &[Order]) -> Ctx {
         let mut piece = [[NONE; 2]; 64];
         let mut nodes: Vec<Node> = Vec::with_capacity(given.len() + 8);
         for (sq, p) in state.pieces() {

@@ -23,7 +23,7 @@ impl std::fmt::Display for Strength {
 /// What happened to one order, with the reason.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
-pub enum Outcome {
+pub enum Judgement {
     /// A piece that did not move and was not dislodged.
     Held,
     /// The piece stayed and was dislodged by the move from `by`.
@@ -114,11 +114,14 @@ pub enum Outcome {
     Paradox,
 }
 
-impl Outcome {
+impl Judgement {
     /// Whether the order succeeded (for supports: was given).
     #[must_use]
     pub fn succeeded(self) -> bool {
-        matches!(self, Outcome::Held | Outcome::Moved | Outcome::Struck { .. } | Outcome::Given | Outcome::Convoyed)
+        matches!(
+            self,
+            Judgement::Held | Judgement::Moved | Judgement::Struck { .. } | Judgement::Given | Judgement::Convoyed
+        )
     }
 
     /// A short explanation that needs no other order ("bounced at d2:
@@ -127,40 +130,40 @@ impl Outcome {
     #[must_use]
     pub fn reason(self) -> String {
         match self {
-            Outcome::Held => "held".into(),
-            Outcome::Dislodged { by } => format!("dislodged by the move from {by}"),
-            Outcome::Moved => "moved".into(),
-            Outcome::Struck { at } => {
+            Judgement::Held => "held".into(),
+            Judgement::Dislodged { by } => format!("dislodged by the move from {by}"),
+            Judgement::Moved => "moved".into(),
+            Judgement::Struck { at } => {
                 format!("the attack on {at} succeeded but dislodged nothing, so the pawn stays")
             }
-            Outcome::Bounced { at, attack, against, by } if by == at => {
+            Judgement::Bounced { at, attack, against, by } if by == at => {
                 format!("bounced at {at}: strength {attack} against {against} from the piece staying there")
             }
-            Outcome::Bounced { at, attack, against, by } => {
+            Judgement::Bounced { at, attack, against, by } => {
                 format!("bounced at {at}: strength {attack} against {against} from the move from {by}")
             }
-            Outcome::HeadToHead { at, attack, against } if attack < against => {
+            Judgement::HeadToHead { at, attack, against } if attack < against => {
                 format!("beaten head to head by the piece from {at}: strength {attack} against {against}")
             }
-            Outcome::HeadToHead { at, attack, against } => {
+            Judgement::HeadToHead { at, attack, against } => {
                 format!("bounced head to head with the piece from {at}: strength {attack} against {against}")
             }
-            Outcome::ConvoyPrevented { at, attack, against, of } => {
+            Judgement::ConvoyPrevented { at, attack, against, of } => {
                 format!(
                     "bounced at {at}: strength {attack} against {against} from the convoy there of the order from {of}"
                 )
             }
-            Outcome::OwnPiece { at } => format!("bounced at {at}: a power cannot dislodge its own piece"),
-            Outcome::PathBlocked { at } => format!("its path failed at {at}: the convoy there failed"),
-            Outcome::PartnerFailed => "failed with the other half of its coupled order".into(),
-            Outcome::Given => "given".into(),
-            Outcome::Void => "void: the supported piece was not ordered that".into(),
-            Outcome::Cut { by } => format!("cut by the attack from {by}"),
-            Outcome::Convoyed => "convoy held".into(),
-            Outcome::Blocked => "a piece stayed on the square".into(),
-            Outcome::Broken { by } => format!("broken by the move from {by}"),
-            Outcome::Contested { by } => format!("contested by the convoy there of the order from {by}, as strong"),
-            Outcome::Paradox => "failed by the paradox rule: the convoy was part of a paradox".into(),
+            Judgement::OwnPiece { at } => format!("bounced at {at}: a power cannot dislodge its own piece"),
+            Judgement::PathBlocked { at } => format!("its path failed at {at}: the convoy there failed"),
+            Judgement::PartnerFailed => "failed with the other half of its coupled order".into(),
+            Judgement::Given => "given".into(),
+            Judgement::Void => "void: the supported piece was not ordered that".into(),
+            Judgement::Cut { by } => format!("cut by the attack from {by}"),
+            Judgement::Convoyed => "convoy held".into(),
+            Judgement::Blocked => "a piece stayed on the square".into(),
+            Judgement::Broken { by } => format!("broken by the move from {by}"),
+            Judgement::Contested { by } => format!("contested by the convoy there of the order from {by}, as strong"),
+            Judgement::Paradox => "failed by the paradox rule: the convoy was part of a paradox".into(),
         }
     }
 }
@@ -173,7 +176,7 @@ pub struct ConvoyReport {
     /// Index into [`Resolution::orders`] of the convoyed order.
     pub order: usize,
     /// Convoyed, blocked, broken or contested.
-    pub outcome: Outcome,
+    pub outcome: Judgement,
 }
 
 /// The result of a movement phase.
@@ -181,8 +184,8 @@ pub struct ConvoyReport {
 pub struct Resolution {
     /// Every order: the given ones, and holds for unordered pieces, by square.
     pub orders: Vec<Order>,
-    /// Outcome of each order, parallel to `orders`.
-    pub outcomes: Vec<Outcome>,
+    /// Judgement of each order, parallel to `orders`.
+    pub outcomes: Vec<Judgement>,
     /// The implicit convoy orders on intermediate squares.
     pub convoys: Vec<ConvoyReport>,
     /// Dislodged pieces: (square, start of the dislodging move).

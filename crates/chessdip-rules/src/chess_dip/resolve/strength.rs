@@ -4,7 +4,7 @@
 //! through [`Resolver::get`] so that bounding stays monotone.
 
 use super::graph::{Node, NONE};
-use super::outcome::{Outcome, Strength};
+use super::outcome::{Judgement, Strength};
 use super::resolver::Resolver;
 use crate::chess_dip::geometry::MoveKind;
 use crate::chess_dip::order::OrderKind;
@@ -186,18 +186,18 @@ impl Resolver<'_> {
     }
 
     /// `None` if the move's own conditions hold (the partner is checked by the caller).
-    pub(super) fn move_outcome(&mut self, i: usize, up: bool) -> Option<Outcome> {
+    pub(super) fn move_outcome(&mut self, i: usize, up: bool) -> Option<Judgement> {
         let ctx = self.ctx;
         let o = *ctx.order(i);
         let OrderKind::Move { to, .. } = o.kind else {
             return None;
         };
         if let Some(at) = self.path_blocked(i, up) {
-            return Some(Outcome::PathBlocked { at });
+            return Some(Judgement::PathBlocked { at });
         }
         let attack = self.attack_strength(i, up);
         if attack == Strength(0) && ctx.occupant_power(to) == Some(o.power) {
-            return Some(Outcome::OwnPiece { at: to });
+            return Some(Judgement::OwnPiece { at: to });
         }
         let (resist, head_to_head) = match ctx.head_to_head(i) {
             Some(j) => (self.defend_strength(j, !up), true),
@@ -205,9 +205,9 @@ impl Resolver<'_> {
         };
         if attack <= resist {
             return Some(if head_to_head {
-                Outcome::HeadToHead { at: to, attack, against: resist }
+                Judgement::HeadToHead { at: to, attack, against: resist }
             } else {
-                Outcome::Bounced { at: to, attack, against: resist, by: to }
+                Judgement::Bounced { at: to, attack, against: resist, by: to }
             });
         }
         for &k in &ctx.moves_to[to.index()] {
@@ -215,7 +215,7 @@ impl Resolver<'_> {
             if k != i {
                 let p = self.prevent_strength(k, !up);
                 if attack <= p {
-                    return Some(Outcome::Bounced { at: to, attack, against: p, by: ctx.order(k).square });
+                    return Some(Judgement::Bounced { at: to, attack, against: p, by: ctx.order(k).square });
                 }
             }
         }
@@ -223,24 +223,24 @@ impl Resolver<'_> {
             let c = usize::from(c);
             let p = self.convoy_prevent_strength(c, !up);
             if attack <= p {
-                return Some(Outcome::ConvoyPrevented { at: to, attack, against: p, of: ctx.order(c).square });
+                return Some(Judgement::ConvoyPrevented { at: to, attack, against: p, of: ctx.order(c).square });
             }
         }
         None
     }
 
     /// `None` if the support is given, else why not.
-    pub(super) fn support_outcome(&mut self, i: usize, up: bool) -> Option<Outcome> {
+    pub(super) fn support_outcome(&mut self, i: usize, up: bool) -> Option<Judgement> {
         let ctx = self.ctx;
         if ctx.void[i] {
-            return Some(Outcome::Void);
+            return Some(Judgement::Void);
         }
         let o = *ctx.order(i);
         let OrderKind::Support { target, supported, .. } = o.kind else {
             return None;
         };
         if let Some(at) = self.path_blocked(i, up) {
-            return Some(Outcome::PathBlocked { at });
+            return Some(Judgement::PathBlocked { at });
         }
         let landing = supported.landing(target);
         for &m in &ctx.moves_to[o.square.index()] {
@@ -254,39 +254,39 @@ impl Resolver<'_> {
                 && !via.contains(landing)
                 && self.path_blocked(m, !up).is_none()
             {
-                return Some(Outcome::Cut { by: a.square });
+                return Some(Judgement::Cut { by: a.square });
             }
         }
         for &m in &ctx.moves_to[o.square.index()] {
             if self.get(usize::from(m), !up) {
-                return Some(Outcome::Dislodged { by: ctx.order(usize::from(m)).square });
+                return Some(Judgement::Dislodged { by: ctx.order(usize::from(m)).square });
             }
         }
         None
     }
 
     /// `None` if the convoy order succeeds, else why not.
-    pub(super) fn convoy_outcome(&mut self, c: usize, up: bool) -> Option<Outcome> {
+    pub(super) fn convoy_outcome(&mut self, c: usize, up: bool) -> Option<Judgement> {
         let ctx = self.ctx;
         let Node::Convoy { square, .. } = ctx.nodes[c] else {
             return None;
         };
         if let Some(at) = self.convoy_path_blocked(c, up) {
-            return Some(Outcome::PathBlocked { at });
+            return Some(Judgement::PathBlocked { at });
         }
         if self.stays(square, !up) {
-            return Some(Outcome::Blocked);
+            return Some(Judgement::Blocked);
         }
         for &m in &ctx.moves_to[square.index()] {
             if self.get(usize::from(m), !up) {
-                return Some(Outcome::Broken { by: ctx.order(usize::from(m)).square });
+                return Some(Judgement::Broken { by: ctx.order(usize::from(m)).square });
             }
         }
         let mine = self.convoy_prevent_strength(c, up);
         for &other in &ctx.convoys_on[square.index()] {
             let other = usize::from(other);
             if other != c && self.convoy_prevent_strength(other, !up) >= mine {
-                return Some(Outcome::Contested { by: ctx.order(other).square });
+                return Some(Judgement::Contested { by: ctx.order(other).square });
             }
         }
         None

@@ -12,14 +12,14 @@
 //! dislodged, the convoy that held), and only when none did (everything
 //! bounced) the strongest, the first of equals.
 
-use super::{Node, Outcome, Resolver, Strength};
+use super::{Judgement, Node, Resolver, Strength};
 use crate::chess_dip::order::OrderKind;
 use crate::square::Square;
 
 /// A resistance a failed move did not overcome: the outcome naming it, its
 /// strength, and whether its source prevailed.
 struct Resistance {
-    outcome: Outcome,
+    outcome: Judgement,
     against: Strength,
     prevailed: bool,
 }
@@ -27,9 +27,12 @@ struct Resistance {
 impl Resolver<'_> {
     /// The explained outcome of the failed move `i` (all nodes decided):
     /// `None` if its own conditions held (it failed with its partner).
-    pub(super) fn failed_move(&mut self, i: usize) -> Option<Outcome> {
+    pub(super) fn failed_move(&mut self, i: usize) -> Option<Judgement> {
         let first = self.move_outcome(i, true)?;
-        if !matches!(first, Outcome::Bounced { .. } | Outcome::HeadToHead { .. } | Outcome::ConvoyPrevented { .. }) {
+        if !matches!(
+            first,
+            Judgement::Bounced { .. } | Judgement::HeadToHead { .. } | Judgement::ConvoyPrevented { .. }
+        ) {
             return Some(first);
         }
         let ctx = self.ctx;
@@ -43,13 +46,17 @@ impl Resolver<'_> {
             Some(j) => {
                 let against = self.defend_strength(j, true);
                 let prevailed = self.result[j];
-                found.push(Resistance { outcome: Outcome::HeadToHead { at: to, attack, against }, against, prevailed });
+                found.push(Resistance {
+                    outcome: Judgement::HeadToHead { at: to, attack, against },
+                    against,
+                    prevailed,
+                });
             }
             None => {
                 let against = self.hold_strength(to, true);
                 if ctx.occupied(to) {
                     let prevailed = self.stays(to, true) && !self.dislodged_on(to, i);
-                    let outcome = Outcome::Bounced { at: to, attack, against, by: to };
+                    let outcome = Judgement::Bounced { at: to, attack, against, by: to };
                     found.push(Resistance { outcome, against, prevailed });
                 }
             }
@@ -58,14 +65,14 @@ impl Resolver<'_> {
             let k = usize::from(k);
             if k != i {
                 let against = self.prevent_strength(k, true);
-                let outcome = Outcome::Bounced { at: to, attack, against, by: ctx.order(k).square };
+                let outcome = Judgement::Bounced { at: to, attack, against, by: ctx.order(k).square };
                 found.push(Resistance { outcome, against, prevailed: self.result[k] });
             }
         }
         for &c in &ctx.convoys_on[to.index()] {
             let c = usize::from(c);
             let against = self.convoy_prevent_strength(c, true);
-            let outcome = Outcome::ConvoyPrevented { at: to, attack, against, of: ctx.order(c).square };
+            let outcome = Judgement::ConvoyPrevented { at: to, attack, against, of: ctx.order(c).square };
             found.push(Resistance { outcome, against, prevailed: self.result[c] });
         }
         found.retain(|r| attack <= r.against);
@@ -93,18 +100,18 @@ impl Resolver<'_> {
     /// block it by itself, the move that dislodged it broke it; of several
     /// rival convoy orders on the square, the one that held (else the
     /// strongest) contested it.
-    pub(super) fn failed_convoy(&mut self, c: usize) -> Option<Outcome> {
+    pub(super) fn failed_convoy(&mut self, c: usize) -> Option<Judgement> {
         let ctx = self.ctx;
         let outcome = self.convoy_outcome(c, true)?;
         let Node::Convoy { square, .. } = ctx.nodes[c] else {
             return Some(outcome);
         };
         match outcome {
-            Outcome::Blocked => {
+            Judgement::Blocked => {
                 let by = ctx.moves_to[square.index()].iter().map(|&m| usize::from(m)).find(|&m| self.result[m]);
-                Some(by.map_or(outcome, |m| Outcome::Broken { by: ctx.order(m).square }))
+                Some(by.map_or(outcome, |m| Judgement::Broken { by: ctx.order(m).square }))
             }
-            Outcome::Contested { .. } => {
+            Judgement::Contested { .. } => {
                 let mine = self.convoy_prevent_strength(c, true);
                 let mut best: Option<(bool, Strength, usize)> = None;
                 for &other in &ctx.convoys_on[square.index()] {
@@ -118,7 +125,7 @@ impl Resolver<'_> {
                         best = Some(key);
                     }
                 }
-                Some(best.map_or(outcome, |(_, _, other)| Outcome::Contested { by: ctx.order(other).square }))
+                Some(best.map_or(outcome, |(_, _, other)| Judgement::Contested { by: ctx.order(other).square }))
             }
             _ => Some(outcome),
         }

@@ -1,7 +1,7 @@
 //! The forced-king loop: a king that lands on a square attacked after the
 //! turn is sent home and the turn is run again, until none does.
 
-use super::outcome::{Fate, Outcome, Return};
+use super::outcome::{Fate, Return, StepResult};
 use super::simulate::simulate;
 use crate::diplomacy_chess::board::{opponent, Position};
 use crate::diplomacy_chess::movegen::Move;
@@ -10,7 +10,7 @@ use crate::{Role, Square};
 /// Runs the resolution until no king lands on an attacked square, forcing
 /// such kings home: the settled outcome (`None` when the runs never
 /// settled) and the kings forced home.
-pub(super) fn forced_kings(pos: &Position, moves: &[Move], ret: Return) -> (Option<Outcome>, Vec<Option<Square>>) {
+pub(super) fn forced_kings(pos: &Position, moves: &[Move], ret: Return) -> (Option<StepResult>, Vec<Option<Square>>) {
     let mut forced: Vec<Option<Square>> = vec![None; moves.len()];
     for _ in 0..=moves.len() {
         let out = simulate(pos, moves, ret, &forced, None);

@@ -93,7 +93,7 @@ pub struct Taken {
 
 /// The result of resolving a set of simultaneous moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Outcome {
+pub struct StepResult {
     /// Per move, what happened.
     pub fates: Vec<Fate>,
     /// Pieces taken, in the order it happened.
@@ -127,7 +127,7 @@ impl fmt::Display for Fate {
 pub struct Trace {
     /// The moving pieces (castling has two), in the order of their moves.
     pub pieces: Vec<TracedPiece>,
-    /// For each entry of [`Outcome::taken`], the tick it was taken at (en
+    /// For each entry of [`StepResult::taken`], the tick it was taken at (en
     /// passant, which is judged after the last tick: the last tick).
     pub taken_at: Vec<u32>,
 }

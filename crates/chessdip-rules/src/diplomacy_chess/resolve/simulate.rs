@@ -2,7 +2,7 @@
 //! piece on the board, their states, the end of each tick written into the
 //! trace, en passant after the last tick, and the position afterwards.
 
-use super::outcome::{Fate, Outcome, Return, Taken, Trace, TracedPiece};
+use super::outcome::{Fate, Return, StepResult, Taken, Trace, TracedPiece};
 use super::tick::{apply, detect, Event};
 use crate::diplomacy_chess::board::{rank_of, Piece, Position};
 use crate::diplomacy_chess::movegen::{Move, MoveKind};
@@ -70,7 +70,7 @@ pub(super) fn simulate(
     ret: Return,
     forced: &[Option<Square>],
     mut trace: Option<&mut Trace>,
-) -> Outcome {
+) -> StepResult {
     let mut bodies: Vec<Body> =
         pos.pieces().map(|(s, piece)| Body { piece, home: s, mover: None, alive: true }).collect();
     let body_at = |bodies: &[Body], s: Square| bodies.iter().position(|b| b.home == s);
@@ -188,7 +188,7 @@ pub(super) fn simulate(
             .unwrap_or(Fate::Moved);
     }
     let after = final_position(pos, moves, &movers, &bodies, &taken);
-    Outcome { fates, taken, after, ticks: t as u32 }
+    StepResult { fates, taken, after, ticks: t as u32 }
 }
 
 /// Writes the end of tick `t` into the trace: each piece's square, the

@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 
-use chessdip_rules::diplomat_chess::{DiplomatState, Variant};
+use chessdip_rules::diplomat_chess::{DiplomatChessState, Variant};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 const OPENING: &str = "d3, k3, e3, l3, Ha3, Dn2, d-4, a3=black, bxa3, a3=black, f-f3, Da2, Dg1, i3, c3, Db3, \
@@ -12,7 +12,7 @@ const OPENING: &str = "d3, k3, e3, l3, Ha3, Dn2, d-4, a3=black, bxa3, a3=black, 
 
 fn bench(c: &mut Criterion) {
     let v = Variant::default();
-    let mut s = DiplomatState::start(&v);
+    let mut s = DiplomatChessState::start(&v);
     for m in OPENING.split(", ") {
         let mv = s.position.read_move(&v, m).expect("a move of the sample game");
         s = s.play(&v, mv).next;

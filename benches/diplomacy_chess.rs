@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::hint::black_box;
 
-use chessdip_rules::diplomacy_chess::{SimulState, Variant};
+use chessdip_rules::diplomacy_chess::{DiplomacyChessState, Variant};
 use chessdip_rules::family::Family;
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -14,7 +14,7 @@ fn bench(c: &mut Criterion) {
     let mut options = BTreeMap::new();
     options.insert("mode".to_string(), "simultaneous-progressive".to_string());
     let v = Variant::new(&options).expect("variant");
-    let mut s = SimulState::start();
+    let mut s = DiplomacyChessState::start();
     s.turn = 10;
     let white = v.submit(&s, "White", &[], "a4, b4, c4, d4, e4, f4, g4, h4, Nc3, Nf3");
     let black = v.submit(&s, "Black", &[], "a5, b5, c5, d5, e5, f5, g5, h5, Nc6, Nf6");
