@@ -1,5 +1,5 @@
 //! Discord's rate limits kept on the bot's side, for every REST request
-//! the bot sends (see [`super::gate`], which puts every request through
+//! the bot sends (see `super::gate`, which puts every request through
 //! [`Limiter::send`]).
 //!
 //! - **Global**: at most [`Limiter::new`]'s `per_second` requests in any
@@ -38,7 +38,7 @@ pub const RETRIES: u32 = 3;
 const DEFAULT_RETRY: Duration = Duration::from_secs(1);
 /// The window Discord counts invalid requests in.
 const INVALID_WINDOW: Duration = Duration::from_secs(600);
-/// The invalid requests in [`INVALID_WINDOW`] that bring a temporary ban.
+/// The invalid requests in `INVALID_WINDOW` that bring a temporary ban.
 pub const INVALID_LIMIT: usize = 10_000;
 
 /// An answer as the limiter sees it: its status, headers and body.

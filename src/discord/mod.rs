@@ -225,7 +225,7 @@ async fn shutdown_signal() {
 }
 
 /// Runs the bot over `service` until `shutdown` completes. Every HTTP
-/// request goes through the rate-limit gate ([`gate`], [`limits`]) to
+/// request goes through the rate-limit gate (`gate`, [`limits`]) to
 /// Discord, or to `config.proxy` when set (and so does the gateway URL).
 ///
 /// # Errors

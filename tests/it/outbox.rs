@@ -11,12 +11,12 @@ use chessdip_game::{Caller, Clock, Service};
 use scratch::{console_at, plain_game, run, service_at, store_of, temp_dir};
 
 fn item(service: &Service, id: i64) -> OutboxItem {
-    store_of(&service).read(|c| store::outbox_item(c, id)).expect("read").expect("the item")
+    store_of(service).read(|c| store::outbox_item(c, id)).expect("read").expect("the item")
 }
 
 /// Every item not delivered, oldest first.
 fn waiting(service: &Service) -> Vec<OutboxItem> {
-    store_of(&service).read(|c| store::outbox_pending_all(c)).expect("read")
+    store_of(service).read(|c| store::outbox_pending_all(c)).expect("read")
 }
 
 /// A game in channel `c` with its announcements so far delivered, and its

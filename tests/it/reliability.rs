@@ -15,13 +15,13 @@ use scratch::{console_at, run, service_at, store_of, temp_dir};
 
 /// The kinds of `user`'s rows in `guild`, in order, as stored words.
 fn kinds(service: &Service, guild: &str, user: &str) -> Vec<&'static str> {
-    let rows = store_of(&service).read(|c| store::records(c, guild, user)).expect("records");
+    let rows = store_of(service).read(|c| store::records(c, guild, user)).expect("records");
     rows.iter().map(|r| r.kind.as_str()).collect()
 }
 
 /// Gives `user` in the console's server `sent` phases in time and `missed` in civil disorder, in game `game`.
 fn give_record(service: &Service, user: &str, game: i64, sent: i64, missed: i64) {
-    store_of(&service)
+    store_of(service)
         .write(|c| {
             for seq in 1..=sent + missed {
                 let kind = if seq <= sent { RecordKind::InTime } else { RecordKind::CivilDisorder };

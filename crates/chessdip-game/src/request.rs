@@ -684,7 +684,7 @@ mod tests {
         for (i, s) in COMMANDS.iter().enumerate() {
             let same = COMMANDS.iter().skip(i + 1).filter(|o| o.words == s.words && o.reads == s.reads).count();
             assert_eq!(same, 0, "`{}` is listed twice", s.words);
-            let first = s.words.split(' ').last().unwrap_or_default();
+            let first = s.words.split(' ').next_back().unwrap_or_default();
             assert!(help.contains(first), "the help names `{}`", s.words);
         }
     }

@@ -516,15 +516,15 @@ pub fn gif(frames: &[Frame]) -> Result<Vec<u8>, AnimError> {
     enc.finish()
 }
 
-/// The GIF [`gif`] makes of the `n` frames `draw(0)`, `draw(1)`…, in the
+/// The GIF `gif` makes of the `n` frames `draw(0)`, `draw(1)`…, in the
 /// memory of two frames: every frame is drawn twice, once to choose the
-/// palette as [`gif`] does ([`survey`]) and once to encode it
+/// palette as `gif` does ([`survey`]) and once to encode it
 /// ([`encode_picked`]; for animations whose frames cannot be known ahead,
 /// such as a whole game's timelapse, where every frame is a different
 /// position).
 ///
 /// # Errors
-/// As [`gif`].
+/// As `gif`.
 pub fn gif_redrawn(n: usize, mut draw: impl FnMut(usize) -> Frame) -> Result<Vec<u8>, AnimError> {
     let survey = survey(n, &mut draw)?;
     let all: Vec<usize> = (0..n).collect();
@@ -555,7 +555,7 @@ impl Survey {
 }
 
 /// Draws the frames `draw(0)`… `draw(n - 1)` once and counts their colours
-/// as [`gif`] does: every pixel of the first frame, then every pixel that
+/// as `gif` does: every pixel of the first frame, then every pixel that
 /// changes from one frame to the next (every pixel of a frame whose height
 /// differs from the one before). Frames may differ in height (the encoder
 /// is given them padded to the tallest), not in width.

@@ -162,7 +162,7 @@ fn every(n: usize, step: usize) -> Vec<usize> {
 ///
 /// # Errors
 /// No positions, the encoder failing, or not even the first and the last
-/// position at [`NARROWEST`] pixels fit.
+/// position at `NARROWEST` pixels fit.
 pub fn timelapse_within(positions: &[(Position, String)], style: &Style, limit: usize) -> Result<Lapse, AnimError> {
     let n = positions.len();
     if n == 0 {

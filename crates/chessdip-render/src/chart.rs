@@ -16,10 +16,10 @@
 //! Sizes are in units of a four-hundredth of the width, so that the
 //! picture is the same at any width and its smallest text is
 //! [`super::MIN_TEXT`] when shown 400 px wide, as Discord shows images on
-//! a phone. Lines are drawn at their true values ([`marks`] tells apart
+//! a phone. Lines are drawn at their true values (`marks` tells apart
 //! those that meet), and no text is cut: the title, the result and the
 //! legend's names wrap, and a legend too long to stand beside the plot
-//! goes under it ([`legend`]).
+//! goes under it (`legend`).
 
 mod legend;
 mod marks;

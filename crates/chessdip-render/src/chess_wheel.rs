@@ -1,15 +1,15 @@
 //! The Chess Wheel+ picture: every player's standard board (ranks 1-7)
 //! around the shared hub row (rank 8), rank 7 of each board facing the hub;
 //! boards keep the slot of their creation, half above the hub and half
-//! below, two to a row when there are more than two ([`layout`]). Pieces are
+//! below, two to a row when there are more than two (`layout`). Pieces are
 //! chess glyphs filled in their owner's colour; a piece off its owner's
 //! board (on the hub or another board) also carries a plate with the
 //! owner's code. The last cycle's moves are arrows in the mover's colour
 //! with a dark outline, routed through the lanes around the boards when
 //! they leave a board; failed ones dashed and crossed, taken pieces struck
 //! out. The legend says, in amber, whose message was invalid, not revealed
-//! or missing ([`legend`]). [`animate`] plays a cycle's resolution with
-//! the same drawing ([`motion`]).
+//! or missing (`legend`). [`animate`] plays a cycle's resolution with
+//! the same drawing (`motion`).
 
 mod arrows;
 mod layout;

@@ -82,7 +82,7 @@ pub struct Style {
     pub marks: Vec<(String, String)>,
     /// The game's result, on an image of the position it ended in
     /// (`France wins`, `Draw by agreement`): drawn with `GAME OVER` in a
-    /// band opened under the title ([`band`]).
+    /// band opened under the title (`band`).
     pub result: Option<String>,
 }
 

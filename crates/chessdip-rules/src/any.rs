@@ -4,7 +4,7 @@
 //! A [`Game`] is a variant with its creation options; a [`Position`] is a
 //! game together with a state of that game, so the two cannot mismatch; a
 //! [`Report`] is what resolving a phase of it tells the renderers. Drawing
-//! them is [`crate::render::any`]'s job.
+//! them is the `chessdip-render` crate's job (its `any` module).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

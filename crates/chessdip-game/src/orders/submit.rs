@@ -320,7 +320,7 @@ impl Service {
 
     /// Marks the caller's power ready (or not). With early resolution on,
     /// the stage ends once every seated power that owes something in it has
-    /// acted ([`Service::stage_complete`]).
+    /// acted (`Service::stage_complete`).
     ///
     /// # Errors
     /// No game, not a player, nothing to be ready for in this stage.

@@ -3,17 +3,17 @@
 //! they sat in (finished, unseated, conceded, left), per server (guild).
 //!
 //! The game writes a user's game rows at the moments it knows them, each
-//! from a one-line hook: [`game_ended`] (every seated player who had not
-//! conceded finished it), [`conceded`] and [`forfeited`] (a concession, a
-//! forfeit by missed turns), [`left`] and [`replaced`] (a moderator's `game
+//! from a one-line hook: `game_ended` (every seated player who had not
+//! conceded finished it), `conceded` and `forfeited` (a concession, a
+//! forfeit by missed turns), `left` and `replaced` (a moderator's `game
 //! kick` or `game assign`). The phase rows are written at each resolution,
 //! and in a turn-based game at each missed turn (civil disorder). A rollback takes back the
 //! rows of the phases it undoes and the `finished` rows of the end it
-//! undoes ([`rolled_back`]). Games played before records were kept are
+//! undoes (`rolled_back`). Games played before records were kept are
 //! counted once, from their stored history ([`Service::count_old_records`]).
 //!
 //! [`Reliability`] counts a record; `profile` shows it and `join` checks
-//! it against a game's `min-reliability` ([`may_join`]).
+//! it against a game's `min-reliability` (`may_join`).
 
 use crate::store::{self, GameRow, RecordKind, RecordRow, Seat};
 use crate::{decode, kind_of, settings_of, Caller, GameError, Live, Service};

@@ -8,7 +8,7 @@
 //!
 //! The store is synchronous; async callers run it on a blocking thread.
 //! It keeps a few connections so threads do not queue on one. Its own
-//! writers take turns in a queue ([`WriterQueue`]) before they ask SQLite for the
+//! writers take turns in a queue (`WriterQueue`) before they ask SQLite for the
 //! write lock, so that a player's order waits for the transaction ahead of
 //! it and no longer (SQLite's busy handler sleeps 1, 2, 5, 10 ms... between
 //! tries); other processes on the same file still meet the busy timeout.
@@ -354,7 +354,7 @@ impl Store {
     }
 
     /// Runs `f` in an immediate (write-locking) transaction, committed if
-    /// `f` returns `Ok`, in this process's writers' turn ([`WriterQueue`]).
+    /// `f` returns `Ok`, in this process's writers' turn (`WriterQueue`).
     ///
     /// # Errors
     /// `f`'s error, or the database's.

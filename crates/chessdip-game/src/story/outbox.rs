@@ -1,7 +1,7 @@
 //! Announcements through the outbox (`docs/architecture.md`): every
 //! public reply and every direct message the service asks for is written to
 //! the `outbox` table in the same transaction as the state change that
-//! causes it ([`Service::announce`]), with its images as specs that are
+//! causes it (`Service::announce`), with its images as specs that are
 //! drawn again from the stored game when the item is delivered. Front ends
 //! deliver the items ([`Service::outbox_heads`], [`Service::delivered`]) and
 //! never hold the only copy of a result.

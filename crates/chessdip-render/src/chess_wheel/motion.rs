@@ -57,8 +57,8 @@ fn length(pts: &[Pt]) -> f32 {
 }
 
 /// The cycle's resolution as an animation (see [`crate::anim`]), drawn at
-/// `style.width` (animations use [`super::anim::WIDTH`]): first the
-/// position `state` with the cycle's moves as [`draw`] shows them, held;
+/// `style.width` (animations use `super::anim::WIDTH`): first the
+/// position `state` with the cycle's moves as `draw` shows them, held;
 /// then every move at once, as the rules resolve them together, each piece
 /// sliding along its arrow's path (square by square on a board, through the
 /// lanes and across the hub between boards) at a square a beat, faster

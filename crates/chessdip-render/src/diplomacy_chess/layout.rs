@@ -137,7 +137,7 @@ pub(super) fn mode_label(mode: Mode) -> Option<&'static str> {
     }
 }
 
-/// Where everything of the image [`draw`] makes goes: for a position or a
+/// Where everything of the image `draw` makes goes: for a position or a
 /// basic or simultaneously progressive turn one large board, for a
 /// progressive turn of two or more steps one board per step.
 #[must_use]

@@ -7,7 +7,7 @@
 //! Pure: no I/O, no time, no Discord or SQL. [`space`] names the spaces,
 //! [`piece`] says what each piece reaches, [`order_text`] reads a message's
 //! grammar, [`order`] checks a message against the position (valid or
-//! invalid as a whole), [`judge`] judges a message revealed before the
+//! invalid as a whole), [`judge`](mod@judge) judges a message revealed before the
 //! cycle resolves (valid, invalid whatever happens, or pending on board
 //! actions still open), [`resolve`] resolves everyone's moves together,
 //! [`action`] carries out the board actions (`create`, `populate`), and

@@ -12,7 +12,7 @@
 //! checked; later conditions of the progressive mode are decided when their
 //! step comes, so both branches are kept, and a branch that is not legal now
 //! is accepted with a note and checked again then. The simultaneously
-//! progressive mode checks the list as a whole, in [`super::together`].
+//! progressive mode checks the list as a whole, in `together.rs`.
 
 use super::board::Position;
 use super::condition::{parse_order, Condition, OrderText};
