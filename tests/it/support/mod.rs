@@ -3,11 +3,13 @@
 //! fake Discord on 127.0.0.1 with the real bot run against it.
 #![allow(dead_code)]
 
+#[cfg(feature = "discord")]
 pub mod bot;
 pub mod cases;
 pub mod dip_colours;
 pub mod dip_setup;
 pub mod diplomat_sample;
+#[cfg(feature = "discord")]
 pub mod drawing;
 pub mod fake_channels;
 pub mod fake_discord;
