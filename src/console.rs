@@ -166,7 +166,7 @@ impl Console {
             "help" => {
                 return format!(
                     "{}\nConsole: advance <duration up to 365d> | advance to <RFC 3339 time> (the bot running), downtime <duration> | downtime to <time> (the bot down, then catching up), channel <name>, <user> reveal-file <path>, # comment\n",
-                    chessdip_game::request::help_text()
+                    chessdip_game::command::help_text()
                 )
             }
             _ => {

@@ -226,7 +226,8 @@ async fn a_parked_result_is_told_to_the_creator_once_listed_and_queued_again_by_
         (result, other)
     };
     // The next refusal parks it: its creator is told once, by a direct message.
-    fake.fail_channel_posts(403, 50013, Some(1));
+    // (Only the result's channel refuses: the other game's result may go first.)
+    fake.fail_posts_in(CHANNEL, 403, 50013, Some(1));
     let bot = run_binary(&fake, &db);
     let dm = format!("/channels/{}/messages", FakeDiscord::dm_channel(GM));
     let note = fake.wait_for(0, 60, |r| r.method == "POST" && r.path == dm && r.created).await;

@@ -227,7 +227,10 @@ fn commit_and_reveal(c: &mut Console, message: &str) -> String {
     let r = c.line(&format!("ann commit {}", sha256_hex(message)));
     assert!(r.contains("ann committed"), "{r}");
     c.line("advance 3h");
-    let file = std::env::temp_dir().join(format!("chessdip-trust-rules-{}-msg.txt", std::process::id()));
+    // A file of its own: tests running at the same time reveal different messages.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = std::env::temp_dir().join(format!("chessdip-trust-rules-{}-{n}-msg.txt", std::process::id()));
     std::fs::write(&file, message).expect("write");
     c.line(&format!("ann reveal-file {}", file.display()))
 }

@@ -520,7 +520,7 @@ impl Service {
             Ok((kind, hashed)) => {
                 let mut t = format!(
                     "{}\n\nIn this channel: {}\n{}",
-                    crate::request::help_text(),
+                    crate::command::help_text(),
                     kind.name(),
                     kind.order_help()
                 );
@@ -529,7 +529,7 @@ impl Service {
                 }
                 t
             }
-            Err(_) => crate::request::help_text().to_string(),
+            Err(_) => crate::command::help_text().to_string(),
         }
     }
 

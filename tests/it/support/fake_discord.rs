@@ -144,6 +144,8 @@ struct Shared {
 struct Faults {
     /// Channel posts answer this status and Discord error code (and the count left, if limited).
     posts: Option<(u16, u64, Option<usize>)>,
+    /// Only posts to this channel fail (none: every channel's).
+    posts_in: Option<String>,
     /// Interaction responses are refused as Discord refuses late ones (404, Unknown interaction).
     refuse_callbacks: bool,
     /// Nonces of created channel messages (for `enforce_nonce`).
@@ -283,7 +285,17 @@ impl FakeDiscord {
     /// Channel posts fail with `status` and Discord error `code` (`times`
     /// times, or until [`FakeDiscord::heal`]).
     pub fn fail_channel_posts(&self, status: u16, code: u64, times: Option<usize>) {
-        self.shared.faults.lock().expect("lock").posts = Some((status, code, times));
+        let mut f = self.shared.faults.lock().expect("lock");
+        f.posts = Some((status, code, times));
+        f.posts_in = None;
+    }
+
+    /// Posts to `channel` only fail with `status` and Discord error `code`
+    /// (`times` times, or until [`FakeDiscord::heal`]); other channels' succeed.
+    pub fn fail_posts_in(&self, channel: u64, status: u16, code: u64, times: Option<usize>) {
+        let mut f = self.shared.faults.lock().expect("lock");
+        f.posts = Some((status, code, times));
+        f.posts_in = Some(channel.to_string());
     }
 
     /// Enforces `limits` from now on (the buckets' counts so far are kept).
@@ -633,13 +645,18 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
         let body = json!({"message": "You are being rate limited.", "retry_after": (retry * 1000.0).ceil() / 1000.0, "global": global});
         return with_headers((StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response(), &verdict.headers);
     }
-    let is_post = method == Method::POST && matches!(segs.as_slice(), ["channels", _, "messages"]);
+    let posted_in = match segs.as_slice() {
+        ["channels", ch, "messages"] if method == Method::POST => Some((*ch).to_string()),
+        _ => None,
+    };
+    let is_post = posted_in.is_some();
     let is_callback = method == Method::POST && matches!(segs.as_slice(), ["interactions", _, _, "callback"]);
     // The faults a test set, and `enforce_nonce` de-duplication.
     let (fault, created) = {
         let mut f = s.faults.lock().expect("lock");
         let refuse_callbacks = f.refuse_callbacks;
-        let fault = match (&mut f.posts, is_post, is_callback) {
+        let fails_here = is_post && f.posts_in.as_ref().is_none_or(|only| posted_in.as_ref() == Some(only));
+        let fault = match (&mut f.posts, fails_here, is_callback) {
             (Some((status, code, times)), true, _) => {
                 let fault = Some((*status, *code));
                 if let Some(n) = times {
