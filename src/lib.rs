@@ -4,7 +4,8 @@
 //! Layers, each depending only on the ones before it (see
 //! `docs/architecture.md`): [`rules`] (pure game logic, one module per
 //! game family behind [`rules::family::Family`]), [`render`] (board images),
-//! [`game`] (the game master: who may do what, phases, deadlines, orders,
+//! [`bots`] (the computer players, beside the rules: they may call them,
+//! nothing in the rules calls them), [`game`] (the game master: who may do what, phases, deadlines, orders,
 //! history), [`store`] (SQLite), and the front ends: `discord` (the bot,
 //! behind the default `discord` feature) and [`console`] (`chessdip play`).
 //! [`scenario`] runs adjudication test files over the rules; [`config`]
@@ -14,6 +15,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 
+pub mod bots;
 pub mod config;
 pub mod console;
 #[cfg(feature = "discord")]
