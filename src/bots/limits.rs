@@ -83,11 +83,6 @@ impl Clock {
         false
     }
 
-    /// The share of the node budget used, 0 to 1 (for splitting a budget between stages).
-    pub(crate) fn used(&self) -> f64 {
-        (self.nodes as f64 / self.max_nodes as f64).min(1.0)
-    }
-
     /// The node budget.
     pub(crate) fn max_nodes(&self) -> u64 {
         self.max_nodes
@@ -121,7 +116,6 @@ mod tests {
         c.tick(1);
         assert!(c.out());
         assert!(!c.stopped_by_time(), "the nodes ran out, not the time");
-        assert!((c.used() - 1.0).abs() < 1e-9);
     }
 
     #[test]

@@ -1,14 +1,70 @@
 //! The Chess Dip and Chesspolitik bot.
+//!
+//! - Square values ([`values`]): every center worth taking or defending,
+//!   spread over the board.
+//! - A blueprint ([`blueprint`]): a plausible order set for any power from
+//!   those values, with supports where a move is contested.
+//! - A search ([`search`]): its own candidate sets adjudicated by the real
+//!   resolver against profiles of the other powers' sampled sets, scored
+//!   by the centers, pieces and places they lead to ([`score`]), the best
+//!   improved one piece at a time.
+//! - Winter ([`winter`]): builds, disbands and promotions from the values.
+//!
+//! Every order comes from the rules' own list of legal orders and is
+//! written in its canonical text.
+
+mod blueprint;
+mod options;
+mod score;
+mod search;
+mod values;
+mod winter;
 
 use super::limits::Clock;
 use super::rng::Rng;
 use super::Choice;
+use crate::rules::dip::geometry::reach;
 use crate::rules::dip::{DipState, Variant};
+use crate::rules::PowerId;
+use blueprint::Side;
 
 /// Nodes (phases adjudicated) a decision may use by default.
-pub const DEFAULT_NODES: u64 = 4_000;
+pub const DEFAULT_NODES: u64 = 1_500;
 
 /// The bot's orders for `power`.
-pub(crate) fn decide(v: &Variant, s: &DipState, power: &str, _clock: &mut Clock, rng: &mut Rng) -> Choice {
-    super::baseline::random(&crate::rules::any::Position::Dip { v: std::sync::Arc::new(v.clone()), s: s.clone() }, power, rng)
+pub(crate) fn decide(v: &Variant, s: &DipState, power: &str, clock: &mut Clock, rng: &mut Rng) -> Choice {
+    let Some(me) = v.power_by_name(power) else { return Choice::default() };
+    if !s.phase.season.is_movement() {
+        return Choice::orders(winter::orders(v, s, me));
+    }
+    let mine = side(v, s, me);
+    if mine.pieces.is_empty() {
+        return Choice::default();
+    }
+    let others: Vec<Side> = v.power_ids().filter(|&p| p != me && s.piece_count(p) > 0).map(|p| side(v, s, p)).collect();
+    let search = search::Search::new(v, s, &mine, &others, rng);
+    let plan = search.run(clock, rng);
+    let orders = mine
+        .pieces
+        .iter()
+        .zip(&plan)
+        .filter(|(p, &c)| c != p.hold())
+        .map(|(p, &c)| options::text_of(&p.choices[c].order))
+        .collect();
+    Choice::orders(orders)
+}
+
+/// What `p`'s pieces see: their orders, the values, the contested squares.
+fn side(v: &Variant, s: &DipState, p: PowerId) -> Side {
+    let mut contested = [false; 64];
+    for (sq, piece) in s.pieces().filter(|(_, x)| x.power != p) {
+        contested[sq.index()] = true;
+        let facing = v.power(piece.power).facing;
+        for to in v.board.squares() {
+            if reach(v.board, piece.role, facing, sq, to).is_some() {
+                contested[to.index()] = true;
+            }
+        }
+    }
+    Side { power: p, pieces: options::of_power(v, s, p), values: values::Values::new(v, s, p), contested }
 }
