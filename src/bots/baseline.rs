@@ -34,7 +34,7 @@ pub(crate) fn hold(position: &Position, power: &str) -> Choice {
     if s.cycle > 1 {
         return Choice::default();
     }
-    let actions = board_actions(v, s, power, seat);
+    let (actions, _) = board_actions(v, s, power, seat);
     Choice { actions, ..Choice::default() }
 }
 
@@ -149,9 +149,14 @@ fn random_diplomat(v: &DiplomatVariant, s: &DiplomatState, rng: &mut Rng) -> Cho
     }
 }
 
-/// The board actions a player may take now: create its board if it has
-/// none, populate it if it has not this cycle.
-fn board_actions(v: &wheel::Variant, s: &wheel::State, power: &str, seat: wheel::Seat) -> Vec<BoardAction> {
+/// The board actions a player may take now (create its board if it has
+/// none, populate it if it has not this cycle), and the state after them.
+pub(crate) fn board_actions(
+    v: &wheel::Variant,
+    s: &wheel::State,
+    power: &str,
+    seat: wheel::Seat,
+) -> (Vec<BoardAction>, wheel::State) {
     let mut actions = Vec::new();
     let mut state = s.clone();
     for action in [BoardAction::Create, BoardAction::Populate] {
@@ -166,7 +171,7 @@ fn board_actions(v: &wheel::Variant, s: &wheel::State, power: &str, seat: wheel:
             }
         }
     }
-    actions
+    (actions, state)
 }
 
 /// Creates and populates its board whenever it may, then moves as many
@@ -174,13 +179,7 @@ fn board_actions(v: &wheel::Variant, s: &wheel::State, power: &str, seat: wheel:
 /// its range.
 fn random_wheel(v: &wheel::Variant, s: &wheel::State, power: &str, rng: &mut Rng) -> Choice {
     let Some(seat) = s.seat(power) else { return Choice::default() };
-    let actions = board_actions(v, s, power, seat);
-    let mut state = s.clone();
-    for &a in &actions {
-        if let Ok((next, _)) = v.act(&state, power, a) {
-            state = next;
-        }
-    }
+    let (actions, state) = board_actions(v, s, power, seat);
     let mut pieces: Vec<wheel::Piece> = state.pieces_of(seat).collect();
     rng.shuffle(&mut pieces);
     let mut orders = Vec::new();

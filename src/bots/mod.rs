@@ -34,6 +34,7 @@ pub mod matrix;
 mod player;
 pub mod rng;
 pub mod simul;
+mod vet;
 pub mod wheel;
 
 pub use decision::{Decision, Stats};

@@ -77,6 +77,7 @@ impl Player {
         } else {
             Choice::default()
         };
+        let choice = super::vet::vet(position, power, choice);
         Ok(Decision {
             orders: choice.orders,
             actions: choice.actions,

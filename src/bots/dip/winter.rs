@@ -14,6 +14,9 @@ use crate::rules::{PowerId, Role, Square};
 /// worth less than a near one, which a blocked path cannot stop.
 const NEAR: u8 = 2;
 
+/// What a pawn about to promote adds to the worth of keeping it.
+const PROMOTING: f64 = 2.0;
+
 /// The squares a `role` on `sq` of `p` reaches within [`NEAR`] steps.
 fn near_reach(v: &Variant, p: PowerId, role: Role, sq: Square) -> usize {
     let facing = v.power(p).facing;
@@ -44,8 +47,13 @@ pub(crate) fn orders(v: &Variant, s: &DipState, p: PowerId) -> Vec<String> {
             out.push(Adjustment { power: p, kind: AdjustmentKind::Build { role, square } });
         }
     }
+    // Disbands: the pieces worth least where they stand (a pawn about to promote is worth keeping).
+    let keep = |&(sq, role): &(Square, Role)| {
+        let promoting = if c.promotions.contains(&sq) { PROMOTING } else { 0.0 };
+        values.at(sq) + 0.2 * near_reach(v, p, role, sq) as f64 + promoting
+    };
     let mut pieces = c.pieces.clone();
-    pieces.sort_by(|a, b| values.at(a.0).total_cmp(&values.at(b.0)).then(a.0.cmp(&b.0)));
+    pieces.sort_by(|a, b| keep(a).total_cmp(&keep(b)).then(a.0.cmp(&b.0)));
     for &(square, role) in pieces.iter().take(c.disbands) {
         out.push(Adjustment { power: p, kind: AdjustmentKind::Disband { role, square } });
     }
