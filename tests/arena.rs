@@ -83,7 +83,10 @@ fn bad_requests_say_what_would_be_right() {
     let cases: [(&[&str], &[&str]); 7] = [
         (&["--game", "chess", "--seats", "bot,random"], &["unknown game `chess`", "chessdip", "diplomacy-chess"]),
         (&["--game", "chessdip", "--seats", "bot,human,random,random"], &["`human`", "`bot`", "`random`", "`hold`"]),
-        (&["--game", "chessdip", "--seats", "bot,random"], &["2 players", "4 powers", "--seats bot,random,random,random"]),
+        (
+            &["--game", "chessdip", "--seats", "bot,random"],
+            &["2 players", "4 powers", "--seats bot,random,random,random"],
+        ),
         (&["--game", "chesspolitik2", "--seats", "bot,random", "--games", "0"], &["--games 0", "1 or more"]),
         (&["--game", "chess-wheel", "--seats", "bot"], &["takes 2 to 12"]),
         (&["--game", "chessdip", "--mode", "basic", "--seats", "bot,bot,bot,bot"], &["--mode", "no modes"]),

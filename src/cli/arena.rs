@@ -77,8 +77,7 @@ pub struct Setup {
 }
 
 /// Names for Chess Wheel+ players (boards are named after them).
-const WHEEL_NAMES: [&str; 12] =
-    ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"];
+const WHEEL_NAMES: [&str; 12] = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"];
 
 /// The default length limit in the game's periods: years of Chess Dip and
 /// Chesspolitik, turns of Diplomacy Chess, moves of Diplomat Chess, cycles
@@ -116,7 +115,10 @@ impl Request {
         let mut options = BTreeMap::new();
         if let Some(mode) = &self.mode {
             if kind != Kind::Simul {
-                bail!("--mode is Diplomacy Chess's (basic, progressive, simultaneous-progressive); {} has no modes", self.game);
+                bail!(
+                    "--mode is Diplomacy Chess's (basic, progressive, simultaneous-progressive); {} has no modes",
+                    self.game
+                );
             }
             options.insert("mode".to_string(), mode.clone());
         }
@@ -143,7 +145,10 @@ impl Request {
                         game.name(),
                         names.len(),
                         names.join(", "),
-                        std::iter::once("bot").chain(std::iter::repeat_n("random", names.len() - 1)).collect::<Vec<_>>().join(",")
+                        std::iter::once("bot")
+                            .chain(std::iter::repeat_n("random", names.len() - 1))
+                            .collect::<Vec<_>>()
+                            .join(",")
                     );
                 }
                 names
@@ -240,8 +245,7 @@ pub fn arena(request: &Request) -> Result<ExitCode> {
     let summary = Summary::new(&setup, &records, started.elapsed());
     if request.verbose {
         for (g, r) in records.iter().enumerate() {
-            let who: Vec<String> =
-                setup.seats.iter().zip(&r.powers).map(|(p, power)| format!("{p} {power}")).collect();
+            let who: Vec<String> = setup.seats.iter().zip(&r.powers).map(|(p, power)| format!("{p} {power}")).collect();
             say!("game {}: {}: {}, {} {}", g + 1, who.join(", "), r.end, r.periods, period_word_of(&setup));
             for line in &r.refusals {
                 say!("  refused: {line}");

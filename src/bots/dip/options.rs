@@ -82,7 +82,9 @@ fn kind_of(order: &Validated) -> Kind {
     match o.kind {
         OrderKind::Hold => Kind::Hold,
         OrderKind::Move { to, .. } => Kind::Move(to),
-        OrderKind::Support { target, supported: Supported::Hold, .. } => Kind::Support { target, to: target, moving: false },
+        OrderKind::Support { target, supported: Supported::Hold, .. } => {
+            Kind::Support { target, to: target, moving: false }
+        }
         OrderKind::Support { target, supported: Supported::Move { to, .. }, .. } => {
             Kind::Support { target, to, moving: true }
         }

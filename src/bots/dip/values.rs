@@ -43,8 +43,7 @@ impl Values {
                 let threats = s
                     .pieces()
                     .filter(|(sq, p)| {
-                        p.power != me
-                            && geometry::reach(board, p.role, variant.power(p.power).facing, *sq, c).is_some()
+                        p.power != me && geometry::reach(board, p.role, variant.power(p.power).facing, *sq, c).is_some()
                     })
                     .count();
                 OWN_SAFE + OWN_PER_THREAT * threats as f64

@@ -70,7 +70,8 @@ fn next_turn(pos: &Position, me: Side, ret: Return, seen: &[String], clock: &mut
             clock.tick(1);
             total += after_moves(pos, &[mine, reply], ret, me, seen);
         }
-        let mean = if theirs.is_empty() { after_moves(pos, &[mine], ret, me, seen) } else { total / theirs.len() as f64 };
+        let mean =
+            if theirs.is_empty() { after_moves(pos, &[mine], ret, me, seen) } else { total / theirs.len() as f64 };
         best = Some(best.map_or(mean, |b: f64| b.max(mean)));
     }
     // Without a move of its own the position stands as it is.

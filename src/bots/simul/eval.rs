@@ -148,12 +148,13 @@ pub fn evaluate(pos: &Position, me: Side) -> i32 {
         if let Some(k) = king[s] {
             let escapes = bits(king_moves[s] & !own[s]).filter(|&x| count[t][x] == 0).count();
             if count[t][k.index()] > 0 {
-                score[s] -= 300 + match escapes {
-                    0 => 900,
-                    1 => 300,
-                    2 => 100,
-                    _ => 0,
-                };
+                score[s] -= 300
+                    + match escapes {
+                        0 => 900,
+                        1 => 300,
+                        2 => 100,
+                        _ => 0,
+                    };
             }
             // The side well ahead hunts the king: every square it has left costs it.
             if material[t] - material[s] >= 300 {

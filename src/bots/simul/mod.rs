@@ -31,7 +31,7 @@ use crate::rules::simul::{side_of, Mode, SimulState, Variant};
 use crate::rules::Side;
 
 /// Nodes (move sets resolved and evaluated) a decision may use by default.
-pub const DEFAULT_NODES: u64 = 25_000;
+pub const DEFAULT_NODES: u64 = 15_000;
 
 /// The bot's move list for `power` this turn.
 pub(crate) fn decide(v: &Variant, s: &SimulState, power: &str, clock: &mut Clock, rng: &mut Rng) -> Choice {
@@ -43,7 +43,9 @@ pub(crate) fn decide(v: &Variant, s: &SimulState, power: &str, clock: &mut Clock
         Mode::Basic => {
             let pos = &s.position;
             let all = clock.max_nodes();
-            basic::choose(pos, me, Return::Instant, &s.seen, all, clock, rng).map(|m| vec![san(pos, &m)]).unwrap_or_default()
+            basic::choose(pos, me, Return::Instant, &s.seen, all, clock, rng)
+                .map(|m| vec![san(pos, &m)])
+                .unwrap_or_default()
         }
         Mode::Progressive => progressive::plan(v, s, me, clock, rng),
         Mode::SimultaneousProgressive => together::plan(v, s, me, clock, rng),
@@ -56,7 +58,8 @@ pub(crate) fn decide(v: &Variant, s: &SimulState, power: &str, clock: &mut Clock
 pub(crate) fn accepted(v: &Variant, s: &SimulState, side: Side, texts: &[String]) -> Option<Vec<String>> {
     let list: Vec<(usize, String)> = texts.iter().cloned().enumerate().map(|(i, t)| (i + 1, t)).collect();
     let p = plan(v.mode, s, side, &list);
-    (p.rejected.is_empty() && p.planned.len() == texts.len()).then(|| p.planned.into_iter().map(|x| x.canonical).collect())
+    (p.rejected.is_empty() && p.planned.len() == texts.len())
+        .then(|| p.planned.into_iter().map(|x| x.canonical).collect())
 }
 
 /// `texts` as `side`'s list, checked by the rules: each in its canonical
@@ -68,7 +71,9 @@ pub(crate) fn checked(v: &Variant, s: &SimulState, side: Side, texts: Vec<String
     let withdrawn = texts.len().saturating_sub(p.planned.len());
     let orders = if v.mode == crate::rules::simul::Mode::Progressive {
         (1..=texts.len())
-            .map(|slot| p.planned.iter().find(|x| x.slot == slot).map_or_else(|| "pass".to_string(), |x| x.canonical.clone()))
+            .map(|slot| {
+                p.planned.iter().find(|x| x.slot == slot).map_or_else(|| "pass".to_string(), |x| x.canonical.clone())
+            })
             .collect()
     } else {
         p.planned.into_iter().map(|x| x.canonical).collect()

@@ -53,7 +53,14 @@ fn samples(moves: &[(Move, f64)], n: usize, rng: &mut Rng) -> Vec<Vec<Move>> {
 }
 
 /// The mean worth to `me` of `list` run with each sample.
-fn mean_against(pos: &Position, list: &[Move], samples: &[Vec<Move>], me: Side, seen: &[String], clock: &mut Clock) -> f64 {
+fn mean_against(
+    pos: &Position,
+    list: &[Move],
+    samples: &[Vec<Move>],
+    me: Side,
+    seen: &[String],
+    clock: &mut Clock,
+) -> f64 {
     let mut total = 0.0;
     for sample in samples {
         clock.tick(1);

@@ -27,7 +27,9 @@ fn pick(ranked: &[(Move, f64)], power: usize, noise: f64, rng: &mut Rng) -> Vec<
         if out.len() >= power || w <= 0.0 {
             break;
         }
-        let clash = out.iter().any(|o| o.piece.space == m.piece.space || o.to == m.to || o.piece.space == m.to || o.to == m.piece.space);
+        let clash = out
+            .iter()
+            .any(|o| o.piece.space == m.piece.space || o.to == m.to || o.piece.space == m.to || o.to == m.piece.space);
         if !clash {
             out.push(m);
         }

@@ -26,6 +26,9 @@ pub struct SeatLine {
     /// Games it won or ended with the most centers (material, pieces),
     /// ties shared.
     pub top: f64,
+    /// Games it ended with strictly more centers (material, pieces) than
+    /// every other seat, whoever won.
+    pub ahead: usize,
     /// Its mean score: 1 a win, a draw's 1 shared by the powers still in it.
     pub mean_score: f64,
     /// Its mean centers at the end (material in Diplomacy Chess and
@@ -144,6 +147,7 @@ impl Summary {
                 draws: 0,
                 losses: 0,
                 top: 0.0,
+                ahead: 0,
                 mean_score: 0.0,
                 mean_centers: 0.0,
                 win_ci95: [0.0, 1.0],
@@ -177,6 +181,9 @@ impl Summary {
                 let t = r.tally.get(seat).copied().unwrap_or(0);
                 if r.winner.is_none() && t == best {
                     line.top += 1.0 / tied;
+                }
+                if t == best && tied <= 1.0 {
+                    line.ahead += 1;
                 }
                 line.mean_centers += f64::from(t);
             }
@@ -248,18 +255,19 @@ impl Summary {
             self.game, self.games, self.seed, self.limit, self.periods, self.budget_ms
         );
         t += &format!(
-            "{:<5} {:<7} {:>5} {:>6} {:>7} {:>7} {:>6} {:>9}  {}\n",
-            "seat", "player", "wins", "draws", "losses", "top", "score", self.counted, "win rate (95%)"
+            "{:<5} {:<7} {:>5} {:>6} {:>7} {:>7} {:>6} {:>6} {:>9}  {}\n",
+            "seat", "player", "wins", "draws", "losses", "top", "ahead", "score", self.counted, "win rate (95%)"
         );
         for s in &self.seats {
             t += &format!(
-                "{:<5} {:<7} {:>5} {:>6} {:>7} {:>7.1} {:>6.3} {:>9.2}  {:.2} [{:.2}, {:.2}]\n",
+                "{:<5} {:<7} {:>5} {:>6} {:>7} {:>7.1} {:>6} {:>6.3} {:>9.2}  {:.2} [{:.2}, {:.2}]\n",
                 s.seat,
                 s.player,
                 s.wins,
                 s.draws,
                 s.losses,
                 s.top,
+                s.ahead,
                 s.mean_score,
                 s.mean_centers,
                 s.wins as f64 / self.games.max(1) as f64,
@@ -267,10 +275,7 @@ impl Summary {
                 s.win_ci95[1]
             );
         }
-        t += &format!(
-            "refused: {} (withdrawn by the bots' own checks: {})\n",
-            self.refused, self.withdrawn
-        );
+        t += &format!("refused: {} (withdrawn by the bots' own checks: {})\n", self.refused, self.withdrawn);
         for r in &self.refusals {
             t += &format!("  {r}\n");
         }

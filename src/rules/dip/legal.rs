@@ -45,8 +45,10 @@ pub fn piece_orders(variant: &Variant, state: &DipState, square: Square) -> Vec<
         }
     }
     // Supports go into the squares the piece could attack.
-    let landing: Vec<Square> =
-        board.squares().filter(|&to| geometry::support_reach(board, piece.role, facing, square, to).is_some()).collect();
+    let landing: Vec<Square> = board
+        .squares()
+        .filter(|&to| geometry::support_reach(board, piece.role, facing, square, to).is_some())
+        .collect();
     for (other, op) in state.pieces().filter(|(s, _)| *s != square) {
         if landing.contains(&other) {
             texts.push(ActionText::Support { role: None, square: other, direct: DirectText::Hold });
@@ -195,10 +197,8 @@ mod tests {
         }
         // The bishop on f1 reaches c4 through e2 and d3; the king on e1 may support the convoy on e2.
         let italy = v.power_by_name("Italy").expect("power");
-        let texts: Vec<String> = piece_orders(&v, &s, sq("e1"))
-            .iter()
-            .map(|o| text::order_text(&o.orders().collect::<Vec<_>>()))
-            .collect();
+        let texts: Vec<String> =
+            piece_orders(&v, &s, sq("e1")).iter().map(|o| text::order_text(&o.orders().collect::<Vec<_>>())).collect();
         assert!(texts.iter().any(|t| t == "K e1 S e2 C f1 - c4"), "{texts:?}");
         assert!(!texts.is_empty() && s.piece(sq("e1")).is_some_and(|p| p.power == italy));
     }
@@ -224,10 +224,8 @@ mod tests {
         assert_eq!(castles.len(), 1, "{castles:?}");
         // England's king starts on d1: the a1 rook is on its king's side.
         assert_eq!(text::order_text(&castles[0].orders().collect::<Vec<_>>()), "O-O");
-        let pawn: Vec<String> = piece_orders(&v, &s, sq("e5"))
-            .iter()
-            .map(|o| text::order_text(&o.orders().collect::<Vec<_>>()))
-            .collect();
+        let pawn: Vec<String> =
+            piece_orders(&v, &s, sq("e5")).iter().map(|o| text::order_text(&o.orders().collect::<Vec<_>>())).collect();
         assert!(pawn.iter().any(|t| t == "e5 t d6 x d5"), "{pawn:?}");
         reads_back(&v, &s, england, &piece_orders(&v, &s, sq("e5")));
     }

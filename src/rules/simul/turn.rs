@@ -393,18 +393,18 @@ mod judge_tests {
     fn a_taken_king_checkmate_stalemate_and_bare_kings_end_the_game() {
         let open = Position::start();
         assert_eq!(judge(&open, &[]), None);
-        assert!(matches!(
-            judge(&open, &[Side::Black]),
-            Some(GameEnd::Won { winner: Side::White, .. })
-        ));
+        assert!(matches!(judge(&open, &[Side::Black]), Some(GameEnd::Won { winner: Side::White, .. })));
         assert!(matches!(judge(&open, &[Side::White, Side::Black]), Some(GameEnd::Drawn { .. })));
         // The back-rank mate: Black's king on h8 behind its pawns, a white rook on a8.
         let mate = pos("R6k/6pp/8/8/8/8/8/6K1");
-        assert!(matches!(judge(&mate, &[]), Some(GameEnd::Won { winner: Side::White, ref how }) if how == "by checkmate"));
+        assert!(
+            matches!(judge(&mate, &[]), Some(GameEnd::Won { winner: Side::White, ref how }) if how == "by checkmate")
+        );
         // Black's king on a8, White's queen on b6: no move and no check.
         let stale = pos("k7/8/1Q6/8/8/8/8/7K");
         assert!(matches!(judge(&stale, &[]), Some(GameEnd::Drawn { ref how }) if how == "stalemate"));
-        assert!(matches!(judge(&pos("k7/8/8/8/8/8/8/7K"), &[]), Some(GameEnd::Drawn { ref how }) if how == "bare kings"));
+        assert!(
+            matches!(judge(&pos("k7/8/8/8/8/8/8/7K"), &[]), Some(GameEnd::Drawn { ref how }) if how == "bare kings")
+        );
     }
 }
-

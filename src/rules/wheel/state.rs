@@ -285,4 +285,3 @@ mod tests {
         assert_eq!(s.destinations(hub_rook).len(), 21);
     }
 }
-
