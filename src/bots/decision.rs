@@ -12,8 +12,9 @@ pub struct Decision {
     /// canonical form (`N g1 - f3`, `Nf3`, `Ha3`, `Q {Ann}d1 - d8`). Submit
     /// them as one message ([`Decision::message`]): in the games whose
     /// submission is a whole list (Diplomacy Chess's progressive modes, a
-    /// Chess Wheel+ message) the list is the order set. Empty: no orders
-    /// (every piece holds; no move; no builds).
+    /// Chess Wheel+ message) the list is the order set. Empty: nothing to
+    /// submit (the service refuses an empty text): every piece holds, no
+    /// builds, no moves this cycle.
     pub orders: Vec<String>,
     /// Chess Wheel+'s board actions (`create`, `populate`; the console's
     /// `board create`), to be carried out in this order *before* the

@@ -68,3 +68,57 @@ fn side(v: &Variant, s: &DipState, p: PowerId) -> Side {
     }
     Side { power: p, pieces: options::of_power(v, s, p), values: values::Values::new(v, s, p), contested }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::bots::limits::Limits;
+    use crate::rules::dip::{Phase, Season, Setup};
+    use crate::rules::{Role, Square};
+
+    fn sq(t: &str) -> Square {
+        t.parse().expect("square")
+    }
+
+    #[test]
+    fn a_holding_piece_on_a_center_is_attacked_with_support() {
+        let v = Variant::builtin("chesspolitik2").expect("variant");
+        let france = v.power_by_name("France").expect("France");
+        let england = v.power_by_name("England").expect("England");
+        let setup = Setup {
+            pieces: vec![
+                (france, Role::King, sq("c3"), true),
+                (france, Role::King, sq("e3"), true),
+                (england, Role::King, sq("d4"), true),
+                (england, Role::King, sq("d6"), true),
+            ],
+            ..Setup::default()
+        };
+        let s = DipState::from_setup(&v, Phase { year: 1402, season: Season::Fall }, &setup).expect("setup");
+        let mut clock = Clock::new(Limits::with_time(Duration::from_secs(30)), DEFAULT_NODES);
+        let choice = decide(&v, &s, "France", &mut clock, &mut Rng::new(3));
+        let attack = choice.orders.iter().find(|o| o.ends_with("- d4")).expect("an attack on d4");
+        let mover = &attack[..4];
+        assert!(
+            choice.orders.iter().any(|o| o.contains(&format!("S {mover} - d4"))),
+            "the attack is supported: {:?}",
+            choice.orders
+        );
+    }
+
+    #[test]
+    fn winter_builds_on_the_most_valuable_free_home() {
+        let v = Variant::builtin("chesspolitik2").expect("variant");
+        let mut s = DipState::start(&v);
+        let france = v.power_by_name("France").expect("France");
+        s.phase = Phase { year: 1401, season: Season::Winter };
+        s.set_owner(sq("a1"), Some(france));
+        let orders = winter::orders(&v, &s, france);
+        // France owns c1 e1 d2 a1 and has three pieces: one build, on an empty home.
+        assert_eq!(orders.len(), 1, "{orders:?}");
+        assert!(orders[0].starts_with("build "), "{orders:?}");
+        assert!(["e1", "d2", "a1"].iter().any(|h| orders[0].ends_with(h)), "{orders:?}");
+    }
+}

@@ -103,3 +103,66 @@ fn best_move(v: &Variant, s: &DiplomatState, clock: &mut Clock, rng: &mut Rng) -
     }
     Some(best)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::bots::limits::Limits;
+
+    /// Whether `m` leaves the side to move next without a legal move (which wins).
+    fn wins_at_once(v: &Variant, s: &DiplomatState, m: Move) -> bool {
+        s.position.play(v, m).0.legal_moves(v).is_empty()
+    }
+
+    #[test]
+    fn a_win_in_one_is_always_played() {
+        let v = Variant::default();
+        let mut found = 0;
+        for seed in 0..3u64 {
+            let mut rng = Rng::new(seed);
+            let mut s = DiplomatState::start(&v);
+            for _ in 0..80 {
+                if s.ended().is_some() {
+                    break;
+                }
+                let legal = s.position.legal_moves(&v);
+                let power = if s.to_move() == Colour::White { "White" } else { "Black" };
+                if legal.iter().any(|&m| wins_at_once(&v, &s, m)) {
+                    found += 1;
+                    let mut clock = Clock::new(Limits::with_time(Duration::from_secs(30)), 3_000);
+                    let chosen = decide(&v, &s, power, &mut clock, &mut Rng::new(seed));
+                    let text = chosen.orders.first().expect("a move");
+                    let m = legal.iter().copied().find(|&m| s.position.notation(&v, m) == *text).expect("a legal move");
+                    assert!(
+                        wins_at_once(&v, &s, m),
+                        "seed {seed}: {text} does not win at once in {}",
+                        s.position.key()
+                    );
+                }
+                // White plays the bot at a small budget (it heads for the king), Black at random.
+                let next = if s.to_move() == Colour::White {
+                    let mut clock = Clock::new(Limits::with_time(Duration::from_secs(30)), 600);
+                    let mut r = Rng::new(seed);
+                    best_move(&v, &s, &mut clock, &mut r)
+                } else {
+                    rng.pick(&legal).copied()
+                };
+                let Some(m) = next else { break };
+                s = s.play(&v, m).next;
+            }
+        }
+        assert!(found > 0, "some game reached a win in one");
+    }
+
+    #[test]
+    fn a_power_not_to_move_has_nothing_to_decide() {
+        let v = Variant::default();
+        let s = DiplomatState::start(&v);
+        let mut clock = Clock::new(Limits::default(), DEFAULT_NODES);
+        assert!(decide(&v, &s, "Black", &mut clock, &mut Rng::new(1)).orders.is_empty());
+        assert_eq!(colour_of(" white "), Some(Colour::White));
+        assert_eq!(colour_of("red"), None);
+    }
+}
