@@ -26,7 +26,16 @@ use crate::rules::Side;
 const ROUNDS: usize = 600;
 
 /// How much the equilibrium mix counts against the uniform one.
-const EQUILIBRIUM_WEIGHT: f64 = 0.5;
+const EQUILIBRIUM_WEIGHT: f64 = 0.75;
+
+/// A turn deeper, how much the opponent's best reply counts against the
+/// mean of its replies (a careless opponent's).
+const WORST_WEIGHT: f64 = 0.75;
+
+/// Moves whose payoff is within this of the best are all good enough: the
+/// bot plays one of them at random (from the seed), so that two bots do
+/// not play the same game every time and the bot is harder to predict.
+const GOOD_ENOUGH: f64 = 0.02;
 
 /// How many of the bot's best moves are looked at a turn deeper.
 const DEEPER_ROWS: usize = 6;
@@ -54,25 +63,38 @@ pub(crate) fn ordered(pos: &Position, side: Side, ret: Return, seen: &[String], 
 /// many). `None` if the budget ran out.
 fn next_turn(pos: &Position, me: Side, ret: Return, seen: &[String], clock: &mut Clock) -> Option<f64> {
     let ours = ordered(pos, me, ret, seen, clock);
-    let mut theirs: Vec<Move> = legal_moves(pos, other(me), Rules::Orders);
-    if theirs.len() > DEEPER_THEIRS {
-        // An even spread of the replies (deterministic).
-        let step = theirs.len() as f64 / DEEPER_THEIRS as f64;
-        theirs = (0..DEEPER_THEIRS).map(|k| theirs[(k as f64 * step) as usize]).collect();
+    let all: Vec<Move> = legal_moves(pos, other(me), Rules::Orders);
+    // Every reply that takes the king, then an even spread of the others (deterministic).
+    let king = pos.king(me);
+    let mut theirs: Vec<Move> = all.iter().copied().filter(|m| Some(m.to) == king).collect();
+    let rest: Vec<Move> = all.iter().copied().filter(|m| Some(m.to) != king).collect();
+    let want = DEEPER_THEIRS.saturating_sub(theirs.len()).max(1);
+    if rest.len() > want {
+        let step = rest.len() as f64 / want as f64;
+        theirs.extend((0..want).map(|k| rest[(k as f64 * step) as usize]));
+    } else {
+        theirs.extend(rest);
     }
     let mut best: Option<f64> = None;
     for &(mine, _) in ours.iter().take(DEEPER_OURS) {
         let mut total = 0.0;
+        let mut worst = f64::INFINITY;
         for &reply in &theirs {
             if clock.out() {
                 return None;
             }
             clock.tick(1);
-            total += after_moves(pos, &[mine, reply], ret, me, seen);
+            let v = after_moves(pos, &[mine, reply], ret, me, seen);
+            total += v;
+            worst = worst.min(v);
         }
-        let mean =
-            if theirs.is_empty() { after_moves(pos, &[mine], ret, me, seen) } else { total / theirs.len() as f64 };
-        best = Some(best.map_or(mean, |b: f64| b.max(mean)));
+        let value = if theirs.is_empty() {
+            after_moves(pos, &[mine], ret, me, seen)
+        } else {
+            // Half what a careless reply gives, half what the best reply does.
+            (1.0 - WORST_WEIGHT) * total / theirs.len() as f64 + WORST_WEIGHT * worst
+        };
+        best = Some(best.map_or(value, |b: f64| b.max(value)));
     }
     // Without a move of its own the position stands as it is.
     best.or_else(|| Some(after_moves(pos, &[], ret, me, seen)))
@@ -162,13 +184,36 @@ pub(crate) fn choose(
             }
         }
         let (_, mix) = sub.solve(ROUNDS);
-        (0..complete)
-            .map(|k| (deep_rows[k], blend(&sub, &mix, k) + rng.unit() * 1e-5))
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .map_or(scored[0].0, |(r, _)| r)
+        let values: Vec<(usize, f64)> = (0..complete).map(|k| (deep_rows[k], blend(&sub, &mix, k))).collect();
+        one_of_the_best(&values, rng)
     } else {
-        // A little noise from the seed tells near-equal moves apart.
-        scored.iter().map(|&(r, v)| (r, v + rng.unit() * 1e-5)).max_by(|a, b| a.1.total_cmp(&b.1)).map_or(0, |x| x.0)
+        one_of_the_best(&scored, rng)
     };
     Some(ours[best].0)
+}
+
+/// One of the rows whose value is within [`GOOD_ENOUGH`] of the best,
+/// uniformly from the seed (row 0 if there are none).
+fn one_of_the_best(values: &[(usize, f64)], rng: &mut Rng) -> usize {
+    let top = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
+    let good: Vec<usize> = values.iter().filter(|v| v.1 >= top - GOOD_ENOUGH).map(|v| v.0).collect();
+    rng.pick(&good).copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pick_is_among_the_best_and_varies_with_the_seed() {
+        let values = [(0, 0.10), (1, 0.50), (2, 0.49), (3, 0.2)];
+        let mut seen = [false; 4];
+        for seed in 0..40 {
+            let r = one_of_the_best(&values, &mut Rng::new(seed));
+            assert!(r == 1 || r == 2, "{r}");
+            seen[r] = true;
+        }
+        assert!(seen[1] && seen[2], "both near-best rows are played");
+        assert_eq!(one_of_the_best(&[], &mut Rng::new(1)), 0);
+    }
 }
