@@ -41,6 +41,11 @@ impl Default for Limits {
     }
 }
 
+/// The share of the time budget the search may use: the rest is a margin
+/// for writing the answer and for a busy machine, where the time between
+/// two looks at the clock stretches.
+const SOFT_SHARE: f64 = 0.7;
+
 /// The clock of one decision: counts nodes and watches the time.
 #[derive(Debug)]
 pub(crate) struct Clock {
@@ -56,7 +61,7 @@ pub(crate) struct Clock {
 impl Clock {
     /// A clock for `limits`, `default_nodes` standing in for a missing node budget.
     pub(crate) fn new(limits: Limits, default_nodes: u64) -> Clock {
-        let soft = limits.time.mul_f64(0.85).saturating_sub(Duration::from_millis(2));
+        let soft = limits.time.mul_f64(SOFT_SHARE).saturating_sub(Duration::from_millis(2));
         Clock {
             start: Instant::now(),
             soft,
