@@ -39,11 +39,15 @@ fn position(id: &str, options: &[(&str, &str)], phases: usize) -> Position {
     pos
 }
 
+/// A benchmark: its name, the variant id, the creation options, and the
+/// phases of random play before the decision.
+type Case = (&'static str, &'static str, &'static [(&'static str, &'static str)], usize);
+
 fn decisions(c: &mut Criterion) {
-    let cases: [(&str, &str, &[(&str, &str)], usize); 8] = [
-        ("bot_chessdip_spring", "chessdip", &[], 6),
-        ("bot_chesspolitik4_spring", "chesspolitik4", &[], 6),
-        ("bot_chesspolitik2_spring", "chesspolitik2", &[], 3),
+    let cases: [Case; 8] = [
+        ("bot_chessdip", "chessdip", &[], 6),
+        ("bot_chesspolitik4", "chesspolitik4", &[], 6),
+        ("bot_chesspolitik2", "chesspolitik2", &[], 3),
         ("bot_diplomacy_chess_basic", "diplomacy-chess", &[("mode", "basic")], 2),
         ("bot_diplomacy_chess_progressive", "diplomacy-chess", &[("mode", "progressive")], 2),
         ("bot_diplomacy_chess_simultaneous", "diplomacy-chess", &[("mode", "simultaneous-progressive")], 2),

@@ -104,8 +104,7 @@ pub(crate) fn add_supports(side: &Side, s: &DipState, plan: &mut Plan, noise: f6
     }
     wanted.sort_by(|a, b| b.2.total_cmp(&a.2));
     let mut given: Vec<(Square, usize)> = Vec::new();
-    for i in 0..side.pieces.len() {
-        let piece = &side.pieces[i];
+    for (i, piece) in side.pieces.iter().enumerate() {
         if piece.choices[plan[i]].kind != Kind::Hold {
             continue;
         }

@@ -13,7 +13,7 @@
 //! alike (which is what a random or careless opponent plays). The budget
 //! decides how many pairs are resolved: the best-ordered first.
 
-use super::eval::{after_moves, other, step};
+use super::eval::{after_moves, other, step, Step};
 use crate::bots::limits::Clock;
 use crate::bots::matrix::Matrix;
 use crate::bots::rng::Rng;
@@ -165,8 +165,8 @@ pub(crate) fn choose(
         for c in 0..cols {
             let moves: Vec<Move> = std::iter::once(ours[r].0).chain(theirs.get(c).map(|t| t.0)).collect();
             let value = match step(pos, &moves, ret, me, seen) {
-                Ok(ended) => ended,
-                Err(after) => match next_turn(&after, me, ret, seen, clock) {
+                Step::Ended(ended) => ended,
+                Step::On(after) => match next_turn(&after, me, ret, seen, clock) {
                     Some(v) => v,
                     None => break 'deep,
                 },

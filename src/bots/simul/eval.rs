@@ -178,14 +178,24 @@ pub fn after_moves(pos: &Position, moves: &[Move], ret: Return, me: Side, seen: 
     terminal(&out.after, &kings, me, seen).unwrap_or_else(|| utility(evaluate(&out.after, me)))
 }
 
+/// Where moves run together lead.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// The game ended: its utility to the side asking.
+    Ended(f64),
+    /// The position the game goes on from.
+    On(Position),
+}
+
 /// Where `moves` run together lead: a finished game's utility to `me`, or
 /// the position the game goes on from.
-pub fn step(pos: &Position, moves: &[Move], ret: Return, me: Side, seen: &[String]) -> Result<f64, Position> {
+#[must_use]
+pub fn step(pos: &Position, moves: &[Move], ret: Return, me: Side, seen: &[String]) -> Step {
     let out = resolve(pos, moves, ret);
     let kings: Vec<Side> = out.taken.iter().filter(|t| t.piece.role == Role::King).map(|t| t.piece.side).collect();
     match terminal(&out.after, &kings, me, seen) {
-        Some(v) => Ok(v),
-        None => Err(out.after),
+        Some(v) => Step::Ended(v),
+        None => Step::On(out.after),
     }
 }
 
