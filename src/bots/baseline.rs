@@ -13,7 +13,7 @@ use crate::rules::simul::movegen::{legal_moves, make, Rules};
 use crate::rules::simul::notation::san;
 use crate::rules::simul::{side_of, Mode, SimulState, Variant as SimulVariant};
 use crate::rules::wheel::{self, BoardAction};
-use crate::rules::Square;
+use crate::rules::{PowerId, Square};
 
 /// Uniformly random legal orders for `power` (which owes orders now).
 pub(crate) fn random(position: &Position, power: &str, rng: &mut Rng) -> Choice {
@@ -69,7 +69,7 @@ fn random_dip(v: &DipVariant, s: &DipState, power: &str, rng: &mut Rng) -> Choic
 
 /// Random Winter orders: every build on a random free square with a random
 /// kind, random disbands, a random kind for each promotion.
-fn random_winter(v: &DipVariant, s: &DipState, p: crate::rules::PowerId, rng: &mut Rng) -> Choice {
+fn random_winter(v: &DipVariant, s: &DipState, p: PowerId, rng: &mut Rng) -> Choice {
     let c = adjustment_choices(v, s, p);
     let mut out = Vec::new();
     let mut squares = c.build_squares.clone();

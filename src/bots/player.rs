@@ -8,6 +8,7 @@ use super::limits::Clock;
 use super::rng::Rng;
 use super::{baseline, dip, diplomat, simul, wheel, BotError, Choice, Decision, Limits, Stats};
 use crate::rules::any::Position;
+use crate::rules::simul::side_of;
 
 /// A kind of player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -43,7 +44,7 @@ impl Player {
     pub fn decide(self, position: &Position, power: &str, limits: Limits, seed: u64) -> Result<Decision, BotError> {
         let known = match position {
             Position::Dip { v, .. } => v.power_by_name(power).is_some(),
-            Position::Simul { .. } => crate::rules::simul::side_of(power).is_some(),
+            Position::Simul { .. } => side_of(power).is_some(),
             Position::Diplomat { .. } => diplomat::colour_of(power).is_some(),
             Position::Wheel { s, .. } => s.seat(power).is_some(),
         };

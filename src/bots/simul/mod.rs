@@ -69,7 +69,7 @@ pub(crate) fn checked(v: &Variant, s: &SimulState, side: Side, texts: Vec<String
     let list: Vec<(usize, String)> = texts.iter().cloned().enumerate().map(|(i, t)| (i + 1, t)).collect();
     let p = plan(v.mode, s, side, &list);
     let withdrawn = texts.len().saturating_sub(p.planned.len());
-    let orders = if v.mode == crate::rules::simul::Mode::Progressive {
+    let orders = if v.mode == Mode::Progressive {
         (1..=texts.len())
             .map(|slot| {
                 p.planned.iter().find(|x| x.slot == slot).map_or_else(|| "pass".to_string(), |x| x.canonical.clone())

@@ -36,12 +36,12 @@ mod tests {
 
     use super::*;
     use crate::bots::limits::Limits;
-    use crate::rules::wheel::{BoardAction, Piece, Space};
+    use crate::rules::wheel::{self, BoardAction, Piece, Space};
     use crate::rules::Role;
 
     #[test]
     fn the_board_is_created_and_populated_first() {
-        let v = crate::rules::wheel::new(&Default::default()).expect("variant");
+        let v = wheel::new(&Default::default()).expect("variant");
         let s = v.start_state(&["Ann".into(), "Bob".into()]).expect("state");
         let mut clock = Clock::new(Limits::with_time(Duration::from_secs(30)), DEFAULT_NODES);
         let c = decide(&v, &s, "Ann", &mut clock, &mut Rng::new(1));
@@ -51,7 +51,7 @@ mod tests {
 
     #[test]
     fn an_undefended_queen_in_reach_is_taken() {
-        let v = crate::rules::wheel::new(&Default::default()).expect("variant");
+        let v = wheel::new(&Default::default()).expect("variant");
         let mut s = v.start_state(&["Ann".into(), "Bob".into()]).expect("state");
         s.boards.insert(0);
         s.boards.insert(1);

@@ -4,7 +4,7 @@
 use super::moves::{candidates, worth, Danger};
 use crate::bots::limits::Clock;
 use crate::bots::rng::Rng;
-use crate::rules::wheel::{resolve_moves, Move, Seat, State};
+use crate::rules::wheel::{resolve_moves, Move, Seat, Space, State, START};
 
 /// Samples of the other players' messages.
 const PROFILES: usize = 6;
@@ -55,11 +55,7 @@ fn score(s: &State, me: Seat) -> f64 {
         best_other = best_other.max(o);
     }
     let free = if s.has_board(me) {
-        crate::rules::wheel::START
-            .iter()
-            .filter_map(|&(_, f, r)| crate::rules::wheel::Space::on(me, f, r))
-            .filter(|&sp| s.piece(sp).is_none())
-            .count()
+        START.iter().filter_map(|&(_, f, r)| Space::on(me, f, r)).filter(|&sp| s.piece(sp).is_none()).count()
     } else {
         0
     };
