@@ -81,6 +81,45 @@ enum Command {
         /// The file with your orders, or `-` for standard input.
         file: PathBuf,
     },
+    /// Play whole games between bots and baselines in memory, through the same rules, and print per seat how they did.
+    Arena {
+        /// The game: chessdip, chesspolitik4, chesspolitik2, diplomacy-chess, diplomat-chess or chess-wheel.
+        #[arg(long)]
+        game: String,
+        /// Diplomacy Chess's mode: basic, progressive or simultaneous-progressive.
+        #[arg(long)]
+        mode: Option<String>,
+        /// Another creation option, key=value (`--option suborn=drop`); repeat for more.
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// The players in seat order, comma-separated: bot, random or hold (`--seats bot,random,random,random`).
+        #[arg(long)]
+        seats: String,
+        /// How many games; powers and colours go round the seats from game to game.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// The seed: the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The length limit in the game's periods: years (Chess Dip, Chesspolitik; default 30), turns (Diplomacy Chess; 100), moves (Diplomat Chess; 150), cycles (Chess Wheel+; 20).
+        #[arg(long)]
+        years: Option<u32>,
+        /// The bot's time budget per decision, in milliseconds.
+        #[arg(long, default_value_t = 500)]
+        budget_ms: u64,
+        /// The bot's node budget per decision [default: the game's own].
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Games played side by side (each on its own thread).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Print one JSON object on one line instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Also print each game: who played which power, how it ended, and its move list where the game keeps one.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// The Discord command tree.
     #[command(subcommand)]
     Discord(DiscordCommand),
@@ -186,6 +225,22 @@ fn main() -> ExitCode {
         Command::Scenario(ScenarioCommand::Run { file, json }) => cli::scenario::run(file, *json),
         Command::Play { db, script, moderators, images, no_images, timezone } => {
             cli::play::play(db, script.as_deref(), moderators, (!no_images).then_some(images.as_path()), *timezone)
+        }
+        Command::Arena { game, mode, options, seats, games, seed, years, budget_ms, nodes, jobs, json, verbose } => {
+            cli::arena::arena(&cli::arena::Request {
+                game: game.clone(),
+                mode: mode.clone(),
+                options: options.clone(),
+                seats: seats.clone(),
+                games: *games,
+                seed: *seed,
+                years: *years,
+                budget_ms: *budget_ms,
+                nodes: *nodes,
+                jobs: *jobs,
+                json: *json,
+                verbose: *verbose,
+            })
         }
         Command::Render { file, output, stage, palette, width, animate, frames } => {
             let width = width.unwrap_or(if *animate { chessdip_render::anim::WIDTH } else { 1024 });

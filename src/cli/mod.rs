@@ -4,6 +4,7 @@
 #[macro_use]
 mod output;
 
+pub mod arena;
 pub mod backup;
 pub mod bot;
 mod database;

@@ -87,6 +87,11 @@ fn the_crates_depend_only_on_the_layers_below_them() {
     for banned in ["rusqlite", "tokio", "serenity", "poise", "axum", "reqwest"] {
         assert!(!render.iter().any(|d| d == banned), "the pictures do not use {banned}");
     }
+    let bots = dependencies(&manifest("chessdip-bots"));
+    assert_eq!(project(&bots), vec!["chessdip-rules"], "the bots use the rules only");
+    for banned in ["rusqlite", "tokio", "serenity", "poise", "axum", "reqwest", "image", "tiny-skia"] {
+        assert!(!bots.iter().any(|d| d == banned), "the bots do not use {banned}");
+    }
     let game = dependencies(&manifest("chessdip-game"));
     assert_eq!(
         project(&game),
@@ -98,7 +103,7 @@ fn the_crates_depend_only_on_the_layers_below_them() {
     }
     assert_eq!(
         crates(),
-        ["chessdip-game", "chessdip-render", "chessdip-rules"],
+        ["chessdip-bots", "chessdip-game", "chessdip-render", "chessdip-rules"],
         "a new crate is placed here and on the map"
     );
 }

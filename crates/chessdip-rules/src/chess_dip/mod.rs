@@ -10,6 +10,7 @@
 pub mod adjust;
 pub mod family;
 pub mod geometry;
+pub mod legal;
 pub mod order;
 pub mod order_text;
 mod order_tokens;

@@ -190,6 +190,32 @@ impl State {
         }
     }
 
+    /// Every space that exists now, boards in seat order (ranks 1-7, `a1`
+    /// first), then the hub (if any board exists).
+    #[must_use]
+    pub fn spaces(&self) -> Vec<Space> {
+        let mut out = Vec::new();
+        for &board in &self.boards {
+            for rank in 0..super::space::HUB_RANK {
+                for file in 0..super::space::FILES {
+                    out.extend(Space::on(board, file, rank));
+                }
+            }
+        }
+        if !self.boards.is_empty() {
+            out.extend((0..super::space::FILES).map(|file| Space::Hub { file }));
+        }
+        out
+    }
+
+    /// Where `piece` may be ordered with a move that is in its range: every
+    /// existing space it reaches (nothing blocks), its own pieces' spaces
+    /// included (such a move fails unless that piece leaves).
+    #[must_use]
+    pub fn destinations(&self, piece: Piece) -> Vec<Space> {
+        self.spaces().into_iter().filter(|&to| super::piece::reach(piece.role, piece.space, to).is_ok()).collect()
+    }
+
     /// The piece on `space`.
     #[must_use]
     pub fn piece(&self, space: Space) -> Option<Piece> {
@@ -237,5 +263,25 @@ impl State {
             1 => owners.first().copied(),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spaces_exist_with_boards_and_destinations_follow_reach() {
+        let mut s = State::new(&["Ann".into(), "Bo".into()], 2, 12).expect("state");
+        assert!(s.spaces().is_empty(), "no board, no hub");
+        s.boards.insert(0);
+        assert_eq!(s.spaces().len(), 56 + 8);
+        s.boards.insert(1);
+        assert_eq!(s.spaces().len(), 2 * 56 + 8);
+        let king = Piece { owner: 0, role: Role::King, space: Space::on(0, 4, 0).expect("e1") };
+        assert_eq!(s.destinations(king).len(), 5, "d1 f1 d2 e2 f2");
+        let hub_rook = Piece { owner: 0, role: Role::Rook, space: Space::Hub { file: 0 } };
+        // Down the a-file of both boards (7 + 7) and along the hub (7).
+        assert_eq!(s.destinations(hub_rook).len(), 21);
     }
 }

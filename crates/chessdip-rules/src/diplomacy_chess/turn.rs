@@ -351,8 +351,14 @@ fn leaf_move(pos: &Position, side: Side, leaf: &Plan, recheck: bool) -> Result<O
     }
 }
 
-/// How the turn ended the game, if it did (repetition apart).
-fn judge(pos: &Position, kings_taken: &[Side]) -> Option<GameEnd> {
+/// How a position reached by a turn (or a step) ends the game, if it
+/// does: `kings_taken` are the sides whose king was taken on the way; then
+/// checkmate, stalemate and bare kings in `pos`, in that order. Threefold
+/// repetition and the turn limit, which need the game's history, are
+/// judged by [`resolve_turn`] after this. (For programs that look ahead:
+/// this is the judgement a turn ends with.)
+#[must_use]
+pub fn judge(pos: &Position, kings_taken: &[Side]) -> Option<GameEnd> {
     match kings_taken {
         [] => {}
         [one] => return Some(GameEnd::Won { winner: opponent(*one), how: "by capturing the king".into() }),
@@ -376,4 +382,34 @@ fn judge(pos: &Position, kings_taken: &[Side]) -> Option<GameEnd> {
 
 fn repetition(next: &DiplomacyChessState) -> Option<GameEnd> {
     (next.occurrences() >= 3).then(|| GameEnd::Drawn { how: "threefold repetition".into() })
+}
+
+#[cfg(test)]
+mod judge_tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        let mut p = Position::from_fen_board(fen).expect("fen");
+        p.validate().expect("valid");
+        p
+    }
+
+    #[test]
+    fn a_taken_king_checkmate_stalemate_and_bare_kings_end_the_game() {
+        let open = Position::start();
+        assert_eq!(judge(&open, &[]), None);
+        assert!(matches!(judge(&open, &[Side::Black]), Some(GameEnd::Won { winner: Side::White, .. })));
+        assert!(matches!(judge(&open, &[Side::White, Side::Black]), Some(GameEnd::Drawn { .. })));
+        // The back-rank mate: Black's king on h8 behind its pawns, a white rook on a8.
+        let mate = pos("R6k/6pp/8/8/8/8/8/6K1");
+        assert!(
+            matches!(judge(&mate, &[]), Some(GameEnd::Won { winner: Side::White, ref how }) if how == "by checkmate")
+        );
+        // Black's king on a8, White's queen on b6: no move and no check.
+        let stale = pos("k7/8/1Q6/8/8/8/8/7K");
+        assert!(matches!(judge(&stale, &[]), Some(GameEnd::Drawn { ref how }) if how == "stalemate"));
+        assert!(
+            matches!(judge(&pos("k7/8/8/8/8/8/8/7K"), &[]), Some(GameEnd::Drawn { ref how }) if how == "bare kings")
+        );
+    }
 }
