@@ -6,8 +6,6 @@
 
 mod support;
 
-mod architecture;
-
 mod absence;
 mod anim_chess_wheel;
 mod anim_chessdip;
@@ -15,6 +13,7 @@ mod anim_diplomacy_chess;
 mod anim_diplomat_chess;
 mod anim_service;
 mod anim_stream;
+mod architecture;
 mod arena;
 mod backup;
 mod bots_accepted;
