@@ -16,6 +16,7 @@ mod anim_stream;
 mod architecture;
 mod arena;
 mod backup;
+mod bot_seats;
 mod bots_accepted;
 mod bots_budget;
 mod chart;

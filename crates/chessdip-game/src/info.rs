@@ -116,6 +116,7 @@ impl Service {
         // Every power (a free one while forming), or the players where seats are open.
         for p in Self::all_powers(c, live)? {
             match players.iter().find(|(q, _)| *q == p) {
+                Some((_, u)) if u == crate::store::BOT_NAME => t += &format!("\n  {p} (bot)"),
                 Some((_, u)) => t += &format!("\n  {p}: {u}"),
                 None if live.state == State::Forming => t += &format!("\n  {p}: free"),
                 None => {}

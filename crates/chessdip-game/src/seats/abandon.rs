@@ -19,10 +19,11 @@ use chessdip_rules::words::join_and;
 /// Who plays a game and who cannot, as abandonment sees it.
 #[derive(Debug, Default)]
 pub(crate) struct Players {
-    /// The powers somebody plays: seated, not conceded, alive (in Chess
-    /// Wheel+ also not absent for `cd-after` cycles in a row).
+    /// The powers somebody plays: seated by a person, not conceded, alive
+    /// (in Chess Wheel+ also not absent for `cd-after` cycles in a row).
     pub playing: Vec<String>,
-    /// The powers nobody holds that are still in the game (alive, not conceded).
+    /// The powers no person holds that are still in the game (alive, not
+    /// conceded): vacant, or played by a bot.
     pub vacant: Vec<String>,
     /// The powers held by a player, absent or not (alive, not conceded).
     pub seated: Vec<String>,
@@ -61,6 +62,8 @@ impl Service {
         let mut out = Players::default();
         for power in powers.into_iter().filter(|p| !conceded.contains(p) && position.alive(p)) {
             match seats.iter().find(|s| s.power == power) {
+                // A bot plays on, but nobody plays the game for it: its power is anyone's to take.
+                Some(seat) if store::is_bot(&seat.user) => out.vacant.push(power),
                 Some(seat) => {
                     out.seated.push(power.clone());
                     if !(own_boards && absent(c, g, seat, &settings)?) {
@@ -105,7 +108,12 @@ impl Service {
                 chessdip_rules::words::count(n as usize, "cycle")
             )
         } else {
-            "**Nobody is left playing:** every power still in the game is vacant.".to_string()
+            let bots = !store::bot_powers(c, g.id)?.is_empty();
+            if bots {
+                "**Nobody is left playing:** every power still in the game is vacant or played by a bot.".to_string()
+            } else {
+                "**Nobody is left playing:** every power still in the game is vacant.".to_string()
+            }
         };
         text += if paused {
             " The game is paused: nothing resolves until somebody plays again."

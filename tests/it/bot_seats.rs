@@ -1,0 +1,230 @@
+//! Bots in seats, through the `play` console: a game started with bots
+//! resolves every phase without a person's orders for them; `vacant=bot`
+//! seats a bot after an unseating and hands the seat to a person who
+//! joins; a bot in a hashed game commits a salted text and reveals it; its
+//! orders stay private until the phase resolves; a bot stopped mid-turn is
+//! asked again and sends nothing twice; and the refusals of bad requests,
+//! each leaving the game as it was.
+
+use crate::support::scratch;
+
+use chessdip_game::bots::bot_caller;
+use chessdip_game::{Request, Service};
+use rusqlite::Connection;
+use scratch::{console_at, run, service_at, temp_dir};
+
+/// One value of a query on the console's database.
+fn one<T: rusqlite::types::FromSql>(db: &std::path::Path, sql: &str) -> T {
+    Connection::open(db).expect("db").query_row(sql, [], |r| r.get(0)).expect("query")
+}
+
+#[test]
+fn a_game_started_with_bots_resolves_every_phase_without_a_persons_orders_for_them() {
+    let dir = temp_dir("three-bots");
+    let mut c = console_at(&dir, &[]).without_images();
+    let made = run(&mut c, &["gm game create chessdip bots=3 movement=1d adjustment=12h", "alice join"]);
+    assert!(made.contains("Bots take their seats: England (bot), Italy (bot) and France (bot)"), "{made}");
+    assert!(made.contains("alice joins as Scandinavia. Every power is taken"), "{made}");
+    let started = c.line("gm game start");
+    assert!(started.contains("Played by bots: England (bot), France (bot) and Italy (bot)"), "{started}");
+    let status = c.line("gm game status");
+    for bot in ["England", "Italy", "France"] {
+        assert!(status.contains(&format!("{bot} (bot): 3 centers, 3 pieces [orders in, ready]")), "{status}");
+    }
+    assert!(status.contains("Scandinavia (alice): 3 centers, 3 pieces [no orders yet]"), "{status}");
+    // Six phases (Spring, Fall, Winter, twice): alice only ever marks ready; the bots order every one.
+    let mut phases = 0;
+    for _ in 0..6 {
+        let out = c.line("alice ready");
+        if out.contains("nothing to mark ready") {
+            // A Winter alice owes nothing in: its deadline resolves it (the bots are ready).
+            let out = c.line("advance 12h");
+            assert!(out.contains("resolved** (the deadline passed)"), "{out}");
+            phases += 1;
+            continue;
+        }
+        assert!(out.contains("resolved** (every power is ready)"), "{out}");
+        for bot in ["England", "Italy", "France"] {
+            assert!(!out.contains(&format!("{bot} sent no orders")), "{out}");
+        }
+        phases += 1;
+    }
+    assert_eq!(phases, 6);
+    let turns: i64 = one(&dir.join("g.db"), "SELECT COUNT(*) FROM bot_turns WHERE outcome = 'played'");
+    assert!(turns >= 12, "the bots played their turns: {turns}");
+    let refused: i64 = one(&dir.join("g.db"), "SELECT COUNT(*) FROM bot_turns WHERE outcome LIKE 'refused%'");
+    assert_eq!(refused, 0, "nothing a bot sent was refused");
+    // The results name the bots as bots.
+    let history = c.line("alice history Spring 1");
+    assert!(history.contains("England (bot):") && history.contains("Italy (bot):"), "{history}");
+}
+
+#[test]
+fn vacant_bot_seats_a_bot_after_an_unseating_and_hands_the_seat_to_a_person_who_joins() {
+    let dir = temp_dir("vacant-bot");
+    let mut c = console_at(&dir, &[]).without_images();
+    let made = run(
+        &mut c,
+        &["gm game create diplomacy-chess movement=1d grace=0 vacant=bot", "alice join White", "bob join Black"],
+    );
+    assert!(made.contains("(anyone may `join` it, a bot playing it until then)"), "{made}");
+    run(&mut c, &["gm game start", "alice orders e4", "advance 1d", "alice orders d4"]);
+    let out = c.line("advance 1d");
+    assert!(
+        out.contains("bob is unseated from Black after 2 phases in civil disorder. Black (bot): a bot plays Black until someone takes it; `join Black` plays it from the next phase."),
+        "{out}"
+    );
+    let status = c.line("alice status");
+    assert!(status.contains("Black (bot): 16 pieces") && status.contains("[orders in, ready]"), "{status}");
+    let out = run(&mut c, &["alice orders Nf3", "alice ready"]);
+    assert!(out.contains("Turn 3 resolved** (every power is ready)") && out.contains("Black (bot):"), "{out}");
+    let joined = c.line("carol join Black");
+    assert!(
+        joined.contains("carol takes over Black from its bot when the next phase opens; the bot plays Turn 4"),
+        "{joined}"
+    );
+    let refused = c.line("dave join Black");
+    assert!(refused.contains("carol already takes Black from its bot"), "{refused}");
+    // Until then the bot plays Turn 4, and carol has no power yet.
+    assert!(c.line("carol orders e5").contains("not playing"), "carol waits for the next phase");
+    let out = run(&mut c, &["alice orders Nc3", "alice ready"]);
+    assert!(
+        out.contains("Turn 4 resolved") && out.contains("carol now plays Black, taking over from the bot."),
+        "{out}"
+    );
+    let status = c.line("alice status");
+    assert!(status.contains("Black (carol): 16 pieces") && status.contains("[no orders yet]"), "{status}");
+    let accepted = c.line("carol orders e5");
+    assert!(accepted.contains("Accepted for Black: e5"), "{accepted}");
+    // The export names the takeover, and no record is a bot's.
+    let records: i64 = one(&dir.join("g.db"), "SELECT COUNT(*) FROM reliability WHERE user_id LIKE 'bot:%'");
+    assert_eq!(records, 0);
+}
+
+#[test]
+fn a_bot_in_a_hashed_game_commits_a_salted_text_and_reveals_it() {
+    let dir = temp_dir("hashed-bot");
+    let mut c = console_at(&dir, &[]).without_images();
+    run(
+        &mut c,
+        &["gm game create chesspolitik2 movement=1d grace=0 hashed=yes reveal=12h bots=England", "alice join France"],
+    );
+    let started = c.line("gm game start");
+    assert!(started.contains("England (bot) committed `"), "{started}");
+    let status = c.line("alice status");
+    assert!(status.contains("England (bot): 3 centers, 3 pieces [committed, ready]"), "{status}");
+    // The sealed text is kept privately, a salt line first, until the bot reveals it.
+    let db = dir.join("g.db");
+    let sealed: String = one(&db, "SELECT text FROM bot_seals");
+    assert!(sealed.starts_with("# salt ") && sealed.lines().count() > 1, "{sealed}");
+    assert!(!started.contains(sealed.lines().nth(1).expect("an order")), "the orders are not shown: {started}");
+    let out = c.line("advance 1d");
+    assert!(out.contains("The commit window of Spring 1401 has closed"), "{out}");
+    assert!(out.contains("England (bot)'s reveal matches its commitment"), "{out}");
+    assert!(out.contains("Spring 1401 resolved** (every commitment was revealed)"), "{out}");
+    assert!(out.contains("England (bot): revealed `"), "{out}");
+    let revealed: String = one(&db, "SELECT text FROM reveals WHERE matched = 1");
+    assert_eq!(revealed, sealed, "the bot revealed the text it sealed, byte for byte");
+    assert!(out.contains("England (bot) committed `"), "it commits again in Fall 1401: {out}");
+}
+
+#[test]
+fn a_bots_orders_stay_private_until_its_phase_resolves() {
+    let dir = temp_dir("private-bot");
+    let mut c = console_at(&dir, &[]).without_images();
+    let before = run(
+        &mut c,
+        &[
+            "gm game create chesspolitik2 movement=1d bots=England",
+            "alice join France",
+            "gm game start",
+            "alice status",
+            "alice orders show",
+            "gm game export",
+            "alice history",
+        ],
+    );
+    let after = run(&mut c, &["alice orders K c1 - c2", "alice ready"]);
+    let result = after.split("Spring 1401 resolved").nth(1).expect("resolved");
+    let england = result.split("England (bot):").nth(1).expect("England's orders").split("France").next().unwrap_or("");
+    let orders: Vec<&str> = england.lines().filter_map(|l| l.trim().split_once(' ')).map(|(_, o)| o).collect();
+    assert!(!orders.is_empty(), "{after}");
+    for order in orders {
+        let order = order.split(" (").next().unwrap_or(order);
+        assert!(!before.contains(order), "`{order}` was shown before the phase resolved:\n{before}");
+    }
+}
+
+#[test]
+fn a_bot_stopped_mid_turn_is_asked_again_and_sends_nothing_twice() {
+    let dir = temp_dir("restart");
+    let (service, clock) = service_at(&dir, 1_900_000_000);
+    let gm = chessdip_game::Caller::player("gm");
+    for (who, line) in
+        [("gm", "game create chesspolitik2 bots=England"), ("alice", "join France"), ("gm", "game start")]
+    {
+        let _ = service.command("c", "g", &chessdip_game::Caller::player(who), line);
+    }
+    let _ = gm;
+    // The bot's orders were stored, then the process stopped before its ready mark and its turn's record.
+    let turns = service.owed_bot_turns(10).expect("turns");
+    assert_eq!(turns.len(), 1, "{turns:?}");
+    let bot = bot_caller("England");
+    service.handle("c", "g", &bot, Request::Submit { orders: "K d6 - d5".into() }).expect("the bot's orders");
+    let db = dir.join("g.db");
+    let stamped: i64 = one(&db, "SELECT submitted_at FROM orders WHERE power = 'England'");
+    drop(service);
+    clock.advance(60);
+    // A new process on the same database: the turn is still owed, and taken without sending the orders again.
+    let service = Service::new(chessdip_game::store::Store::open(&db).expect("store"), clock.clone());
+    assert_eq!(service.owed_bot_turns(10).expect("turns").len(), 1, "asked again");
+    assert_eq!(service.play_bots(std::time::Duration::from_millis(300)).expect("played"), 1);
+    let again: i64 = one(&db, "SELECT submitted_at FROM orders WHERE power = 'England'");
+    let rows: i64 = one(&db, "SELECT COUNT(*) FROM orders WHERE power = 'England'");
+    assert_eq!((again, rows), (stamped, 1), "the orders were stored once");
+    let ready: i64 = one(&db, "SELECT COUNT(*) FROM ready WHERE power = 'England'");
+    assert_eq!(ready, 1, "the ready mark it still owed");
+    assert!(service.owed_bot_turns(10).expect("turns").is_empty());
+    // A person may not act as a bot.
+    let refused = service.command("c", "g", &chessdip_game::Caller::player("bot:England"), "orders K d6 - d5");
+    assert!(refused[0].text.contains("user ids beginning `bot:` are the computer players' own"), "{refused:?}");
+}
+
+#[test]
+fn bad_bot_requests_are_refused_with_the_accepted_forms_and_change_nothing() {
+    let dir = temp_dir("bad-bots");
+    let mut c = console_at(&dir, &[]).without_images();
+    let e = c.line("gm game create chesspolitik2 bots=9");
+    assert!(e.contains("`bots=9`: Chesspolitik (2 players) has 2 powers") && e.contains("`bots=` seats 1 to 1"), "{e}");
+    let e = c.line("gm game create chesspolitik2 vacant=robot");
+    assert!(e.contains("`vacant=robot`: vacant is hold") && e.contains("or bot"), "{e}");
+    let e = c.line("gm game create chesspolitik2 bots=Prussia");
+    assert!(e.contains("there is no power `Prussia`") && e.contains("France, England"), "{e}");
+    assert!(c.line("gm game status").contains("no game"), "nothing was created");
+    run(&mut c, &["gm game create chessdip bots=England,Italy", "alice join France", "bob join Scandinavia"]);
+    let before = c.line("gm game status");
+    let e = c.line("bob game bot add France");
+    assert!(e.contains("only a moderator of this game can seat a bot"), "{e}");
+    let e = c.line("gm game bot add Prussia");
+    assert!(
+        e.contains("there is no power `Prussia` in Chess Dip: its powers are England, Italy, France, Scandinavia"),
+        "{e}"
+    );
+    let e = c.line("gm game bot add France");
+    assert!(e.contains("France is held by alice: a bot takes only a free seat or a vacant power"), "{e}");
+    let e = c.line("gm game bot add England");
+    assert!(e.contains("a bot already plays England"), "{e}");
+    let e = c.line("gm game bot remove France");
+    assert!(e.contains("no bot plays France (alice holds it)"), "{e}");
+    let e = c.line("gm game bot");
+    assert!(e.contains("write `game bot add <power>`") && e.contains("`game bot remove <power>`"), "{e}");
+    let e = c.line("gm game kick bot");
+    assert!(e.contains("bot is not playing") || e.contains("played by a bot"), "{e}");
+    assert_eq!(c.line("gm game status"), before, "nothing changed");
+    // A conceded power stays out of the game.
+    run(&mut c, &["gm game start", "bob concede"]);
+    let before = c.line("gm game status");
+    let e = c.line("gm game bot add Scandinavia");
+    assert!(e.contains("Scandinavia conceded: a power that conceded or forfeited stays out of the game"), "{e}");
+    assert_eq!(c.line("gm game status"), before, "nothing changed");
+}
