@@ -118,14 +118,24 @@ fn a_bot_in_a_hashed_game_commits_a_salted_text_and_reveals_it() {
     let sealed: String = one(&db, "SELECT text FROM bot_seals");
     assert!(sealed.starts_with("# salt ") && sealed.lines().count() > 1, "{sealed}");
     assert!(!started.contains(sealed.lines().nth(1).expect("an order")), "the orders are not shown: {started}");
-    let out = c.line("advance 1d");
+    // alice commits and is ready: the reveal window opens at once, and the bot reveals in it.
+    let mine = "K c1 - c2";
+    let hash = chessdip_game::hashed::sha256_hex(mine);
+    c.line(&format!("alice commit {hash}"));
+    let out = c.line("alice ready");
     assert!(out.contains("The commit window of Spring 1401 has closed"), "{out}");
     assert!(out.contains("England (bot)'s reveal matches its commitment"), "{out}");
-    assert!(out.contains("Spring 1401 resolved** (every commitment was revealed)"), "{out}");
-    assert!(out.contains("England (bot): revealed `"), "{out}");
     let revealed: String = one(&db, "SELECT text FROM reveals WHERE matched = 1");
     assert_eq!(revealed, sealed, "the bot revealed the text it sealed, byte for byte");
+    let out = c.line(&format!("alice reveal {mine}"));
+    assert!(out.contains("Spring 1401 resolved** (every commitment was revealed)"), "{out}");
+    assert!(out.contains("England (bot): revealed `") && out.contains("France: revealed `"), "{out}");
     assert!(out.contains("England (bot) committed `"), "it commits again in Fall 1401: {out}");
+    // A reveal window in which only the bot committed waits for its deadline: bots alone never hurry a phase.
+    let out = c.line("advance 1d");
+    assert!(out.contains("England (bot)'s reveal matches") && !out.contains("Fall 1401 resolved"), "{out}");
+    let out = c.line("advance 12h");
+    assert!(out.contains("Fall 1401 resolved** (the deadline passed)"), "{out}");
 }
 
 #[test]
@@ -227,4 +237,138 @@ fn bad_bot_requests_are_refused_with_the_accepted_forms_and_change_nothing() {
     let e = c.line("gm game bot add Scandinavia");
     assert!(e.contains("Scandinavia conceded: a power that conceded or forfeited stays out of the game"), "{e}");
     assert_eq!(c.line("gm game status"), before, "nothing changed");
+}
+
+/// Runs `line` for the person until the game is over: `line` while it is
+/// taken, `advance <wait>` when the person has nothing to do (a Winter
+/// without builds, an eliminated power). Everything printed.
+fn to_the_end(c: &mut chessdip::console::Console, line: &str, wait: &str) -> String {
+    let mut all = String::new();
+    for _ in 0..400 {
+        let mut out = c.line(line);
+        if out.contains("has ended") {
+            break;
+        }
+        if !out.contains("resolved**") {
+            out += &c.line(&format!("advance {wait}"));
+        }
+        let over = out.contains("**Game over");
+        all += &out;
+        if over {
+            break;
+        }
+    }
+    all
+}
+
+#[test]
+fn one_person_plays_a_whole_chess_dip_game_against_three_bots_to_its_end() {
+    let dir = temp_dir("whole-game");
+    let mut c = console_at(&dir, &[]).without_images();
+    run(
+        &mut c,
+        &["gm game create chessdip bots=3 movement=2d adjustment=1d", "alice join Scandinavia", "gm game start"],
+    );
+    let all = to_the_end(&mut c, "alice ready", "2d");
+    assert!(all.contains("**Game over:"), "the game ends: {}", &all[all.len().saturating_sub(3000)..]);
+    let status = c.line("alice status");
+    assert!(status.contains("(ended)") && status.contains("Game over"), "{status}");
+    let db = dir.join("g.db");
+    let refused: i64 = one(&db, "SELECT COUNT(*) FROM bot_turns WHERE outcome NOT IN ('played', 'nothing owed')");
+    assert_eq!(refused, 0, "every bot turn was played");
+    let disorder: i64 = one(&db, "SELECT COUNT(*) FROM civil_disorder WHERE power <> 'Scandinavia'");
+    assert_eq!(disorder, 0, "no bot ever missed a phase");
+    // One person and bots: nobody is rated.
+    assert!(all.contains("ratings on this server: unchanged, a game needs two rated players"), "rated?");
+    let ratings: i64 = one(&db, "SELECT COUNT(*) FROM ratings");
+    assert_eq!(ratings, 0);
+}
+
+#[test]
+fn bots_are_left_out_of_ratings_and_reliability() {
+    let dir = temp_dir("unrated-bots");
+    let mut c = console_at(&dir, &[]).without_images();
+    run(
+        &mut c,
+        &[
+            "gm game create chessdip bots=England,France movement=2d adjustment=1d",
+            "alice join Italy",
+            "bob join Scandinavia",
+            "gm game start",
+        ],
+    );
+    // Both people hold and are ready every phase; bob's ready lets the phase resolve once alice's is in.
+    let mut all = String::new();
+    for _ in 0..200 {
+        let mut out = c.line("alice ready") + &c.line("bob ready");
+        if !out.contains("resolved**") {
+            out += &c.line("advance 2d");
+        }
+        all += &out;
+        if out.contains("**Game over") || out.contains("has ended") {
+            break;
+        }
+    }
+    assert!(all.contains("**Game over:"), "{}", &all[all.len().saturating_sub(2000)..]);
+    let line = all.lines().find(|l| l.contains("Chess Dip ratings on this server:")).expect("the ratings line");
+    assert!(line.contains("alice 1500 →") && line.contains("bob 1500 →") && !line.contains("bot"), "{line}");
+    let db = dir.join("g.db");
+    let bots: i64 = one(
+        &db,
+        "SELECT (SELECT COUNT(*) FROM ratings WHERE user_id LIKE 'bot:%')
+              + (SELECT COUNT(*) FROM rating_changes WHERE user_id LIKE 'bot:%')
+              + (SELECT COUNT(*) FROM reliability WHERE user_id LIKE 'bot:%')",
+    );
+    assert_eq!(bots, 0, "no rating, rating change or reliability row is a bot's");
+    let people: i64 = one(&db, "SELECT COUNT(DISTINCT user_id) FROM ratings");
+    assert_eq!(people, 2, "the two people are rated against each other");
+    let finished: i64 = one(&db, "SELECT COUNT(*) FROM reliability WHERE kind = 'finished'");
+    assert_eq!(finished, 2, "each person finished the game; the bots have no record");
+}
+
+#[test]
+fn a_diplomacy_chess_game_whose_player_vanished_finishes_with_a_bot_in_the_vacant_seat() {
+    let dir = temp_dir("vanished");
+    let mut c = console_at(&dir, &[]).without_images();
+    run(
+        &mut c,
+        &[
+            "gm game create diplomacy-chess movement=1d grace=0 vacant=bot",
+            "alice join White",
+            "bob join Black",
+            "gm game start",
+            "alice orders e4",
+            "alice ready",
+            "advance 1d",
+            "alice orders d4",
+            "alice ready",
+        ],
+    );
+    let out = c.line("advance 1d");
+    assert!(out.contains("bob is unseated from Black after 2 phases in civil disorder. Black (bot)"), "{out}");
+    let all = to_the_end(&mut c, "alice ready", "1d");
+    assert!(all.contains("**Game over:"), "the game ends: {}", &all[all.len().saturating_sub(3000)..]);
+    assert!(c.line("alice status").contains("Black (bot)"), "the bot held Black to the end");
+}
+
+/// The console script `name` under `tests/scripts/`, run line by line on a fresh console; everything printed.
+fn script(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts").join(name);
+    let text = std::fs::read_to_string(&path).expect("script");
+    let mut c = console_at(&temp_dir(name), &["gm"]).without_images();
+    text.lines().map(|l| c.line(l)).collect()
+}
+
+#[test]
+fn the_bots_scripts_play_their_games_to_the_end() {
+    let out = script("bots-chessdip-whole-game.txt");
+    assert!(out.contains("Played by bots: England (bot), France (bot) and Italy (bot)"), "{out}");
+    assert!(out.contains("Accepted for Scandinavia"), "alice plays: {out}");
+    let end = out.find("**Game over:").expect("the game ends");
+    assert!(!out.contains("has ended"), "the script stops at the end");
+    assert!(out[end..].contains("(ended)"), "its last line reads the ended game");
+    let out = script("bots-diplomacy-chess-vanished.txt");
+    assert!(out.contains("bob is unseated from Black after 2 phases in civil disorder. Black (bot)"), "{out}");
+    let end = out.find("**Game over:").expect("the game ends");
+    assert!(out[end..].contains("Black (bot)"), "the bot held Black to the end: {}", &out[end..]);
 }

@@ -103,6 +103,31 @@ fn seed(turn: &BotTurn) -> u64 {
     chessdip_bots::rng::mix(h ^ chessdip_bots::rng::mix(turn.game.unsigned_abs() ^ (turn.seq.unsigned_abs() << 32)))
 }
 
+/// The bot's decision for `turn` in `position`, within `budget`. A bot
+/// that fails (its error, or a panic, which is caught: a bot never brings
+/// the service down) is asked again with another seed, twice; then why it failed.
+fn think(position: &Position, turn: &BotTurn, budget: Duration) -> Result<Decision, String> {
+    let mut why = String::new();
+    for attempt in 0..3_u64 {
+        let limits = Limits::with_time(budget);
+        let seed = seed(turn).wrapping_add(attempt);
+        let decided =
+            std::panic::catch_unwind(|| chessdip_bots::decide(position, &turn.power, limits, seed)).map_err(|p| {
+                p.downcast_ref::<&str>()
+                    .map(ToString::to_string)
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".into())
+            });
+        match decided {
+            Ok(Ok(decision)) => return Ok(decision),
+            Ok(Err(e)) => why = e.to_string(),
+            Err(panic) => why = format!("it failed: {panic}"),
+        }
+        tracing::error!(game = turn.game, seq = turn.seq, power = %turn.power, attempt, error = %why, "a bot could not decide");
+    }
+    Err(why)
+}
+
 impl Service {
     /// The turns bots owe now (at most `limit`), oldest game first, leaving
     /// out those this process is playing.
@@ -161,22 +186,19 @@ impl Service {
             }
             Plan::Ready => ask(Request::Ready),
             Plan::Reveal(text) => ask(Request::Reveal { text }),
-            Plan::Think { position, turn_based } => {
-                let limits = Limits::with_time(budget);
-                match chessdip_bots::decide(&position, &turn.power, limits, seed(turn)) {
-                    Ok(decision) => {
-                        played.think_ms = i64::try_from(decision.stats.elapsed.as_millis()).ok();
-                        played.nodes = i64::try_from(decision.stats.nodes).ok();
-                        played.stopped_by_time = Some(decision.stats.stopped_by_time);
-                        self.give(turn, &decision, turn_based, &ask)
-                    }
-                    Err(e) => {
-                        tracing::error!(game = turn.game, power = %turn.power, error = %e, "a bot could not decide");
-                        played.outcome = format!("no decision: {e}");
-                        Ok(())
-                    }
+            Plan::Think { position, turn_based } => match think(&position, turn, budget) {
+                Ok(decision) => {
+                    played.think_ms = i64::try_from(decision.stats.elapsed.as_millis()).ok();
+                    played.nodes = i64::try_from(decision.stats.nodes).ok();
+                    played.stopped_by_time = Some(decision.stats.stopped_by_time);
+                    self.give(turn, &decision, turn_based, &ask)
                 }
-            }
+                Err(why) => {
+                    // Nothing to send: the power holds (it is ready, so not in civil disorder).
+                    played.outcome = format!("no decision ({why}): it held");
+                    self.give(turn, &Decision::default(), turn_based, &ask)
+                }
+            },
         };
         if let Err(e) = sent {
             // The stage may have closed while it thought (a deadline, a moderator): nothing went wrong then.
