@@ -57,6 +57,13 @@ fn a_game_started_with_bots_resolves_every_phase_without_a_persons_orders_for_th
     // The results name the bots as bots.
     let history = c.line("alice history Spring 1");
     assert!(history.contains("England (bot):") && history.contains("Italy (bot):"), "{history}");
+    // And so does the export.
+    let json = scratch::export(&mut c);
+    let powers = json["powers"].as_array().expect("powers");
+    let player = |i: usize| &powers[i]["player"];
+    assert_eq!(player(0)["name"], "England (bot)");
+    assert_eq!((player(0)["bot"].as_bool(), player(0)["user"].as_str()), (Some(true), Some("bot:England")));
+    assert_eq!((player(3)["name"].as_str(), player(3)["bot"].as_bool()), (Some("alice"), Some(false)));
 }
 
 #[test]
@@ -82,6 +89,11 @@ fn vacant_bot_seats_a_bot_after_an_unseating_and_hands_the_seat_to_a_person_who_
     assert!(
         joined.contains("carol takes over Black from its bot when the next phase opens; the bot plays Turn 4"),
         "{joined}"
+    );
+    let status = c.line("alice status");
+    assert!(
+        status.contains("Black (bot): 16 pieces, material 39 [orders in, ready, carol takes it at the next phase]"),
+        "{status}"
     );
     let refused = c.line("dave join Black");
     assert!(refused.contains("carol already takes Black from its bot"), "{refused}");

@@ -232,6 +232,7 @@ impl Service {
             let reveals = store::reveals(c, game.id, row.seq)?;
             let mut open_seat = false;
             let forfeits = crate::seats::absence::forfeits(c, game.id, &live.settings)?;
+            let handovers = store::handovers(c, game.id)?;
             for p in Self::all_powers(c, &live)? {
                 let open = running.is_some() && !conceded.contains(&p);
                 let vacant = if running.is_some() {
@@ -275,6 +276,11 @@ impl Service {
                     if ready.contains(&p) {
                         flags.push("ready");
                     }
+                }
+                let taking;
+                if let Some(h) = handovers.iter().find(|h| h.power == p).filter(|_| running.is_some()) {
+                    taking = format!("{} takes it at the next phase", crate::names::shown(&h.name));
+                    flags.push(&taking);
                 }
                 let standing = if running.is_some() { position.standing(&p) } else { position.final_standing(&p) };
                 let flags = if flags.is_empty() { String::new() } else { format!(" [{}]", flags.join(", ")) };
