@@ -33,7 +33,10 @@ pub async fn run(data: Arc<Data>) {
 
 /// Plays up to `batch` owed turns at once; whether it played any (then
 /// there may be more: the next phase of a game whose turn resolved it).
-async fn round(data: &Data, think: Duration, batch: usize) -> bool {
+/// Each turn is read and sent on the runtime's blocking threads, like a
+/// command, and thought about on the bots' lane: a thread of that lane,
+/// the last to get a core, never holds the database or a turn to write.
+async fn round(data: &Arc<Data>, think: Duration, batch: usize) -> bool {
     let turns = match data.call(move |s| s.owed_bot_turns(batch)).await {
         Ok(Ok(t)) => t,
         Ok(Err(e)) => {
@@ -50,17 +53,10 @@ async fn round(data: &Data, think: Duration, batch: usize) -> bool {
     }
     let mut played = tokio::task::JoinSet::new();
     for turn in turns {
-        let service = data.service.clone();
-        let ask = Ask::bots(&turn.channel);
-        let what = format!("{} in game {} phase {}", turn.power, turn.game, turn.seq);
+        let data = data.clone();
         played.spawn(async move {
-            let done = draw::think(&ask, what, move || {
-                if let Err(e) = service.play_bot_turn(&turn, think) {
-                    tracing::error!(game = turn.game, power = %turn.power, error = %e, "a bot's turn failed");
-                }
-            });
-            if let Err(e) = done.await {
-                tracing::error!(error = %e, "a bot's turn was lost");
+            if let Err(e) = play(&data, turn.clone(), think).await {
+                tracing::error!(game = turn.game, power = %turn.power, error = %e, "a bot's turn failed");
             }
         });
     }
@@ -69,4 +65,22 @@ async fn round(data: &Data, think: Duration, batch: usize) -> bool {
     data.deliver.notify_one();
     data.wake.notify_one();
     true
+}
+
+/// One turn: read, thought about on the bots' lane, sent.
+async fn play(data: &Data, turn: chessdip_game::BotTurn, think: Duration) -> Result<(), super::types::Error> {
+    let Some(prepared) = data.call(move |s| s.prepare_bot_turn(&turn)).await?? else { return Ok(()) };
+    let ask = Ask::bots(&prepared.turn().channel);
+    let what = format!("{} in game {} phase {}", prepared.turn().power, prepared.turn().game, prepared.turn().seq);
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    draw::think(&ask, what, move || {
+        let mut prepared = prepared;
+        prepared.think(think);
+        let _ = tx.send(prepared);
+    })
+    .await?;
+    // A turn whose thought was lost (a panic) is asked again at the next look: its claim went with it.
+    let prepared = rx.await?;
+    data.call(move |s| s.finish_bot_turn(prepared)).await??;
+    Ok(())
 }

@@ -67,7 +67,7 @@ struct Lane {
 const LANES: &[Lane] = &[
     Lane { class: Class::Announcement, threads: |cores| cores + 1, nice: DRAWING_NICE },
     Lane { class: Class::Answer, threads: |cores| cores + 1, nice: DRAWING_NICE + 2 },
-    Lane { class: Class::Bots, threads: |cores| cores + 1, nice: DRAWING_NICE + 4 },
+    Lane { class: Class::Bots, threads: |cores| cores + 1, nice: DRAWING_NICE + 9 },
 ];
 
 /// The most threads of a lane of `threads` one user's drawings hold at
@@ -220,6 +220,12 @@ impl Pool {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Whether it has drawings waiting or being drawn.
+    fn busy(&self) -> bool {
+        let st = self.lock();
+        !st.queue.is_empty() || !st.running.is_empty()
+    }
+
     /// Queues `work` for `ask` (or joins the drawing of the same `key` already asked for).
     fn submit(
         &self,
@@ -363,12 +369,21 @@ pub async fn draw(images: Vec<Image>, ask: &Ask) -> Result<Vec<Drawing>, Error> 
     }
 }
 
+/// How often a bot waiting for the announcements' drawings looks again.
+const YIELD: std::time::Duration = std::time::Duration::from_millis(20);
+
 /// Runs `work` (a computer player's turn: `what` for the log) in the lane
-/// of `ask`'s class (the bots'), after the work asked for before it.
+/// of `ask`'s class (the bots'), after the work asked for before it, and
+/// once no announcement's images wait to be drawn: a storm's results never
+/// share the cores (nor their caches) with a bot's thought. (Their posting,
+/// paced by Discord's limits, goes on beside it.)
 ///
 /// # Errors
 /// If the work was dropped unfinished (it panicked, or a thread was lost).
 pub async fn think(ask: &Ask, what: String, work: impl FnOnce() + Send + 'static) -> Result<(), Error> {
+    while lane(Class::Announcement).is_some_and(|p| p.busy()) {
+        tokio::time::sleep(YIELD).await;
+    }
     let work: Work = Box::new(move || {
         // A panic ends the turn, not the lane's thread.
         if std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).is_err() {

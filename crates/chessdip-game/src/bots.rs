@@ -17,7 +17,7 @@
 //! stored (its orders, its commitment, its ready mark) is never sent twice.
 
 use std::collections::HashSet;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use chessdip_bots::{Decision, Limits};
@@ -57,15 +57,16 @@ pub fn bot_caller(power: &str) -> Caller {
 pub(crate) struct Thinking(Mutex<HashSet<BotTurn>>);
 
 /// A turn claimed by this process, given back when dropped.
-struct Claim<'a> {
-    thinking: &'a Thinking,
+#[derive(Debug)]
+struct Claim {
+    thinking: Arc<Thinking>,
     turn: BotTurn,
 }
 
 impl Thinking {
-    fn claim(&self, turn: &BotTurn) -> Option<Claim<'_>> {
-        let fresh = self.0.lock().unwrap_or_else(PoisonError::into_inner).insert(turn.clone());
-        fresh.then(|| Claim { thinking: self, turn: turn.clone() })
+    fn claim(this: &Arc<Thinking>, turn: &BotTurn) -> Option<Claim> {
+        let fresh = this.0.lock().unwrap_or_else(PoisonError::into_inner).insert(turn.clone());
+        fresh.then(|| Claim { thinking: this.clone(), turn: turn.clone() })
     }
 
     fn contains(&self, turn: &BotTurn) -> bool {
@@ -73,13 +74,42 @@ impl Thinking {
     }
 }
 
-impl Drop for Claim<'_> {
+impl Drop for Claim {
     fn drop(&mut self) {
         self.thinking.0.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.turn);
     }
 }
 
+/// A bot's turn claimed and read from the store ([`Service::prepare_bot_turn`]),
+/// then thought about ([`PreparedTurn::think`], which touches nothing but the
+/// position: run it where thinking may take its time), then sent
+/// ([`Service::finish_bot_turn`]). This process plays it once at a time.
+#[derive(Debug)]
+pub struct PreparedTurn {
+    turn: BotTurn,
+    plan: Plan,
+    decided: Option<Result<Decision, String>>,
+    _claim: Claim,
+}
+
+impl PreparedTurn {
+    /// The turn.
+    #[must_use]
+    pub fn turn(&self) -> &BotTurn {
+        &self.turn
+    }
+
+    /// Thinks about the turn's position within `budget`, if it has one to
+    /// think about: pure computation, no store, no lock.
+    pub fn think(&mut self, budget: Duration) {
+        if let Plan::Think { position, .. } = &self.plan {
+            self.decided = Some(think(position, &self.turn, budget));
+        }
+    }
+}
+
 /// What a bot's turn asks of it, read from the store before it thinks.
+#[derive(Debug)]
 enum Plan {
     /// Nothing (the outcome to record).
     Done(&'static str),
@@ -164,18 +194,42 @@ impl Service {
         Ok(taken)
     }
 
-    /// Plays `turn`: reads what the bot owes, thinks within `budget`
-    /// outside any transaction, and sends what it decided through
-    /// [`Service::handle`] as the bot's caller, then records the turn as
-    /// taken. `false` if this process is already playing it.
+    /// Plays `turn` at once ([`Service::prepare_bot_turn`], then its
+    /// thought within `budget`, then [`Service::finish_bot_turn`]); `false`
+    /// if this process is already playing it.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn play_bot_turn(&self, turn: &BotTurn, budget: Duration) -> Result<bool, GameError> {
+        let Some(mut prepared) = self.prepare_bot_turn(turn)? else { return Ok(false) };
+        prepared.think(budget);
+        self.finish_bot_turn(prepared)?;
+        Ok(true)
+    }
+
+    /// Claims `turn` for this process and reads what its bot owes; `None`
+    /// if this process is already playing it.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn prepare_bot_turn(&self, turn: &BotTurn) -> Result<Option<PreparedTurn>, GameError> {
+        let Some(claim) = Thinking::claim(&self.thinking, turn) else { return Ok(None) };
+        let plan = self.store.read(|c| self.plan(c, turn))?;
+        Ok(Some(PreparedTurn { turn: turn.clone(), plan, decided: None, _claim: claim }))
+    }
+
+    /// Sends what the bot of `prepared` decided through
+    /// [`Service::handle`] as the bot's caller (orders and ready; its board
+    /// actions, a sealed commitment and ready; a reveal), then records the
+    /// turn as taken. A bot that could not decide holds.
     ///
     /// # Errors
     /// Database errors. A refusal of what the bot sent (which the property
-    /// tests rule out) or a bot's error is recorded as the turn's outcome
-    /// and logged, not returned: the turn is not asked again.
-    pub fn play_bot_turn(&self, turn: &BotTurn, budget: Duration) -> Result<bool, GameError> {
-        let Some(_claim) = self.thinking.claim(turn) else { return Ok(false) };
-        let plan = self.store.read(|c| self.plan(c, turn))?;
+    /// tests rule out) is recorded as the turn's outcome and logged, not
+    /// returned: the turn is not asked again.
+    pub fn finish_bot_turn(&self, prepared: PreparedTurn) -> Result<(), GameError> {
+        let PreparedTurn { turn, plan, decided, _claim } = prepared;
+        let turn = &turn;
         let caller = bot_caller(&turn.power);
         let ask = |request: Request| self.handle(&turn.channel, "", &caller, request).map(drop);
         let mut played = TurnPlayed { outcome: "played".into(), ..TurnPlayed::default() };
@@ -186,19 +240,21 @@ impl Service {
             }
             Plan::Ready => ask(Request::Ready),
             Plan::Reveal(text) => ask(Request::Reveal { text }),
-            Plan::Think { position, turn_based } => match think(&position, turn, budget) {
-                Ok(decision) => {
-                    played.think_ms = i64::try_from(decision.stats.elapsed.as_millis()).ok();
-                    played.nodes = i64::try_from(decision.stats.nodes).ok();
-                    played.stopped_by_time = Some(decision.stats.stopped_by_time);
-                    self.give(turn, &decision, turn_based, &ask)
+            Plan::Think { turn_based, .. } => {
+                match decided.unwrap_or_else(|| Err("it was not asked to think".into())) {
+                    Ok(decision) => {
+                        played.think_ms = i64::try_from(decision.stats.elapsed.as_millis()).ok();
+                        played.nodes = i64::try_from(decision.stats.nodes).ok();
+                        played.stopped_by_time = Some(decision.stats.stopped_by_time);
+                        self.give(turn, &decision, turn_based, &ask)
+                    }
+                    Err(why) => {
+                        // Nothing to send: the power holds (it is ready, so not in civil disorder).
+                        played.outcome = format!("no decision ({why}): it held");
+                        self.give(turn, &Decision::default(), turn_based, &ask)
+                    }
                 }
-                Err(why) => {
-                    // Nothing to send: the power holds (it is ready, so not in civil disorder).
-                    played.outcome = format!("no decision ({why}): it held");
-                    self.give(turn, &Decision::default(), turn_based, &ask)
-                }
-            },
+            }
         };
         if let Err(e) = sent {
             // The stage may have closed while it thought (a deadline, a moderator): nothing went wrong then.
@@ -212,7 +268,7 @@ impl Service {
         }
         let now = self.now();
         self.store.write(|c| store::bot_turn_taken(c, turn, &played, now))?;
-        Ok(true)
+        Ok(())
     }
 
     /// Sends `decision` for `turn`: in the orders stage its orders (none:
