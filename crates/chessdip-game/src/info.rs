@@ -321,7 +321,8 @@ impl Service {
         })
     }
 
-    /// The powers nobody plays yet in the channel's live game (for autocomplete).
+    /// The powers `join` may take in the channel's live game (for
+    /// autocomplete): those nobody plays yet, and those a bot plays.
     ///
     /// # Errors
     /// No game.
@@ -330,7 +331,8 @@ impl Service {
             let live = self.latest(c, channel)?;
             live.state.not_ended()?;
             let seated = store::players(c, live.game.id)?;
-            Ok(Self::all_powers(c, &live)?.into_iter().filter(|p| !seated.iter().any(|(q, _)| q == p)).collect())
+            let person = |p: &String| seated.iter().any(|(q, u)| q == p && !store::is_bot(u));
+            Ok(Self::all_powers(c, &live)?.into_iter().filter(|p| !person(p)).collect())
         })
     }
 
