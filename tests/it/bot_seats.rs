@@ -114,6 +114,37 @@ fn vacant_bot_seats_a_bot_after_an_unseating_and_hands_the_seat_to_a_person_who_
 }
 
 #[test]
+fn a_game_whose_people_all_vanished_pauses_and_a_person_takes_a_bots_power_at_once() {
+    let dir = temp_dir("people-gone");
+    let mut c = console_at(&dir, &[]).without_images();
+    run(
+        &mut c,
+        &[
+            "gm game create chesspolitik2 movement=1d grace=0 cd-after=1 vacant=bot",
+            "alice join France",
+            "bob join England",
+            "gm game start",
+        ],
+    );
+    let out = c.line("advance 1d");
+    assert!(out.contains("alice is unseated from France after 1 phase in civil disorder. France (bot)"), "{out}");
+    assert!(out.contains("bob is unseated from England after 1 phase in civil disorder. England (bot)"), "{out}");
+    assert!(out.contains("**Nobody is left playing:** every power still in the game is vacant or played by a bot. The game is paused"), "{out}");
+    // The bots do not play on alone: the game stays paused, whatever the clock.
+    let status = c.line("gm game status");
+    assert!(status.contains("paused with 1d left"), "{status}");
+    let out = c.line("advance 3d");
+    assert!(!out.contains("resolved") && !out.contains("committed"), "nothing resolves, no bot plays: {out}");
+    let out = c.line("carol join France");
+    assert!(out.contains("carol joins as France, taking over from its bot. The game resumes"), "{out}");
+    let status = c.line("gm game status");
+    assert!(
+        status.contains("France (carol)") && status.contains("England (bot)") && !status.contains("paused"),
+        "{status}"
+    );
+}
+
+#[test]
 fn a_bot_in_a_hashed_game_commits_a_salted_text_and_reveals_it() {
     let dir = temp_dir("hashed-bot");
     let mut c = console_at(&dir, &[]).without_images();

@@ -312,6 +312,21 @@ impl Service {
         if let Some(asked) = self.takeover_asked(c, live, caller, name)? {
             return Ok(asked);
         }
+        // A game nobody plays (its people gone) waits for a person: they take the seat at once, and it resumes.
+        if store::abandoned(c, live.game.id)?.is_some() {
+            let now = self.now();
+            store::unseat(c, live.game.id, &store::bot_user(name))?;
+            store::seat(c, live.game.id, name, &caller.user, &caller.name, now)?;
+            crate::lifecycle::clear_seat(c, &live.game, name, "the seat changed hands")?;
+            self.took_over(c, &live.game, (&caller.user, &caller.name), name)?;
+            let mut text = format!("{} joins as {name}, taking over from its bot.", names::shown(&caller.name));
+            let mut due = None;
+            if let Some((again, d)) = self.played_again(c, live)? {
+                text += &again;
+                due = d;
+            }
+            return self.announced(c, &live.game, Reply::public(text).due(due));
+        }
         let waiting = store::handovers(c, live.game.id)?;
         if let Some(h) = waiting.iter().find(|h| h.power == name) {
             return Err(GameError::State(format!(
