@@ -415,3 +415,25 @@ fn the_bots_scripts_play_their_games_to_the_end() {
     let end = out.find("**Game over:").expect("the game ends");
     assert!(out[end..].contains("Black (bot)"), "the bot held Black to the end: {}", &out[end..]);
 }
+
+#[test]
+fn chess_wheel_bots_create_and_populate_their_boards_then_commit_and_reveal() {
+    let dir = temp_dir("wheel-bots");
+    let mut c = console_at(&dir, &[]).without_images();
+    let out = run(&mut c, &["gm game create chess-wheel bots=2 cycle=7h", "alice join", "gm game bot add Zed"]);
+    assert!(out.contains("Bots take their seats: bot1 (bot) and bot2 (bot)"), "{out}");
+    assert!(out.contains("Zed (bot) joins"), "{out}");
+    let out = c.line("gm game start");
+    for bot in ["Zed", "bot1", "bot2"] {
+        assert!(out.contains(&format!("{bot} created the standard board {{{bot}}}")), "{out}");
+        assert!(out.contains(&format!("{bot} placed 16 pieces on {{{bot}}}")), "{out}");
+        assert!(out.contains(&format!("{bot} (bot) committed `")), "{out}");
+    }
+    let out = c.line("advance 4h");
+    for bot in ["Zed", "bot1", "bot2"] {
+        assert!(out.contains(&format!("{bot} (bot)'s reveal matches its commitment")), "{out}");
+    }
+    // A started game with a board per player takes no new bot.
+    let e = c.line("gm game bot add Yan");
+    assert!(e.contains("the game has started; new players join the next game"), "{e}");
+}
