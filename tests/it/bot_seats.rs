@@ -272,7 +272,7 @@ fn bad_bot_requests_are_refused_with_the_accepted_forms_and_change_nothing() {
     let e = c.line("gm game bot");
     assert!(e.contains("write `game bot add <power>`") && e.contains("`game bot remove <power>`"), "{e}");
     let e = c.line("gm game kick bot");
-    assert!(e.contains("bot is not playing") || e.contains("played by a bot"), "{e}");
+    assert!(e.contains("England is played by a bot: `game bot remove England` takes it out"), "{e}");
     assert_eq!(c.line("gm game status"), before, "nothing changed");
     // A conceded power stays out of the game.
     run(&mut c, &["gm game start", "bob concede"]);
@@ -436,4 +436,18 @@ fn chess_wheel_bots_create_and_populate_their_boards_then_commit_and_reveal() {
     // A started game with a board per player takes no new bot.
     let e = c.line("gm game bot add Yan");
     assert!(e.contains("the game has started; new players join the next game"), "{e}");
+}
+
+#[test]
+fn vacant_bot_seats_a_bot_in_a_power_left_by_a_swap_or_a_kick() {
+    let dir = temp_dir("swap-kick");
+    let mut c = console_at(&dir, &[]).without_images();
+    run(&mut c, &["gm game create chesspolitik2 vacant=bot", "alice join France", "gm game start"]);
+    let out = c.line("gm game assign alice England swap");
+    assert!(out.contains("alice now plays England. France (bot): a bot plays France until someone takes it"), "{out}");
+    let out = c.line("gm game kick alice");
+    assert!(out.contains("alice has been removed. England (bot): a bot plays England"), "{out}");
+    assert!(out.contains("every power still in the game is vacant or played by a bot. The game is paused"), "{out}");
+    let e = c.line("gm game kick bot");
+    assert!(e.contains("is played by a bot: `game bot remove"), "{e}");
 }

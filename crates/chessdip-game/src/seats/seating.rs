@@ -535,6 +535,10 @@ impl Service {
                     }
                 }
             }
+            // The old power is not vacant after all: a bot plays it.
+            if let (Some(m), Some(_)) = (&mine, &bot_took) {
+                said = said.replace(&format!("; {} is vacant", m.power), "");
+            }
             let bot_took = bot_took.map_or_else(String::new, |t| format!(" {t}"));
             let text = format!("{said}.{extra}{bot_took}");
             let mut out = vec![self.announced(c, &live.game, Reply::public(text).due(due))?];
