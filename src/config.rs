@@ -40,6 +40,10 @@ pub struct Config {
     /// Discord does not count (`CHESSDIP_REQUESTS_PER_SECOND`). Discord allows a bot 50;
     /// the default keeps some room below that.
     pub requests_per_second: u32,
+    /// How long a bot seated in a game may think about one decision, in
+    /// milliseconds (1 to 60000); a bot that runs out plays the best it has
+    /// found (`CHESSDIP_BOT_THINK_MS`).
+    pub bot_think_ms: u32,
 }
 
 impl Default for Config {
@@ -56,6 +60,7 @@ impl Default for Config {
             reminder_hours: 6,
             proxy: None,
             requests_per_second: 45,
+            bot_think_ms: 500,
         }
     }
 }
@@ -72,6 +77,9 @@ pub enum ConfigError {
     /// The request rate is zero.
     #[error("requests_per_second = {0} is not valid: write how many requests a second the bot may send to Discord, 1 or more (Discord allows a bot 50; the default is 45)")]
     Rate(u32),
+    /// The bots' time budget is out of bounds.
+    #[error("bot_think_ms = {0} is not valid: write how many milliseconds a bot may think about one decision, 1 to 60000 (the default is 500)")]
+    BotThink(u32),
     /// The token file cannot be used.
     #[error("token_file: {0}")]
     TokenFile(String),
@@ -132,6 +140,9 @@ impl Config {
                 "CHESSDIP_MOVEMENT_HOURS" => c.movement_hours = number("a whole number of hours")?,
                 "CHESSDIP_ADJUSTMENT_HOURS" => c.adjustment_hours = number("a whole number of hours")?,
                 "CHESSDIP_TIMEZONE" => c.timezone = value,
+                "CHESSDIP_BOT_THINK_MS" => {
+                    c.bot_think_ms = number("a whole number of milliseconds, 1 to 60000 (the default is 500)")?;
+                }
                 _ => {}
             }
         }
@@ -140,6 +151,9 @@ impl Config {
         }
         if c.requests_per_second == 0 {
             return Err(ConfigError::Rate(0));
+        }
+        if !(1..=60_000).contains(&c.bot_think_ms) {
+            return Err(ConfigError::BotThink(c.bot_think_ms));
         }
         if let Some(p) = &c.proxy {
             if !(p.starts_with("http://") || p.starts_with("https://")) {
@@ -228,5 +242,11 @@ mod tests {
         assert!(e.to_string().contains("a whole number of requests a second"), "{e}");
         let c = Config::load(None, [("CHESSDIP_REQUESTS_PER_SECOND".to_string(), "20".to_string())]).unwrap();
         assert_eq!(c.requests_per_second, 20);
+        let e = Config::load(Some("bot_think_ms = 0"), []).unwrap_err();
+        assert!(e.to_string().starts_with("bot_think_ms = 0 is not valid: write how many milliseconds"), "{e}");
+        let e = Config::load(None, [("CHESSDIP_BOT_THINK_MS".to_string(), "90001".to_string())]).unwrap_err();
+        assert!(e.to_string().contains("1 to 60000"), "{e}");
+        let c = Config::load(None, [("CHESSDIP_BOT_THINK_MS".to_string(), "200".to_string())]).unwrap();
+        assert_eq!(c.bot_think_ms, 200);
     }
 }

@@ -65,6 +65,8 @@ pub struct Console {
     claimed: Vec<i64>,
     /// The time zone times are shown in.
     zone: chrono_tz::Tz,
+    /// How long a bot may think about one decision.
+    think: std::time::Duration,
 }
 
 impl Console {
@@ -85,7 +87,15 @@ impl Console {
             written,
             claimed: Vec::new(),
             zone: chrono_tz::UTC,
+            think: chessdip_game::bots::DEFAULT_THINK,
         }
+    }
+
+    /// Lets each bot think at most `think` about a decision (500 ms by default).
+    #[must_use]
+    pub fn with_bot_think(mut self, think: std::time::Duration) -> Console {
+        self.think = think;
+        self
     }
 
     /// Shows times in `zone` (UTC by default), with its abbreviation: `Tue 2 Nov 2027, 18:00 CET`.
@@ -260,7 +270,8 @@ impl Console {
 
     /// What the scheduler does now: resolves what is due, until nothing is
     /// (a bot catching up after downtime handles one window after another),
-    /// and prints what that announced.
+    /// and the bots seated in games play the turns they owe; prints what
+    /// that announced.
     fn tick(&mut self) -> String {
         self.ticked().0
     }
@@ -269,14 +280,25 @@ impl Console {
     fn ticked(&mut self) -> (String, bool) {
         let mut out = String::new();
         for _ in 0..100 {
-            match self.service.tick() {
-                Ok(rs) if rs.is_empty() => break,
-                Ok(_) => out += &self.pending(),
+            let ticked = match self.service.tick() {
+                Ok(rs) => !rs.is_empty(),
                 Err(e) => {
                     out += &format!("error: {e}\n");
                     return (out, true);
                 }
+            };
+            // A phase that opened (at a deadline, or by the last ready mark) is the bots' turn at once.
+            let played = match self.service.play_bots(self.think) {
+                Ok(n) => n > 0,
+                Err(e) => {
+                    out += &format!("error: {e}\n");
+                    return (out, true);
+                }
+            };
+            if !ticked && !played {
+                break;
             }
+            out += &self.pending();
         }
         (out, false)
     }

@@ -146,6 +146,9 @@ enum Command {
         /// The time zone times are shown in (an IANA name such as Europe/Paris).
         #[arg(long, default_value = "UTC", value_parser = parse_zone)]
         timezone: chrono_tz::Tz,
+        /// How long a bot seated in a game may think about one decision, in milliseconds.
+        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=60_000))]
+        bot_think_ms: u64,
     },
     /// Draw a scenario file as it resolves: the orders with their outcomes, or the resulting position.
     Render {
@@ -223,9 +226,13 @@ fn main() -> ExitCode {
         Command::Discord(DiscordCommand::Commands { json }) => cli::bot::discord_commands(*json),
         Command::Scenario(ScenarioCommand::Check { paths }) => cli::scenario::check(paths),
         Command::Scenario(ScenarioCommand::Run { file, json }) => cli::scenario::run(file, *json),
-        Command::Play { db, script, moderators, images, no_images, timezone } => {
-            cli::play::play(db, script.as_deref(), moderators, (!no_images).then_some(images.as_path()), *timezone)
-        }
+        Command::Play { db, script, moderators, images, no_images, timezone, bot_think_ms } => cli::play::play(
+            db,
+            script.as_deref(),
+            moderators,
+            (!no_images).then_some(images.as_path()),
+            (*timezone, std::time::Duration::from_millis(*bot_think_ms)),
+        ),
         Command::Arena { game, mode, options, seats, games, seed, years, budget_ms, nodes, jobs, json, verbose } => {
             cli::arena::arena(&cli::arena::Request {
                 game: game.clone(),

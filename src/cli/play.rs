@@ -9,13 +9,14 @@ use anyhow::{Context as _, Result};
 use super::output::OutputError;
 
 /// Runs the console over `db`, reading `script` or the keyboard; images go
-/// to `images` unless `None`; times are shown in `zone`.
+/// to `images` unless `None`; times are shown in `zone`; a bot thinks at
+/// most `think` about a decision.
 pub fn play(
     db: &Path,
     script: Option<&Path>,
     moderators: &[String],
     images: Option<&Path>,
-    zone: chrono_tz::Tz,
+    (zone, think): (chrono_tz::Tz, std::time::Duration),
 ) -> Result<ExitCode> {
     use std::io::BufRead;
     let dir = images.map_or_else(|| PathBuf::from("chessdip-images"), Path::to_path_buf);
@@ -26,7 +27,8 @@ pub fn play(
     let offset = store.read(|c| chessdip_game::store::console_offset(c, wall)).map_err(opened)?;
     let clock = std::sync::Arc::new(chessdip::console::OffsetClock::new(offset));
     let service = chessdip_game::Service::new(store, clock.clone());
-    let mut console = chessdip::console::Console::new(service, clock, dir, moderators.to_vec()).in_zone(zone);
+    let mut console =
+        chessdip::console::Console::new(service, clock, dir, moderators.to_vec()).in_zone(zone).with_bot_think(think);
     if images.is_none() {
         console = console.without_images();
     }

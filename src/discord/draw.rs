@@ -46,6 +46,9 @@ pub enum Class {
     /// The images answering a command (`/game board`, `history`, `chart`,
     /// `timelapse`): the command's answer is deferred, then sent with them.
     Answer,
+    /// A computer player thinking about its turn (`super::bots`): it draws
+    /// nothing, and takes only the cores nothing else wants.
+    Bots,
 }
 
 /// A class's lane: its threads, at a niceness of their own, and its queue.
@@ -57,11 +60,14 @@ struct Lane {
     nice: i32,
 }
 
-/// The lanes, first the most urgent. A new kind of work (a computer player
-/// thinking) is one more line, nicer than the answers, with its threads.
+/// The lanes, first the most urgent. A new kind of work is one more line,
+/// with its threads: the computer players think in the last one, nicer
+/// than the answers, so that neither a storm's results nor a player's
+/// command ever waits for a bot.
 const LANES: &[Lane] = &[
     Lane { class: Class::Announcement, threads: |cores| cores + 1, nice: DRAWING_NICE },
     Lane { class: Class::Answer, threads: |cores| cores + 1, nice: DRAWING_NICE + 2 },
+    Lane { class: Class::Bots, threads: |cores| cores + 1, nice: DRAWING_NICE + 9 },
 ];
 
 /// The most threads of a lane of `threads` one user's drawings hold at
@@ -104,6 +110,12 @@ impl Ask {
     #[must_use]
     pub fn answer(user: &str, channel: &str, limit: usize) -> Ask {
         Ask { class: Class::Answer, owners: vec![format!("user:{user}"), format!("channel:{channel}")], limit }
+    }
+
+    /// A bot's turn in the game of `channel`.
+    #[must_use]
+    pub fn bots(channel: &str) -> Ask {
+        Ask { class: Class::Bots, owners: vec![format!("channel:{channel}")], limit: 0 }
     }
 }
 
@@ -208,6 +220,12 @@ impl Pool {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Whether it has drawings waiting or being drawn.
+    fn busy(&self) -> bool {
+        let st = self.lock();
+        !st.queue.is_empty() || !st.running.is_empty()
+    }
+
     /// Queues `work` for `ask` (or joins the drawing of the same `key` already asked for).
     fn submit(
         &self,
@@ -295,8 +313,9 @@ fn lane(class: Class) -> Option<&'static Arc<Pool>> {
                 let started = (0..pool.threads)
                     .filter(|i| {
                         let pool = pool.clone();
+                        let kind = if lane.class == Class::Bots { "bots" } else { "draw" };
                         std::thread::Builder::new()
-                            .name(format!("chessdip-draw-{i}"))
+                            .name(format!("chessdip-{kind}-{i}"))
                             .spawn(move || pool.serve(nice))
                             .map_err(|e| tracing::error!(error = %e, "could not start a drawing thread"))
                             .is_ok()
@@ -348,6 +367,41 @@ pub async fn draw(images: Vec<Image>, ask: &Ask) -> Result<Vec<Drawing>, Error> 
         Some(pool) => Ok(pool.submit(ask, (what, key), work).await?),
         None => Ok(tokio::task::spawn_blocking(work).await?),
     }
+}
+
+/// How often a bot waiting for the announcements' drawings looks again.
+const YIELD: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Runs `work` (a computer player's turn: `what` for the log) in the lane
+/// of `ask`'s class (the bots'), after the work asked for before it, and
+/// once no announcement's images wait to be drawn: a storm's results never
+/// share the cores (nor their caches) with a bot's thought. (Their posting,
+/// paced by Discord's limits, goes on beside it.)
+///
+/// # Errors
+/// If the work was dropped unfinished (it panicked, or a thread was lost).
+pub async fn think(ask: &Ask, what: String, work: impl FnOnce() + Send + 'static) -> Result<(), Error> {
+    while lane(Class::Announcement).is_some_and(|p| p.busy()) {
+        tokio::time::sleep(YIELD).await;
+    }
+    let work: Work = Box::new(move || {
+        // A panic ends the turn, not the lane's thread.
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).is_err() {
+            tracing::error!("a bot's turn panicked; it is asked again later");
+        }
+        Vec::new()
+    });
+    match lane(ask.class) {
+        Some(pool) => drop(pool.submit(ask, (what, None), work).await?),
+        None => drop(tokio::task::spawn_blocking(work).await?),
+    }
+    Ok(())
+}
+
+/// How many threads the lane of `class` has, for `cores` cores.
+#[must_use]
+pub fn threads(class: Class, cores: usize) -> usize {
+    LANES.iter().find(|l| l.class == class).map_or(1, |l| (l.threads)(cores))
 }
 
 #[cfg(test)]
@@ -439,7 +493,9 @@ mod tests {
         // No images: nothing is queued.
         assert!(rt.block_on(draw(Vec::new(), &Ask::announcement(1))).expect("nothing to draw").is_empty());
         let own = rustix::process::getpriority_process(Some(rustix::thread::gettid())).expect("own niceness");
-        for (ask, lane) in [(Ask::announcement(1), &LANES[0]), (Ask::answer("a", "1", 1), &LANES[1])] {
+        for (ask, lane) in
+            [(Ask::announcement(1), &LANES[0]), (Ask::answer("a", "1", 1), &LANES[1]), (Ask::bots("1"), &LANES[2])]
+        {
             let (tx, rx) = std::sync::mpsc::channel();
             let work: Work = Box::new(move || {
                 let nice = rustix::process::getpriority_process(Some(rustix::thread::gettid())).ok();
@@ -450,7 +506,8 @@ mod tests {
             drop(lane_of(&ask).submit(&ask, (String::new(), None), work));
             let (nice, name) = rx.recv().expect("ran");
             assert_eq!(nice, Some((own + lane.nice).min(19)), "{:?}", lane.class);
-            assert!(name.is_some_and(|n| n.starts_with("chessdip-draw-")));
+            let prefix = if lane.class == Class::Bots { "chessdip-bots-" } else { "chessdip-draw-" };
+            assert!(name.is_some_and(|n| n.starts_with(prefix)), "{:?}", lane.class);
         }
         // This thread (not a drawing thread) keeps its priority.
         assert_eq!(rustix::process::getpriority_process(Some(rustix::thread::gettid())).ok(), Some(own));

@@ -6,6 +6,7 @@
 //! whether Discord says they moderate the channel. Service calls run on
 //! blocking threads so database work never blocks the runtime.
 
+mod bots;
 mod checks;
 mod clock;
 mod commands;
@@ -265,6 +266,7 @@ async fn run_client(
         config: config.clone(),
         wake: Arc::new(Notify::new()),
         deliver: Arc::new(Notify::new()),
+        think: Arc::new(Notify::new()),
         stopping: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         delivery: Arc::new(std::sync::Mutex::new(None)),
         pending_dm: PendingDms::default(),
@@ -304,6 +306,8 @@ async fn run_client(
                     tracing::info!(guilds = ?guilds, "commands registered in the configured servers");
                 }
                 tokio::spawn(scheduler::run(Arc::new(data.clone())));
+                // On start-up it takes the turns the bots still owe (a bot stopped mid-thought is asked again).
+                tokio::spawn(bots::run(Arc::new(data.clone())));
                 // On start-up it delivers whatever an earlier run left pending.
                 let task = tokio::spawn(delivery::run(ctx.http.clone(), Arc::new(data.clone())));
                 *data.delivery.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(task);

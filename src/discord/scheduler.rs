@@ -47,6 +47,8 @@ async fn round(data: &Data, ahead: i64) {
         Ok(Ok(results)) => {
             if !results.is_empty() {
                 data.deliver.notify_one();
+                // A phase (or a window of one) opened: the bots seated in it play their turns.
+                data.think.notify_one();
             }
         }
         Ok(Err(e)) => tracing::error!(error = %e, "resolving due phases failed"),

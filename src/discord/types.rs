@@ -19,6 +19,8 @@ pub struct Data {
     pub wake: Arc<Notify>,
     /// Wakes the delivery task when announcements were written to the outbox.
     pub deliver: Arc<Notify>,
+    /// Wakes the bots' task when a phase may have opened (`super::bots`).
+    pub think: Arc<Notify>,
     /// Set on shutdown: the delivery task finishes the item in flight and stops.
     pub stopping: Arc<std::sync::atomic::AtomicBool>,
     /// The delivery task, awaited on shutdown.

@@ -95,8 +95,8 @@ fn the_crates_depend_only_on_the_layers_below_them() {
     let game = dependencies(&manifest("chessdip-game"));
     assert_eq!(
         project(&game),
-        vec!["chessdip-rules", "chessdip-render"],
-        "the game master uses the rules and the pictures"
+        vec!["chessdip-rules", "chessdip-render", "chessdip-bots"],
+        "the game master uses the rules, the pictures and the bots that take seats"
     );
     for banned in ["tokio", "serenity", "poise", "axum", "reqwest"] {
         assert!(!game.iter().any(|d| d == banned), "the game master does not use {banned}");

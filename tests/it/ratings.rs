@@ -189,7 +189,7 @@ fn a_game_with_one_rated_player_changes_nothing_and_says_why() {
     assert!(end.contains("Scores: France 1, England 0 (vacant)."), "{end}");
     assert!(
         end.contains(
-            "Chesspolitik (2 players) ratings on this server: unchanged, a game needs two rated players (a vacant power is not rated)."
+            "Chesspolitik (2 players) ratings on this server: unchanged, a game needs two rated players (a vacant power is not rated, nor a bot: a game is rated among its people)."
         ),
         "{end}"
     );

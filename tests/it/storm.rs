@@ -19,7 +19,9 @@
 //!
 //! `cargo test --test storm` runs a storm of 20 (a few seconds) and checks
 //! that every result is posted once, never a global 429, and results in
-//! deadline order. The figures for N = 100 and 1,000 (`docs/scaling.md`):
+//! deadline order; and the same storm of every kind of game with bots in
+//! half the seats, whose results come as soon whether the bots think 500 ms
+//! about each phase the storm opens or 1 ms. The figures for N = 100 and 1,000 (`docs/scaling.md`):
 //!
 //! ```text
 //! cargo test --release --test storm -- --ignored --nocapture
@@ -46,7 +48,7 @@ use std::time::{Duration, Instant};
 use chessdip_game::store::Store;
 use chessdip_game::{Caller, Clock, ManualClock, Service, SystemClock, Visibility};
 use serde_json::json;
-use support::bot::run_binary_logged;
+use support::bot::run_binary_logged_with;
 use support::fake_discord::{FakeDiscord, Request, APP};
 use support::flow::{callback_of, temp_db, ALICE, BOB};
 
@@ -80,6 +82,10 @@ struct Storm {
     n: usize,
     mixed: bool,
     shape: Shape,
+    /// Bots seated in every game (half its powers, the other half people),
+    /// thinking this many milliseconds at most about a decision: they play
+    /// each phase the storm opens as it opens.
+    bots: Option<u32>,
 }
 
 #[derive(Debug)]
@@ -103,6 +109,9 @@ struct Figures {
     waits: Vec<f64>,
     /// How far a result came from its place in deadline order, at most (in results).
     displaced: usize,
+    /// The turns the bots still owed when the bot was stopped (with bots
+    /// seated: it is stopped once they owe none, or after a minute).
+    owed_by_bots: usize,
 }
 
 fn run_line(s: &Service, channel: &str, who: &str, line: &str) {
@@ -117,40 +126,56 @@ fn run_line(s: &Service, channel: &str, who: &str, line: &str) {
     assert!(done, "{who} {line}: {text}");
 }
 
-/// Creates game `i` of the storm in its channel and starts it, with its players' orders in.
-fn storm_game(s: &Service, i: usize, mixed: bool) {
+/// Creates game `i` of the storm in its channel and starts it, with its
+/// players' orders in; with `bots`, bots play half its powers (England and
+/// Italy, two of four, England, Black) and the people the rest.
+fn storm_game(s: &Service, i: usize, mixed: bool, bots: bool) {
     let ch = (STORM + i as u64).to_string();
     let variant = if mixed { MIX[i % MIX.len()] } else { "chessdip" };
-    run_line(s, &ch, "gm", &format!("game create {variant} movement=48h grace=0 cd-after=off"));
+    let seated = match (bots, variant) {
+        (false, _) => "",
+        (true, "chessdip") => " bots=England,Italy",
+        (true, "chesspolitik4") => " bots=2",
+        (true, "chesspolitik2") => " bots=England",
+        (true, _) => " bots=Black",
+    };
+    run_line(s, &ch, "gm", &format!("game create {variant} movement=48h grace=0 cd-after=off{seated}"));
+    let person = |power: &str| !(bots && ["England", "Italy", "Black"].contains(&power));
     match variant {
         "chessdip" => {
-            for (who, power, _) in CHESSDIP_OPENING {
+            for (who, power, _) in CHESSDIP_OPENING.iter().filter(|(_, p, _)| person(p)) {
                 run_line(s, &ch, who, &format!("join {power}"));
             }
             run_line(s, &ch, "gm", "game start");
-            for (who, _, orders) in CHESSDIP_OPENING {
+            for (who, _, orders) in CHESSDIP_OPENING.iter().filter(|(_, p, _)| person(p)) {
                 run_line(s, &ch, who, &format!("orders {orders}"));
             }
         }
         "chesspolitik4" => {
-            for who in ["a", "b", "c", "d"] {
+            for who in ["a", "b", "c", "d"].iter().skip(if bots { 2 } else { 0 }) {
                 run_line(s, &ch, who, "join");
             }
             run_line(s, &ch, "gm", "game start");
         }
         "chesspolitik2" => {
             run_line(s, &ch, "a", "join France");
-            run_line(s, &ch, "b", "join England");
+            if person("England") {
+                run_line(s, &ch, "b", "join England");
+            }
             run_line(s, &ch, "gm", "game start");
             run_line(s, &ch, "a", "orders K c1 - c2");
         }
         _ => {
             run_line(s, &ch, "a", "join White");
-            run_line(s, &ch, "b", "join Black");
+            if person("Black") {
+                run_line(s, &ch, "b", "join Black");
+            }
             run_line(s, &ch, "gm", "game start");
             if variant == "diplomacy-chess" {
                 run_line(s, &ch, "a", "orders e4");
-                run_line(s, &ch, "b", "orders e5");
+                if person("Black") {
+                    run_line(s, &ch, "b", "orders e5");
+                }
             } else {
                 run_line(s, &ch, "a", "orders d3");
             }
@@ -167,7 +192,9 @@ fn prepare(db: &Path, storm: &Storm, due: &[i64]) {
     for (i, &d) in due.iter().enumerate() {
         let at = clock.now();
         clock.advance(d - 48 * 3600 - at);
-        storm_game(&s, i, storm.mixed);
+        storm_game(&s, i, storm.mixed, storm.bots.is_some());
+        // The bots' turns, as a running bot would have played them when the phase opened.
+        s.play_bots(Duration::from_millis(500)).expect("the bots play");
     }
     for i in 0..CALM_GAMES {
         let ch = (CALM + i).to_string();
@@ -208,7 +235,7 @@ async fn storm(storm: &Storm) -> Figures {
     let fake = FakeDiscord::start().await;
     // Uploads are kept as their first bytes only: a storm's images would fill this process's memory.
     fake.light_files(true);
-    let db = temp_db(&format!("storm-{}-{:?}-{}", storm.n, storm.shape, storm.mixed));
+    let db = temp_db(&format!("storm-{}-{:?}-{}-{:?}", storm.n, storm.shape, storm.mixed, storm.bots));
     let now = SystemClock.now();
     // At once: all due 8 s from now (time to start the bot); catch-up: one a second, the last 2 s ago.
     let n = i64::try_from(storm.n).expect("n");
@@ -230,7 +257,8 @@ async fn storm(storm: &Storm) -> Figures {
             instant0 - Duration::from_secs_f64(-d)
         }
     };
-    let mut bot = run_binary_logged(&fake, &db, "warn,chessdip::discord::commands=debug");
+    let think: Vec<(&str, String)> = storm.bots.iter().map(|ms| ("CHESSDIP_BOT_THINK_MS", ms.to_string())).collect();
+    let mut bot = run_binary_logged_with(&fake, &db, "warn,chessdip::discord::commands=debug", &think);
     let pid = bot.id().expect("pid");
     let timed = read_command_times(bot.stderr.take().expect("piped"));
     fake.wait_for(0, 120, |r| r.method == "PUT" && r.path == format!("/applications/{APP}/commands")).await;
@@ -299,6 +327,16 @@ async fn storm(storm: &Storm) -> Figures {
     {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    // The bots play the phases the storm opened; the storm is over once they have.
+    let owed = || {
+        let store = Store::open(&db).expect("db");
+        store.read(|c| chessdip_game::store::owed_bot_turns(c, 10_000)).expect("owed turns").len()
+    };
+    let patience = Instant::now() + Duration::from_secs(60);
+    while storm.bots.is_some() && owed() > 0 && Instant::now() < patience {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let owed_by_bots = owed();
     let _ = bot.kill().await;
     let requests = fake.requests();
     let answers: HashMap<&str, Instant> = requests
@@ -349,6 +387,7 @@ async fn storm(storm: &Storm) -> Figures {
         service,
         waits,
         displaced,
+        owed_by_bots,
     }
 }
 
@@ -437,7 +476,7 @@ fn resolution_costs(n: usize, mixed: bool) -> [f64; 4] {
     let dir = scratch::temp_dir(&format!("storm-costs-{n}-{mixed}"));
     let due = SystemClock.now() + 60;
     let db = dir.join("g.db");
-    prepare(&db, &Storm { n, mixed, shape: Shape::AtOnce }, &vec![due; n]);
+    prepare(&db, &Storm { n, mixed, shape: Shape::AtOnce, bots: None }, &vec![due; n]);
     let clock = Arc::new(ManualClock::new(due + 1));
     let s = Service::new(Store::open(&db).expect("db"), clock);
     let (runs0, rules0) = chessdip_game::costs::rules_so_far();
@@ -471,8 +510,10 @@ fn resolution_costs(n: usize, mixed: bool) -> [f64; 4] {
 async fn a_storm_of_twenty_is_posted_once_in_deadline_order_without_a_global_429() {
     // Twenty Chess Dip results missed during a downtime (due a second apart),
     // then twenty games of every kind due in the same second, the bot running.
-    for s in [Storm { n: 20, mixed: false, shape: Shape::CatchUp }, Storm { n: 20, mixed: true, shape: Shape::AtOnce }]
-    {
+    for s in [
+        Storm { n: 20, mixed: false, shape: Shape::CatchUp, bots: None },
+        Storm { n: 20, mixed: true, shape: Shape::AtOnce, bots: None },
+    ] {
         let f = storm(&s).await;
         eprintln!("{}", show(&s, &f));
         assert_eq!((f.posted, f.twice), (20, 0), "{f:?}");
@@ -484,6 +525,30 @@ async fn a_storm_of_twenty_is_posted_once_in_deadline_order_without_a_global_429
             assert!(f.displaced <= 4, "{f:?}");
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_storm_of_twenty_with_bots_seated_is_not_delayed_by_them() {
+    // Twenty games of every kind due in the same second, bots in half their seats: the bots
+    // think about every phase the storm opens, on their own low-priority threads once the
+    // results are drawn. The same storm, the bots thinking their default 500 ms (Diplomacy
+    // Chess uses it) or 1 ms, posts its results as fast (the thinking run goes first, on the
+    // colder machine).
+    let quick = Storm { n: 20, mixed: true, shape: Shape::AtOnce, bots: Some(1) };
+    let thinking = Storm { bots: Some(500), ..quick };
+    let f = storm(&thinking).await;
+    eprintln!("bots thinking 500 ms: {}", show(&thinking, &f));
+    let quick_f = storm(&quick).await;
+    eprintln!("bots thinking 1 ms: {}", show(&quick, &quick_f));
+    for g in [&quick_f, &f] {
+        assert_eq!((g.posted, g.twice, g.refused_global), (20, 0, 0), "{g:?}");
+        assert_eq!(g.owed_by_bots, 0, "the bots played every phase the storm opened: {g:?}");
+    }
+    // Not delayed by their thinking: the last result comes as soon, give or take a busy machine's noise.
+    assert!(f.last <= quick_f.last * 1.15 + 0.5, "thinking {f:?}\nquick {quick_f:?}");
+    // Nor the players' orders to other games.
+    let p99 = |g: &Figures| percentile(&g.orders, 0.99);
+    assert!(p99(&f) <= p99(&quick_f) * 2.0 + 200.0, "thinking {f:?}\nquick {quick_f:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -503,7 +568,7 @@ async fn storm_figures() {
     eprintln!("| N | games | shape | first | last | posted | 429s (of requests) | most in 1 s | bot CPU | peak memory | slash orders p50 / p99 | order in the service p50 / p99 / max | with its wait for a thread p50 / p99 / max |");
     for n in sizes {
         for (mixed, shape) in [(false, Shape::AtOnce), (true, Shape::AtOnce), (false, Shape::CatchUp)] {
-            let s = Storm { n, mixed, shape };
+            let s = Storm { n, mixed, shape, bots: None };
             let f = storm(&s).await;
             eprintln!("{}", show(&s, &f));
         }

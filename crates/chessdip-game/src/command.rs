@@ -69,7 +69,7 @@ const fn moderators(words: &'static str, reads: bool, usage: &'static str, help:
 /// Every command, in the help text's order. A line of text is this command
 /// when its first words are these (the longest that match).
 pub const COMMANDS: &[Spec] = &[
-    spec("game create", true, "game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no] [hashed=yes reveal=24h]", "\n      `variants` lists the variants and their options\n      min-reliability=<0-100> [min-reliability-new=no]: `join` refuses players whose reliability here is lower\n      scoring=draw-size|sum-of-squares (Chess Dip, Chesspolitik): how a draw is scored at the end\n      abandon-after=14d|off: a game nobody is left playing pauses, and ends as abandoned after this long"),
+    spec("game create", true, "game create <variant> [movement=48h] [adjustment=24h] [at-deadline=resolve|wait] [early=yes|no] [palette=classic|colour-blind] [animation=yes|no] [hashed=yes reveal=24h]", "\n      `variants` lists the variants and their options\n      bots=<number>|<power>,<power>: bots take seats at once; vacant=hold|bot: a power that becomes vacant holds, or a bot plays it until someone takes it\n      min-reliability=<0-100> [min-reliability-new=no]: `join` refuses players whose reliability here is lower\n      scoring=draw-size|sum-of-squares (Chess Dip, Chesspolitik): how a draw is scored at the end\n      abandon-after=14d|off: a game nobody is left playing pauses, and ends as abandoned after this long"),
     spec("join", false, "join [power]", "take a power (a random free one without a name)"),
     spec("leave", false, "leave", "leave before the start"),
     spec("game start", false, "game start", "moderators: start (vacant powers are in civil disorder)"),
@@ -112,6 +112,7 @@ pub const COMMANDS: &[Spec] = &[
     moderators("game end", false, "", ""),
     moderators("game assign", false, "", ""),
     moderators("game kick", false, "", ""),
+    moderators("game bot", false, "game bot add <power> | game bot remove <power>", "seat a bot in a free seat or a vacant power, or take one out"),
     moderators("game set", false, "game set [palette=classic|colour-blind] [animation=yes|no]", "the images, from the next one on\n  game set movement-power=<n>     (Chess Wheel+) moves per cycle, from the next cycle on"),
     moderators("proposal enact", false, "proposal enact <number> <note>", "(Chess Wheel+) record a note of what a popular proposal changed; it changes no rule by itself"),
     moderators("game outbox", true, "game outbox", "the game's announcements not posted yet: queued (and why one is failing) or parked"),

@@ -116,6 +116,7 @@ impl Service {
         // Every power (a free one while forming), or the players where seats are open.
         for p in Self::all_powers(c, live)? {
             match players.iter().find(|(q, _)| *q == p) {
+                Some((_, u)) if u == crate::store::BOT_NAME => t += &format!("\n  {p} (bot)"),
                 Some((_, u)) => t += &format!("\n  {p}: {u}"),
                 None if live.state == State::Forming => t += &format!("\n  {p}: free"),
                 None => {}
@@ -231,6 +232,7 @@ impl Service {
             let reveals = store::reveals(c, game.id, row.seq)?;
             let mut open_seat = false;
             let forfeits = crate::seats::absence::forfeits(c, game.id, &live.settings)?;
+            let handovers = store::handovers(c, game.id)?;
             for p in Self::all_powers(c, &live)? {
                 let open = running.is_some() && !conceded.contains(&p);
                 let vacant = if running.is_some() {
@@ -275,6 +277,11 @@ impl Service {
                         flags.push("ready");
                     }
                 }
+                let taking;
+                if let Some(h) = handovers.iter().find(|h| h.power == p).filter(|_| running.is_some()) {
+                    taking = format!("{} takes it at the next phase", crate::names::shown(&h.name));
+                    flags.push(&taking);
+                }
                 let standing = if running.is_some() { position.standing(&p) } else { position.final_standing(&p) };
                 let flags = if flags.is_empty() { String::new() } else { format!(" [{}]", flags.join(", ")) };
                 t += &format!("\n  {p} ({who}): {standing}{flags}");
@@ -314,7 +321,8 @@ impl Service {
         })
     }
 
-    /// The powers nobody plays yet in the channel's live game (for autocomplete).
+    /// The powers `join` may take in the channel's live game (for
+    /// autocomplete): those nobody plays yet, and those a bot plays.
     ///
     /// # Errors
     /// No game.
@@ -323,7 +331,8 @@ impl Service {
             let live = self.latest(c, channel)?;
             live.state.not_ended()?;
             let seated = store::players(c, live.game.id)?;
-            Ok(Self::all_powers(c, &live)?.into_iter().filter(|p| !seated.iter().any(|(q, _)| q == p)).collect())
+            let person = |p: &String| seated.iter().any(|(q, u)| q == p && !store::is_bot(u));
+            Ok(Self::all_powers(c, &live)?.into_iter().filter(|p| !person(p)).collect())
         })
     }
 

@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 
+pub mod bots;
 mod caller;
 pub mod command;
 pub mod costs;
@@ -44,7 +45,8 @@ pub use phase::schedule::{reminder_text, Reminder};
 pub use reply::{Reply, Visibility};
 pub use request::Request;
 pub use service::{Service, MIN_RESUME};
-pub use settings::{AtDeadline, Settings, Takeover};
+pub use settings::{AtDeadline, BotSeats, Settings, Takeover, Vacant};
+pub use store::BotTurn;
 pub use story::pictures::{Drawing, Image};
 
 use service::{decode, encode, kind_of, Live};

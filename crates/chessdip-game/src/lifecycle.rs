@@ -128,6 +128,8 @@ pub enum Command {
     Settings,
     /// `extend vote <duration>`: a player's vote to extend the deadline.
     ExtendVote,
+    /// `game bot add|remove <power>`: a moderator seats a bot or removes one.
+    Bot,
 }
 
 impl Command {
@@ -155,6 +157,7 @@ impl Command {
         Command::Enact,
         Command::Settings,
         Command::ExtendVote,
+        Command::Bot,
     ];
 }
 
@@ -279,7 +282,7 @@ impl State {
                 _ => Err(GameError::Ended(result.clone())),
             },
             State::Forming => match command {
-                C::Join | C::Leave | C::Start | C::Assign | C::Kick | C::End | C::Settings => Ok(()),
+                C::Join | C::Leave | C::Start | C::Assign | C::Kick | C::Bot | C::End | C::Settings => Ok(()),
                 C::Force | C::Deadline | C::Pause | C::Resume | C::Rollback => refuse(
                     "the game has not started yet: it is forming (players `join`, then `game start`); there is no phase to act on".into(),
                 ),
@@ -305,7 +308,15 @@ impl Running {
         };
         if let Timer::Paused { .. } = self.timer {
             return match command {
-                C::Resume | C::End | C::Deadline | C::Assign | C::Kick | C::Join | C::Enact | C::Settings => Ok(()),
+                C::Resume
+                | C::End
+                | C::Deadline
+                | C::Assign
+                | C::Kick
+                | C::Bot
+                | C::Join
+                | C::Enact
+                | C::Settings => Ok(()),
                 C::Pause => refuse("the game is already paused; `game resume` resumes it".into()),
                 C::ExtendVote => refuse(
                     "the game is paused by a moderator: its deadline is not running, so there is nothing to extend until `game resume`".into(),

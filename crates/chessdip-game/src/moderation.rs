@@ -499,11 +499,19 @@ impl Service {
                 .collect();
             // A vacant power has nobody to win for: the powers somebody plays decide.
             let seated = store::players(c, live.game.id)?;
-            let playing: Vec<&String> = standing.iter().filter(|p| seated.iter().any(|(q, _)| q == *p)).collect();
+            let mut playing: Vec<&String> = standing.iter().filter(|p| seated.iter().any(|(q, _)| q == *p)).collect();
+            // Bots play for the people in the game: with the last person gone, bots alone do not play on.
+            let people = seated.iter().any(|(p, u)| !store::is_bot(u) && !conceded.contains(p));
+            let bots_alone = !people && standing.len() > 1;
+            if bots_alone {
+                playing.clear();
+            }
             let (text, ending, headline) = match (standing.as_slice(), playing.as_slice()) {
                 (_, []) => {
                     let why = if standing.is_empty() {
                         "no power is left in the game".to_string()
+                    } else if bots_alone {
+                        format!("only bots are left in it ({})", chessdip_rules::words::join_and(&standing))
                     } else {
                         format!("nobody plays the powers still in the game ({})", chessdip_rules::words::join_and(&standing))
                     };

@@ -6,7 +6,7 @@ use crate::{parse_duration_within, AtDeadline, Bounds, GameError, Settings};
 
 /// The game settings `game create` takes (any other `key=value` is the variant's option).
 pub const SETTING_KEYS: &str =
-    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, abandon-after, forfeit-after, replace-minimum, palette, animation";
+    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, abandon-after, forfeit-after, replace-minimum, palette, animation, vacant, bots";
 
 /// The variants whose draws can be scored by centers (`scoring=`).
 pub const CENTER_GAMES: &[&str] = &["chessdip", "chesspolitik4"];
@@ -67,6 +67,24 @@ pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<S
         )));
     }
     Ok(s)
+}
+
+/// Reads `bots=`: a number of bots (`bots=3`) or the powers they play,
+/// comma-separated (`bots=Italy,France`); `a` is the whole word, for the refusal.
+fn bot_seats(a: &str, v: &str) -> Result<crate::BotSeats, GameError> {
+    let refuse = || {
+        GameError::Invalid(format!(
+            "`{a}`: bots is a number of bots to seat (e.g. bots=3) or the powers they play, comma-separated (e.g. bots=Italy,France)"
+        ))
+    };
+    if v.chars().all(|c| c.is_ascii_digit()) && !v.is_empty() {
+        return v.parse().map(crate::BotSeats::Count).map_err(|_| refuse());
+    }
+    let powers: Vec<String> = v.split(',').map(|p| p.trim().to_string()).collect();
+    if powers.iter().any(String::is_empty) {
+        return Err(refuse());
+    }
+    Ok(crate::BotSeats::Powers(powers))
 }
 
 /// Applies `key=value` words to `base`: the game settings (`movement=24h`,
@@ -200,6 +218,18 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                     })?),
                 }
             }
+            "vacant" => {
+                s.vacant = match v.to_ascii_lowercase().as_str() {
+                    "hold" => crate::Vacant::Hold,
+                    "bot" => crate::Vacant::Bot,
+                    _ => {
+                        return Err(GameError::Invalid(format!(
+                            "`{a}`: vacant is hold (a power that becomes vacant holds, in civil disorder, until someone takes it) or bot (a bot plays it until someone takes it), e.g. vacant=bot"
+                        )))
+                    }
+                }
+            }
+            "bots" => s.bots = bot_seats(a, v)?,
             // Anything else is the variant's own option; the variant checks it.
             _ => {
                 s.options.insert(k.to_ascii_lowercase(), v.to_ascii_lowercase());

@@ -87,6 +87,13 @@ pub enum Request {
         /// Who.
         user: String,
     },
+    /// `game bot add <power>` or `game bot remove <power>`.
+    Bot {
+        /// Seat a bot (`add`) or remove one (`remove`).
+        add: bool,
+        /// The power, as written.
+        power: String,
+    },
     /// `game outbox`.
     Outbox,
     /// `game outbox retry <number>`.
@@ -294,6 +301,11 @@ impl Request {
                 Request::Assign { player: Caller::player(words[2]), power: rest_after(3), swap: false }
             }
             ["game", "kick", _] => Request::Kick { user: words[2].to_string() },
+            ["game", "bot", "add", _, ..] => Request::Bot { add: true, power: rest_after(3) },
+            ["game", "bot", "remove", _, ..] => Request::Bot { add: false, power: rest_after(3) },
+            ["game", "bot", ..] => return Err(GameError::Invalid(
+                "write `game bot add <power>` to seat a bot in a free seat or a vacant power, or `game bot remove <power>` to take a bot out, e.g. `game bot add Italy`".into(),
+            )),
             ["game", "outbox"] => Request::Outbox,
             ["game", "outbox", "retry", _] => Request::OutboxRetry { id: words[3].to_string() },
             ["game", "outbox", ..] => return Err(GameError::Invalid(
@@ -399,6 +411,7 @@ impl Request {
             Request::End => Command::End,
             Request::Assign { .. } => Command::Assign,
             Request::Kick { .. } => Command::Kick,
+            Request::Bot { .. } => Command::Bot,
             Request::Enact { .. } => Command::Enact,
             Request::Set { .. } => Command::Settings,
             Request::ExtendVote { .. } => Command::ExtendVote,
@@ -435,6 +448,9 @@ impl Service {
     /// Refusals come back as a private reply saying what was wrong.
     #[must_use]
     pub fn command(&self, channel: &str, guild: &str, caller: &Caller, line: &str) -> Vec<Reply> {
+        if let Err(e) = crate::bots::not_a_bot(caller) {
+            return vec![Reply::private(e.to_string())];
+        }
         let read = || {
             // An unknown command is answered as unknown, ended game or not; a
             // command that acts on the game gets the ended game's answer
@@ -499,6 +515,7 @@ impl Service {
             Request::Deadline { secs } => one(self.deadline(channel, caller, secs, false)),
             Request::Assign { player, power, swap } => self.assign(channel, caller, &player, &power, swap),
             Request::Kick { user } => self.kick(channel, caller, &user),
+            Request::Bot { add, power } => self.bot(channel, caller, add, &power),
             Request::Outbox => one(self.outbox_list(channel, caller)),
             Request::OutboxRetry { id } => one(self.outbox_retry(channel, caller, &id)),
             Request::Join { power } => one(self.join(channel, caller, power.as_deref())),
@@ -529,62 +546,4 @@ impl Service {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn game_force_reads_the_phase_and_confirm_in_either_order() {
-        assert_eq!(force_words(""), (None, false));
-        assert_eq!(force_words("confirm"), (None, true));
-        assert_eq!(force_words("CONFIRM"), (None, true));
-        assert_eq!(force_words("Spring 1401"), (Some("Spring 1401"), false));
-        assert_eq!(force_words("Spring 1401 confirm"), (Some("Spring 1401"), true));
-        assert_eq!(force_words("confirm Spring 1401"), (Some("Spring 1401"), true));
-        assert_eq!(force_words("Cycle 2"), (Some("Cycle 2"), false));
-    }
-
-    #[test]
-    fn every_lifecycle_command_is_some_request() {
-        let requests = [
-            Request::Join { power: None },
-            Request::Leave,
-            Request::Start,
-            Request::Submit { orders: String::new() },
-            Request::Commit { hash: String::new() },
-            Request::Reveal { text: String::new() },
-            Request::Ready,
-            Request::Draw { yes: true },
-            Request::Concede,
-            Request::BoardAction { action: String::new() },
-            Request::Vote { number: 1, yes: true },
-            Request::Force { phase: None, confirmed: false },
-            Request::Extend { secs: 60 },
-            Request::Pause,
-            Request::Resume,
-            Request::Rollback { fresh: false },
-            Request::End,
-            Request::Assign { player: Caller::player("bob"), power: String::new(), swap: false },
-            Request::Kick { user: String::new() },
-            Request::Enact { number: 1, note: String::new() },
-            Request::Set { options: Vec::new() },
-            Request::ExtendVote { secs: 60 },
-        ];
-        let reached: Vec<Command> = requests.iter().filter_map(Request::transition).collect();
-        for c in Command::ALL {
-            assert!(reached.contains(c), "{c:?} is the transition of no request");
-        }
-    }
-
-    #[test]
-    fn a_line_is_read_into_its_request_with_typed_arguments() {
-        assert_eq!(Request::parse("game extend 12h").ok(), Some(Request::Extend { secs: 12 * 3600 }));
-        assert_eq!(Request::parse("vote #3 no").ok(), Some(Request::Vote { number: 3, yes: false }));
-        assert_eq!(
-            Request::parse("game assign bob Mughal Empire swap").ok(),
-            Some(Request::Assign { player: Caller::player("bob"), power: "Mughal Empire".into(), swap: true })
-        );
-        assert_eq!(Request::parse("reveal  two spaces\n").ok(), Some(Request::Reveal { text: " two spaces\n".into() }));
-        assert!(Request::parse("frobnicate").unwrap_err().to_string().contains("unknown command `frobnicate`"));
-        assert!(Request::parse("game extend soon").is_err());
-    }
-}
+mod tests;

@@ -11,6 +11,8 @@ use crate::{settings_of, Caller, Clock, Game, GameError, Position, Settings};
 pub struct Service {
     pub(crate) store: Arc<Store>,
     pub(crate) clock: Arc<dyn Clock>,
+    /// The bots' turns this process is playing now.
+    pub(crate) thinking: Arc<crate::bots::Thinking>,
 }
 
 /// A game as read from the store, with its rules and where it is in its lifecycle.
@@ -46,7 +48,7 @@ impl Service {
     /// were kept are rated here, once ([`Service::rate_old_games`]).
     #[must_use]
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
-        let service = Service { store: Arc::new(store), clock };
+        let service = Service { store: Arc::new(store), clock, thinking: Arc::default() };
         if let Err(e) = service.keep_old_reports() {
             tracing::error!(error = %e, "could not keep the reports of phases resolved before reports were kept");
         }

@@ -98,6 +98,57 @@ pub struct Settings {
     /// waits for good). Games created before this existed get the default.
     #[serde(default = "default_abandon_after")]
     pub abandon_after_secs: Option<i64>,
+    /// Who plays a power that becomes vacant in a running game (its player
+    /// unseated, removed, or moved away): nobody (it holds, in civil
+    /// disorder) or a bot, until someone takes it.
+    #[serde(default)]
+    pub vacant: Vacant,
+    /// The bots `game create` seats (`bots=3`, `bots=Italy,France`).
+    #[serde(default, skip_serializing_if = "BotSeats::is_none")]
+    pub bots: BotSeats,
+}
+
+/// Who plays a power that becomes vacant (`vacant=hold|bot`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Vacant {
+    /// Nobody: it holds (and disbands) in civil disorder until someone takes it.
+    #[default]
+    Hold,
+    /// A bot, until someone takes it.
+    Bot,
+}
+
+impl Vacant {
+    /// The word `game create` takes.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Vacant::Hold => "hold",
+            Vacant::Bot => "bot",
+        }
+    }
+}
+
+/// The bots `game create` seats.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotSeats {
+    /// None.
+    #[default]
+    None,
+    /// This many, in free seats (`bots=3`).
+    Count(usize),
+    /// These powers (`bots=Italy,France`; in Chess Wheel+, these board names).
+    Powers(Vec<String>),
+}
+
+impl BotSeats {
+    /// Whether it seats no bot.
+    #[must_use]
+    pub fn is_none(&self) -> bool {
+        matches!(self, BotSeats::None | BotSeats::Count(0))
+    }
 }
 
 /// Two weeks.
@@ -180,6 +231,8 @@ impl Default for Settings {
             min_reliability_new: true,
             scoring: crate::standings::scores::Scoring::DrawSize,
             abandon_after_secs: default_abandon_after(),
+            vacant: Vacant::Hold,
+            bots: BotSeats::None,
         }
     }
 }

@@ -46,7 +46,7 @@ impl GameStatus {
 }
 
 /// The part of a phase that is open.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {
     /// Plain orders.
     Orders,

@@ -42,6 +42,28 @@ pub enum TakeoverChoice {
     Moderator,
 }
 
+/// Who plays a power that becomes vacant.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VacantChoice {
+    /// Nobody: it holds, in civil disorder, until someone takes it.
+    #[name = "hold"]
+    Hold,
+    /// A bot, until someone takes it.
+    #[name = "bot"]
+    Bot,
+}
+
+/// What `/game bot` does.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BotAction {
+    /// Seat a bot in a free seat or a vacant power.
+    #[name = "add"]
+    Add,
+    /// Take a bot out.
+    #[name = "remove"]
+    Remove,
+}
+
 /// How a draw is scored in a game with centers.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ScoringChoice {
@@ -92,6 +114,7 @@ async fn ac_power(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomple
         "end",
         "replace",
         "kick",
+        "bot",
         "set",
         "outbox"
     )
@@ -148,6 +171,11 @@ async fn create(
     #[description = "How long a game nobody plays waits for a player before it ends abandoned (default 14d), or off"]
     #[rename = "abandon-after"]
     abandon_after: Option<String>,
+    #[description = "Bots to seat at once: a number (e.g. 3) or the powers they play (e.g. Italy,France)"] bots: Option<
+        String,
+    >,
+    #[description = "Who plays a power that becomes vacant (default hold: nobody; bot: a bot until someone joins)"]
+    vacant: Option<VacantChoice>,
 ) -> Result<(), Error> {
     let config = &ctx.data().config;
     let base = Settings {
@@ -190,6 +218,8 @@ async fn create(
         ("min-reliability-new", min_reliability_new.map(|b| (if b { "yes" } else { "no" }).to_string())),
         ("scoring", scoring.map(|s| s.name().to_string())),
         ("abandon-after", abandon_after),
+        ("bots", bots),
+        ("vacant", vacant.map(|v| v.name().to_string())),
     ];
     words.extend(named.into_iter().filter_map(|(k, v)| v.map(|v| format!("{k}={}", v.trim()))));
     words.extend(options.iter().flat_map(|o| o.split_whitespace().map(str::to_string)));
@@ -351,6 +381,18 @@ async fn replace(
 async fn kick(ctx: Context<'_>, #[description = "The player"] player: serenity::User) -> Result<(), Error> {
     let id = player.id.get().to_string();
     ask(ctx, Request::Kick { user: id }).await
+}
+
+/// Moderators: seat a bot in a free seat or a vacant power, or take a bot out
+#[poise::command(slash_command, guild_only)]
+async fn bot(
+    ctx: Context<'_>,
+    #[description = "add: seat a bot; remove: take it out"] action: BotAction,
+    #[description = "The power"]
+    #[autocomplete = "ac_power"]
+    power: String,
+) -> Result<(), Error> {
+    ask(ctx, Request::Bot { add: matches!(action, BotAction::Add), power }).await
 }
 
 /// Moderators: the images from the next one on; Chess Wheel+'s movement power from the next cycle

@@ -89,9 +89,11 @@ async fn run(
         service_us = service.as_micros(),
         "command handled"
     );
-    // Deadlines may have moved: let the scheduler look again; and the delivery task.
+    // Deadlines may have moved: let the scheduler look again; and the delivery
+    // task; and the bots (the command may have opened a phase or seated one).
     ctx.data().wake.notify_one();
     ctx.data().deliver.notify_one();
+    ctx.data().think.notify_one();
     match result {
         Ok(replies) => post::answer(ctx, channel, replies).await.map_err(|e| Failure::tag(Progress::AnswerLost, e))?,
         Err(GameError::Store(e)) => return Err(Failure::tag(Progress::NotSaved, e)),

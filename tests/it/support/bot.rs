@@ -67,6 +67,18 @@ pub fn run_binary_logged(fake: &FakeDiscord, db: &Path, log: &str) -> tokio::pro
     command(fake, db, log).stderr(std::process::Stdio::piped()).spawn().expect("start chessdip run")
 }
 
+/// [`run_binary_logged`] with more environment variables (`CHESSDIP_BOT_THINK_MS`...).
+pub fn run_binary_logged_with(
+    fake: &FakeDiscord,
+    db: &Path,
+    log: &str,
+    env: &[(&str, String)],
+) -> tokio::process::Child {
+    let mut c = command(fake, db, log);
+    c.envs(env.iter().map(|(k, v)| (*k, v.as_str())));
+    c.stderr(std::process::Stdio::piped()).spawn().expect("start chessdip run")
+}
+
 fn command(fake: &FakeDiscord, db: &Path, log: &str) -> tokio::process::Command {
     let dir = db.parent().expect("dir").to_path_buf();
     let mut c = tokio::process::Command::new(env!("CARGO_BIN_EXE_chessdip"));

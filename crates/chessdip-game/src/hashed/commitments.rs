@@ -88,7 +88,7 @@ impl Service {
                 Reply::private(format!(
                     "Commitment recorded for {name}{again}: `{hash}`. Keep the exact text: in the reveal window send `reveal` with it, byte for byte. (Its first line should be `# salt` and random characters, as the sealing page and `chessdip seal` write it: without a salt, anyone can find your orders by hashing every possible order. `hash` shows how.){unready}"
                 )),
-                Reply::public(format!("{name} committed `{hash}` for {}{again}.", row.name)),
+                Reply::public(format!("{} committed `{hash}` for {}{again}.", crate::seats::bots::power_of_caller(&name, caller), row.name)),
             ])
         })
     }
@@ -100,6 +100,7 @@ impl Service {
     /// # Errors
     /// As [`Service::reveal`], and a file that is not UTF-8.
     pub fn reveal_bytes(&self, channel: &str, caller: &Caller, bytes: &[u8]) -> Result<Vec<Reply>, GameError> {
+        crate::bots::not_a_bot(caller)?;
         if bytes.len() > MAX_REVEAL {
             return Err(too_long(bytes.len()));
         }
@@ -242,7 +243,10 @@ impl Service {
             if !is_salted(text) {
                 private += "\nWarning: this text has no salt line (`# salt` and at least 8 random characters), so anyone could have guessed your commitment by hashing every possible order. Seal your next orders (the sealing page from `/hash`, or `chessdip seal`) and they will have one.";
             }
-            let public = Reply::public(format!("{name}'s reveal matches its commitment `{hash}`."));
+            let public = Reply::public(format!(
+                "{}'s reveal matches its commitment `{hash}`.",
+                crate::seats::bots::power_of_caller(&name, caller)
+            ));
             // Early resolution: every power that committed has revealed a match.
             let resolve = Self::stage_complete(c, &live, &row, &position.phase())?;
             let replies = self.announced_all(c, &live.game, vec![Reply::private(private), public])?;

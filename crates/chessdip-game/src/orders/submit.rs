@@ -165,7 +165,8 @@ impl Service {
     /// orders), committed and ready (commit window), every commitment
     /// revealed (reveal window). Never in a game without early resolution,
     /// nor in a calendar game (its windows close on the calendar), nor when
-    /// nobody is there to act.
+    /// nobody is there to act, nor when only bots are (bots alone would
+    /// play phase after phase at once: the deadline paces them).
     pub(crate) fn stage_complete(
         c: &rusqlite::Connection,
         live: &Live,
@@ -177,6 +178,10 @@ impl Service {
         }
         let game = live.game.id;
         let acting = Self::acting(c, game, phase)?;
+        let bots = store::bot_powers(c, game)?;
+        if acting.iter().all(|p| bots.contains(p)) {
+            return Ok(false);
+        }
         let ready = store::ready_powers(c, game, row.seq)?;
         Ok(match row.stage {
             Stage::Orders => !acting.is_empty() && acting.iter().all(|p| ready.contains(p)),
@@ -186,7 +191,8 @@ impl Service {
                     && acting.iter().all(|p| ready.contains(p) && committed.iter().any(|m| &m.power == p))
             }
             Stage::Reveal => {
-                !store::commitments(c, game, row.seq)?.is_empty()
+                let committed = store::commitments(c, game, row.seq)?;
+                committed.iter().any(|m| !store::is_bot(&m.user))
                     && crate::hashed::unrevealed::unrevealed(c, game, row.seq)?.is_empty()
             }
             Stage::Wait | Stage::Sealed => false,

@@ -48,15 +48,19 @@ pub fn votes_needed(playing: usize) -> usize {
 }
 
 impl Service {
-    /// The powers that vote on an extension, with who holds each: seated,
-    /// not conceded, and with something left on the board.
+    /// The powers that vote on an extension, with who holds each: seated
+    /// by a person (a bot has no use for more time and never votes), not
+    /// conceded, and with something left on the board.
     fn extension_voters(c: &rusqlite::Connection, live: &Live) -> Result<Voters, GameError> {
         let (_, position) = Self::current_phase(c, live)?;
         let conceded = store::concessions(c, live.game.id)?;
         let seated = store::players(c, live.game.id)?;
         let all = Self::all_powers(c, live)?;
         Ok(Voters(
-            seated.into_iter().filter(|(p, _)| all.contains(p) && position.alive(p) && !conceded.contains(p)).collect(),
+            seated
+                .into_iter()
+                .filter(|(p, u)| all.contains(p) && position.alive(p) && !conceded.contains(p) && !store::is_bot(u))
+                .collect(),
         ))
     }
 

@@ -87,7 +87,8 @@ impl Service {
                 orders: r.outcomes.clone(),
                 removed: r.removed.clone(),
                 changes: r.changes.clone(),
-                summary: r.summary.clone(),
+                // The powers bots play are named as bots, in the result and in history.
+                summary: crate::seats::bots::bots_named(&r.summary, &store::bot_powers(c, game)?),
                 outcome: result.clone(),
             };
             let json = serde_json::to_string(&record).map_err(StoreError::from)?;
@@ -141,7 +142,7 @@ impl Service {
                 Vec::new()
             };
             if settings.hashed {
-                text += &Self::messages_text(&fates);
+                text += &crate::seats::bots::bots_named(&Self::messages_text(&fates), &store::bot_powers(c, game)?);
             }
             match (&record.outcome, deadline) {
                 (GameResult::Ongoing, Some(d)) => {
@@ -195,6 +196,10 @@ impl Service {
                 reply.images.extend(crate::story::whole::story_at_end(c, game)?);
             }
             let mut out = vec![reply];
+            // Whoever joined a bot's power plays it from the phase that opens now.
+            if !over {
+                out.extend(self.hand_over(c, game)?);
+            }
             let unseated = !absence.unseated.is_empty();
             // Every unseating of the resolution in one announcement, a line each.
             if !absence.unseated.is_empty() {

@@ -137,6 +137,13 @@ impl Service {
             let undone = format!(" The unseating of {name} from {} is undone", e.power);
             out += &match (holder, elsewhere) {
                 (Some(h), _) if h.user == e.user => format!("{undone}; {name} holds {} already.", e.power),
+                // A bot played it since (`vacant=bot`): it gives the seat back.
+                (Some(h), None) if store::is_bot(&h.user) && !store::is_kicked(c, g.id, &e.user)? => {
+                    store::unseat(c, g.id, &h.user)?;
+                    let seat = Seat { power: e.power.clone(), user: e.user.clone(), name: e.name.clone() };
+                    self.give_back(c, g, &seat, reopened, now)?;
+                    format!("{undone}: {name} holds {} again, in place of its bot.", e.power)
+                }
                 (Some(h), _) => format!(
                     "{undone} in the records; {} is {}'s now, so {name} is not seated again (`game assign` can do it).",
                     e.power,

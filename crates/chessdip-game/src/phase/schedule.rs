@@ -235,7 +235,9 @@ impl Service {
                 let orders = by_power(&store::orders(c, g.id, seq, None)?);
                 let missing: Vec<(String, String)> = store::players(c, g.id)?
                     .into_iter()
-                    .filter(|(p, _)| owing.contains(p) && !orders.iter().any(|(q, o)| q == p && !o.is_empty()))
+                    .filter(|(p, u)| {
+                        owing.contains(p) && !store::is_bot(u) && !orders.iter().any(|(q, o)| q == p && !o.is_empty())
+                    })
                     .collect();
                 if !missing.is_empty() {
                     let r = Reminder {

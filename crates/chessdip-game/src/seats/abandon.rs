@@ -20,9 +20,11 @@ use chessdip_rules::words::join_and;
 #[derive(Debug, Default)]
 pub(crate) struct Players {
     /// The powers somebody plays: seated, not conceded, alive (in Chess
-    /// Wheel+ also not absent for `cd-after` cycles in a row).
+    /// Wheel+ also not absent for `cd-after` cycles in a row); a bot's only
+    /// while a person is still in the game.
     pub playing: Vec<String>,
-    /// The powers nobody holds that are still in the game (alive, not conceded).
+    /// The powers nobody plays that are still in the game (alive, not
+    /// conceded): vacant, or played by a bot with no person left.
     pub vacant: Vec<String>,
     /// The powers held by a player, absent or not (alive, not conceded).
     pub seated: Vec<String>,
@@ -58,9 +60,14 @@ impl Service {
             Seats::Fixed(all) => all,
             Seats::Open { .. } => seats.iter().map(|s| s.power.clone()).collect(),
         };
+        // Bots play for the people in the game: with none left (every person gone or conceded), nobody plays.
+        let people = seats.iter().any(|s| !store::is_bot(&s.user) && !conceded.contains(&s.power));
         let mut out = Players::default();
         for power in powers.into_iter().filter(|p| !conceded.contains(p) && position.alive(p)) {
             match seats.iter().find(|s| s.power == power) {
+                // A bot plays on while a person is in the game (an eliminated one watches it to its end).
+                Some(seat) if store::is_bot(&seat.user) && people => out.playing.push(power),
+                Some(seat) if store::is_bot(&seat.user) => out.vacant.push(power),
                 Some(seat) => {
                     out.seated.push(power.clone());
                     if !(own_boards && absent(c, g, seat, &settings)?) {
@@ -105,7 +112,12 @@ impl Service {
                 chessdip_rules::words::count(n as usize, "cycle")
             )
         } else {
-            "**Nobody is left playing:** every power still in the game is vacant.".to_string()
+            let bots = !store::bot_powers(c, g.id)?.is_empty();
+            if bots {
+                "**Nobody is left playing:** every power still in the game is vacant or played by a bot.".to_string()
+            } else {
+                "**Nobody is left playing:** every power still in the game is vacant.".to_string()
+            }
         };
         text += if paused {
             " The game is paused: nothing resolves until somebody plays again."

@@ -142,7 +142,8 @@ impl Service {
             let position = decode(&kind, &row)?;
             let mut owing = Vec::new();
             for d in due(c, &g, seq, &settings, &position)? {
-                let Some(seat) = d.seat else { continue };
+                // A bot is never late for want of time: it has no grace and is pinged by nobody.
+                let Some(seat) = d.seat.filter(|s| !store::is_bot(&s.user)) else { continue };
                 let left = settings.grace.saturating_sub(store::grace_spent(c, game, &seat.user)?);
                 owing.push(Owing { power: d.power, user: seat.user, sent: d.sent, grace_left: left });
             }
@@ -241,7 +242,8 @@ impl Service {
             lines.push((d.power.clone(), format!("{} {who}: civil disorder, {what}.", d.power)));
             // A board per player (Chess Wheel+) is the player's own: nobody else could take it over.
             let seats_open_to_others = matches!(kind.seats(), chessdip_rules::family::Seats::Fixed(_));
-            if let (Some(seat), Some(_), false, true) = (&d.seat, settings.cd_after, over, seats_open_to_others) {
+            let person = d.seat.as_ref().filter(|s| !store::is_bot(&s.user));
+            if let (Some(seat), Some(_), false, true) = (person, settings.cd_after, over, seats_open_to_others) {
                 let streak = store::disorder_streak(c, &g.guild, g.id, &d.power, &seat.user)?;
                 if lifecycle::unseats(&settings, streak) {
                     unseated.push(self.unseat_in(c, g, seq, seat, streak, &settings)?);
@@ -284,13 +286,21 @@ impl Service {
                 format!("`join {}` asks the moderators, who grant it with `game assign`", seat.power)
             }
         };
-        let text = format!(
-            "{} is unseated from {} after {} in civil disorder: {} is open for takeover — {how}.",
-            crate::names::shown(&seat.name),
-            seat.power,
-            chessdip_rules::words::count(streak as usize, "phase"),
-            seat.power
-        );
+        let text = match self.vacated(c, g, &seat.power)? {
+            Some(bot) => format!(
+                "{} is unseated from {} after {} in civil disorder. {bot}",
+                crate::names::shown(&seat.name),
+                seat.power,
+                chessdip_rules::words::count(streak as usize, "phase"),
+            ),
+            None => format!(
+                "{} is unseated from {} after {} in civil disorder: {} is open for takeover — {how}.",
+                crate::names::shown(&seat.name),
+                seat.power,
+                chessdip_rules::words::count(streak as usize, "phase"),
+                seat.power
+            ),
+        };
         // Announced with the result, after it.
         Ok(Reply::public(text))
     }
@@ -321,8 +331,9 @@ pub(crate) fn absence_rule(settings: &Settings, turn_based: bool, own_boards: bo
             Takeover::Open => "anyone may `join` it",
             Takeover::Moderator => "a moderator assigns it",
         };
+        let bot = if settings.vacant == crate::Vacant::Bot { ", a bot playing it until then" } else { "" };
         out += &format!(
-            " A player in civil disorder for {how_long} is unseated and the power opened for takeover ({who})."
+            " A player in civil disorder for {how_long} is unseated and the power opened for takeover ({who}{bot})."
         );
     }
     out
@@ -416,7 +427,7 @@ impl Service {
     pub(crate) fn took_over(
         &self,
         c: &Connection,
-        live: &Live,
+        game: &GameRow,
         (user, name): (&str, &str),
         power: &str,
     ) -> Result<(), GameError> {
@@ -425,10 +436,10 @@ impl Service {
             user: user.to_string(),
             name: name.to_string(),
             kind: SeatEventKind::TookOver,
-            seq: Some(live.game.phase_seq),
+            seq: Some(game.phase_seq),
             at: self.now(),
         };
-        Ok(store::add_seat_event(c, live.game.id, &event)?)
+        Ok(store::add_seat_event(c, game.id, &event)?)
     }
 }
 

@@ -3,5 +3,6 @@
 
 pub(crate) mod abandon;
 pub(crate) mod absence;
+pub mod bots;
 pub mod reliability;
 pub(crate) mod seating;

@@ -50,7 +50,7 @@ const BOARD_WORDS: &[&str] = &["hub", "board", "boards", "create", "populate"];
 /// Whether `name` may name a board: 1 to 32 letters, digits or
 /// underscores (an underscore between two letters or digits), and not
 /// something an order reads as a space (`e2`, `h10`) or a board word (`hub`).
-fn board_name_allowed(name: &str) -> Result<(), GameError> {
+pub(crate) fn board_name_allowed(name: &str) -> Result<(), GameError> {
     let shown = crate::orders::chars::visible(name);
     if name.is_empty() || name.chars().count() > 32 || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
         return Err(GameError::Invalid(format!(
@@ -115,6 +115,7 @@ impl Service {
             }
         }
         let settings = &settings;
+        let bots = crate::seats::bots::at_creation(&kind, settings)?;
         let json = serde_json::to_string(settings).map_err(StoreError::from)?;
         let now = self.now();
         let who = match kind.seats() {
@@ -146,6 +147,15 @@ impl Service {
             crate::seats::absence::absence_rule(settings, turn_based, own_boards),
             crate::seats::reliability::joining_rule(settings)
         );
+        let text = if bots.is_empty() {
+            text
+        } else {
+            let named: Vec<String> = bots.iter().map(|b| format!("{b} (bot)")).collect();
+            format!(
+                "{text} Bots take their seats: {}. Joining a bot's power before the start takes it from the bot.",
+                chessdip_rules::words::join_and(&named)
+            )
+        };
         self.store.write(|c| {
             let Some(id) = store::insert_game(c, channel, guild, kind.id(), &json, &caller.user, now)? else {
                 let live = Self::latest_at(c, channel, now)?;
@@ -156,6 +166,9 @@ impl Service {
                 });
             };
             let game = store::game(c, id)?.ok_or(GameError::NoGame)?;
+            for b in &bots {
+                store::seat_bot(c, id, b, now)?;
+            }
             self.announced(c, &game, Reply::public(text))
         })
     }
@@ -176,9 +189,17 @@ impl Service {
             if let Some((p, _)) = players.iter().find(|(_, u)| *u == caller.user) {
                 return Err(Refusal::AlreadyPlays { power: p }.into());
             }
+            if let Some(h) = store::handovers(c, live.game.id)?.into_iter().find(|h| h.user == caller.user) {
+                return Err(GameError::State(format!(
+                    "you take over {} from its bot when the next phase opens already: one power at a time",
+                    h.power
+                )));
+            }
             crate::seats::reliability::may_join(c, &live, caller)?;
             let taken: BTreeSet<&str> = players.iter().map(|(p, _)| p.as_str()).collect();
             let joining = live.state.joining();
+            // Whether the power named is a bot's: a person may take it (at once before the start, at the next phase after).
+            let mut from_bot = false;
             let (name, left) = match live.kind.seats() {
                 Seats::Fixed(all) => {
                     let free: Vec<String> = all.iter().filter(|n| !taken.contains(n.as_str())).cloned().collect();
@@ -193,7 +214,8 @@ impl Service {
                                     if free.is_empty() { "none".to_string() } else { free.join(", ") }
                                 )));
                             };
-                            if taken.contains(name) {
+                            from_bot = players.iter().any(|(p, u)| p == name && store::is_bot(u));
+                            if taken.contains(name) && !from_bot {
                                 return Err(Refusal::PowerTaken { power: name, free: &free }.into());
                             }
                             if store::concessions(c, live.game.id)?.iter().any(|p| p == name) {
@@ -210,7 +232,8 @@ impl Service {
                             free[pick % free.len()].clone()
                         }
                     };
-                    (name, Some(free.len() - 1))
+                    let left = if from_bot { free.len() } else { free.len().saturating_sub(1) };
+                    (name, Some(left))
                 }
                 Seats::Open { max, .. } => {
                     joining.new_board()?;
@@ -243,6 +266,13 @@ impl Service {
                     (name, None)
                 }
             };
+            // A bot is shown as `bot`: a person shown so could not be told from one.
+            if crate::orders::chars::skeleton(&caller.name) == crate::orders::chars::skeleton(store::BOT_NAME) {
+                return Err(GameError::Invalid(format!(
+                    "your name `{}` is how the computer players are shown (`Italy (bot)`): the others could not tell you from a bot. Change the name you are shown by (on Discord, your nickname in this server), then `join` again",
+                    names::shown(&crate::orders::chars::visible(&caller.name))
+                )));
+            }
             // Players are told apart by name: one that looks like another player's is refused.
             for seat in store::seats(c, live.game.id)?.iter().filter(|s| s.user != caller.user) {
                 if crate::orders::chars::skeleton(&seat.name) == crate::orders::chars::skeleton(&caller.name) {
@@ -255,11 +285,17 @@ impl Service {
                     )));
                 }
             }
+            if from_bot {
+                if joining == Joining::TakeOver {
+                    return self.join_bot_power(c, &live, caller, &name);
+                }
+                store::unseat(c, live.game.id, &store::bot_user(&name))?;
+            }
             if joining == Joining::TakeOver {
                 if let Some(asked) = self.takeover_asked(c, &live, caller, &name)? {
                     return Ok(asked);
                 }
-                self.took_over(c, &live, (&caller.user, &caller.name), &name)?;
+                self.took_over(c, &live.game, (&caller.user, &caller.name), &name)?;
             }
             store::seat(c, live.game.id, &name, &caller.user, &caller.name, now)?;
             crate::lifecycle::clear_seat(c, &live.game, &name, "the seat changed hands")?;
@@ -272,7 +308,8 @@ impl Service {
             let mut text = if joining == Joining::TakeOver {
                 format!("{} joins as {name}, taking over a vacant power.", names::shown(&caller.name))
             } else {
-                format!("{} joins as {name}.{tail}", names::shown(&caller.name))
+                let instead = if from_bot { ", in place of its bot" } else { "" };
+                format!("{} joins as {name}{instead}.{tail}", names::shown(&caller.name))
             };
             // A game nobody played is played again (and resumes if that had paused it).
             let mut due = None;
@@ -311,6 +348,14 @@ impl Service {
             let players = store::players(c, live.game.id)?;
             let seats = live.kind.seats();
             crate::lifecycle::may_start(live.kind.name(), &seats, players.len())?;
+            let bots: Vec<String> =
+                players.iter().filter(|(_, u)| store::is_bot(u)).map(|(p, _)| format!("{p} (bot)")).collect();
+            if bots.len() == players.len() {
+                return Err(GameError::State(format!(
+                    "only bots have joined ({}): a game is started for people, so a person must `join` first",
+                    chessdip_rules::words::join_and(&bots)
+                )));
+            }
             let (powers, vacant) = match seats {
                 Seats::Fixed(all) => {
                     let vacant: Vec<String> =
@@ -329,8 +374,11 @@ impl Service {
             let (stage, deadline) = live.settings.opening(now, phase.kind);
             store::open_phase(c, live.game.id, 1, &phase.name, &encode(&position)?, Some(deadline), stage)?;
             store::set_status(c, live.game.id, GameStatus::Active, None)?;
-            let cd =
+            let mut cd =
                 if vacant.is_empty() { String::new() } else { format!(" In civil disorder: {}.", vacant.join(", ")) };
+            if !bots.is_empty() {
+                cd += &format!(" Played by bots: {}.", chessdip_rules::words::join_and(&bots));
+            }
             let text = if stage == Stage::Wait {
                 format!(
                     "The game begins: {}. Orders are hashed; the move phase (commitments) opens in {}.{cd}",
@@ -398,7 +446,16 @@ impl Service {
             let name = find_name(&known, power).map(str::to_string).ok_or_else(|| {
                 GameError::Invalid(format!("there is no power `{power}`: the powers are {}", known.join(", ")))
             })?;
+            if store::is_bot(&who.user) {
+                return Err(GameError::Invalid(format!(
+                    "`{}` is a bot's id: `game bot add {name}` seats a bot",
+                    who.user
+                )));
+            }
             let before = seats.iter().find(|s| s.power == name).cloned();
+            // A bot gives way to the person assigned (it moves nowhere: in a swap, the old power is left to itself).
+            let bot_before = before.as_ref().is_some_and(|b| store::is_bot(&b.user));
+            let before = before.filter(|_| !bot_before);
             let mine = seats.iter().find(|s| s.user == who.user).cloned();
             if let Some(m) = &mine {
                 if m.power == name {
@@ -427,8 +484,12 @@ impl Service {
             if let Some(m) = &mine {
                 store::unseat(c, live.game.id, &m.user)?;
             }
+            if bot_before {
+                store::unseat(c, live.game.id, &store::bot_user(&name))?;
+                store::drop_handover(c, live.game.id, &name)?;
+            }
             if before.is_none() && live.state.joining() == Joining::TakeOver {
-                self.took_over(c, &live, (&who.user, &shown), &name)?;
+                self.took_over(c, &live.game, (&who.user, &shown), &name)?;
             }
             crate::seats::reliability::replaced(c, &live.game, before.as_ref().filter(|_| mine.is_none()), now)?;
             store::seat(c, live.game.id, &name, &who.user, &shown, now)?;
@@ -442,9 +503,15 @@ impl Service {
                 said += &format!("; {} is vacant", m.power);
             } else if let Some(b) = &before {
                 said += &format!(" (replacing {})", names::shown(&b.name));
+            } else if bot_before {
+                said += " (replacing its bot)";
             }
+            let mut bot_took = None;
             if let Some(m) = &mine {
                 crate::lifecycle::clear_seat(c, &live.game, &m.power, "the seat changed hands")?;
+                if before.is_none() && live.state.joining() == Joining::TakeOver {
+                    bot_took = self.vacated(c, &live.game, &m.power)?;
+                }
             }
             let mut extra = String::new();
             let mut due = None;
@@ -468,7 +535,13 @@ impl Service {
                     }
                 }
             }
-            let mut out = vec![self.announced(c, &live.game, Reply::public(format!("{said}.{extra}")).due(due))?];
+            // The old power is not vacant after all: a bot plays it.
+            if let (Some(m), Some(_)) = (&mine, &bot_took) {
+                said = said.replace(&format!("; {} is vacant", m.power), "");
+            }
+            let bot_took = bot_took.map_or_else(String::new, |t| format!(" {t}"));
+            let text = format!("{said}.{extra}{bot_took}");
+            let mut out = vec![self.announced(c, &live.game, Reply::public(text).due(due))?];
             out.extend(self.resolve_if_nothing_left(c, live.game.id)?);
             Ok(out)
         })
@@ -493,11 +566,25 @@ impl Service {
             let Some(seat) = seat else {
                 return Err(GameError::Invalid(format!("{user} is not playing in this game")));
             };
+            if store::is_bot(&seat.user) {
+                return Err(GameError::Invalid(format!(
+                    "{} is played by a bot: `game bot remove {}` takes it out",
+                    seat.power, seat.power
+                )));
+            }
             crate::seats::reliability::left(c, &live.game, &seat, now)?;
             store::unseat(c, live.game.id, &seat.user)?;
             store::kick(c, live.game.id, &seat.user, now)?;
             crate::lifecycle::clear_seat(c, &live.game, &seat.power, "the seat changed hands")?;
-            let text = kicked_text(&live, &seat, store::concessions(c, live.game.id)?.contains(&seat.power));
+            let conceded = store::concessions(c, live.game.id)?.contains(&seat.power);
+            let bot = match live.state.joining() {
+                Joining::TakeOver if !conceded => self.vacated(c, &live.game, &seat.power)?,
+                _ => None,
+            };
+            let text = match bot {
+                Some(t) => format!("{} has been removed. {t}", names::shown(&seat.name)),
+                None => kicked_text(&live, &seat, conceded),
+            };
             let mut out = vec![self.announced(c, &live.game, Reply::public(text))?];
             // The players left may all have voted for a draw already; or nobody may be left playing.
             if let Ok((row, position)) = Self::current_phase(c, &live) {

@@ -182,14 +182,16 @@ fn weng_lin_of(s: &Skill) -> WengLinRating {
     }
 }
 
-/// The players a game's scores rate: every score with a user (a vacant
-/// power is not rated; a player who left a seat before the end has a 0 of
-/// their own), each user once (a user who was unseated from one power and
-/// held another at the end is rated by the one they held).
+/// The players a game's scores rate: every score with a person (a vacant
+/// power is not rated, nor a bot's: a game is rated among its people, so a
+/// game of one person and bots is not rated; a player who left a seat
+/// before the end has a 0 of their own), each user once (a user who was
+/// unseated from one power and held another at the end is rated by the one
+/// they held).
 fn rated(rows: &[ScoreRow]) -> Vec<(&ScoreRow, &str)> {
     let mut out: Vec<(&ScoreRow, &str)> = Vec::new();
     for r in rows {
-        let Some(user) = r.user.as_deref() else { continue };
+        let Some(user) = r.user.as_deref().filter(|u| !store::is_bot(u)) else { continue };
         let held_another =
             r.how == "unseated" && rows.iter().any(|o| o.user.as_deref() == Some(user) && o.how != "unseated");
         if !held_another && !out.iter().any(|(_, u)| *u == user) {
@@ -400,7 +402,7 @@ fn line(game: &GameRow, changes: &[RatingChange]) -> String {
     let name = crate::names::variant_name(&game.variant);
     if changes.is_empty() {
         return format!(
-            "{name} ratings on this server: unchanged, a game needs two rated players (a vacant power is not rated)."
+            "{name} ratings on this server: unchanged, a game needs two rated players (a vacant power is not rated, nor a bot: a game is rated among its people)."
         );
     }
     let parts: Vec<String> = changes

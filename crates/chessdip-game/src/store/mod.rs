@@ -22,6 +22,7 @@ use rusqlite_migration::{Migrations, M};
 
 mod abandoned;
 mod absence;
+mod bots;
 mod console;
 mod extend;
 mod games;
@@ -36,6 +37,7 @@ mod reliability;
 mod scores;
 pub use abandoned::*;
 pub use absence::*;
+pub use bots::*;
 pub use console::*;
 pub use extend::*;
 pub use games::*;
@@ -110,6 +112,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../../../migrations/0023_abandoned.sql"),
     include_str!("../../../../migrations/0024_reliability_count_passes.sql"),
     include_str!("../../../../migrations/0025_outbox_tries.sql"),
+    include_str!("../../../../migrations/0026_bots.sql"),
 ];
 
 /// The newest schema version this chessdip knows.

@@ -98,6 +98,10 @@ pub fn record(
     power: &str,
     at: i64,
 ) -> Result<bool, StoreError> {
+    // A bot has no record: it never owes anything of its own.
+    if super::is_bot(user) {
+        return Ok(false);
+    }
     let n = c.execute(
         "INSERT OR IGNORE INTO reliability (guild, user_id, game_id, seq, kind, power, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![guild, user, game, seq, kind.as_str(), power, at],

@@ -228,7 +228,11 @@ impl Doc<'_> {
             let concession = conceded.iter().find(|k| k.power == p);
             out.push(json!({
                 "name": p,
-                "player": holder.map(|s| json!({"user": s.user, "name": s.name})),
+                "player": holder.map(|s| {
+                    let bot = store::is_bot(&s.user);
+                    let name = if bot { format!("{p} (bot)") } else { s.name.clone() };
+                    json!({"user": s.user, "name": name, "bot": bot})
+                }),
                 "conceded": concession.is_some(),
                 "forfeited": forfeited.contains(&p),
                 "conceded_at": concession.and_then(|k| k.at),

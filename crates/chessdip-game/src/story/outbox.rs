@@ -35,9 +35,13 @@ impl Service {
         for r in replies.iter_mut() {
             let user = match (r.visibility, &r.to) {
                 (Visibility::Public, _) => None,
+                // A bot reads no direct message (and has nobody to forward it to).
+                (Visibility::Private, Some(u)) if store::is_bot(u) => continue,
                 (Visibility::Private, Some(u)) => Some(u.as_str()),
                 (Visibility::Private, None) => continue,
             };
+            // A bot is never pinged.
+            r.mentions.retain(|m| !store::is_bot(m));
             let specs: Vec<&ImageSpec> = r.images.iter().filter_map(Image::spec).collect();
             let images = serde_json::to_string(&specs).map_err(StoreError::from)?;
             let mentions = serde_json::to_string(&r.mentions).map_err(StoreError::from)?;

@@ -300,13 +300,16 @@ pub(crate) fn conceded_marks(
     settings: &Settings,
 ) -> Result<Vec<(String, String)>, crate::GameError> {
     let forfeited = crate::seats::absence::forfeits(c, game, settings)?;
-    Ok(crate::store::concessions(c, game)?
+    let mut marks: Vec<(String, String)> = crate::store::concessions(c, game)?
         .into_iter()
         .map(|p| {
             let word = if forfeited.contains(&p) { "forfeited" } else { "conceded" };
             (p, word.to_string())
         })
-        .collect())
+        .collect();
+    // A power a bot plays is named as one.
+    marks.extend(crate::store::bot_powers(c, game)?.into_iter().map(|p| (p, "bot".to_string())));
+    Ok(marks)
 }
 
 /// The legend marks of an ended game's final image: why a power was out
@@ -360,6 +363,7 @@ pub(crate) fn final_marks(
             marks.extend(out(p).map(|why| (p.clone(), why.to_string())));
         }
     }
+    marks.extend(store::bot_powers(c, game)?.into_iter().map(|p| (p, "bot".to_string())));
     Ok(marks)
 }
 

@@ -1,0 +1,67 @@
+//! The reading of requests and their lifecycle transitions.
+
+use super::*;
+
+#[test]
+fn game_force_reads_the_phase_and_confirm_in_either_order() {
+    assert_eq!(force_words(""), (None, false));
+    assert_eq!(force_words("confirm"), (None, true));
+    assert_eq!(force_words("CONFIRM"), (None, true));
+    assert_eq!(force_words("Spring 1401"), (Some("Spring 1401"), false));
+    assert_eq!(force_words("Spring 1401 confirm"), (Some("Spring 1401"), true));
+    assert_eq!(force_words("confirm Spring 1401"), (Some("Spring 1401"), true));
+    assert_eq!(force_words("Cycle 2"), (Some("Cycle 2"), false));
+}
+
+#[test]
+fn every_lifecycle_command_is_some_request() {
+    let requests = [
+        Request::Join { power: None },
+        Request::Leave,
+        Request::Start,
+        Request::Submit { orders: String::new() },
+        Request::Commit { hash: String::new() },
+        Request::Reveal { text: String::new() },
+        Request::Ready,
+        Request::Draw { yes: true },
+        Request::Concede,
+        Request::BoardAction { action: String::new() },
+        Request::Vote { number: 1, yes: true },
+        Request::Force { phase: None, confirmed: false },
+        Request::Extend { secs: 60 },
+        Request::Pause,
+        Request::Resume,
+        Request::Rollback { fresh: false },
+        Request::End,
+        Request::Assign { player: Caller::player("bob"), power: String::new(), swap: false },
+        Request::Kick { user: String::new() },
+        Request::Bot { add: true, power: String::new() },
+        Request::Enact { number: 1, note: String::new() },
+        Request::Set { options: Vec::new() },
+        Request::ExtendVote { secs: 60 },
+    ];
+    let reached: Vec<Command> = requests.iter().filter_map(Request::transition).collect();
+    for c in Command::ALL {
+        assert!(reached.contains(c), "{c:?} is the transition of no request");
+    }
+}
+
+#[test]
+fn a_line_is_read_into_its_request_with_typed_arguments() {
+    assert_eq!(Request::parse("game extend 12h").ok(), Some(Request::Extend { secs: 12 * 3600 }));
+    assert_eq!(Request::parse("vote #3 no").ok(), Some(Request::Vote { number: 3, yes: false }));
+    assert_eq!(
+        Request::parse("game assign bob Mughal Empire swap").ok(),
+        Some(Request::Assign { player: Caller::player("bob"), power: "Mughal Empire".into(), swap: true })
+    );
+    assert_eq!(Request::parse("reveal  two spaces\n").ok(), Some(Request::Reveal { text: " two spaces\n".into() }));
+    assert_eq!(
+        Request::parse("game bot add Mughal Empire").ok(),
+        Some(Request::Bot { add: true, power: "Mughal Empire".into() })
+    );
+    assert_eq!(Request::parse("GAME BOT remove italy").ok(), Some(Request::Bot { add: false, power: "italy".into() }));
+    assert!(Request::parse("game bot kill Italy").unwrap_err().to_string().contains("game bot add <power>"));
+    assert!(Request::parse("game bot add").unwrap_err().to_string().contains("game bot remove <power>"));
+    assert!(Request::parse("frobnicate").unwrap_err().to_string().contains("unknown command `frobnicate`"));
+    assert!(Request::parse("game extend soon").is_err());
+}
