@@ -65,3 +65,61 @@ fn a_line_is_read_into_its_request_with_typed_arguments() {
     assert!(Request::parse("frobnicate").unwrap_err().to_string().contains("unknown command `frobnicate`"));
     assert!(Request::parse("game extend soon").is_err());
 }
+
+#[test]
+fn a_request_reads_exactly_when_its_entry_in_the_command_list_does() {
+    // `Request::reads` and `COMMANDS` say the same thing in two places: hold them together.
+    // (`board` is listed as reading, so that `board <anything>` on an ended game
+    // reaches its own answer; its actions still act, and `handle` refuses them there.)
+    let lines = [
+        "help",
+        "variants",
+        "game create chessdip",
+        "game start",
+        "status",
+        "game board",
+        "board",
+        "game timelapse",
+        "game chart",
+        "game force",
+        "game pause",
+        "game resume",
+        "game rollback",
+        "game end",
+        "game export",
+        "game set palette=classic",
+        "game extend 12h",
+        "game deadline 12h",
+        "game assign bob Italy",
+        "game kick bob",
+        "game outbox",
+        "game outbox retry 3",
+        "join",
+        "leave",
+        "orders",
+        "orders clear",
+        "orders preview",
+        "orders K e1 - e2",
+        "commit abc",
+        "hash",
+        "proposal submit x",
+        "proposal enact 1 x",
+        "proposals",
+        "vote 1 yes",
+        "ready",
+        "unready",
+        "concede",
+        "extend",
+        "extend vote 24h",
+        "draw yes",
+        "history",
+        "profile",
+        "leaderboard",
+        "game bot add Italy",
+    ];
+    for line in lines {
+        let spec = crate::command::spec_of(line).unwrap_or_else(|| panic!("`{line}` is a command"));
+        let request = Request::parse(line).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        assert_eq!(request.reads(), spec.reads, "`{line}`");
+    }
+}
