@@ -38,7 +38,7 @@ async fn two_player_game(fake: &FakeDiscord, deadline: &str) {
         "gm",
         CHANNEL,
         &["game", "create"],
-        &[("variant", json!("chesspolitik2")), ("deadline", json!(deadline)), ("grace", json!(0))],
+        &[("variant", json!("chesspolitik2")), ("movement", json!(deadline)), ("grace", json!(0))],
         false,
     );
     let r = fake.wait_for(n, 20, callback_of(&id)).await;
@@ -761,7 +761,7 @@ async fn a_grace_extension_pings_the_late_player_and_an_open_power_is_taken_over
     fake.wait_identified(1, 30).await;
     let options = [
         ("variant", json!("chesspolitik2")),
-        ("deadline", json!("2h")),
+        ("movement", json!("2h")),
         ("grace", json!(1)),
         ("grace-length", json!("2h")),
         ("cd-after", json!("1")),
@@ -806,4 +806,48 @@ async fn a_grace_extension_pings_the_late_player_and_an_open_power_is_taken_over
         db.query_row("SELECT user_id FROM players WHERE power = 'England'", [], |r| r.get(0)).expect("seated");
     assert_eq!(holder, CAROL.to_string());
     bot.stop().await;
+}
+
+/// One spelling of option names: every slash option is written as the
+/// console writes it (lower-case words joined by `-`, never `_`), and every
+/// option of `/game create` but the variant and the free `options:` text is
+/// a setting the console's `game create` takes, under the same name. Read
+/// from what `chessdip discord commands --json` prints.
+#[test]
+fn slash_options_are_spelt_as_the_console_spells_them() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chessdip"))
+        .args(["discord", "commands", "--json"])
+        .output()
+        .expect("run chessdip discord commands --json");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let payload: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    fn walk(c: &serde_json::Value, path: &str, out: &mut Vec<(String, String)>) {
+        for o in c["options"].as_array().into_iter().flatten() {
+            let name = o["name"].as_str().unwrap_or("").to_string();
+            if matches!(o["type"].as_u64(), Some(1 | 2)) {
+                walk(o, &format!("{path} {name}"), out);
+            } else {
+                out.push((path.to_string(), name));
+            }
+        }
+    }
+    let mut options = Vec::new();
+    for c in payload.as_array().expect("a list") {
+        walk(c, &format!("/{}", c["name"].as_str().unwrap_or("")), &mut options);
+    }
+    assert!(options.len() > 40, "{options:?}");
+    let spelt = |n: &str| {
+        !n.is_empty()
+            && n.split('-').all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
+    };
+    let bad: Vec<_> = options.iter().filter(|(_, n)| !spelt(n)).collect();
+    assert!(bad.is_empty(), "options not spelt as the console spells them: {bad:?}");
+    let keys: Vec<&str> = chessdip_game::options::SETTING_KEYS.split(", ").collect();
+    let create: Vec<&String> = options.iter().filter(|(p, _)| p == "/game create").map(|(_, n)| n).collect();
+    assert!(create.len() >= 15, "{create:?}");
+    let unknown: Vec<_> = create
+        .iter()
+        .filter(|n| !["variant", "options"].contains(&n.as_str()) && !keys.contains(&n.as_str()))
+        .collect();
+    assert!(unknown.is_empty(), "/game create options the console's game create does not take: {unknown:?}");
 }

@@ -39,7 +39,7 @@ async fn game_bot_seats_a_bot_that_plays_at_once_and_a_ready_person_resolves_the
     registered(&fake).await;
 
     let n = fake.requests().len();
-    let create = [("variant", json!("chesspolitik2")), ("deadline", json!("48h")), ("vacant", json!(1))];
+    let create = [("variant", json!("chesspolitik2")), ("movement", json!("48h")), ("vacant", json!(1))];
     ask(&fake, (GM, "gm"), &["game", "create"], &create, false).await;
     let forming = posted(&fake, n, "is forming").await.content();
     assert!(forming.contains("a bot playing it until then"), "vacant=bot from the slash option: {forming}");

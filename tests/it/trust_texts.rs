@@ -429,7 +429,7 @@ mod item15 {
             &fake,
             (GM, "gm"),
             &["game", "create"],
-            &[("variant", json!("chesspolitik2")), ("deadline", json!("2h"))],
+            &[("variant", json!("chesspolitik2")), ("movement", json!("2h"))],
         )
         .await;
         pings_nobody(&created);

@@ -131,16 +131,15 @@ async fn create(
     #[description = "The variant (see /variants)"]
     #[autocomplete = "ac_variant"]
     variant: String,
-    #[description = "Length of a movement phase, e.g. 48h, 2d, 90m"] deadline: Option<String>,
+    #[description = "Length of a movement phase, e.g. 48h, 2d, 90m"] movement: Option<String>,
     #[description = "Length of an adjustment phase, e.g. 24h"] adjustment: Option<String>,
     #[description = "Orders by SHA-256 commitment and reveal (see /help)"] hashed: Option<bool>,
-    #[description = "At the deadline: resolve with the orders in, or wait for a moderator"] at_deadline: Option<
-        AtDeadline,
-    >,
-    #[description = "Resolve early once every player is ready (default yes)"] early: Option<bool>,
-    #[description = "Image colours"] palette: Option<Palette>,
+    #[description = "At the deadline: resolve with the orders in, or wait for a moderator"]
+    #[rename = "at-deadline"]
+    at_deadline: Option<AtDeadline>,
     #[description = "An animated GIF of each resolution beside the boards (default yes)"] animation: Option<bool>,
-    #[description = "Variant options, e.g. mode=progressive"] options: Option<String>,
+    #[description = "More settings and variant options as key=value, e.g. early=no palette=colour-blind mode=progressive"]
+    options: Option<String>,
     #[description = "Phases end at this local time, e.g. 20:00"]
     #[rename = "deadline-at"]
     deadline_at: Option<String>,
@@ -164,9 +163,6 @@ async fn create(
     #[min = 0]
     #[max = 100]
     min_reliability: Option<u8>,
-    #[description = "With min-reliability: whether new players may join (default yes)"]
-    #[rename = "min-reliability-new"]
-    min_reliability_new: Option<bool>,
     #[description = "Chess Dip, Chesspolitik: how a draw is scored (default draw-size)"] scoring: Option<ScoringChoice>,
     #[description = "How long a game nobody plays waits for a player before it ends abandoned (default 14d), or off"]
     #[rename = "abandon-after"]
@@ -185,7 +181,7 @@ async fn create(
         ..Settings::default()
     };
     let mut words: Vec<String> = Vec::new();
-    if let Some(d) = deadline {
+    if let Some(d) = movement {
         words.push(format!("movement={d}"));
     }
     if let Some(d) = adjustment {
@@ -196,12 +192,6 @@ async fn create(
     }
     if let Some(a) = at_deadline {
         words.push(format!("at-deadline={}", a.name()));
-    }
-    if let Some(e) = early {
-        words.push(format!("early={}", if e { "yes" } else { "no" }));
-    }
-    if let Some(p) = palette {
-        words.push(format!("palette={}", p.name()));
     }
     if let Some(a) = animation {
         words.push(format!("animation={}", if a { "yes" } else { "no" }));
@@ -215,7 +205,6 @@ async fn create(
         ("cd-after", cd_after),
         ("takeover", takeover.map(|t| t.name().to_string())),
         ("min-reliability", min_reliability.map(|n| n.to_string())),
-        ("min-reliability-new", min_reliability_new.map(|b| (if b { "yes" } else { "no" }).to_string())),
         ("scoring", scoring.map(|s| s.name().to_string())),
         ("abandon-after", abandon_after),
         ("bots", bots),
