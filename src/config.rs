@@ -44,6 +44,9 @@ pub struct Config {
     /// milliseconds (1 to 60000); a bot that runs out plays the best it has
     /// found (`CHESSDIP_BOT_THINK_MS`).
     pub bot_think_ms: u32,
+    /// A channel where every forming game is also advertised, with its Join
+    /// menu (`CHESSDIP_LOBBY_CHANNEL`); none: each game only in its channel.
+    pub lobby_channel: Option<u64>,
 }
 
 impl Default for Config {
@@ -61,6 +64,7 @@ impl Default for Config {
             proxy: None,
             requests_per_second: 45,
             bot_think_ms: 500,
+            lobby_channel: None,
         }
     }
 }
@@ -137,6 +141,16 @@ impl Config {
                         number("a whole number of requests a second, 1 or more (Discord allows 50)")?;
                 }
                 "CHESSDIP_MODERATOR_ROLE" => c.moderator_role = value,
+                "CHESSDIP_LOBBY_CHANNEL" => {
+                    c.lobby_channel = match value.trim() {
+                        "" => None,
+                        v => Some(v.parse().map_err(|_| ConfigError::Env {
+                            name: name.clone(),
+                            value: value.clone(),
+                            expected: "a numeric Discord channel id (or nothing, for no lobby)",
+                        })?),
+                    };
+                }
                 "CHESSDIP_MOVEMENT_HOURS" => c.movement_hours = number("a whole number of hours")?,
                 "CHESSDIP_ADJUSTMENT_HOURS" => c.adjustment_hours = number("a whole number of hours")?,
                 "CHESSDIP_TIMEZONE" => c.timezone = value,

@@ -329,6 +329,11 @@ impl Console {
                 }
             }
             self.claimed.push(d.item.id);
+            // An advert's edit rewrites a message in place on Discord; here
+            // the announcements it follows have said it already.
+            if d.item.edits.is_some() {
+                continue;
+            }
             let shown = self.show(&d.reply, "");
             if d.item.channel == self.channel {
                 out += &shown;

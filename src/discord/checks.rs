@@ -29,26 +29,46 @@ pub async fn caller(ctx: Context<'_>) -> Caller {
         poise::Context::Prefix(_) => None,
     };
     let moderator = match &member {
-        Some(m) => is_moderator(ctx, m).await,
+        Some(m) => is_moderator(ctx.serenity_context(), &ctx.data().config.moderator_role, ctx.guild_id(), m).await,
         None => false,
     };
     Caller { user: user.id.get().to_string(), name: shown_name(user, member.as_ref()), moderator }
 }
 
-async fn is_moderator(ctx: Context<'_>, member: &serenity::Member) -> bool {
+/// The caller of a component or modal interaction (a button, a menu, the order form).
+pub async fn caller_of(
+    ctx: &serenity::Context,
+    moderator_role: &str,
+    guild: Option<serenity::GuildId>,
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+) -> Caller {
+    let moderator = match member {
+        Some(m) => is_moderator(ctx, moderator_role, guild, m).await,
+        None => false,
+    };
+    Caller { user: user.id.get().to_string(), name: shown_name(user, member), moderator }
+}
+
+async fn is_moderator(
+    ctx: &serenity::Context,
+    moderator_role: &str,
+    guild: Option<serenity::GuildId>,
+    member: &serenity::Member,
+) -> bool {
     if member.permissions.is_some_and(|p| p.manage_channels() || p.administrator()) {
         return true;
     }
-    let wanted = ctx.data().config.moderator_role.trim();
+    let wanted = moderator_role.trim();
     if wanted.is_empty() || member.roles.is_empty() {
         return false;
     }
-    let Some(guild) = ctx.guild_id() else { return false };
+    let Some(guild) = guild else { return false };
     let cached: Option<Vec<(serenity::RoleId, String)>> =
-        ctx.cache().guild(guild).map(|g| g.roles.values().map(|r| (r.id, r.name.clone())).collect());
+        ctx.cache.guild(guild).map(|g| g.roles.values().map(|r| (r.id, r.name.clone())).collect());
     let roles = match cached {
         Some(r) => r,
-        None => match guild.roles(ctx.http()).await {
+        None => match guild.roles(&ctx.http).await {
             Ok(map) => map.into_values().map(|r| (r.id, r.name)).collect(),
             Err(e) => {
                 tracing::warn!(guild = %guild, error = %e, "could not read the server's roles");

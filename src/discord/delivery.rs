@@ -276,7 +276,11 @@ async fn send(
     mut turn: Turn<'_>,
 ) -> Result<(), Failure> {
     let id = d.item.id;
+    if d.item.edits.is_some() {
+        return edit(http, d).await;
+    }
     let pieces = post::pieces(&d.reply).await.map_err(|e| Failure::Transient(e.to_string()))?;
+    let last = pieces.len().saturating_sub(1);
     let target = match &d.item.user {
         Some(user) => {
             let Some(user) = ids::user(user) else {
@@ -299,6 +303,10 @@ async fn send(
                     .await
                     .map_err(|e| Failure::of(&e))?;
                 if let Some(message) = found.message {
+                    if part == last {
+                        let m = message.to_string();
+                        let _ = data.call(move |s| s.posted_as(id, &m)).await;
+                    }
                     tracing::info!(outbox = id, part, message = %message, requests = found.requests, "an earlier try was posted: found in the channel, not sent again");
                     data.call(move |s| s.delivered_parts(id, parts))
                         .await
@@ -331,7 +339,10 @@ async fn send(
             .ok()
             .and_then(Result::ok)
             .ok_or_else(|| Failure::Transient("could not record the try before sending it".into()))?;
-        let msg = piece.message(&d.reply.mentions).nonce(nonce(d, part)).enforce_nonce(true);
+        let mut msg = piece.message(&d.reply.mentions).nonce(nonce(d, part)).enforce_nonce(true);
+        if part == last && !d.reply.components.is_empty() {
+            msg = msg.components(super::components::rows(&d.reply.components));
+        }
         let sending = async move {
             match piece {
                 Piece::Files { files, .. } => target.send_files(http, files, msg).await,
@@ -358,12 +369,22 @@ async fn send(
             turn.release();
             sent
         };
-        if let Err(e) = sent {
-            // Refused outright, and no earlier try in doubt: nothing of this part is in the channel.
-            if refused(&e) && unsure.is_none() {
-                let _ = data.call(move |s| s.not_sent(id)).await;
+        let sent = match sent {
+            Ok(m) => m,
+            Err(e) => {
+                // Refused outright, and no earlier try in doubt: nothing of this part is in the channel.
+                if refused(&e) && unsure.is_none() {
+                    let _ = data.call(move |s| s.not_sent(id)).await;
+                }
+                return Err(Failure::of(&e));
             }
-            return Err(Failure::of(&e));
+        };
+        if part == last {
+            // What an edit of this item (a forming game's advert) rewrites.
+            let m = sent.id.get().to_string();
+            if let Ok(Err(e)) = data.call(move |s| s.posted_as(id, &m)).await {
+                tracing::warn!(outbox = id, error = %e, "could not record the message an announcement was posted as");
+            }
         }
         unsure = None;
         if let Ok(Err(e)) = data.call(move |s| s.delivered_parts(id, parts)).await {
@@ -371,6 +392,31 @@ async fn send(
         }
     }
     Ok(())
+}
+
+/// Rewrites the message of the item an edit names (its text and
+/// components). An item never posted, or a message deleted since, leaves
+/// nothing to edit: the edit is done.
+async fn edit(http: &serenity::Http, d: &Delivery) -> Result<(), Failure> {
+    let Some(message) = d.edit.as_deref().and_then(|m| m.parse::<u64>().ok()).filter(|m| *m != 0) else {
+        tracing::info!(outbox = d.item.id, "the message to edit was never posted: nothing to edit");
+        return Ok(());
+    };
+    let channel = ids::channel(&d.item.channel)
+        .ok_or_else(|| Failure::Gone(format!("`{}` is not a Discord channel id", d.item.channel)))?;
+    let text = post::split(&post::text_of(&d.reply), 2000).into_iter().next().unwrap_or_default();
+    let change = serenity::EditMessage::new()
+        .content(text)
+        .components(super::components::rows(&d.reply.components))
+        .allowed_mentions(post::quiet());
+    match channel.edit_message(http, serenity::MessageId::new(message), change).await {
+        Ok(_) => Ok(()),
+        Err(e) if matches!(Failure::of(&e), Failure::Gone(_)) => {
+            tracing::info!(outbox = d.item.id, "the message to edit is gone: nothing to edit");
+            Ok(())
+        }
+        Err(e) => Err(Failure::of(&e)),
+    }
 }
 
 /// Records a failed delivery: when to try again. The service parks an item

@@ -10,6 +10,7 @@ mod bots;
 mod checks;
 mod clock;
 mod commands;
+mod components;
 mod delivery;
 mod dm;
 mod draw;
@@ -184,6 +185,18 @@ async fn on_event(
             }
         }
     }
+    if let serenity::FullEvent::InteractionCreate { interaction } = event {
+        let (ctx, data) = (framework.serenity_context, framework.user_data);
+        let done = match interaction {
+            serenity::Interaction::Component(ci) => components::on_component(ctx, data, ci).await,
+            serenity::Interaction::Modal(mi) => components::on_modal(ctx, data, mi).await,
+            _ => Ok(()),
+        };
+        if let Err(e) = done {
+            let id = error_id();
+            tracing::error!(error_id = %id, error = %e, "handling a button, a menu or the order form failed");
+        }
+    }
     if let serenity::FullEvent::Message { new_message } = event {
         if let Err(e) = dm::on_message(framework.serenity_context, framework.user_data, new_message).await {
             let id = error_id();
@@ -233,6 +246,7 @@ async fn shutdown_signal() {
 /// No token, Discord refused the connection, no loopback port for the gate.
 pub async fn serve(config: Config, service: Service, shutdown: impl Future<Output = ()> + Send) -> Result<(), Error> {
     let token = config.bot_token()?.ok_or(crate::config::SETUP_HELP)?;
+    let service = service.with_lobby(config.lobby_channel.map(|c| c.to_string()));
     let upstream = config.proxy.as_deref().unwrap_or(gate::DISCORD);
     let limiter = Arc::new(limits::Limiter::new(config.requests_per_second));
     let gate = gate::start(upstream, limiter.clone()).await?;

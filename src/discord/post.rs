@@ -167,7 +167,7 @@ fn embeds(reply: &Reply, files: &[CreateAttachment]) -> (Vec<CreateEmbed>, Vec<S
 pub fn text_of(reply: &Reply) -> String {
     let text = super::markup::for_discord(&reply.text);
     match reply.deadline {
-        Some(t) => format!("{text}\nDeadline: <t:{t}:f> (<t:{t}:R>)"),
+        Some(t) => format!("{text}\nDeadline: <t:{t}:F> (<t:{t}:R>)"),
         None => text,
     }
 }
@@ -178,6 +178,14 @@ pub fn text_of(reply: &Reply) -> String {
 /// someone (a reminder naming a late player) adds those users.
 pub fn quiet() -> CreateAllowedMentions {
     CreateAllowedMentions::new().replied_user(false)
+}
+
+/// Mentions that ping exactly `mentions`: users by id, roles written `&` and their id.
+pub fn pinging(mentions: &[String]) -> CreateAllowedMentions {
+    let id = |s: &str| s.parse::<u64>().ok().filter(|n| *n != 0);
+    let users = mentions.iter().filter_map(|u| id(u)).map(UserId::new);
+    let roles = mentions.iter().filter_map(|r| r.strip_prefix('&').and_then(id)).map(serenity::RoleId::new);
+    quiet().users(users).roles(roles)
 }
 
 /// A private (ephemeral) answer to a command that pings nobody.
@@ -202,10 +210,10 @@ pub enum Piece {
 }
 
 impl Piece {
-    /// The message of this piece, pinging nobody but `mentions`.
+    /// The message of this piece, pinging nobody but `mentions` (users, and
+    /// roles written `&` and their id).
     pub fn message(&self, mentions: &[String]) -> CreateMessage {
-        let users = mentions.iter().filter_map(|u| u.parse::<u64>().ok()).filter(|n| *n != 0).map(UserId::new);
-        let m = CreateMessage::new().allowed_mentions(quiet().users(users));
+        let m = CreateMessage::new().allowed_mentions(pinging(mentions));
         match self {
             Piece::Text(t) => m.content(t.clone()),
             Piece::Files { embeds, .. } => m.embeds(embeds.clone()),
@@ -328,6 +336,9 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
                     if i == last {
                         for f in &files {
                             m = m.attachment(f.clone());
+                        }
+                        if !r.components.is_empty() {
+                            m = m.components(super::components::rows(&r.components));
                         }
                     }
                     ctx.send(m).await?;

@@ -136,6 +136,8 @@ async fn a_long_announcement_killed_between_its_messages_is_completed_not_repeat
                     deadline: None,
                     images: "[]",
                     mentions: "[]",
+                    components: "[]",
+                    edits: None,
                 };
                 chessdip_game::store::push_outbox(c, &item, now)
             })

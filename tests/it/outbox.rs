@@ -123,6 +123,8 @@ fn game_outbox_lists_what_waits_and_why_and_retry_queues_a_parked_one() {
                 deadline: None,
                 images: "[]",
                 mentions: "[]",
+                components: "[]",
+                edits: None,
             };
             let id = store::push_outbox(conn, &new, now - PARK_AFTER - 60)?;
             let mut t = now - PARK_AFTER - 60;

@@ -102,6 +102,7 @@ pub const COMMANDS: &[Spec] = &[
     spec("game chart", true, "game chart", "a chart of every power's centers (pieces, material) over the game so far"),
     spec("game timelapse", true, "game timelapse", "a GIF of the start and the position after every resolved phase, half a second each"),
     spec("profile", true, "profile [user]", "a player's record in this server (yours without a name): ratings, results, reliability"),
+    spec("games", true, "games", "this server's games: forming (to join), running, and those waiting for your orders"),
     spec("leaderboard", true, "leaderboard [game]", "this server's players of a game by rating (every rated game without a name)"),
     moderators("game force", false, "game force [phase] [confirm]", "resolve the phase now (a reveal window with commitments not revealed yet: only with `confirm`)"),
     moderators("game extend", false, "game extend <duration> | game deadline <duration> | game pause | game resume", ""),
@@ -115,6 +116,7 @@ pub const COMMANDS: &[Spec] = &[
     moderators("game bot", false, "game bot add <power> | game bot remove <power>", "seat a bot in a free seat or a vacant power, or take one out"),
     moderators("game set", false, "game set [palette=classic|colour-blind] [animation=yes|no]", "the images, from the next one on\n  game set movement-power=<n>     (Chess Wheel+) moves per cycle, from the next cycle on"),
     moderators("proposal enact", false, "proposal enact <number> <note>", "(Chess Wheel+) record a note of what a popular proposal changed; it changes no rule by itself"),
+    moderators("game advertise", true, "game advertise [role]", "post the forming game's advert again (in the lobby if the bot has one), pinging the role once"),
     moderators("game outbox", true, "game outbox", "the game's announcements not posted yet: queued (and why one is failing) or parked"),
     moderators("game outbox retry", true, "game outbox retry <number>", "queue a parked announcement again"),
 ];

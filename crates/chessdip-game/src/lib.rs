@@ -14,6 +14,7 @@
 pub mod bots;
 mod caller;
 pub mod command;
+pub mod controls;
 pub mod costs;
 mod error;
 pub mod hashed;
@@ -45,7 +46,7 @@ pub use phase::schedule::{reminder_text, Reminder};
 pub use reply::{Reply, Visibility};
 pub use request::Request;
 pub use service::{Service, MIN_RESUME};
-pub use settings::{AtDeadline, BotSeats, Settings, Takeover, Vacant};
+pub use settings::{AtDeadline, BotSeats, Settings, StartAt, StartRule, Takeover, Vacant};
 pub use store::BotTurn;
 pub use story::pictures::{Drawing, Image};
 

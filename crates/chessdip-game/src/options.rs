@@ -6,7 +6,7 @@ use crate::{parse_duration_within, AtDeadline, Bounds, GameError, Settings};
 
 /// The game settings `game create` takes (any other `key=value` is the variant's option).
 pub const SETTING_KEYS: &str =
-    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, abandon-after, forfeit-after, replace-minimum, palette, animation, vacant, bots";
+    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, abandon-after, forfeit-after, replace-minimum, palette, animation, vacant, bots, start, start-at";
 
 /// The variants whose draws can be scored by centers (`scoring=`).
 pub const CENTER_GAMES: &[&str] = &["chessdip", "chesspolitik4"];
@@ -67,6 +67,23 @@ pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<S
         )));
     }
     Ok(s)
+}
+
+/// Reads `start-at=`: a time from now (`2h`, `3d`) or a local date and
+/// time (`2026-12-01T20:00`, or with a space on Discord); `a` is the whole word.
+fn start_at(a: &str, v: &str) -> Result<crate::StartAt, GameError> {
+    let v = v.trim();
+    if let Ok(secs) = parse_duration_within(v, Bounds::PHASE) {
+        return Ok(crate::StartAt::In(secs));
+    }
+    for format in ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"] {
+        if let Ok(t) = chrono::NaiveDateTime::parse_from_str(v, format) {
+            return Ok(crate::StartAt::Local(t.format("%Y-%m-%dT%H:%M").to_string()));
+        }
+    }
+    Err(GameError::Invalid(format!(
+        "`{a}`: start-at is a time from now, 1 minute to 90 days (e.g. start-at=2h or start-at=3d), or a date and time of day in the game's time zone (e.g. start-at=2026-12-01T20:00)"
+    )))
 }
 
 /// Reads `bots=`: a number of bots (`bots=3`) or the powers they play,
@@ -230,6 +247,18 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                 }
             }
             "bots" => s.bots = bot_seats(a, v)?,
+            "start" => {
+                s.start = match v.to_ascii_lowercase().as_str() {
+                    "when-full" | "full" => crate::StartRule::WhenFull,
+                    "moderator" | "manual" => crate::StartRule::Moderator,
+                    _ => {
+                        return Err(GameError::Invalid(format!(
+                            "`{a}`: start is when-full (the game starts the moment its last seat is taken) or moderator (a moderator starts it with `game start`, the default); to start at a time, use start-at=, e.g. start-at=2h or start-at=2026-12-01T20:00"
+                        )))
+                    }
+                }
+            }
+            "start-at" => s.start_at = Some(start_at(a, v)?),
             // Anything else is the variant's own option; the variant checks it.
             _ => {
                 s.options.insert(k.to_ascii_lowercase(), v.to_ascii_lowercase());

@@ -31,8 +31,11 @@ pub struct Reply {
     /// (set for announcements): front ends deliver it from the outbox, not
     /// from the command's answer.
     pub outbox: Option<i64>,
-    /// Users the message may ping (a reminder's late players); nobody else is.
+    /// Users the message may ping (a reminder's late players); nobody else
+    /// is. A role is written `&` and its id (`game advertise`'s role).
     pub mentions: Vec<String>,
+    /// Buttons and menus under the message (front ends that have them show them).
+    pub components: Vec<crate::controls::Component>,
 }
 
 impl Reply {
@@ -45,6 +48,7 @@ impl Reply {
             deadline: None,
             outbox: None,
             mentions: Vec::new(),
+            components: Vec::new(),
         }
     }
     pub(crate) fn public(text: impl Into<String>) -> Reply {
@@ -57,6 +61,10 @@ impl Reply {
     }
     pub(crate) fn due(mut self, deadline: Option<i64>) -> Reply {
         self.deadline = deadline;
+        self
+    }
+    pub(crate) fn with(mut self, components: Vec<crate::controls::Component>) -> Reply {
+        self.components = components;
         self
     }
     pub(crate) fn to_user(user: &str, text: impl Into<String>) -> Reply {

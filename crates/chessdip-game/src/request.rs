@@ -193,6 +193,13 @@ pub enum Request {
         /// Which game (none: every rated game).
         game: Option<String>,
     },
+    /// `games`: this server's forming and running games, and the caller's turns.
+    Games,
+    /// `game advertise [role]`: a moderator posts the forming game's advert again.
+    Advertise {
+        /// A role to ping once (its id).
+        role: Option<String>,
+    },
 }
 
 /// A proposal's number (`3` or `#3`); `example` shows the command written right.
@@ -356,6 +363,11 @@ impl Request {
             ["profile", ..] => return Err(GameError::Invalid(
                 "write `profile` for your own record, or `profile <user>` for someone else's, e.g. `profile bob`".into(),
             )),
+            ["games"] => Request::Games,
+            ["game", "advertise"] => Request::Advertise { role: None },
+            ["game", "advertise", role] => {
+                Request::Advertise { role: Some(role.trim_start_matches("<@&").trim_end_matches('>').to_string()) }
+            }
             ["leaderboard"] => Request::Leaderboard { game: None },
             ["leaderboard", ..] => Request::Leaderboard { game: Some(rest_after(1)) },
             _ => return Err(unknown()),
@@ -383,6 +395,8 @@ impl Request {
                 | Request::History { .. }
                 | Request::Profile { .. }
                 | Request::Leaderboard { .. }
+                | Request::Games
+                | Request::Advertise { .. }
         )
     }
 
@@ -432,7 +446,9 @@ impl Request {
             | Request::ExtendVotes
             | Request::History { .. }
             | Request::Profile { .. }
-            | Request::Leaderboard { .. } => return None,
+            | Request::Leaderboard { .. }
+            | Request::Games
+            | Request::Advertise { .. } => return None,
         })
     }
 }
@@ -517,6 +533,8 @@ impl Service {
             Request::Kick { user } => self.kick(channel, caller, &user),
             Request::Bot { add, power } => self.bot(channel, caller, add, &power),
             Request::Outbox => one(self.outbox_list(channel, caller)),
+            Request::Games => one(self.games(guild, caller)),
+            Request::Advertise { role } => self.advertise(channel, caller, role.as_deref()),
             Request::OutboxRetry { id } => one(self.outbox_retry(channel, caller, &id)),
             Request::Join { power } => one(self.join(channel, caller, power.as_deref())),
             Request::Leave => one(self.leave(channel, caller)),

@@ -13,6 +13,11 @@ pub struct Service {
     pub(crate) clock: Arc<dyn Clock>,
     /// The bots' turns this process is playing now.
     pub(crate) thinking: Arc<crate::bots::Thinking>,
+    /// The channel where every forming game is also advertised (`lobby_channel`).
+    pub(crate) lobby: Option<Arc<str>>,
+    /// A pressed control's game and phase: a command carried out for it
+    /// acts only on that game in that phase (`crate::seats::adverts`).
+    pub(crate) pressed: Option<(i64, i64)>,
 }
 
 /// A game as read from the store, with its rules and where it is in its lifecycle.
@@ -48,7 +53,7 @@ impl Service {
     /// were kept are rated here, once ([`Service::rate_old_games`]).
     #[must_use]
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
-        let service = Service { store: Arc::new(store), clock, thinking: Arc::default() };
+        let service = Service { store: Arc::new(store), clock, thinking: Arc::default(), lobby: None, pressed: None };
         if let Err(e) = service.keep_old_reports() {
             tracing::error!(error = %e, "could not keep the reports of phases resolved before reports were kept");
         }
@@ -126,6 +131,7 @@ impl Service {
         command: lifecycle::Command,
     ) -> Result<Live, GameError> {
         let live = Self::latest_at(c, channel, self.now())?;
+        self.still_pressable(&live)?;
         live.state.check(command, &live.settings, self.now())?;
         Ok(live)
     }
@@ -141,6 +147,7 @@ impl Service {
         caller: &Caller,
     ) -> Result<Live, GameError> {
         let live = Self::latest_at(c, channel, self.now())?;
+        self.still_pressable(&live)?;
         Self::refuse_seated_if_forming(c, &live, caller)?;
         live.state.check(command, &live.settings, self.now())?;
         Ok(live)

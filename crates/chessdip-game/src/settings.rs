@@ -106,6 +106,59 @@ pub struct Settings {
     /// The bots `game create` seats (`bots=3`, `bots=Italy,France`).
     #[serde(default, skip_serializing_if = "BotSeats::is_none")]
     pub bots: BotSeats,
+    /// How the game starts: by a moderator, or the moment its last seat is taken (`start=when-full`).
+    #[serde(default, skip_serializing_if = "StartRule::by_moderator")]
+    pub start: StartRule,
+    /// `start-at=`: when the game starts by itself (with bots in the empty
+    /// seats if it takes bots; if not, it waits to be full and says so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_at: Option<StartAt>,
+}
+
+/// How a game starts (`start=moderator|when-full`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StartRule {
+    /// A moderator starts it with `game start`.
+    #[default]
+    Moderator,
+    /// It starts the moment the last seat is taken.
+    WhenFull,
+}
+
+impl StartRule {
+    fn by_moderator(&self) -> bool {
+        *self == StartRule::Moderator
+    }
+}
+
+/// When a game starts by itself (`start-at=`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StartAt {
+    /// This long after it is created (`start-at=2h`); made a time when it is created.
+    In(i64),
+    /// A local date and time in the game's time zone (`start-at=2026-12-01T20:00`); made a time when it is created.
+    Local(String),
+    /// At this time (unix seconds).
+    At(i64),
+}
+
+impl StartAt {
+    /// The time it names, for a game created at `now` in time zone `zone`;
+    /// `None` for a local time that does not exist there.
+    #[must_use]
+    pub fn time(&self, now: i64, zone: &str) -> Option<i64> {
+        match self {
+            StartAt::In(secs) => Some(now + secs),
+            StartAt::At(t) => Some(*t),
+            StartAt::Local(text) => {
+                let tz: chrono_tz::Tz = zone.parse().ok()?;
+                let local = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M").ok()?;
+                local.and_local_timezone(tz).earliest().map(|t| t.timestamp())
+            }
+        }
+    }
 }
 
 /// Who plays a power that becomes vacant (`vacant=hold|bot`).
@@ -233,6 +286,8 @@ impl Default for Settings {
             abandon_after_secs: default_abandon_after(),
             vacant: Vacant::Hold,
             bots: BotSeats::None,
+            start: StartRule::Moderator,
+            start_at: None,
         }
     }
 }

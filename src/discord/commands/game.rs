@@ -64,6 +64,17 @@ pub enum BotAction {
     Remove,
 }
 
+/// How a game starts.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum StartChoice {
+    /// The moment its last seat is taken.
+    #[name = "when-full"]
+    WhenFull,
+    /// When a moderator starts it.
+    #[name = "moderator"]
+    Moderator,
+}
+
 /// How a draw is scored in a game with centers.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ScoringChoice {
@@ -116,6 +127,7 @@ async fn ac_power(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomple
         "kick",
         "bot",
         "set",
+        "advertise",
         "outbox"
     )
 )]
@@ -172,6 +184,11 @@ async fn create(
     >,
     #[description = "Who plays a power that becomes vacant (default hold: nobody; bot: a bot until someone joins)"]
     vacant: Option<VacantChoice>,
+    #[description = "when-full: the game starts the moment its last seat is taken (default: a moderator starts it)"]
+    start: Option<StartChoice>,
+    #[description = "Start by itself at a time: from now (e.g. 2h) or a local date and time (2026-12-01 20:00)"]
+    #[rename = "start-at"]
+    start_at: Option<String>,
 ) -> Result<(), Error> {
     let config = &ctx.data().config;
     let base = Settings {
@@ -209,6 +226,8 @@ async fn create(
         ("abandon-after", abandon_after),
         ("bots", bots),
         ("vacant", vacant.map(|v| v.name().to_string())),
+        ("start", start.map(|v| v.name().to_string())),
+        ("start-at", start_at),
     ];
     words.extend(named.into_iter().filter_map(|(k, v)| v.map(|v| format!("{k}={}", v.trim()))));
     words.extend(options.iter().flat_map(|o| o.split_whitespace().map(str::to_string)));
@@ -407,6 +426,15 @@ async fn set(
         words.push(format!("animation={}", if a { "yes" } else { "no" }));
     }
     ask(ctx, Request::Set { options: words }).await
+}
+
+/// Moderators: post the forming game's advert again (in the lobby if there is one), pinging a role once
+#[poise::command(slash_command, guild_only)]
+async fn advertise(
+    ctx: Context<'_>,
+    #[description = "A role to ping once with the advert"] role: Option<serenity::Role>,
+) -> Result<(), Error> {
+    ask(ctx, Request::Advertise { role: role.map(|r| r.id.get().to_string()) }).await
 }
 
 /// Moderators: announcements not posted yet (queued, parked, and why); retry: queue a parked one

@@ -24,6 +24,12 @@ pub async fn variants(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// This server's games: forming (join from the menu), running, and where you owe orders now
+#[poise::command(slash_command, guild_only)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    ask(ctx, Request::Games).await
+}
+
 /// A player's record in this server: ratings, results, reliability (public)
 #[poise::command(slash_command, guild_only)]
 pub async fn profile(

@@ -35,6 +35,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         chess_wheel::board(),
         chess_wheel::proposal(),
         chess_wheel::vote(),
+        info::games(),
         info::profile(),
         info::leaderboard(),
         info::help(),

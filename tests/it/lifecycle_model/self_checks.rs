@@ -34,6 +34,7 @@ fn public(text: &str) -> Reply {
         deadline: None,
         outbox: None,
         mentions: Vec::new(),
+        components: Vec::new(),
     }
 }
 

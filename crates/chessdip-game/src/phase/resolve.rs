@@ -164,6 +164,10 @@ impl Service {
                 text += &format!("\n```\n{t}\n```");
             }
             let mut reply = Reply::public(text).due(deadline);
+            // The players act on the phase that opens from the result's buttons.
+            if !over {
+                reply.components = crate::controls::phase_buttons(game, seq + 1, true);
+            }
             let marks = crate::conceded_marks(c, game, &settings)?;
             let s = slug(&record.phase);
             reply.images.push(

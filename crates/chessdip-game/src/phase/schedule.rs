@@ -63,6 +63,8 @@ impl Service {
         let due = self.store.read(|c| Ok::<_, GameError>(store::due_games(c, now)?))?;
         // Games nobody has played for their `abandon-after` end first.
         let mut out = self.end_abandoned()?;
+        // Forming games whose start time has come start.
+        out.extend(self.start_due()?);
         for g in due {
             let stage = self.store.read(|c| Ok::<_, GameError>(store::phase(c, g.id, g.phase_seq)?.map(|r| r.stage)));
             if settings_of(&g).at_deadline == AtDeadline::Wait {
@@ -211,7 +213,12 @@ impl Service {
     /// Database errors.
     pub fn next_wake(&self, ahead: i64) -> Result<Option<i64>, GameError> {
         let now = self.now();
-        self.store.read(|c| Ok::<_, GameError>(store::next_wake(c, now, ahead)?))
+        let next = self.store.read(|c| Ok::<_, GameError>(store::next_wake(c, now, ahead)?))?;
+        let start = self.next_start()?;
+        Ok(match (next, start) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        })
     }
 
     /// The reminders due now (deadline within `ahead` seconds), each phase

@@ -1,8 +1,12 @@
 //! Who plays which power: taking and leaving seats, absence and civil
-//! disorder, the reliability record it leaves, and a game nobody plays.
+//! disorder, the reliability record it leaves, a game nobody plays, and
+//! the adverts and controls that let people find and join a game.
 
 pub(crate) mod abandon;
 pub(crate) mod absence;
+pub mod adverts;
+mod autostart;
+pub(crate) mod listing;
 pub mod bots;
 pub mod reliability;
 pub(crate) mod seating;

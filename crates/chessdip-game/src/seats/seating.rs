@@ -114,10 +114,26 @@ impl Service {
                 settings.cycle = crate::phase::calendar::Cycle::Weekly;
             }
         }
+        let now = self.now();
+        // `start-at=` becomes a time now that the game is made (in its time zone).
+        if let Some(at) = settings.start_at.clone() {
+            let t = at.time(now, &settings.timezone).ok_or_else(|| {
+                GameError::Invalid(format!(
+                    "`start-at`: that local time does not exist in {} (a clock change skips it); choose another time",
+                    settings.timezone
+                ))
+            })?;
+            if t <= now {
+                return Err(GameError::Invalid(format!(
+                    "`start-at`: {} has passed; give a time to come (e.g. start-at=2h)",
+                    crate::seats::adverts::when(t, &settings.timezone)
+                )));
+            }
+            settings.start_at = Some(crate::StartAt::At(t));
+        }
         let settings = &settings;
         let bots = crate::seats::bots::at_creation(&kind, settings)?;
         let json = serde_json::to_string(settings).map_err(StoreError::from)?;
-        let now = self.now();
         let who = match kind.seats() {
             Seats::Fixed(powers) => {
                 format!("Powers: {}. Join with `join <power>` (or `join` for a random one)", powers.join(", "))
@@ -138,10 +154,26 @@ impl Service {
         }
         let options = if shown.is_empty() { String::new() } else { format!(" Options: {}.", shown.join(", ")) };
         let own_boards = matches!(kind.seats(), Seats::Open { .. });
+        let starts = match (&settings.start_at, settings.start) {
+            (Some(crate::StartAt::At(t)), _) => format!(
+                "it starts by itself on {}{}, or before when {} starts it with `game start`",
+                crate::seats::adverts::when(*t, &settings.timezone),
+                if settings.vacant == crate::Vacant::Bot || !settings.bots.is_none() {
+                    ", with bots in the seats still free"
+                } else {
+                    ""
+                },
+                names::shown(&caller.name)
+            ),
+            (_, crate::StartRule::WhenFull) => format!(
+                "it starts the moment the last seat is taken, or before when {} starts it with `game start`",
+                names::shown(&caller.name)
+            ),
+            _ => format!("{} starts it with `game start`", names::shown(&caller.name)),
+        };
         let text = format!(
-            "A game of {} is forming.{options} {who}; {} starts it with `game start`. {}{}{}{}",
+            "A game of {} is forming.{options} {who}; {starts}. {}{}{}{}",
             kind.name(),
-            names::shown(&caller.name),
             settings.timing(kind.has_adjustments()),
             if settings.hashed { " Orders are hashed: commit, then reveal (see `help`)." } else { "" },
             crate::seats::absence::absence_rule(settings, turn_based, own_boards),
@@ -169,7 +201,7 @@ impl Service {
             for b in &bots {
                 store::seat_bot(c, id, b, now)?;
             }
-            self.announced(c, &game, Reply::public(text))
+            self.advertise_new(c, &game, &text)
         })
     }
 
@@ -317,6 +349,18 @@ impl Service {
                 text += &again;
                 due = d;
             }
+            // `start=when-full`: the last seat taken starts the game, in this transaction.
+            let full = match live.kind.seats() {
+                Seats::Fixed(_) => left == Some(0),
+                Seats::Open { max, .. } => players.len() + 1 >= max,
+            };
+            if joining != Joining::TakeOver && full && live.settings.start == crate::StartRule::WhenFull {
+                text = text.replace(" Every power is taken: a moderator can `game start`.", " Every seat is taken.");
+                let mut live = live;
+                let begun = self.begin(c, &mut live, now)?;
+                let mut rs = self.announced_all(c, &live.game, vec![Reply::public(text), begun])?;
+                return Ok(rs.swap_remove(0));
+            }
             self.announced(c, &live.game, Reply::public(text).due(due))
         })
     }
@@ -345,6 +389,15 @@ impl Service {
             let mut live = self.game_for(c, channel, Command::Start)?;
             // Only a moderator starts a game (every announcement says so), whoever has joined.
             Self::require_moderator(&live.game, caller, "start the game")?;
+            let r = self.begin(c, &mut live, now)?;
+            self.announced(c, &live.game, r)
+        })
+    }
+
+    /// Starts a forming game in the caller's transaction: its first phase
+    /// opens, with the players' buttons. Its announcement, not yet written.
+    pub(crate) fn begin(&self, c: &rusqlite::Connection, live: &mut crate::Live, now: i64) -> Result<Reply, GameError> {
+        {
             let players = store::players(c, live.game.id)?;
             let seats = live.kind.seats();
             crate::lifecycle::may_start(live.kind.name(), &seats, players.len())?;
@@ -401,13 +454,15 @@ impl Service {
                     live.settings.local_suffix(deadline)
                 )
             };
-            let mut r = Reply::public(text).due(Some(deadline));
+            let mut r = Reply::public(text)
+                .due(Some(deadline))
+                .with(crate::controls::phase_buttons(live.game.id, 1, true));
             r.images.push(
                 Image::new("start-position", &position, None, &live.settings, "position")
                     .stored(crate::story::source::ImageSource::Phase { seq: 1 }),
             );
-            self.announced(c, &live.game, r)
-        })
+            Ok(r)
+        }
     }
 
     /// A moderator seats `who` as `power` (replacing whoever held it, who

@@ -275,3 +275,42 @@ pub fn moderation_log(c: &Connection, game: i64) -> Result<Vec<ModeratorAction>,
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// Forming games whose `start-at` time has come by `now`, soonest first.
+///
+/// # Errors
+/// Database errors.
+pub fn starts_due(c: &Connection, now: i64) -> Result<Vec<GameRow>, StoreError> {
+    let sql = format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE status = 'forming'
+           AND json_extract(settings, '$.start_at.at') <= ?1
+         ORDER BY json_extract(settings, '$.start_at.at')"
+    );
+    let mut st = c.prepare_cached(&sql)?;
+    let rows = st.query_map(params![now], game_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The soonest `start-at` time of a forming game, if any.
+///
+/// # Errors
+/// Database errors.
+pub fn next_start(c: &Connection) -> Result<Option<i64>, StoreError> {
+    Ok(c.query_row(
+        "SELECT MIN(json_extract(settings, '$.start_at.at')) FROM games WHERE status = 'forming'",
+        [],
+        |r| r.get(0),
+    )?)
+}
+
+/// The games of server `guild` that are forming or running (paused ones
+/// included), oldest first.
+///
+/// # Errors
+/// Database errors.
+pub fn live_games_in(c: &Connection, guild: &str) -> Result<Vec<GameRow>, StoreError> {
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?1 AND status != 'ended' ORDER BY id");
+    let mut st = c.prepare_cached(&sql)?;
+    let rows = st.query_map(params![guild], game_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

@@ -113,6 +113,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../../../migrations/0024_reliability_count_passes.sql"),
     include_str!("../../../../migrations/0025_outbox_tries.sql"),
     include_str!("../../../../migrations/0026_bots.sql"),
+    include_str!("../../../../migrations/0029_components.sql"),
 ];
 
 /// The newest schema version this chessdip knows.
@@ -611,6 +612,8 @@ mod tests {
             deadline: None,
             images: "[]",
             mentions: "[]",
+            components: "[]",
+            edits: None,
         };
         let mut tokens = Vec::new();
         for name in ["a.db", "b.db"] {

@@ -54,6 +54,12 @@ pub struct OutboxItem {
     pub parked_at: Option<i64>,
     /// When it was delivered, if it was.
     pub delivered_at: Option<i64>,
+    /// The components of its last message (JSON).
+    pub components: String,
+    /// An edit: the item whose message it rewrites.
+    pub edits: Option<i64>,
+    /// Its last message, once posted.
+    pub message_id: Option<String>,
 }
 
 /// Where an announcement stands.
@@ -78,7 +84,8 @@ impl OutboxStatus {
 }
 
 const COLUMNS: &str = "id, channel_id, user_id, game_id, text, deadline, images, created_at, attempts, parts_done, last_error, mentions, token,
-     status, next_attempt_at, sent_since, sent_last, first_failed_at, failing_for, parked_at, delivered_at";
+     status, next_attempt_at, sent_since, sent_last, first_failed_at, failing_for, parked_at, delivered_at,
+     components, edits, message_id";
 
 fn item(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxItem> {
     Ok(OutboxItem {
@@ -103,6 +110,9 @@ fn item(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxItem> {
         failing_for: r.get(18)?,
         parked_at: r.get(19)?,
         delivered_at: r.get(20)?,
+        components: r.get(21)?,
+        edits: r.get(22)?,
+        message_id: r.get(23)?,
     })
 }
 
@@ -123,6 +133,10 @@ pub struct NewItem<'a> {
     pub images: &'a str,
     /// Users it may ping, JSON.
     pub mentions: &'a str,
+    /// Components of its last message, JSON.
+    pub components: &'a str,
+    /// An edit of this item's message.
+    pub edits: Option<i64>,
 }
 
 /// Writes an announcement; its id.
@@ -131,9 +145,20 @@ pub struct NewItem<'a> {
 /// Database errors.
 pub fn push_outbox(c: &Connection, item: &NewItem<'_>, now: i64) -> Result<i64, StoreError> {
     c.execute(
-        "INSERT INTO outbox (channel_id, user_id, game_id, text, deadline, images, mentions, created_at, token)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, lower(hex(randomblob(3))))",
-        params![item.channel, item.user, item.game, item.text, item.deadline, item.images, item.mentions, now],
+        "INSERT INTO outbox (channel_id, user_id, game_id, text, deadline, images, mentions, created_at, token, components, edits)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, lower(hex(randomblob(3))), ?9, ?10)",
+        params![
+            item.channel,
+            item.user,
+            item.game,
+            item.text,
+            item.deadline,
+            item.images,
+            item.mentions,
+            now,
+            item.components,
+            item.edits
+        ],
     )?;
     Ok(c.last_insert_rowid())
 }
@@ -378,4 +403,80 @@ pub fn outbox_retry_now(c: &Connection, channel: &str, now: i64) -> Result<usize
         "UPDATE outbox SET next_attempt_at = ?2 WHERE status = 'pending' AND channel_id = ?1 AND next_attempt_at > ?2",
         params![channel, now],
     )?)
+}
+
+/// Records the id of an item's last message once it is posted.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_posted_as(c: &Connection, id: i64, message: &str) -> Result<(), StoreError> {
+    c.execute("UPDATE outbox SET message_id = ?2 WHERE id = ?1", params![id, message])?;
+    Ok(())
+}
+
+/// The message an item was posted as, if it was.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_message(c: &Connection, id: i64) -> Result<Option<String>, StoreError> {
+    Ok(c.query_row("SELECT message_id FROM outbox WHERE id = ?1", params![id], |r| r.get(0)).optional()?.flatten())
+}
+
+/// A forming game's advert: the item that posted it, its channel, and what it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Advert {
+    /// The outbox item that posted it.
+    pub item: i64,
+    /// Its channel.
+    pub channel: String,
+    /// Its opening words, which every edit keeps.
+    pub intro: String,
+    /// What it shows now (text and components).
+    pub shown: String,
+}
+
+/// Records an advert of `game` posted by item `item`.
+///
+/// # Errors
+/// Database errors.
+pub fn add_advert(c: &Connection, game: i64, item: i64, channel: &str, intro: &str, shown: &str) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT OR REPLACE INTO adverts (outbox_id, game_id, channel_id, intro, shown) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![item, game, channel, intro, shown],
+    )?;
+    Ok(())
+}
+
+/// The adverts of `game`, oldest first.
+///
+/// # Errors
+/// Database errors.
+pub fn adverts(c: &Connection, game: i64) -> Result<Vec<Advert>, StoreError> {
+    let mut st =
+        c.prepare_cached("SELECT outbox_id, channel_id, intro, shown FROM adverts WHERE game_id = ?1 ORDER BY outbox_id")?;
+    let rows = st.query_map(params![game], |r| {
+        Ok(Advert { item: r.get(0)?, channel: r.get(1)?, intro: r.get(2)?, shown: r.get(3)? })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Records what an advert shows now.
+///
+/// # Errors
+/// Database errors.
+pub fn advert_shown(c: &Connection, item: i64, shown: &str) -> Result<(), StoreError> {
+    c.execute("UPDATE adverts SET shown = ?2 WHERE outbox_id = ?1", params![item, shown])?;
+    Ok(())
+}
+
+/// Drops the edits of `item`'s message not yet tried: a newer edit says it all.
+///
+/// # Errors
+/// Database errors.
+pub fn drop_untried_edits(c: &Connection, item: i64) -> Result<(), StoreError> {
+    c.execute(
+        "DELETE FROM outbox WHERE edits = ?1 AND status = 'pending' AND attempts = 0 AND sent_since IS NULL",
+        params![item],
+    )?;
+    Ok(())
 }

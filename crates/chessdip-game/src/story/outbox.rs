@@ -15,8 +15,11 @@ use crate::{decode, kind_of, settings_of, GameError, Image, Reply, Service, Visi
 pub struct Delivery {
     /// The stored item.
     pub item: OutboxItem,
-    /// The reply to send (text, deadline, images).
+    /// The reply to send (text, deadline, images, components).
     pub reply: Reply,
+    /// An edit (`item.edits` set): the message it rewrites, if that item
+    /// was posted (if not, there is nothing to edit).
+    pub edit: Option<String>,
 }
 
 impl Service {
@@ -45,6 +48,7 @@ impl Service {
             let specs: Vec<&ImageSpec> = r.images.iter().filter_map(Image::spec).collect();
             let images = serde_json::to_string(&specs).map_err(StoreError::from)?;
             let mentions = serde_json::to_string(&r.mentions).map_err(StoreError::from)?;
+            let components = serde_json::to_string(&r.components).map_err(StoreError::from)?;
             let item = NewItem {
                 channel,
                 user,
@@ -53,9 +57,15 @@ impl Service {
                 deadline: r.deadline,
                 images: &images,
                 mentions: &mentions,
+                components: &components,
+                edits: None,
             };
             let id = store::push_outbox(c, &item, now)?;
             r.outbox = Some(id);
+        }
+        // Whatever changed the game may change what its adverts show.
+        if let Some(game) = game {
+            self.refresh_adverts(c, game)?;
         }
         Ok(())
     }
@@ -125,6 +135,14 @@ impl Service {
             }
             Ok::<_, GameError>(())
         })
+    }
+
+    /// Records the message an item's last part was posted as (what an edit of it rewrites).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub fn posted_as(&self, id: i64, message: &str) -> Result<(), GameError> {
+        self.store.write(|c| Ok::<_, GameError>(store::outbox_posted_as(c, id, message)?))
     }
 
     /// Records that the first `parts` messages of an item were confirmed.
@@ -230,8 +248,10 @@ impl Service {
             deadline: item.deadline,
             outbox: Some(item.id),
             mentions: serde_json::from_str(&item.mentions).unwrap_or_default(),
+            components: serde_json::from_str(&item.components).unwrap_or_default(),
         };
-        Delivery { item, reply }
+        let edit = item.edits.and_then(|of| self.store.read(|c| store::outbox_message(c, of)).ok().flatten());
+        Delivery { item, reply, edit }
     }
 
     /// Draws (lazily) the images of game `game` that `specs` describe.
