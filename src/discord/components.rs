@@ -6,9 +6,9 @@
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateButton,
-    CreateInputText, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateModal, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, InputTextStyle, ModalInteraction,
+    ButtonStyle, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateButton, CreateInputText,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateModal,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, InputTextStyle, ModalInteraction,
 };
 
 use super::types::{Data, Error};
@@ -68,8 +68,7 @@ pub async fn on_component(ctx: &serenity::Context, data: &Data, ci: &ComponentIn
         _ => None,
     };
     let id = ci.data.custom_id.clone();
-    let caller =
-        checks::caller_of(ctx, &data.config.moderator_role, ci.guild_id, &ci.user, ci.member.as_ref()).await;
+    let caller = checks::caller_of(ctx, &data.config.moderator_role, ci.guild_id, &ci.user, ci.member.as_ref()).await;
     let guild = ci.guild_id.map_or_else(String::new, |g| g.get().to_string());
     let call = data.call(move |s| s.press(&guild, &caller, &id, value.as_deref()));
     tokio::pin!(call);
@@ -90,8 +89,8 @@ pub async fn on_component(ctx: &serenity::Context, data: &Data, ci: &ComponentIn
                 .required(false)
                 .max_length(4000);
             let field = if orders.is_empty() { field } else { field.value(cut(&orders, 4000)) };
-            let modal = CreateModal::new(submit.id(), cut(&title, 45))
-                .components(vec![CreateActionRow::InputText(field)]);
+            let modal =
+                CreateModal::new(submit.id(), cut(&title, 45)).components(vec![CreateActionRow::InputText(field)]);
             ci.create_response(&ctx.http, CreateInteractionResponse::Modal(modal)).await?;
             Ok(())
         }
@@ -121,8 +120,7 @@ pub async fn on_modal(ctx: &serenity::Context, data: &Data, mi: &ModalInteractio
         })
         .collect();
     let id = mi.data.custom_id.clone();
-    let caller =
-        checks::caller_of(ctx, &data.config.moderator_role, mi.guild_id, &mi.user, mi.member.as_ref()).await;
+    let caller = checks::caller_of(ctx, &data.config.moderator_role, mi.guild_id, &mi.user, mi.member.as_ref()).await;
     let guild = mi.guild_id.map_or_else(String::new, |g| g.get().to_string());
     let call = data.call(move |s| s.press(&guild, &caller, &id, Some(&text)));
     tokio::pin!(call);
@@ -138,7 +136,9 @@ pub async fn on_modal(ctx: &serenity::Context, data: &Data, mi: &ModalInteractio
     wake(data);
     match pressed {
         Ok((channel, Pressed::Replies(rs))) => answer(ctx, data, (mi.id, &mi.token), deferred, &channel, rs).await,
-        Ok((_, Pressed::Form { .. })) => refuse(ctx, (mi.id, &mi.token), deferred, "That form cannot open a form.").await,
+        Ok((_, Pressed::Form { .. })) => {
+            refuse(ctx, (mi.id, &mi.token), deferred, "That form cannot open a form.").await
+        }
         Err(GameError::Store(e)) => Err(e.into()),
         Err(e) => refuse(ctx, (mi.id, &mi.token), deferred, &e.to_string()).await,
     }

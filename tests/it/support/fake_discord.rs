@@ -185,6 +185,11 @@ fn user(id: u64, name: &str, bot: bool) -> Value {
     json!({"id": id.to_string(), "username": name, "discriminator": "0", "global_name": name, "avatar": null, "bot": bot})
 }
 
+/// A message of the bot, as Discord's JSON.
+pub fn message_value(channel: &str, content: &str) -> Value {
+    message(channel, content)
+}
+
 fn message(channel: &str, content: &str) -> Value {
     static NEXT: AtomicU64 = AtomicU64::new(7_000_000_000_000_000);
     json!({
@@ -538,12 +543,19 @@ impl FakeDiscord {
     ) -> String {
         let id = self.id();
         let mut users = serde_json::Map::new();
+        let mut roles = serde_json::Map::new();
         let opts: Vec<Value> = options
             .iter()
             .map(|(k, v)| {
                 if let Some(u) = v["user"].as_u64() {
                     users.insert(u.to_string(), user(u, v["name"].as_str().unwrap_or("someone"), false));
                     return json!({"name": k, "type": 6, "value": u.to_string()});
+                }
+                if let Some(r) = v["role"].as_u64() {
+                    roles.insert(r.to_string(), json!({"id": r.to_string(), "name": v["name"].as_str().unwrap_or("role"),
+                        "color": 0, "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null}, "hoist": false, "position": 1, "permissions": "0", "managed": false,
+                        "mentionable": true, "flags": 0, "icon": null, "unicode_emoji": null, "tags": {}}));
+                    return json!({"name": k, "type": 8, "value": r.to_string()});
                 }
                 let kind = match v {
                     Value::Bool(_) => 5,
@@ -568,10 +580,72 @@ impl FakeDiscord {
             "channel": {"id": channel.to_string(), "type": 0},
             "member": {"user": member.user(), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
                        "deaf": false, "mute": false, "flags": 0, "permissions": perms, "nick": member.nick},
-            "data": {"id": "100", "name": path[0], "type": 1, "options": data_options, "resolved": {"users": users}},
+            "data": {"id": "100", "name": path[0], "type": 1, "options": data_options, "resolved": {"users": users, "roles": roles}},
             "locale": "en-US", "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": attachments,
             "app_permissions": "117760", "authorizing_integration_owners": {}
         });
+        self.dispatch("INTERACTION_CREATE", d);
+        id.to_string()
+    }
+
+    /// Presses a component (`custom_id`) of the bot's message `message`
+    /// in `channel` as `user`: a button, or a select menu with `values`
+    /// chosen (Discord's INTERACTION_CREATE of type 3). Returns the interaction id.
+    pub fn press(
+        &self,
+        user_id: u64,
+        name: &str,
+        channel: u64,
+        message: &Value,
+        custom_id: &str,
+        values: Option<&[&str]>,
+    ) -> String {
+        let data = match values {
+            Some(v) => json!({"custom_id": custom_id, "component_type": 3, "values": v}),
+            None => json!({"custom_id": custom_id, "component_type": 2}),
+        };
+        self.interaction(user_id, name, channel, 3, data, Some(message))
+    }
+
+    /// Sends the order form (a modal) `custom_id` back with `text` in its
+    /// `orders` field, as `user` (INTERACTION_CREATE of type 5). Returns the interaction id.
+    pub fn submit_form(&self, user_id: u64, name: &str, channel: u64, custom_id: &str, text: &str) -> String {
+        let data = json!({"custom_id": custom_id, "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": "orders", "value": text}]}]});
+        self.interaction(user_id, name, channel, 5, data, None)
+    }
+
+    fn interaction(
+        &self,
+        user_id: u64,
+        name: &str,
+        channel: u64,
+        kind: u64,
+        data: Value,
+        message: Option<&Value>,
+    ) -> String {
+        let id = self.id();
+        let member = Member { id: user_id, username: name, global_name: Some(name), nick: None };
+        let mut m = message.cloned().unwrap_or_else(|| message_value(&channel.to_string(), ""));
+        // The message as Discord sends it with the interaction: a full message object.
+        let base = message_value(&channel.to_string(), "");
+        for (k, v) in base.as_object().expect("object") {
+            if m.get(k).is_none() {
+                m[k] = v.clone();
+            }
+        }
+        let mut d = json!({
+            "id": id.to_string(), "application_id": APP.to_string(), "type": kind, "token": format!("token-{id}"),
+            "version": 1, "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
+            "channel": {"id": channel.to_string(), "type": 0},
+            "member": {"user": member.user(), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                       "deaf": false, "mute": false, "flags": 0, "permissions": "0", "nick": null},
+            "data": data, "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "attachment_size_limit": 8_388_608, "app_permissions": "117760", "authorizing_integration_owners": {}
+        });
+        if kind == 3 {
+            d["message"] = m;
+        }
         self.dispatch("INTERACTION_CREATE", d);
         id.to_string()
     }
@@ -695,6 +769,7 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
             if created {
                 let mut m =
                     channels.create(ch, message(ch, json["content"].as_str().unwrap_or("")), &json, &files, now);
+                m["components"] = json.get("components").cloned().unwrap_or_else(|| json!([]));
                 if let Some(n) = nonce {
                     channels.remember(n, &m, now);
                 }
@@ -719,6 +794,23 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
     s.changed.notify_waiters();
     let response = match (method.as_str(), segs.as_slice(), posted) {
         (_, _, Some(m)) => (StatusCode::OK, axum::Json(m)).into_response(),
+        // An edit rewrites the kept message's text and components (a deleted one is Unknown Message).
+        ("PATCH", ["channels", ch, "messages", id], None) => {
+            let mut channels = s.channels.lock().expect("lock");
+            match channels.find_mut(ch, id) {
+                Some(m) => {
+                    for k in ["content", "components", "embeds"] {
+                        if let Some(v) = json.get(k) {
+                            m[k] = v.clone();
+                        }
+                    }
+                    m["edited_timestamp"] = json!("2026-11-23T00:00:01+00:00");
+                    (StatusCode::OK, axum::Json(m.clone())).into_response()
+                }
+                None => (StatusCode::NOT_FOUND, axum::Json(json!({"message": "Unknown Message", "code": 10008})))
+                    .into_response(),
+            }
+        }
         ("GET", ["channels", ch, "messages"], None) => {
             match s.channels.lock().expect("lock").list(ch, uri.query().unwrap_or("")) {
                 Ok(page) => (StatusCode::OK, axum::Json(json!(page))).into_response(),

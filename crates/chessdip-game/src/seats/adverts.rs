@@ -152,7 +152,8 @@ impl Service {
         if let Some(item) = reply.outbox {
             store::add_advert(c, game.id, item, &game.channel, intro, &shown(&seats, &components)?)?;
         }
-        if let Some(lobby) = self.lobby.as_deref().filter(|l| *l != game.channel && game.guild != store::CONSOLE_GUILD) {
+        if let Some(lobby) = self.lobby.as_deref().filter(|l| *l != game.channel && game.guild != store::CONSOLE_GUILD)
+        {
             let intro = format!("In {}: {intro}", channel_shown(&game.guild, &game.channel));
             let mut rs = [Reply::public(format!("{intro}\n{seats}")).with(components.clone())];
             self.announce(c, lobby, Some(game.id), &mut rs)?;
@@ -212,8 +213,7 @@ impl Service {
             Self::require_moderator(&live.game, caller, "advertise the game")?;
             if live.game.status != GameStatus::Forming {
                 return Err(GameError::State(
-                    "only a forming game is advertised: this one has started (`/games` lists the running games)"
-                        .into(),
+                    "only a forming game is advertised: this one has started (`/games` lists the running games)".into(),
                 ));
             }
             let target = match self.lobby.as_deref() {
@@ -236,7 +236,14 @@ impl Service {
             let mut rs = [r];
             self.announce(c, &target, Some(live.game.id), &mut rs)?;
             if let Some(item) = rs[0].outbox {
-                store::add_advert(c, live.game.id, item, &target, &format!("{ping}{intro}"), &shown(&seats, &components)?)?;
+                store::add_advert(
+                    c,
+                    live.game.id,
+                    item,
+                    &target,
+                    &format!("{ping}{intro}"),
+                    &shown(&seats, &components)?,
+                )?;
             }
             let [r] = rs;
             let done = Reply::private(if target == live.game.channel {
@@ -330,7 +337,8 @@ fn advert_view(c: &rusqlite::Connection, game: &store::GameRow) -> Result<(Strin
         GameStatus::Ended if game.phase_seq == 0 => Some("This game was cancelled before it started.".to_string()),
         GameStatus::Ended => Some("This game has ended.".to_string()),
         GameStatus::Active | GameStatus::Paused => {
-            let phase = store::phase(c, game.id, game.phase_seq)?.map_or_else(String::new, |p| format!(" ({})", p.name));
+            let phase =
+                store::phase(c, game.id, game.phase_seq)?.map_or_else(String::new, |p| format!(" ({})", p.name));
             Some(format!("This game has started{phase}: follow it in {}.", channel_shown(&game.guild, &game.channel)))
         }
     };

@@ -21,7 +21,9 @@ impl Service {
         for g in due {
             match self.start_at_time(g.id, now) {
                 Ok(rs) => out.extend(rs.into_iter().map(|r| (g.channel.clone(), r))),
-                Err(e) => tracing::error!(game = g.id, channel = %g.channel, error = %e, "starting a game at its start time failed"),
+                Err(e) => {
+                    tracing::error!(game = g.id, channel = %g.channel, error = %e, "starting a game at its start time failed")
+                }
             }
         }
         Ok(out)

@@ -82,7 +82,8 @@ impl Service {
                     let sent = !store::orders(c, g.id, row.seq, Some(&seat.power))?.is_empty()
                         || store::ready_powers(c, g.id, row.seq)?.contains(&seat.power);
                     if owes && !sent && g.status == GameStatus::Active {
-                        turns.push(format!("- {name} in {place}: {} owes orders for {}, {when}.", seat.power, row.name));
+                        turns
+                            .push(format!("- {name} in {place}: {} owes orders for {}, {when}.", seat.power, row.name));
                     }
                 }
             }

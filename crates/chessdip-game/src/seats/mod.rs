@@ -6,7 +6,7 @@ pub(crate) mod abandon;
 pub(crate) mod absence;
 pub mod adverts;
 mod autostart;
-pub(crate) mod listing;
 pub mod bots;
+pub(crate) mod listing;
 pub mod reliability;
 pub(crate) mod seating;

@@ -422,7 +422,11 @@ impl Service {
             if let crate::phase::calendar::Cycle::Scaled { .. } = live.settings.cycle {
                 // A compressed cycle's calendar starts with the game.
                 live.settings.anchor = Some(now);
-                store::set_settings(c, live.game.id, &serde_json::to_string(&live.settings).map_err(StoreError::from)?)?;
+                store::set_settings(
+                    c,
+                    live.game.id,
+                    &serde_json::to_string(&live.settings).map_err(StoreError::from)?,
+                )?;
             }
             let (stage, deadline) = live.settings.opening(now, phase.kind);
             store::open_phase(c, live.game.id, 1, &phase.name, &encode(&position)?, Some(deadline), stage)?;
@@ -454,9 +458,8 @@ impl Service {
                     live.settings.local_suffix(deadline)
                 )
             };
-            let mut r = Reply::public(text)
-                .due(Some(deadline))
-                .with(crate::controls::phase_buttons(live.game.id, 1, true));
+            let mut r =
+                Reply::public(text).due(Some(deadline)).with(crate::controls::phase_buttons(live.game.id, 1, true));
             r.images.push(
                 Image::new("start-position", &position, None, &live.settings, "position")
                     .stored(crate::story::source::ImageSource::Phase { seq: 1 }),

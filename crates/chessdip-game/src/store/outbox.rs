@@ -439,7 +439,14 @@ pub struct Advert {
 ///
 /// # Errors
 /// Database errors.
-pub fn add_advert(c: &Connection, game: i64, item: i64, channel: &str, intro: &str, shown: &str) -> Result<(), StoreError> {
+pub fn add_advert(
+    c: &Connection,
+    game: i64,
+    item: i64,
+    channel: &str,
+    intro: &str,
+    shown: &str,
+) -> Result<(), StoreError> {
     c.execute(
         "INSERT OR REPLACE INTO adverts (outbox_id, game_id, channel_id, intro, shown) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![item, game, channel, intro, shown],
@@ -452,8 +459,9 @@ pub fn add_advert(c: &Connection, game: i64, item: i64, channel: &str, intro: &s
 /// # Errors
 /// Database errors.
 pub fn adverts(c: &Connection, game: i64) -> Result<Vec<Advert>, StoreError> {
-    let mut st =
-        c.prepare_cached("SELECT outbox_id, channel_id, intro, shown FROM adverts WHERE game_id = ?1 ORDER BY outbox_id")?;
+    let mut st = c.prepare_cached(
+        "SELECT outbox_id, channel_id, intro, shown FROM adverts WHERE game_id = ?1 ORDER BY outbox_id",
+    )?;
     let rows = st.query_map(params![game], |r| {
         Ok(Advert { item: r.get(0)?, channel: r.get(1)?, intro: r.get(2)?, shown: r.get(3)? })
     })?;
