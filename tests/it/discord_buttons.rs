@@ -148,7 +148,7 @@ async fn a_newcomer_finds_joins_and_plays_a_game_by_buttons() {
         "{}",
         begins.content()
     );
-    let started = edited(&fake, n, LOBBY, "This game has started (Spring 1401)").await;
+    let started = edited(&fake, n, LOBBY, "This game has started: follow it in <#").await;
     assert_eq!(started.json["components"], json!([]), "the lobby's advert has no menu left");
 
     // The stale Join menu is refused as out of date.

@@ -336,10 +336,9 @@ fn advert_view(c: &rusqlite::Connection, game: &store::GameRow) -> Result<(Strin
         GameStatus::Forming => None,
         GameStatus::Ended if game.phase_seq == 0 => Some("This game was cancelled before it started.".to_string()),
         GameStatus::Ended => Some("This game has ended.".to_string()),
+        // Said once: the advert is not edited again at every phase.
         GameStatus::Active | GameStatus::Paused => {
-            let phase =
-                store::phase(c, game.id, game.phase_seq)?.map_or_else(String::new, |p| format!(" ({})", p.name));
-            Some(format!("This game has started{phase}: follow it in {}.", channel_shown(&game.guild, &game.channel)))
+            Some(format!("This game has started: follow it in {}.", channel_shown(&game.guild, &game.channel)))
         }
     };
     let seats_line = if lines.is_empty() { "No players yet.".to_string() } else { lines.join(" · ") };
