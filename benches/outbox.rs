@@ -32,6 +32,8 @@ fn bench(c: &mut Criterion) {
                     deadline: Some(1_000_000),
                     images,
                     mentions: "[]",
+                    components: "[]",
+                    edits: None,
                 };
                 Ok::<_, StoreError>(black_box(store::push_outbox(c, &item, 1_000_000)?))
             })
