@@ -163,8 +163,20 @@ impl Service {
         if live.state != lifecycle::State::Forming {
             return Ok(());
         }
+        let starts = match (&live.settings.start_at, live.settings.start) {
+            (Some(crate::StartAt::At(t)), _) => {
+                Some(format!("on {}", crate::seats::adverts::when(*t, &live.settings.timezone)))
+            }
+            (_, crate::StartRule::WhenFull) => Some("the moment its last seat is taken".to_string()),
+            _ => None,
+        };
         match store::players(c, live.game.id)?.into_iter().find(|(_, u)| *u == caller.user) {
-            Some((power, _)) => Err(lifecycle::Refusal::NotStartedSeated { power: &power }.into()),
+            Some((power, _)) => Err(match starts {
+                Some(when) => GameError::State(format!(
+                    "the game has not started yet: you play {power}, and it starts by itself {when} (or when a moderator runs `game start`)"
+                )),
+                None => lifecycle::Refusal::NotStartedSeated { power: &power }.into(),
+            }),
             None => Ok(()),
         }
     }
