@@ -4,6 +4,7 @@
 //! rules' properties. `support` is what they share. The scenario files run
 //! in their own harness (`tests/scenarios.rs`).
 
+mod controls_model;
 mod starting;
 mod support;
 

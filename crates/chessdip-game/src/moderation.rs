@@ -415,7 +415,8 @@ impl Service {
                 target.name,
                 format_duration(deadline - now)
             );
-            self.announced(c, game, Reply::public(text).due(Some(deadline)))
+            let buttons = crate::controls::phase_buttons(game.id, seq, true);
+            self.announced(c, game, Reply::public(text).due(Some(deadline)).with(buttons))
         })
     }
 
