@@ -53,6 +53,14 @@ pub enum VacantChoice {
     Bot,
 }
 
+/// Where a game runs: `new`, a text channel made for it.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ChannelChoice {
+    /// A new text channel in the server's games category.
+    #[name = "new"]
+    New,
+}
+
 /// What `/game bot` does.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum BotAction {
@@ -172,6 +180,15 @@ async fn create(
     >,
     #[description = "Who plays a power that becomes vacant (default hold: nobody; bot: a bot until someone joins)"]
     vacant: Option<VacantChoice>,
+    #[description = "new: make a text channel for the game in the server's games category and run the game there"]
+    channel: Option<ChannelChoice>,
+    #[description = "With channel:new, the channel's name (default: the game's)"] name: Option<String>,
+    #[description = "With channel:new: only the players, the moderators and the bot read the channel"] private: Option<
+        bool,
+    >,
+    #[description = "With channel:new: how long after the end the channel is archived, read-only (default 7d)"]
+    #[rename = "archive-after"]
+    archive_after: Option<String>,
 ) -> Result<(), Error> {
     let config = &ctx.data().config;
     let base = Settings {
@@ -209,6 +226,10 @@ async fn create(
         ("abandon-after", abandon_after),
         ("bots", bots),
         ("vacant", vacant.map(|v| v.name().to_string())),
+        ("channel", channel.map(|c| c.name().to_string())),
+        ("name", name),
+        ("private", private.map(|p| if p { "yes" } else { "no" }.to_string())),
+        ("archive-after", archive_after),
     ];
     words.extend(named.into_iter().filter_map(|(k, v)| v.map(|v| format!("{k}={}", v.trim()))));
     words.extend(options.iter().flat_map(|o| o.split_whitespace().map(str::to_string)));
@@ -217,6 +238,9 @@ async fn create(
         Ok(s) => s,
         Err(e) => return refuse(ctx, e.to_string()).await,
     };
+    if settings.channel.is_some() {
+        return super::new_channel::create(ctx, variant, settings).await;
+    }
     ask(ctx, Request::Create { variant, settings }).await
 }
 

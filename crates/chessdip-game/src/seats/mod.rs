@@ -1,8 +1,10 @@
 //! Who plays which power: taking and leaving seats, absence and civil
-//! disorder, the reliability record it leaves, and a game nobody plays.
+//! disorder, the reliability record it leaves, a game nobody plays, and the
+//! channel the bot made for a game (who reads and posts there, its archiving).
 
 pub(crate) mod abandon;
 pub(crate) mod absence;
 pub mod bots;
+pub mod channels;
 pub mod reliability;
 pub(crate) mod seating;

@@ -147,6 +147,13 @@ impl Service {
             crate::seats::absence::absence_rule(settings, turn_based, own_boards),
             crate::seats::reliability::joining_rule(settings)
         );
+        let text = match &settings.channel {
+            Some(ch) => format!(
+                "{text} This channel is the game's own: {} read it, and its players post here once seated.",
+                if ch.private { "only its players, its moderators and I" } else { "everyone may" }
+            ),
+            None => text,
+        };
         let text = if bots.is_empty() {
             text
         } else {
@@ -166,6 +173,11 @@ impl Service {
                 });
             };
             let game = store::game(c, id)?.ok_or(GameError::NoGame)?;
+            if let Some(ch) = &settings.channel {
+                // The front end made this channel for the game, its creator let in.
+                let readers = [caller.user.clone()];
+                store::add_game_channel(c, channel, id, ch.private, ch.archive_after_secs, &readers, now)?;
+            }
             for b in &bots {
                 store::seat_bot(c, id, b, now)?;
             }
