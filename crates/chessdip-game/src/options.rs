@@ -313,3 +313,60 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
     }
     Ok(s)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{channel_name, create_settings};
+    use crate::{NewChannel, Settings};
+
+    #[test]
+    fn channel_names_follow_discords_rules() {
+        assert_eq!(channel_name("Spring League!").as_deref(), Some("spring-league"));
+        assert_eq!(channel_name("  chess dip -- 2026  ").as_deref(), Some("chess-dip-2026"));
+        assert_eq!(channel_name("Ligue_Été").as_deref(), Some("ligue_été"));
+        assert_eq!(channel_name("game #3 (finals)").as_deref(), Some("game-3-finals"));
+        assert_eq!(channel_name("!!! ???"), None);
+        assert_eq!(channel_name(""), None);
+        let long = channel_name(&"ab ".repeat(80)).expect("a name");
+        assert!(long.chars().count() <= 100 && !long.ends_with('-'), "{long}");
+    }
+
+    #[test]
+    fn channel_new_takes_its_settings_and_names_the_channel_after_the_game() {
+        let s = create_settings("chessdip", &["channel=new"], Settings::default()).expect("taken");
+        assert_eq!(
+            s.channel,
+            Some(NewChannel { name: "chess-dip".into(), private: false, archive_after_secs: 7 * 86400 })
+        );
+        let s = create_settings(
+            "chessdip",
+            &["private=yes", "archive-after=30d", "channel=new", "name=Spring League"],
+            Settings::default(),
+        )
+        .expect("taken in any order");
+        assert_eq!(
+            s.channel,
+            Some(NewChannel { name: "spring-league".into(), private: true, archive_after_secs: 30 * 86400 })
+        );
+        for (words, says) in [
+            (&["name=x"][..], "so it goes with `channel=new`"),
+            (&["channel=new", "archive-after=forever"][..], "from 1h to 365d (default 7d)"),
+            (&["channel=new", "archive-after=1y"][..], "not a duration"),
+            (&["channel=new", "archive-after=59m"][..], "too short for archive-after"),
+            (&["channel=old"][..], "channel takes one value, new"),
+        ] {
+            let e = create_settings("chessdip", words, Settings::default()).expect_err("refused").to_string();
+            assert!(e.contains(says), "{words:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn settings_stored_before_channels_read_without_one() {
+        let old = serde_json::to_string(&Settings::default()).expect("json");
+        assert!(!old.contains("channel"), "a game without channel=new stores nothing new: {old}");
+        let read: Settings = serde_json::from_str(&old).expect("read");
+        assert_eq!(read.channel, None);
+        let partial: NewChannel = serde_json::from_str(r#"{"private": true}"#).expect("read");
+        assert_eq!(partial.archive_after_secs, 7 * 86400);
+    }
+}

@@ -83,6 +83,13 @@ async fn made(
     let Some(wanted) = settings.channel.clone() else {
         return Ok(Outcome::Refused("`channel:new` was not given".into()));
     };
+    // A game the service would refuse makes no channel.
+    let (v, s) = (variant.clone(), settings.clone());
+    match ctx.data().call(move |service| service.check_create(&v, &s)).await? {
+        Ok(()) => {}
+        Err(GameError::Store(e)) => return Err(Failure::tag(Progress::NotSaved, e)),
+        Err(e) => return Ok(Outcome::Refused(e.to_string())),
+    }
     let caller = checks::caller(ctx).await;
     let access = Access {
         private: wanted.private,

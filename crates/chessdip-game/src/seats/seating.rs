@@ -85,18 +85,20 @@ pub(crate) fn board_name_allowed(name: &str) -> Result<(), GameError> {
 }
 
 impl Service {
-    /// Creates a game in `channel`; the caller becomes its moderator.
+    /// Whether [`Service::create`] would take `variant` with `settings`
+    /// (a known variant, its options, the bots it seats), without creating
+    /// anything: for a front end that must do something first (make the
+    /// game's channel) only if the game will be created.
     ///
     /// # Errors
-    /// An unknown variant or option, or a live game in the channel.
-    pub fn create(
-        &self,
-        channel: &str,
-        guild: &str,
-        caller: &Caller,
-        variant: &str,
-        settings: &Settings,
-    ) -> Result<Reply, GameError> {
+    /// An unknown variant or option, bots that cannot be seated.
+    pub fn check_create(&self, variant: &str, settings: &Settings) -> Result<(), GameError> {
+        Self::prepared(variant, settings).map(drop)
+    }
+
+    /// The game of `variant` with `settings`, the settings as the variant
+    /// plays them, and the bots it seats at creation.
+    fn prepared(variant: &str, settings: &Settings) -> Result<(Game, Settings, Vec<String>), GameError> {
         let kind = Game::build(variant, &settings.options).map_err(|e| {
             // An unknown key may have been meant as a game setting rather than the variant's option.
             GameError::Invalid(if settings.options.is_empty() || chessdip_rules::any::offer(variant).is_none() {
@@ -114,8 +116,24 @@ impl Service {
                 settings.cycle = crate::phase::calendar::Cycle::Weekly;
             }
         }
+        let bots = crate::seats::bots::at_creation(&kind, &settings)?;
+        Ok((kind, settings, bots))
+    }
+
+    /// Creates a game in `channel`; the caller becomes its moderator.
+    ///
+    /// # Errors
+    /// An unknown variant or option, or a live game in the channel.
+    pub fn create(
+        &self,
+        channel: &str,
+        guild: &str,
+        caller: &Caller,
+        variant: &str,
+        settings: &Settings,
+    ) -> Result<Reply, GameError> {
+        let (kind, settings, bots) = Self::prepared(variant, settings)?;
         let settings = &settings;
-        let bots = crate::seats::bots::at_creation(&kind, settings)?;
         let json = serde_json::to_string(settings).map_err(StoreError::from)?;
         let now = self.now();
         let who = match kind.seats() {
