@@ -133,6 +133,22 @@ fn gone(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 404)
 }
 
+/// Whether Discord answered that the channel is gone (Unknown Channel): someone deleted it.
+fn unknown_channel(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+        if r.status_code.as_u16() == 404 && r.error.code == 10003)
+}
+
+/// Stops looking after `key`, a channel someone deleted: it is recorded as
+/// archived, so that nothing more is tried there.
+async fn forget(data: &Data, key: &str) {
+    tracing::info!(channel = key, "a channel made for a game was deleted; no longer looked after");
+    let k = key.to_string();
+    if let Ok(Err(e)) | Err(e) = data.call(move |s| s.channel_archived(&k).map_err(Into::into)).await {
+        tracing::error!(channel = key, error = %e, "could not record that a game's channel is gone");
+    }
+}
+
 /// Whether Discord refused the request as it was made (4xx): trying again
 /// helps only once someone changes something (a permission, the configuration).
 #[must_use]
@@ -261,9 +277,13 @@ async fn readers(http: &serenity::Http, data: &Data) -> bool {
                 tracing::error!(channel = %change.channel, error = %e, "could not record a game channel's readers");
             }
         }
-        if let Some(e) = failure {
-            any_failed = true;
-            failed(data, &change.channel, "letting the game's players read and post", &e).await;
+        match failure {
+            Some(e) if unknown_channel(&e) => forget(data, &change.channel).await,
+            Some(e) => {
+                any_failed = true;
+                failed(data, &change.channel, "letting the game's players read and post", &e).await;
+            }
+            None => {}
         }
     }
     any_failed
@@ -303,6 +323,7 @@ async fn archive_due(http: &serenity::Http, data: &Data, category: ChannelId, bo
                     tracing::error!(channel = %key, error = %e, "could not record that a game's channel was archived");
                 }
             }
+            Err(e) if unknown_channel(&e) => forget(data, &key).await,
             Err(e) => {
                 left.failed = true;
                 failed(data, &key, "archiving the channel", &e).await;

@@ -159,6 +159,19 @@ async fn a_private_channel_is_read_by_its_players_moderators_and_the_bot_only() 
     let r = answer_in(&fake, (GM, "gm"), id, &["game", "replace"], &seat).await;
     assert!(!r.content().contains("only a moderator"), "{}", r.content());
     until("alice may read and post", || fake.overwrite_of(&ch, ALICE).is_some_and(|(a, _)| has(a, VIEW | SEND))).await;
+
+    // A channel an admin deleted is tried once more, then forgotten.
+    fake.delete_channel_by_hand(&ch);
+    let puts = || {
+        let path = format!("/channels/{ch}/permissions/{BOB}");
+        fake.with_requests(|all| all.iter().filter(|r| r.method == "PUT" && r.path == path).count())
+    };
+    let seat = [("power", json!("England")), ("player", json!({"user": BOB, "name": "bob"}))];
+    answer_in(&fake, (GM, "gm"), id, &["game", "replace"], &seat).await;
+    until("bob's overwrite is tried", || puts() == 1).await;
+    answer_in(&fake, (GM, "gm"), id, &["game", "status"], &[]).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(puts(), 1, "not tried again");
     bot.stop().await;
 }
 

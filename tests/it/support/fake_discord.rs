@@ -28,7 +28,9 @@
 //! [`FakeDiscord::set_nonce_window`] of it (for ever unless a test says), and a
 //! second post with a remembered nonce is answered with the first one's
 //! message. Tests add members' messages ([`FakeDiscord::say`]), delete
-//! messages and hide their embeds as a moderator would.
+//! messages and hide their embeds as a moderator would. The server's
+//! categories, roles and the channels the bot makes for games are
+//! `fake_guild.rs`'s.
 #![allow(dead_code)]
 
 use std::collections::HashMap;

@@ -203,7 +203,12 @@ impl FakeDiscord {
         list
     }
 
-    /// The channels deleted so far, by id.
+    /// A server admin deletes channel `id`.
+    pub fn delete_channel_by_hand(&self, id: &str) {
+        self.guild().channels.remove(id);
+    }
+
+    /// The channels the bot deleted so far, by id.
     #[must_use]
     pub fn deleted_channels(&self) -> Vec<String> {
         self.guild().deleted.clone()

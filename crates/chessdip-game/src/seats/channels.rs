@@ -123,7 +123,8 @@ impl Service {
     }
 
     /// Records that `channel` was archived (moved to the archive category and
-    /// made read-only): it is never archived again, and its readers no longer kept.
+    /// made read-only), or is gone (someone deleted it): it is never
+    /// archived again, and its readers no longer kept.
     ///
     /// # Errors
     /// Database errors.
