@@ -47,6 +47,16 @@ pub struct Config {
     /// A channel where every forming game is also advertised, with its Join
     /// menu (`CHESSDIP_LOBBY_CHANNEL`); none: each game only in its channel.
     pub lobby_channel: Option<u64>,
+    /// The category (a Discord category channel's id) where `/game create
+    /// channel:new` makes a text channel for the game; `None`: games are
+    /// played only in existing channels (`CHESSDIP_GAMES_CATEGORY`). The bot
+    /// needs Manage Channels and Manage Roles there.
+    pub games_category: Option<u64>,
+    /// The category where a channel made for a game is moved, read-only,
+    /// once the game has ended for its `archive-after`; `None`: such
+    /// channels stay where they are (`CHESSDIP_ARCHIVE_CATEGORY`). The bot
+    /// needs Manage Channels and Manage Roles there too.
+    pub archive_category: Option<u64>,
 }
 
 impl Default for Config {
@@ -65,6 +75,8 @@ impl Default for Config {
             requests_per_second: 45,
             bot_think_ms: 500,
             lobby_channel: None,
+            games_category: None,
+            archive_category: None,
         }
     }
 }
@@ -84,6 +96,9 @@ pub enum ConfigError {
     /// The bots' time budget is out of bounds.
     #[error("bot_think_ms = {0} is not valid: write how many milliseconds a bot may think about one decision, 1 to 60000 (the default is 500)")]
     BotThink(u32),
+    /// A category id is zero.
+    #[error("{0} = 0 is not valid: write the id of a category channel of your server (Discord's developer mode > right-click the category > Copy Channel ID), or leave the key out")]
+    Category(&'static str),
     /// The token file cannot be used.
     #[error("token_file: {0}")]
     TokenFile(String),
@@ -154,6 +169,21 @@ impl Config {
                 "CHESSDIP_MOVEMENT_HOURS" => c.movement_hours = number("a whole number of hours")?,
                 "CHESSDIP_ADJUSTMENT_HOURS" => c.adjustment_hours = number("a whole number of hours")?,
                 "CHESSDIP_TIMEZONE" => c.timezone = value,
+                "CHESSDIP_GAMES_CATEGORY" | "CHESSDIP_ARCHIVE_CATEGORY" => {
+                    let id = match value.trim() {
+                        "" => None,
+                        v => Some(v.parse::<u64>().map_err(|_| ConfigError::Env {
+                            name: name.clone(),
+                            value: value.clone(),
+                            expected: "the numeric id of a category channel (Copy Channel ID)",
+                        })?),
+                    };
+                    if name == "CHESSDIP_GAMES_CATEGORY" {
+                        c.games_category = id;
+                    } else {
+                        c.archive_category = id;
+                    }
+                }
                 "CHESSDIP_BOT_THINK_MS" => {
                     c.bot_think_ms = number("a whole number of milliseconds, 1 to 60000 (the default is 500)")?;
                 }
@@ -168,6 +198,11 @@ impl Config {
         }
         if !(1..=60_000).contains(&c.bot_think_ms) {
             return Err(ConfigError::BotThink(c.bot_think_ms));
+        }
+        for (key, id) in [("games_category", c.games_category), ("archive_category", c.archive_category)] {
+            if id == Some(0) {
+                return Err(ConfigError::Category(key));
+            }
         }
         if let Some(p) = &c.proxy {
             if !(p.starts_with("http://") || p.starts_with("https://")) {
@@ -262,5 +297,24 @@ mod tests {
         assert!(e.to_string().contains("1 to 60000"), "{e}");
         let c = Config::load(None, [("CHESSDIP_BOT_THINK_MS".to_string(), "200".to_string())]).unwrap();
         assert_eq!(c.bot_think_ms, 200);
+    }
+
+    #[test]
+    fn categories_are_ids_or_left_out() {
+        let c = Config::load(Some("games_category = 123\narchive_category = 456\n"), []).unwrap();
+        assert_eq!((c.games_category, c.archive_category), (Some(123), Some(456)));
+        let c = Config::load(
+            Some("games_category = 123\n"),
+            [
+                ("CHESSDIP_GAMES_CATEGORY".to_string(), "789".to_string()),
+                ("CHESSDIP_ARCHIVE_CATEGORY".to_string(), "".to_string()),
+            ],
+        )
+        .unwrap();
+        assert_eq!((c.games_category, c.archive_category), (Some(789), None));
+        let e = Config::load(Some("archive_category = 0"), []).unwrap_err();
+        assert!(e.to_string().starts_with("archive_category = 0 is not valid: write the id of a category"), "{e}");
+        let e = Config::load(None, [("CHESSDIP_GAMES_CATEGORY".to_string(), "games".to_string())]).unwrap_err();
+        assert!(e.to_string().contains("the numeric id of a category channel"), "{e}");
     }
 }

@@ -59,11 +59,22 @@ async fn is_moderator(
     if member.permissions.is_some_and(|p| p.manage_channels() || p.administrator()) {
         return true;
     }
-    let wanted = moderator_role.trim();
-    if wanted.is_empty() || member.roles.is_empty() {
+    if member.roles.is_empty() {
         return false;
     }
-    let Some(guild) = guild else { return false };
+    roles_named(ctx, moderator_role, guild).await.iter().any(|id| member.roles.contains(id))
+}
+
+/// The server's roles named by `moderator_role` (none if it is empty or
+/// the roles cannot be read).
+pub async fn moderator_roles(ctx: Context<'_>) -> Vec<serenity::RoleId> {
+    roles_named(ctx.serenity_context(), &ctx.data().config.moderator_role, ctx.guild_id()).await
+}
+
+/// The roles of server `guild` named `wanted` (none if it is empty or the roles cannot be read).
+async fn roles_named(ctx: &serenity::Context, wanted: &str, guild: Option<serenity::GuildId>) -> Vec<serenity::RoleId> {
+    let wanted = wanted.trim();
+    let Some(guild) = guild.filter(|_| !wanted.is_empty()) else { return Vec::new() };
     let cached: Option<Vec<(serenity::RoleId, String)>> =
         ctx.cache.guild(guild).map(|g| g.roles.values().map(|r| (r.id, r.name.clone())).collect());
     let roles = match cached {
@@ -72,9 +83,9 @@ async fn is_moderator(
             Ok(map) => map.into_values().map(|r| (r.id, r.name)).collect(),
             Err(e) => {
                 tracing::warn!(guild = %guild, error = %e, "could not read the server's roles");
-                return false;
+                return Vec::new();
             }
         },
     };
-    roles.iter().any(|(id, name)| name.eq_ignore_ascii_case(wanted) && member.roles.contains(id))
+    roles.into_iter().filter(|(_, name)| name.eq_ignore_ascii_case(wanted)).map(|(id, _)| id).collect()
 }

@@ -204,6 +204,8 @@ pub async fn run(http: Arc<serenity::Http>, data: Arc<Data>) {
             return;
         }
         if round(&http, &data, &tried).await > 0 {
+            // A channel due for archiving waits for its announcements: the last may have gone out.
+            data.channels.notify_one();
             continue; // more may be queued behind what went out
         }
         let next = data.call(|s| s.outbox_next_attempt()).await.ok().and_then(Result::ok).flatten();

@@ -155,6 +155,7 @@ pub async fn on_message(ctx: &serenity::Context, data: &Data, msg: &serenity::Me
     data.wake.notify_one();
     data.deliver.notify_one();
     data.think.notify_one();
+    data.channels.notify_one();
     let game_channel = ids::channel_for(&game, "a public reply to a direct message");
     let ask = Ask::answer(&user.get().to_string(), &game, post::UPLOAD_LIMIT);
     deliver(ctx, (here, game_channel), replies, &ask).await.map_err(|e| Failure::tag(Progress::AnswerLost, e))

@@ -7,6 +7,7 @@
 //! blocking threads so database work never blocks the runtime.
 
 mod bots;
+mod channels;
 mod checks;
 mod clock;
 mod commands;
@@ -179,6 +180,8 @@ async fn on_event(
             | serenity::FullEvent::GuildMemberUpdate { .. }
     ) {
         let data = framework.user_data;
+        // A change the bot could not make to a game's channel may go through now.
+        data.channels.notify_one();
         if let Ok(Ok(n)) = data.call(|s| s.retry_held()).await {
             if n > 0 {
                 data.deliver.notify_one();
@@ -281,6 +284,7 @@ async fn run_client(
         wake: Arc::new(Notify::new()),
         deliver: Arc::new(Notify::new()),
         think: Arc::new(Notify::new()),
+        channels: Arc::new(Notify::new()),
         stopping: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         delivery: Arc::new(std::sync::Mutex::new(None)),
         pending_dm: PendingDms::default(),
@@ -322,6 +326,8 @@ async fn run_client(
                 tokio::spawn(scheduler::run(Arc::new(data.clone())));
                 // On start-up it takes the turns the bots still owe (a bot stopped mid-thought is asked again).
                 tokio::spawn(bots::run(Arc::new(data.clone())));
+                // On start-up it catches up on the players to let in and the channels to archive.
+                tokio::spawn(channels::run(ctx.http.clone(), Arc::new(data.clone()), ready.user.id));
                 // On start-up it delivers whatever an earlier run left pending.
                 let task = tokio::spawn(delivery::run(ctx.http.clone(), Arc::new(data.clone())));
                 *data.delivery.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(task);

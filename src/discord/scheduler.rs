@@ -49,6 +49,8 @@ async fn round(data: &Data, ahead: i64) {
                 data.deliver.notify_one();
                 // A phase (or a window of one) opened: the bots seated in it play their turns.
                 data.think.notify_one();
+                // A game may have ended: its channel's archiving is due from now on.
+                data.channels.notify_one();
             }
         }
         Ok(Err(e)) => tracing::error!(error = %e, "resolving due phases failed"),

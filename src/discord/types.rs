@@ -21,6 +21,9 @@ pub struct Data {
     pub deliver: Arc<Notify>,
     /// Wakes the bots' task when a phase may have opened (`super::bots`).
     pub think: Arc<Notify>,
+    /// Wakes the task that looks after the channels the bot made for games
+    /// (`super::channels`) when seats or games may have changed.
+    pub channels: Arc<Notify>,
     /// Set on shutdown: the delivery task finishes the item in flight and stops.
     pub stopping: Arc<std::sync::atomic::AtomicBool>,
     /// The delivery task, awaited on shutdown.

@@ -48,3 +48,29 @@ fn good_values_are_taken() {
     let out = c.line("gm game create chesspolitik2 grace=0 cd-after=off");
     assert!(out.contains("is forming"), "{out}");
 }
+
+/// `channel=new` makes a Discord channel, which the console has not: it is
+/// refused saying so, and the settings of that channel are refused without
+/// it; nothing is created.
+#[test]
+fn channel_new_is_refused_in_the_console_and_its_settings_without_it() {
+    let mut c = console("channel-new");
+    let out = c.line("gm game create chessdip channel=new name=league private=yes");
+    assert!(out.contains("`channel=new` makes a Discord text channel for the game"), "{out}");
+    assert!(out.contains("there is no Discord in the console") && out.contains("Leave `channel=new`"), "{out}");
+    for (words, says) in [
+        (
+            "name=league",
+            "`name=league`: name names the channel `channel=new` makes for the game, so it goes with `channel=new`",
+        ),
+        ("private=yes", "`private=yes`: private makes the channel"),
+        ("archive-after=2d", "a channel that was not made for the game is never archived"),
+        ("channel=here", "`channel=here`: channel takes one value, new"),
+        ("channel=new archive-after=forever", "`archive-after=forever`: `forever` is not a duration"),
+        ("channel=new private=maybe", "`private=maybe`: use yes or no"),
+    ] {
+        let out = c.line(&format!("gm game create chessdip {words}"));
+        assert!(out.contains(says), "{words}: {out}");
+    }
+    assert!(!c.line("gm game status").contains("forming"), "nothing created");
+}

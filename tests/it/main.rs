@@ -37,6 +37,7 @@ mod diplomat_chess_sample_game;
 mod discord;
 mod discord_bots;
 mod discord_buttons;
+mod discord_channels;
 mod discord_delivery;
 mod discord_drawing;
 mod discord_limits;

@@ -46,7 +46,7 @@ pub use phase::schedule::{reminder_text, Reminder};
 pub use reply::{Reply, Visibility};
 pub use request::Request;
 pub use service::{Service, MIN_RESUME};
-pub use settings::{AtDeadline, BotSeats, Settings, StartAt, StartRule, Takeover, Vacant};
+pub use settings::{AtDeadline, BotSeats, NewChannel, Settings, StartAt, StartRule, Takeover, Vacant};
 pub use store::BotTurn;
 pub use story::pictures::{Drawing, Image};
 

@@ -6,7 +6,7 @@ use crate::{parse_duration_within, AtDeadline, Bounds, GameError, Settings};
 
 /// The game settings `game create` takes (any other `key=value` is the variant's option).
 pub const SETTING_KEYS: &str =
-    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, abandon-after, forfeit-after, replace-minimum, palette, animation, vacant, bots, start, start-at";
+    "movement, adjustment, at-deadline, early, hashed, reveal, cycle, timezone, deadline-at, days, grace, grace-length, cd-after, takeover, min-reliability, min-reliability-new, scoring, abandon-after, forfeit-after, replace-minimum, palette, animation, vacant, bots, start, start-at, channel, name, private, archive-after";
 
 /// The variants whose draws can be scored by centers (`scoring=`).
 pub const CENTER_GAMES: &[&str] = &["chessdip", "chesspolitik4"];
@@ -35,6 +35,7 @@ pub fn create_settings(variant: &str, args: &[&str], base: Settings) -> Result<S
             "`{word}`: days choose the days a fixed-time deadline may fall on; give the time too, e.g. `deadline-at=20:00 {word}`"
         )));
     }
+    let s = channel_settings(variant, s, &given)?;
     let Some(offer) = chessdip_rules::any::offer(variant) else {
         return Ok(s);
     };
@@ -84,6 +85,55 @@ fn start_at(a: &str, v: &str) -> Result<crate::StartAt, GameError> {
     Err(GameError::Invalid(format!(
         "`{a}`: start-at is a time from now, 1 minute to 90 days (e.g. start-at=2h or start-at=3d), or a date and time of day in the game's time zone (e.g. start-at=2026-12-01T20:00)"
     )))
+}
+
+/// The longest name Discord gives a channel.
+pub const CHANNEL_NAME_MOST: usize = 100;
+
+/// `text` as the name of a Discord text channel: lower case, a `-` for
+/// each run of spaces and other separators, only letters, digits, `-` and
+/// `_`, at most [`CHANNEL_NAME_MOST`] characters; `None` when nothing is left.
+#[must_use]
+pub fn channel_name(text: &str) -> Option<String> {
+    let mut out = String::new();
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() || c == '_' {
+            out.push(c);
+        } else if (c == '-' || c.is_whitespace() || c.is_ascii_punctuation()) && !out.is_empty() && !out.ends_with('-')
+        {
+            out.push('-');
+        }
+    }
+    let name: String = out.chars().take(CHANNEL_NAME_MOST).collect();
+    let name = name.trim_end_matches('-').to_string();
+    (!name.is_empty()).then_some(name)
+}
+
+/// `channel=new` and the settings that go with it: `name=`, `private=` and
+/// `archive-after=` are refused without it (they describe the channel the
+/// bot makes), and a channel with no name is named after the variant.
+fn channel_settings<'a>(
+    variant: &str,
+    mut s: Settings,
+    given: &impl Fn(&str) -> Option<&'a str>,
+) -> Result<Settings, GameError> {
+    let made = given("channel").is_some();
+    for (key, why) in [
+        ("name", "names the channel `channel=new` makes for the game"),
+        ("private", "makes the channel `channel=new` makes for the game readable only by its players and moderators"),
+        ("archive-after", "says when the channel `channel=new` made for the game is archived after its end; a channel that was not made for the game is never archived"),
+    ] {
+        if let Some(word) = given(key).filter(|_| !made) {
+            return Err(GameError::Invalid(format!(
+                "`{word}`: {key} {why}, so it goes with `channel=new`, e.g. `channel=new {word}`; without `channel=new` the game runs in this channel"
+            )));
+        }
+    }
+    if let Some(ch) = s.channel.as_mut().filter(|ch| ch.name.is_empty()) {
+        let title = chessdip_rules::any::offer(variant).map_or(variant, |o| o.name);
+        ch.name = channel_name(title).unwrap_or_else(|| "game".into());
+    }
+    Ok(s)
 }
 
 /// Reads `bots=`: a number of bots (`bots=3`) or the powers they play,
@@ -259,6 +309,31 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
                 }
             }
             "start-at" => s.start_at = Some(start_at(a, v)?),
+            "channel" => {
+                if !v.eq_ignore_ascii_case("new") {
+                    return Err(GameError::Invalid(format!(
+                        "`{a}`: channel takes one value, new: `channel=new` makes a text channel for the game in the server's games category and runs the game there; leave `channel` out to play in this channel"
+                    )));
+                }
+                s.channel.get_or_insert_with(crate::NewChannel::default);
+            }
+            "name" => {
+                let name = channel_name(v).ok_or_else(|| {
+                    GameError::Invalid(format!(
+                        "`{a}`: a channel's name needs a letter or a digit (Discord writes channel names in lower-case letters, digits, - and _), e.g. name=spring-league"
+                    ))
+                })?;
+                s.channel.get_or_insert_with(crate::NewChannel::default).name = name;
+            }
+            "private" => s.channel.get_or_insert_with(crate::NewChannel::default).private = yes(v)?,
+            "archive-after" => {
+                let secs = parse_duration_within(v, Bounds::ARCHIVE).map_err(|e| {
+                    GameError::Invalid(format!(
+                        "`{a}`: {e}. archive-after is how long after the game ends its channel is moved to the server's archive category and made read-only, from 1h to 365d (default 7d), e.g. archive-after=30d"
+                    ))
+                })?;
+                s.channel.get_or_insert_with(crate::NewChannel::default).archive_after_secs = secs;
+            }
             // Anything else is the variant's own option; the variant checks it.
             _ => {
                 s.options.insert(k.to_ascii_lowercase(), v.to_ascii_lowercase());
@@ -266,4 +341,61 @@ pub fn parse_settings(args: &[&str], base: Settings) -> Result<Settings, GameErr
         }
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{channel_name, create_settings};
+    use crate::{NewChannel, Settings};
+
+    #[test]
+    fn channel_names_follow_discords_rules() {
+        assert_eq!(channel_name("Spring League!").as_deref(), Some("spring-league"));
+        assert_eq!(channel_name("  chess dip -- 2026  ").as_deref(), Some("chess-dip-2026"));
+        assert_eq!(channel_name("Ligue_Été").as_deref(), Some("ligue_été"));
+        assert_eq!(channel_name("game #3 (finals)").as_deref(), Some("game-3-finals"));
+        assert_eq!(channel_name("!!! ???"), None);
+        assert_eq!(channel_name(""), None);
+        let long = channel_name(&"ab ".repeat(80)).expect("a name");
+        assert!(long.chars().count() <= 100 && !long.ends_with('-'), "{long}");
+    }
+
+    #[test]
+    fn channel_new_takes_its_settings_and_names_the_channel_after_the_game() {
+        let s = create_settings("chessdip", &["channel=new"], Settings::default()).expect("taken");
+        assert_eq!(
+            s.channel,
+            Some(NewChannel { name: "chess-dip".into(), private: false, archive_after_secs: 7 * 86400 })
+        );
+        let s = create_settings(
+            "chessdip",
+            &["private=yes", "archive-after=30d", "channel=new", "name=Spring League"],
+            Settings::default(),
+        )
+        .expect("taken in any order");
+        assert_eq!(
+            s.channel,
+            Some(NewChannel { name: "spring-league".into(), private: true, archive_after_secs: 30 * 86400 })
+        );
+        for (words, says) in [
+            (&["name=x"][..], "so it goes with `channel=new`"),
+            (&["channel=new", "archive-after=forever"][..], "from 1h to 365d (default 7d)"),
+            (&["channel=new", "archive-after=1y"][..], "not a duration"),
+            (&["channel=new", "archive-after=59m"][..], "too short for archive-after"),
+            (&["channel=old"][..], "channel takes one value, new"),
+        ] {
+            let e = create_settings("chessdip", words, Settings::default()).expect_err("refused").to_string();
+            assert!(e.contains(says), "{words:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn settings_stored_before_channels_read_without_one() {
+        let old = serde_json::to_string(&Settings::default()).expect("json");
+        assert!(!old.contains("channel"), "a game without channel=new stores nothing new: {old}");
+        let read: Settings = serde_json::from_str(&old).expect("read");
+        assert_eq!(read.channel, None);
+        let partial: NewChannel = serde_json::from_str(r#"{"private": true}"#).expect("read");
+        assert_eq!(partial.archive_after_secs, 7 * 86400);
+    }
 }

@@ -453,6 +453,18 @@ impl Request {
     }
 }
 
+/// Why `channel=new` is refused in a typed command (`guild`: the console's, or a direct message's).
+fn typed_channel_refusal(guild: &str) -> String {
+    let here = if guild == crate::store::CONSOLE_GUILD {
+        "there is no Discord in the console: a console game runs in the console's channel, where it is created (the console's own line `channel <name>` switches channels)"
+    } else {
+        "a game created by a typed command runs in the channel it is for"
+    };
+    format!(
+        "`channel=new` makes a Discord text channel for the game, which only the slash command `/game create channel:new` does; {here}. Leave `channel=new` (and `name=`, `private=`, `archive-after=`) out"
+    )
+}
+
 impl Service {
     /// The ended game's answer, if the channel's game has ended.
     fn refuse_if_ended(&self, channel: &str) -> Result<(), GameError> {
@@ -483,7 +495,11 @@ impl Service {
                     _ => {}
                 }
             }
-            Request::parse(line)
+            let request = Request::parse(line)?;
+            if matches!(&request, Request::Create { settings, .. } if settings.channel.is_some()) {
+                return Err(GameError::Invalid(typed_channel_refusal(guild)));
+            }
+            Ok(request)
         };
         match read().and_then(|request| self.handle(channel, guild, caller, request)) {
             Ok(r) => r,

@@ -113,6 +113,10 @@ pub struct Settings {
     /// seats if it takes bots; if not, it waits to be full and says so).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_at: Option<StartAt>,
+    /// `channel=new`: the game runs in a text channel the bot made for it
+    /// on Discord (`None`: where it was created).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub channel: Option<NewChannel>,
 }
 
 /// How a game starts (`start=moderator|when-full`).
@@ -159,6 +163,33 @@ impl StartAt {
             }
         }
     }
+}
+
+/// The channel `channel=new` makes for a game (`name=`, `private=`, `archive-after=`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewChannel {
+    /// Its name, as Discord's rules for channel names have it
+    /// ([`crate::options::channel_name`]); empty until `game create` names it after the variant.
+    #[serde(default)]
+    pub name: String,
+    /// Only its players, its moderators and the bot read it.
+    #[serde(default)]
+    pub private: bool,
+    /// How long after the game ends the channel is archived (moved to the
+    /// server's archive category and made read-only).
+    #[serde(default = "default_archive_after")]
+    pub archive_after_secs: i64,
+}
+
+impl Default for NewChannel {
+    fn default() -> NewChannel {
+        NewChannel { name: String::new(), private: false, archive_after_secs: default_archive_after() }
+    }
+}
+
+/// A week.
+fn default_archive_after() -> i64 {
+    7 * 24 * 3600
 }
 
 /// Who plays a power that becomes vacant (`vacant=hold|bot`).
@@ -288,6 +319,7 @@ impl Default for Settings {
             bots: BotSeats::None,
             start: StartRule::Moderator,
             start_at: None,
+            channel: None,
         }
     }
 }

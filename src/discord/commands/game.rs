@@ -53,6 +53,14 @@ pub enum VacantChoice {
     Bot,
 }
 
+/// Where a game runs: `new`, a text channel made for it.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ChannelChoice {
+    /// A new text channel in the server's games category.
+    #[name = "new"]
+    New,
+}
+
 /// What `/game bot` does.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum BotAction {
@@ -189,6 +197,15 @@ async fn create(
     #[description = "Start by itself at a time: from now (e.g. 2h) or a local date and time (2026-12-01 20:00)"]
     #[rename = "start-at"]
     start_at: Option<String>,
+    #[description = "new: make a text channel for the game in the server's games category and run the game there"]
+    channel: Option<ChannelChoice>,
+    #[description = "With channel:new, the channel's name (default: the game's)"] name: Option<String>,
+    #[description = "With channel:new: only the players, the moderators and the bot read the channel"] private: Option<
+        bool,
+    >,
+    #[description = "With channel:new: how long after the end the channel is archived, read-only (default 7d)"]
+    #[rename = "archive-after"]
+    archive_after: Option<String>,
 ) -> Result<(), Error> {
     let config = &ctx.data().config;
     let base = Settings {
@@ -228,6 +245,10 @@ async fn create(
         ("vacant", vacant.map(|v| v.name().to_string())),
         ("start", start.map(|v| v.name().to_string())),
         ("start-at", start_at),
+        ("channel", channel.map(|c| c.name().to_string())),
+        ("name", name),
+        ("private", private.map(|p| if p { "yes" } else { "no" }.to_string())),
+        ("archive-after", archive_after),
     ];
     words.extend(named.into_iter().filter_map(|(k, v)| v.map(|v| format!("{k}={}", v.trim()))));
     words.extend(options.iter().flat_map(|o| o.split_whitespace().map(str::to_string)));
@@ -236,6 +257,9 @@ async fn create(
         Ok(s) => s,
         Err(e) => return refuse(ctx, e.to_string()).await,
     };
+    if settings.channel.is_some() {
+        return super::new_channel::create(ctx, variant, settings).await;
+    }
     ask(ctx, Request::Create { variant, settings }).await
 }
 

@@ -6,6 +6,7 @@ mod chess_wheel;
 mod game;
 mod hashed;
 mod info;
+mod new_channel;
 mod orders;
 mod play;
 
@@ -95,6 +96,8 @@ async fn run(
     ctx.data().wake.notify_one();
     ctx.data().deliver.notify_one();
     ctx.data().think.notify_one();
+    // And the channels the bot made for games (a player seated or gone, a game ended).
+    ctx.data().channels.notify_one();
     match result {
         Ok(replies) => post::answer(ctx, channel, replies).await.map_err(|e| Failure::tag(Progress::AnswerLost, e))?,
         Err(GameError::Store(e)) => return Err(Failure::tag(Progress::NotSaved, e)),

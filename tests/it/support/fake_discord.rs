@@ -28,7 +28,9 @@
 //! [`FakeDiscord::set_nonce_window`] of it (for ever unless a test says), and a
 //! second post with a remembered nonce is answered with the first one's
 //! message. Tests add members' messages ([`FakeDiscord::say`]), delete
-//! messages and hide their embeds as a moderator would.
+//! messages and hide their embeds as a moderator would. The server's
+//! categories, roles and the channels the bot makes for games are
+//! `fake_guild.rs`'s.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
@@ -47,6 +49,7 @@ use tokio::sync::{broadcast, Notify};
 use tokio_tungstenite::tungstenite::Message;
 
 use super::fake_channels::Channels;
+use super::fake_guild::Guild;
 use super::fake_limits::LimitState;
 pub use super::fake_limits::{Limits, Refused};
 
@@ -137,6 +140,8 @@ struct Shared {
     channels: Mutex<Channels>,
     /// The `attachment_size_limit` interactions carry (0: Discord's 8 MiB).
     attachment_limit: AtomicU64,
+    /// The server's categories, roles and the channels the bot made (`fake_guild.rs`).
+    guild: Mutex<Guild>,
 }
 
 /// Failures the fake answers with, set by a test.
@@ -401,6 +406,11 @@ impl FakeDiscord {
     /// on (their `attachment_size_limit`, bytes; 8 MiB unless set).
     pub fn set_attachment_size_limit(&self, bytes: u64) {
         self.shared.attachment_limit.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The server's channels and roles (`fake_guild.rs`).
+    pub(super) fn guild(&self) -> std::sync::MutexGuard<'_, Guild> {
+        self.shared.guild.lock().expect("lock")
     }
 
     /// Channel posts succeed again.
@@ -817,7 +827,13 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
                 Err(refusal) => (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response(),
             }
         }
-        _ => answer(&method, &segs, ws_url, &json, fault),
+        _ => match s.guild.lock().expect("lock").route(method.as_str(), &segs, &json) {
+            Some((204, _)) => StatusCode::NO_CONTENT.into_response(),
+            Some((status, body)) => {
+                (StatusCode::from_u16(status).unwrap_or(StatusCode::OK), axum::Json(body)).into_response()
+            }
+            None => answer(&method, &segs, ws_url, &json, fault),
+        },
     };
     with_headers(response, &verdict.headers)
 }
@@ -866,7 +882,6 @@ fn answer(method: &Method, segs: &[&str], ws_url: &str, json: &Value, fault: Opt
                 json!({"id": FakeDiscord::dm_channel(uid).to_string(), "type": 1, "recipients": [user(uid, "player", false)], "last_message_id": null}),
             )
         }
-        ("GET", ["guilds", _, "roles"]) => ok(json!([])),
         ("GET", ["users", "@me"]) => ok(user(APP, "chessdip", true)),
         _ => (StatusCode::NOT_FOUND, axum::Json(json!({"message": "Unknown route", "code": 0}))).into_response(),
     }

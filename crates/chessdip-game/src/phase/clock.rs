@@ -116,6 +116,8 @@ impl Bounds {
     pub const CHANGE: Bounds = Bounds { what: "an extension or a new deadline", min: 60, max: 90 * 86400 };
     /// How long a game nobody plays waits before it ends as abandoned: 1 hour to a year.
     pub const ABANDON: Bounds = Bounds { what: "abandon-after", min: 3600, max: 365 * 86400 };
+    /// How long after its game ends a channel the bot made is archived: 1 hour to a year.
+    pub const ARCHIVE: Bounds = Bounds { what: "archive-after", min: 3600, max: 365 * 86400 };
 
     /// Checks `secs` against the bounds.
     ///

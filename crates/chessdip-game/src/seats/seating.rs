@@ -85,18 +85,20 @@ pub(crate) fn board_name_allowed(name: &str) -> Result<(), GameError> {
 }
 
 impl Service {
-    /// Creates a game in `channel`; the caller becomes its moderator.
+    /// Whether [`Service::create`] would take `variant` with `settings`
+    /// (a known variant, its options, the bots it seats), without creating
+    /// anything: for a front end that must do something first (make the
+    /// game's channel) only if the game will be created.
     ///
     /// # Errors
-    /// An unknown variant or option, or a live game in the channel.
-    pub fn create(
-        &self,
-        channel: &str,
-        guild: &str,
-        caller: &Caller,
-        variant: &str,
-        settings: &Settings,
-    ) -> Result<Reply, GameError> {
+    /// An unknown variant or option, bots that cannot be seated.
+    pub fn check_create(&self, variant: &str, settings: &Settings) -> Result<(), GameError> {
+        Self::prepared(variant, settings, self.now()).map(drop)
+    }
+
+    /// The game of `variant` with `settings`, the settings as the variant
+    /// plays them, and the bots it seats at creation.
+    fn prepared(variant: &str, settings: &Settings, now: i64) -> Result<(Game, Settings, Vec<String>), GameError> {
         let kind = Game::build(variant, &settings.options).map_err(|e| {
             // An unknown key may have been meant as a game setting rather than the variant's option.
             GameError::Invalid(if settings.options.is_empty() || chessdip_rules::any::offer(variant).is_none() {
@@ -114,7 +116,6 @@ impl Service {
                 settings.cycle = crate::phase::calendar::Cycle::Weekly;
             }
         }
-        let now = self.now();
         // `start-at=` becomes a time now that the game is made (in its time zone).
         if let Some(at) = settings.start_at.clone() {
             let t = at.time(now, &settings.timezone).ok_or_else(|| {
@@ -131,8 +132,25 @@ impl Service {
             }
             settings.start_at = Some(crate::StartAt::At(t));
         }
+        let bots = crate::seats::bots::at_creation(&kind, &settings)?;
+        Ok((kind, settings, bots))
+    }
+
+    /// Creates a game in `channel`; the caller becomes its moderator.
+    ///
+    /// # Errors
+    /// An unknown variant or option, or a live game in the channel.
+    pub fn create(
+        &self,
+        channel: &str,
+        guild: &str,
+        caller: &Caller,
+        variant: &str,
+        settings: &Settings,
+    ) -> Result<Reply, GameError> {
+        let now = self.now();
+        let (kind, settings, bots) = Self::prepared(variant, settings, now)?;
         let settings = &settings;
-        let bots = crate::seats::bots::at_creation(&kind, settings)?;
         let json = serde_json::to_string(settings).map_err(StoreError::from)?;
         let who = match kind.seats() {
             Seats::Fixed(powers) => {
@@ -179,6 +197,13 @@ impl Service {
             crate::seats::absence::absence_rule(settings, turn_based, own_boards),
             crate::seats::reliability::joining_rule(settings)
         );
+        let text = match &settings.channel {
+            Some(ch) => format!(
+                "{text} This channel is the game's own: {} read it, and its players post here once seated.",
+                if ch.private { "only its players, its moderators and I" } else { "everyone may" }
+            ),
+            None => text,
+        };
         let text = if bots.is_empty() {
             text
         } else {
@@ -198,6 +223,11 @@ impl Service {
                 });
             };
             let game = store::game(c, id)?.ok_or(GameError::NoGame)?;
+            if let Some(ch) = &settings.channel {
+                // The front end made this channel for the game, its creator let in.
+                let readers = [caller.user.clone()];
+                store::add_game_channel(c, channel, id, ch.private, ch.archive_after_secs, &readers, now)?;
+            }
             for b in &bots {
                 store::seat_bot(c, id, b, now)?;
             }

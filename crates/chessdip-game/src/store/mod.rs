@@ -23,6 +23,7 @@ use rusqlite_migration::{Migrations, M};
 mod abandoned;
 mod absence;
 mod bots;
+mod channels;
 mod console;
 mod extend;
 mod games;
@@ -38,6 +39,7 @@ mod scores;
 pub use abandoned::*;
 pub use absence::*;
 pub use bots::*;
+pub use channels::*;
 pub use console::*;
 pub use extend::*;
 pub use games::*;
@@ -113,6 +115,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../../../migrations/0024_reliability_count_passes.sql"),
     include_str!("../../../../migrations/0025_outbox_tries.sql"),
     include_str!("../../../../migrations/0026_bots.sql"),
+    include_str!("../../../../migrations/0027_game_channels.sql"),
     include_str!("../../../../migrations/0029_components.sql"),
 ];
 
