@@ -40,6 +40,15 @@ const DEFAULT_RETRY: Duration = Duration::from_secs(1);
 const INVALID_WINDOW: Duration = Duration::from_secs(600);
 /// The invalid requests in `INVALID_WINDOW` that bring a temporary ban.
 pub const INVALID_LIMIT: usize = 10_000;
+/// After a global 429 the pace is lowered to this share of the counted
+/// requests Discord let through in the last [`WINDOW`].
+const LOWER_TO: f64 = 0.8;
+/// How long a lowered pace holds after the last global 429's `retry_after`
+/// is over, before it climbs.
+pub const HOLD: Duration = Duration::from_secs(10);
+/// A lowered pace then climbs by one request a second this often, up to the
+/// configured rate.
+pub const CLIMB_EVERY: Duration = Duration::from_secs(2);
 
 /// An answer as the limiter sees it: its status, headers and body.
 #[derive(Debug, Clone, Default)]
@@ -188,28 +197,97 @@ pub struct Refusals {
 #[derive(Debug, Default)]
 struct Window {
     in_flight: usize,
-    answered: VecDeque<Instant>,
+    /// When each answer came back, and whether Discord let the request
+    /// through (anything but a 429, or no answer at all).
+    answered: VecDeque<(Instant, bool)>,
+}
+
+impl Window {
+    /// The requests let through whose answers came back within the last [`WINDOW`] before `now`.
+    fn let_through(&self, now: Instant) -> usize {
+        self.answered.iter().filter(|(t, through)| *through && now.duration_since(*t) < WINDOW).count()
+    }
 }
 
 /// A counted request's place in the global window, held until its answer is back.
 struct Slot<'a> {
     limiter: &'a Limiter,
+    /// Discord answered 429.
+    refused: bool,
 }
 
 impl Drop for Slot<'_> {
     fn drop(&mut self) {
         let mut w = self.limiter.window.lock().unwrap_or_else(PoisonError::into_inner);
         w.in_flight = w.in_flight.saturating_sub(1);
-        w.answered.push_back(Instant::now());
+        w.answered.push_back((Instant::now(), !self.refused));
         drop(w);
         self.limiter.freed.notify_waiters();
+    }
+}
+
+/// The global pace: the counted requests a second the limiter lets go, at
+/// most the configured rate. A global 429 lowers it; it holds for [`HOLD`]
+/// after the refusal is over, then climbs back by one every [`CLIMB_EVERY`].
+#[derive(Debug)]
+struct Pace {
+    /// The configured rate (`requests_per_second`).
+    configured: usize,
+    /// The pace now, as of the last step taken.
+    current: usize,
+    /// When the pace next climbs by one, while it is below the configured rate.
+    climbs_at: Option<Instant>,
+}
+
+impl Pace {
+    fn new(configured: usize) -> Pace {
+        Pace { configured, current: configured, climbs_at: None }
+    }
+
+    /// The pace at `now`, taking the climbing steps due by then.
+    fn at(&mut self, now: Instant) -> usize {
+        if let Some(at) = self.climbs_at.filter(|t| *t <= now) {
+            let steps = now.duration_since(at).as_nanos() / CLIMB_EVERY.as_nanos() + 1;
+            let steps = usize::try_from(steps).unwrap_or(usize::MAX);
+            self.current = self.current.saturating_add(steps).min(self.configured);
+            if self.current == self.configured {
+                self.climbs_at = None;
+                tracing::info!(
+                    per_second = self.configured,
+                    "no global 429 for a while: the requests to Discord are back at the configured pace"
+                );
+            } else {
+                let steps = u32::try_from(steps).unwrap_or(u32::MAX);
+                self.climbs_at = Some(at + CLIMB_EVERY.saturating_mul(steps));
+            }
+        }
+        self.current
+    }
+
+    /// A global 429 came back at `now` while `let_through` counted requests
+    /// were let through in the last [`WINDOW`]; every request waits until
+    /// `resume`. Returns the pace before and after.
+    fn refused(&mut self, let_through: usize, now: Instant, resume: Instant) -> (usize, usize) {
+        let before = self.at(now);
+        // What Discord let through, a little less: the share of the limit left to the bot.
+        #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let measured = (let_through as f64 * LOWER_TO).floor() as usize;
+        self.current = before.min(measured.max(1));
+        let climbs_at = resume.max(now) + HOLD;
+        self.climbs_at = Some(self.climbs_at.filter(|t| *t > climbs_at).unwrap_or(climbs_at));
+        if self.current == self.configured {
+            // A pace of 1 configured: nothing lower to go to.
+            self.climbs_at = None;
+        }
+        (before, self.current)
     }
 }
 
 /// The bot's side of Discord's rate limits. See the module's documentation.
 #[derive(Debug)]
 pub struct Limiter {
-    per_second: usize,
+    /// The configured rate, and the pace after global 429s.
+    pace: Mutex<Pace>,
     /// The counted requests on their way, and when answers came back in the last second.
     window: Mutex<Window>,
     /// Requests waiting for a place in the window take their turn (a FIFO lock).
@@ -231,7 +309,7 @@ impl Limiter {
     #[must_use]
     pub fn new(per_second: u32) -> Limiter {
         Limiter {
-            per_second: usize::try_from(per_second.max(1)).unwrap_or(usize::MAX),
+            pace: Mutex::new(Pace::new(usize::try_from(per_second.max(1)).unwrap_or(usize::MAX))),
             window: Mutex::new(Window::default()),
             turn: tokio::sync::Mutex::new(()),
             freed: tokio::sync::Notify::new(),
@@ -263,6 +341,13 @@ impl Limiter {
         }
     }
 
+    /// The counted requests a second the limiter lets go now: the
+    /// configured rate, or less for a while after a global 429.
+    #[must_use]
+    pub fn pace(&self) -> usize {
+        self.pace.lock().unwrap_or_else(PoisonError::into_inner).at(Instant::now())
+    }
+
     /// The 429s answered so far.
     #[must_use]
     pub fn refusals(&self) -> Refusals {
@@ -279,9 +364,9 @@ impl Limiter {
     ///
     /// A request reaches Discord somewhere between the moment it is sent and
     /// the moment its answer is back: so a request may go when fewer than
-    /// `per_second` others are on their way or had their answer within the
-    /// last second. Then no one-second window at Discord holds more than
-    /// `per_second` of them, however late or early each one arrived.
+    /// the pace (see [`Limiter::pace`]) others are on their way or had their
+    /// answer within the last second. Then no one-second window at Discord
+    /// holds more than the pace of them, however late or early each one arrived.
     async fn global_slot(&self) -> Slot<'_> {
         let _turn = self.turn.lock().await;
         loop {
@@ -292,16 +377,17 @@ impl Limiter {
                 sleep_until(until).await;
                 continue;
             }
+            let pace = self.pace.lock().unwrap_or_else(PoisonError::into_inner).at(now);
             let earliest = {
                 let mut w = self.window.lock().unwrap_or_else(PoisonError::into_inner);
-                while w.answered.front().is_some_and(|t| now.duration_since(*t) >= WINDOW) {
+                while w.answered.front().is_some_and(|(t, _)| now.duration_since(*t) >= WINDOW) {
                     w.answered.pop_front();
                 }
-                if w.in_flight + w.answered.len() < self.per_second {
+                if w.in_flight + w.answered.len() < pace {
                     w.in_flight += 1;
-                    return Slot { limiter: self };
+                    return Slot { limiter: self, refused: false };
                 }
-                w.answered.front().copied()
+                w.answered.front().map(|(t, _)| *t)
             };
             match earliest {
                 Some(t) => {
@@ -353,8 +439,11 @@ impl Limiter {
             if let Some(at) = b.ready_at(Instant::now()) {
                 sleep_until(at).await;
             }
-            let slot = if counted { Some(self.global_slot().await) } else { None };
+            let mut slot = if counted { Some(self.global_slot().await) } else { None };
             let reply = go().await;
+            if let (Some(slot), Ok(a)) = (slot.as_mut(), &reply) {
+                slot.refused = a.status == 429;
+            }
             drop(slot);
             let reply = reply?;
             let now = Instant::now();
@@ -379,9 +468,26 @@ impl Limiter {
                 }
             }
             if limits.global {
-                let mut p = self.paused_until.lock().unwrap_or_else(PoisonError::into_inner);
-                *p = Some(p.filter(|t| *t > now + wait).unwrap_or(now + wait));
+                let resume = {
+                    let mut p = self.paused_until.lock().unwrap_or_else(PoisonError::into_inner);
+                    *p = Some(p.filter(|t| *t > now + wait).unwrap_or(now + wait));
+                    p.unwrap_or(now + wait)
+                };
                 tracing::warn!(route = %route, retry_after = wait.as_secs_f64(), "Discord's global rate limit: every request waits");
+                if counted {
+                    let let_through = self.window.lock().unwrap_or_else(PoisonError::into_inner).let_through(now);
+                    let (before, after) =
+                        self.pace.lock().unwrap_or_else(PoisonError::into_inner).refused(let_through, now, resume);
+                    if after < before {
+                        tracing::warn!(
+                            from = before,
+                            to = after,
+                            let_through,
+                            "Discord's global rate limit is lower than the bot's pace (another process sharing the token?): \
+                             the requests to Discord go slower for a while, then climb back to the configured pace"
+                        );
+                    }
+                }
             } else {
                 b.refused(wait, now);
                 tracing::info!(route = %route, retry_after = wait.as_secs_f64(), scope = ?limits.scope, "rate limited on a route: its requests wait");
