@@ -200,6 +200,8 @@ struct Window {
     /// When each answer came back, and whether Discord let the request
     /// through (anything but a 429, or no answer at all).
     answered: VecDeque<(Instant, bool)>,
+    /// When the last counted request was let go.
+    last_sent: Option<Instant>,
 }
 
 impl Window {
@@ -276,7 +278,7 @@ impl Pace {
         let climbs_at = resume.max(now) + HOLD;
         self.climbs_at = Some(self.climbs_at.filter(|t| *t > climbs_at).unwrap_or(climbs_at));
         if self.current == self.configured {
-            // A pace of 1 configured: nothing lower to go to.
+            // Not lowered (at 1 a second, or Discord let more through than that): nothing to climb back from.
             self.climbs_at = None;
         }
         (before, self.current)
@@ -378,17 +380,25 @@ impl Limiter {
                 continue;
             }
             let pace = self.pace.lock().unwrap_or_else(PoisonError::into_inner).at(now);
-            let earliest = {
+            let gap = WINDOW / u32::try_from(pace).unwrap_or(u32::MAX);
+            let (spaced, earliest) = {
                 let mut w = self.window.lock().unwrap_or_else(PoisonError::into_inner);
                 while w.answered.front().is_some_and(|(t, _)| now.duration_since(*t) >= WINDOW) {
                     w.answered.pop_front();
                 }
-                if w.in_flight + w.answered.len() < pace {
+                let spaced = w.last_sent.map(|t| t + gap).filter(|t| *t > now);
+                if spaced.is_none() && w.in_flight + w.answered.len() < pace {
                     w.in_flight += 1;
+                    w.last_sent = Some(now);
                     return Slot { limiter: self, refused: false };
                 }
-                w.answered.front().map(|(t, _)| *t)
+                (spaced, w.answered.front().map(|(t, _)| *t))
             };
+            if let Some(at) = spaced {
+                // Spread over the second: never sooner than `gap` after the last one.
+                sleep_until(at).await;
+                continue;
+            }
             match earliest {
                 Some(t) => {
                     tokio::select! {
@@ -609,6 +619,167 @@ mod tests {
         let paths: Vec<String> = (0..30).map(|i| format!("/api/v10/interactions/{i}/t/callback")).collect();
         let (times, _) = run(&limiter, &paths, |_| ok(4, 5.0)).await;
         assert_eq!(most_in_a_window(&times), 30);
+    }
+
+    /// Discord as the tests see it: a global limit of `limit` counted
+    /// requests in any one second of arrival, answers `latency` after a
+    /// request is sent (half the way there, half back).
+    struct Discord {
+        limit: usize,
+        latency: Duration,
+        accepted: Mutex<VecDeque<Instant>>,
+        sent: Mutex<Vec<(Instant, u16)>>,
+    }
+
+    impl Discord {
+        fn new(limit: usize, latency: Duration) -> Discord {
+            Discord { limit, latency, accepted: Mutex::new(VecDeque::new()), sent: Mutex::new(Vec::new()) }
+        }
+
+        async fn answer(&self) -> Result<Answer, ()> {
+            tokio::time::sleep(self.latency / 2).await;
+            let now = Instant::now();
+            let answer = {
+                let mut a = self.accepted.lock().unwrap();
+                while a.front().is_some_and(|t| now.duration_since(*t) >= WINDOW) {
+                    a.pop_front();
+                }
+                if a.len() >= self.limit {
+                    refused((WINDOW - now.duration_since(a[0])).as_secs_f64(), true)
+                } else {
+                    a.push_back(now);
+                    ok(4, 5.0)
+                }
+            };
+            self.sent.lock().unwrap().push((now, answer.status));
+            tokio::time::sleep(self.latency / 2).await;
+            Ok(answer)
+        }
+
+        /// The global 429s after `since`.
+        fn refused_after(&self, since: Instant) -> usize {
+            self.sent.lock().unwrap().iter().filter(|(t, s)| *t > since && *s == 429).count()
+        }
+    }
+
+    /// Sends a request to a channel of its own for each of `channels`, all at once, to `discord`.
+    async fn storm(limiter: &Limiter, discord: &Discord, channels: std::ops::Range<usize>) {
+        let paths: Vec<String> = channels.map(|i| format!("/api/v10/channels/{i}/messages")).collect();
+        serenity::futures::future::join_all(paths.iter().map(|p| limiter.send("POST", p, || discord.answer()))).await;
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_global_429_lowers_the_pace_under_a_limit_the_limiter_was_not_told_of() {
+        // Discord allows 10 a second; the limiter is at 50.
+        let limiter = Limiter::new(50);
+        let discord = Discord::new(10, Duration::from_millis(10));
+        let start = Instant::now();
+        storm(&limiter, &discord, 0..40).await;
+        // Spread over the second, the requests overshoot Discord's limit by one.
+        assert_eq!(limiter.refusals(), Refusals { global: 1, route: 0 });
+        assert_eq!(limiter.pace(), 8, "0.8 of the 10 let through");
+        assert_eq!(discord.sent.lock().unwrap().iter().filter(|(_, s)| *s == 200).count(), 40);
+        // 10 in the first 0.2 s, the 11th refused for 0.8 s, 29 more at 8 a second.
+        let took = Instant::now() - start;
+        assert!(took > Duration::from_millis(4500) && took < Duration::from_millis(5000), "{took:?}");
+        // Settled: another storm while the pace holds draws no 429.
+        let again = Instant::now();
+        storm(&limiter, &discord, 40..80).await;
+        assert_eq!(discord.refused_after(again), 0);
+        assert_eq!(limiter.refusals().global, 1);
+        // Interaction answers are not held back by the lowered pace.
+        let paths: Vec<String> = (0..30).map(|i| format!("/api/v10/interactions/{i}/t/callback")).collect();
+        let (times, _) = run(&limiter, &paths, |_| ok(4, 5.0)).await;
+        assert_eq!(most_in_a_window(&times), 30);
+    }
+
+    /// Sends 10 requests, then one Discord refuses (globally or not) for
+    /// 1 s and takes at the second try; returns when the refusal came back.
+    async fn ten_then_refused(limiter: &Limiter, global: bool) -> Instant {
+        let paths: Vec<String> = (0..10).map(|i| format!("/api/v10/channels/{i}/messages")).collect();
+        run(limiter, &paths, |_| ok(4, 5.0)).await;
+        let at = Mutex::new(None);
+        let mut n = 0;
+        limiter
+            .send("POST", "/api/v10/channels/10/messages", || {
+                n += 1;
+                let r = if n == 1 { refused(1.0, global) } else { ok(4, 5.0) };
+                if n == 1 {
+                    *at.lock().unwrap() = Some(Instant::now());
+                }
+                async move { Ok::<_, ()>(r) }
+            })
+            .await
+            .unwrap();
+        at.into_inner().unwrap().expect("refused")
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_routes_429_leaves_the_pace_alone() {
+        let limiter = Limiter::new(50);
+        ten_then_refused(&limiter, false).await;
+        assert_eq!(limiter.refusals(), Refusals { global: 0, route: 1 });
+        assert_eq!(limiter.pace(), 50);
+        // Nor does a global one on an interaction answer, which Discord does not count.
+        let mut n = 0;
+        limiter
+            .send("POST", "/api/v10/interactions/1/t/callback", || {
+                n += 1;
+                let r = if n == 1 { refused(1.0, true) } else { ok(4, 5.0) };
+                async move { Ok::<_, ()>(r) }
+            })
+            .await
+            .unwrap();
+        assert_eq!(limiter.refusals(), Refusals { global: 1, route: 1 });
+        assert_eq!(limiter.pace(), 50);
+    }
+
+    /// The limiter's pace at `t`.
+    async fn pace_at(limiter: &Limiter, t: Instant) -> usize {
+        tokio::time::sleep_until(t).await;
+        limiter.pace()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_lowered_pace_holds_then_climbs_back_slowly_to_the_configured_rate_and_no_further() {
+        let limiter = Limiter::new(12);
+        let refused_at = ten_then_refused(&limiter, true).await;
+        assert_eq!(limiter.pace(), 8, "0.8 of the 10 let through");
+        // It holds for HOLD after the refusal's 1 s is over...
+        let resume = refused_at + Duration::from_secs(1);
+        assert_eq!(pace_at(&limiter, resume + HOLD - Duration::from_millis(10)).await, 8);
+        // ...then climbs by one every CLIMB_EVERY...
+        assert_eq!(pace_at(&limiter, resume + HOLD + Duration::from_millis(10)).await, 9);
+        assert_eq!(pace_at(&limiter, resume + HOLD + CLIMB_EVERY - Duration::from_millis(10)).await, 9);
+        assert_eq!(pace_at(&limiter, resume + HOLD + CLIMB_EVERY + Duration::from_millis(10)).await, 10);
+        assert_eq!(pace_at(&limiter, resume + HOLD + CLIMB_EVERY * 3 + Duration::from_millis(10)).await, 12);
+        // ...to the configured rate, and no further.
+        assert_eq!(pace_at(&limiter, resume + HOLD + CLIMB_EVERY * 50).await, 12);
+        // The same after a gap: the steps due are taken at once, up to the configured rate.
+        ten_then_refused(&limiter, true).await;
+        assert_eq!(limiter.pace(), 8);
+        tokio::time::sleep(Duration::from_secs(600)).await;
+        assert_eq!(limiter.pace(), 12);
+
+        // A limiter at 5 a second let 4 through in the second before the
+        // refusal (answers 200 ms apart, the fifth a second old): 3.
+        let limiter = Limiter::new(5);
+        ten_then_refused(&limiter, true).await;
+        assert_eq!(limiter.pace(), 3);
+        tokio::time::sleep(Duration::from_secs(600)).await;
+        assert_eq!(limiter.pace(), 5);
+        // A global 429 while the pace is lowered lowers it again, and starts the hold over.
+        let limiter = Limiter::new(50);
+        let first = ten_then_refused(&limiter, true).await;
+        assert_eq!(limiter.pace(), 8);
+        tokio::time::sleep_until(first + Duration::from_secs(1) + HOLD + CLIMB_EVERY).await;
+        assert_eq!(limiter.pace(), 10);
+        // At 10 a second the ten go 100 ms apart: 9 were let through in
+        // the second before the refusal, so 7.
+        let again = ten_then_refused(&limiter, true).await;
+        assert_eq!(limiter.pace(), 7);
+        assert_eq!(pace_at(&limiter, again + Duration::from_secs(1) + HOLD - Duration::from_millis(10)).await, 7);
+        assert_eq!(pace_at(&limiter, again + Duration::from_secs(1) + HOLD + Duration::from_millis(10)).await, 8);
     }
 
     #[tokio::test(start_paused = true)]
