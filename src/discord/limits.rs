@@ -2,10 +2,13 @@
 //! the bot sends (see `super::gate`, which puts every request through
 //! [`Limiter::send`]).
 //!
-//! - **Global**: at most [`Limiter::new`]'s `per_second` requests in any
-//!   one second (a sliding window, counted from when each answer came back,
-//!   so that the network's delays cannot bunch requests up), besides interaction answers (`/interactions/...`), which
-//!   Discord does not count against the global limit.
+//! - **Global**: at most the pace's requests in any one second (a sliding
+//!   window, counted from when each answer came back, so that the network's
+//!   delays cannot bunch requests up), and never two sooner than a second
+//!   divided by the pace apart, besides interaction answers
+//!   (`/interactions/...`), which Discord does not count against the global
+//!   limit and which the pace never holds back. The pace is [`Limiter::new`]'s
+//!   `per_second`, or less for a while after a global 429 (below).
 //! - **Per route**: a bucket per method, route and top-level resource
 //!   (channel, guild, webhook, interaction), as Discord keys its limits. Its
 //!   limit, remaining count and reset are read from the `X-RateLimit-*`
@@ -14,9 +17,21 @@
 //!   read from an answer is never stale.
 //! - **Refused (429)**: the answer's `retry_after` (the JSON body's, else
 //!   the `Retry-After` header's) is waited out by every request when the
-//!   refusal is global (`"global": true` or `X-RateLimit-Global`), else by
-//!   that bucket's requests, and the request is tried again, up to
-//!   [`RETRIES`] times before the refusal is handed to the caller.
+//!   refusal is global (`"global": true`, `X-RateLimit-Global` or scope
+//!   `global`), else by that bucket's requests, and the request is tried
+//!   again, up to [`RETRIES`] times before the refusal is handed to the caller.
+//! - **A pace that learns**: Discord's global limit may be lower than
+//!   `per_second` (another process sharing the token without a shared
+//!   proxy). So a global 429 of a counted request lowers the pace to 0.8 of
+//!   the counted requests Discord let through in the last second (at least
+//!   1; never raised by a refusal). The lowered pace holds until [`HOLD`]
+//!   after the refusal's `retry_after` is over (a later global 429 starts
+//!   the hold again), then climbs by one request a second every
+//!   [`CLIMB_EVERY`], up to `per_second`. Requests being spread over the
+//!   second, a limit lower than the pace is overshot by about one request
+//!   before the pace comes down, not by a burst. A 429 of a route leaves the
+//!   pace as it is. The log warns when the pace is lowered, and says when
+//!   it is back at `per_second`.
 //! - **Invalid requests**: Discord bans a bot for a while that gets 10,000
 //!   answers 401, 403 or 429 in ten minutes; the log warns at every
 //!   thousand.
@@ -40,9 +55,9 @@ const DEFAULT_RETRY: Duration = Duration::from_secs(1);
 const INVALID_WINDOW: Duration = Duration::from_secs(600);
 /// The invalid requests in `INVALID_WINDOW` that bring a temporary ban.
 pub const INVALID_LIMIT: usize = 10_000;
-/// After a global 429 the pace is lowered to this share of the counted
-/// requests Discord let through in the last [`WINDOW`].
-const LOWER_TO: f64 = 0.8;
+/// After a global 429 the pace is lowered to this share (a fraction: 4/5)
+/// of the counted requests Discord let through in the last [`WINDOW`].
+const LOWER_TO: (usize, usize) = (4, 5);
 /// How long a lowered pace holds after the last global 429's `retry_after`
 /// is over, before it climbs.
 pub const HOLD: Duration = Duration::from_secs(10);
@@ -272,8 +287,7 @@ impl Pace {
     fn refused(&mut self, let_through: usize, now: Instant, resume: Instant) -> (usize, usize) {
         let before = self.at(now);
         // What Discord let through, a little less: the share of the limit left to the bot.
-        #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let measured = (let_through as f64 * LOWER_TO).floor() as usize;
+        let measured = let_through.saturating_mul(LOWER_TO.0) / LOWER_TO.1;
         self.current = before.min(measured.max(1));
         let climbs_at = resume.max(now) + HOLD;
         self.climbs_at = Some(self.climbs_at.filter(|t| *t > climbs_at).unwrap_or(climbs_at));
