@@ -212,8 +212,8 @@ pub struct Refusals {
 #[derive(Debug, Default)]
 struct Window {
     in_flight: usize,
-    /// When each answer came back, and whether Discord let the request
-    /// through (anything but a 429, or no answer at all).
+    /// When each answer came back (or the request gave up), and whether
+    /// Discord let the request through (an answer other than 429).
     answered: VecDeque<(Instant, bool)>,
     /// When the last counted request was let go.
     last_sent: Option<Instant>,
@@ -229,15 +229,15 @@ impl Window {
 /// A counted request's place in the global window, held until its answer is back.
 struct Slot<'a> {
     limiter: &'a Limiter,
-    /// Discord answered 429.
-    refused: bool,
+    /// Discord answered, and not 429.
+    let_through: bool,
 }
 
 impl Drop for Slot<'_> {
     fn drop(&mut self) {
         let mut w = self.limiter.window.lock().unwrap_or_else(PoisonError::into_inner);
         w.in_flight = w.in_flight.saturating_sub(1);
-        w.answered.push_back((Instant::now(), !self.refused));
+        w.answered.push_back((Instant::now(), self.let_through));
         drop(w);
         self.limiter.freed.notify_waiters();
     }
@@ -404,7 +404,7 @@ impl Limiter {
                 if spaced.is_none() && w.in_flight + w.answered.len() < pace {
                     w.in_flight += 1;
                     w.last_sent = Some(now);
-                    return Slot { limiter: self, refused: false };
+                    return Slot { limiter: self, let_through: false };
                 }
                 (spaced, w.answered.front().map(|(t, _)| *t))
             };
@@ -466,7 +466,7 @@ impl Limiter {
             let mut slot = if counted { Some(self.global_slot().await) } else { None };
             let reply = go().await;
             if let (Some(slot), Ok(a)) = (slot.as_mut(), &reply) {
-                slot.refused = a.status == 429;
+                slot.let_through = a.status != 429;
             }
             drop(slot);
             let reply = reply?;

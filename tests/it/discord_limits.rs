@@ -123,7 +123,7 @@ async fn thirty_results_due_at_once_stay_under_a_lowered_global_limit() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_results_due_at_once_settle_under_a_global_limit_the_bot_was_not_told_of() {
     // Discord allows 10 a second (another process shares the token, say);
-    // the bot is left at its default, 45. After the first global 429s it
+    // the bot is left at its default, 45. After its first global 429 it
     // lowers its own pace instead of meeting a 429 after every `retry_after`.
     let fake = FakeDiscord::start().await;
     fake.set_limits(Limits { global: Some(10), ..Limits::default() });
