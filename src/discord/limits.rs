@@ -2,10 +2,13 @@
 //! the bot sends (see `super::gate`, which puts every request through
 //! [`Limiter::send`]).
 //!
-//! - **Global**: at most [`Limiter::new`]'s `per_second` requests in any
-//!   one second (a sliding window, counted from when each answer came back,
-//!   so that the network's delays cannot bunch requests up), besides interaction answers (`/interactions/...`), which
-//!   Discord does not count against the global limit.
+//! - **Global**: at most the pace's requests in any one second (a sliding
+//!   window, counted from when each answer came back, so that the network's
+//!   delays cannot bunch requests up), and never two sooner than a second
+//!   divided by the pace apart, besides interaction answers
+//!   (`/interactions/...`), which Discord does not count against the global
+//!   limit and which the pace never holds back. The pace is [`Limiter::new`]'s
+//!   `per_second`, or less for a while after a global 429 (below).
 //! - **Per route**: a bucket per method, route and top-level resource
 //!   (channel, guild, webhook, interaction), as Discord keys its limits. Its
 //!   limit, remaining count and reset are read from the `X-RateLimit-*`
@@ -14,9 +17,21 @@
 //!   read from an answer is never stale.
 //! - **Refused (429)**: the answer's `retry_after` (the JSON body's, else
 //!   the `Retry-After` header's) is waited out by every request when the
-//!   refusal is global (`"global": true` or `X-RateLimit-Global`), else by
-//!   that bucket's requests, and the request is tried again, up to
-//!   [`RETRIES`] times before the refusal is handed to the caller.
+//!   refusal is global (`"global": true`, `X-RateLimit-Global` or scope
+//!   `global`), else by that bucket's requests, and the request is tried
+//!   again, up to [`RETRIES`] times before the refusal is handed to the caller.
+//! - **A pace that learns**: Discord's global limit may be lower than
+//!   `per_second` (another process sharing the token without a shared
+//!   proxy). So a global 429 of a counted request lowers the pace to 0.8 of
+//!   the counted requests Discord let through in the last second (at least
+//!   1; never raised by a refusal). The lowered pace holds until [`HOLD`]
+//!   after the refusal's `retry_after` is over (a later global 429 starts
+//!   the hold again), then climbs by one request a second every
+//!   [`CLIMB_EVERY`], up to `per_second`. Requests being spread over the
+//!   second, a limit lower than the pace is overshot by about one request
+//!   before the pace comes down, not by a burst. A 429 of a route leaves the
+//!   pace as it is. The log warns when the pace is lowered, and says when
+//!   it is back at `per_second`.
 //! - **Invalid requests**: Discord bans a bot for a while that gets 10,000
 //!   answers 401, 403 or 429 in ten minutes; the log warns at every
 //!   thousand.
@@ -40,6 +55,15 @@ const DEFAULT_RETRY: Duration = Duration::from_secs(1);
 const INVALID_WINDOW: Duration = Duration::from_secs(600);
 /// The invalid requests in `INVALID_WINDOW` that bring a temporary ban.
 pub const INVALID_LIMIT: usize = 10_000;
+/// After a global 429 the pace is lowered to this share (a fraction: 4/5)
+/// of the counted requests Discord let through in the last [`WINDOW`].
+const LOWER_TO: (usize, usize) = (4, 5);
+/// How long a lowered pace holds after the last global 429's `retry_after`
+/// is over, before it climbs.
+pub const HOLD: Duration = Duration::from_secs(10);
+/// A lowered pace then climbs by one request a second this often, up to the
+/// configured rate.
+pub const CLIMB_EVERY: Duration = Duration::from_secs(2);
 
 /// An answer as the limiter sees it: its status, headers and body.
 #[derive(Debug, Clone, Default)]
@@ -188,28 +212,98 @@ pub struct Refusals {
 #[derive(Debug, Default)]
 struct Window {
     in_flight: usize,
-    answered: VecDeque<Instant>,
+    /// When each answer came back (or the request gave up), and whether
+    /// Discord let the request through (an answer other than 429).
+    answered: VecDeque<(Instant, bool)>,
+    /// When the last counted request was let go.
+    last_sent: Option<Instant>,
+}
+
+impl Window {
+    /// The requests let through whose answers came back within the last [`WINDOW`] before `now`.
+    fn let_through(&self, now: Instant) -> usize {
+        self.answered.iter().filter(|(t, through)| *through && now.duration_since(*t) < WINDOW).count()
+    }
 }
 
 /// A counted request's place in the global window, held until its answer is back.
 struct Slot<'a> {
     limiter: &'a Limiter,
+    /// Discord answered, and not 429.
+    let_through: bool,
 }
 
 impl Drop for Slot<'_> {
     fn drop(&mut self) {
         let mut w = self.limiter.window.lock().unwrap_or_else(PoisonError::into_inner);
         w.in_flight = w.in_flight.saturating_sub(1);
-        w.answered.push_back(Instant::now());
+        w.answered.push_back((Instant::now(), self.let_through));
         drop(w);
         self.limiter.freed.notify_waiters();
+    }
+}
+
+/// The global pace: the counted requests a second the limiter lets go, at
+/// most the configured rate. A global 429 lowers it; it holds for [`HOLD`]
+/// after the refusal is over, then climbs back by one every [`CLIMB_EVERY`].
+#[derive(Debug)]
+struct Pace {
+    /// The configured rate (`requests_per_second`).
+    configured: usize,
+    /// The pace now, as of the last step taken.
+    current: usize,
+    /// When the pace next climbs by one, while it is below the configured rate.
+    climbs_at: Option<Instant>,
+}
+
+impl Pace {
+    fn new(configured: usize) -> Pace {
+        Pace { configured, current: configured, climbs_at: None }
+    }
+
+    /// The pace at `now`, taking the climbing steps due by then.
+    fn at(&mut self, now: Instant) -> usize {
+        if let Some(at) = self.climbs_at.filter(|t| *t <= now) {
+            let steps = now.duration_since(at).as_nanos() / CLIMB_EVERY.as_nanos() + 1;
+            let steps = usize::try_from(steps).unwrap_or(usize::MAX);
+            self.current = self.current.saturating_add(steps).min(self.configured);
+            if self.current == self.configured {
+                self.climbs_at = None;
+                tracing::info!(
+                    per_second = self.configured,
+                    "no global 429 for a while: the requests to Discord are back at the configured pace"
+                );
+            } else {
+                let steps = u32::try_from(steps).unwrap_or(u32::MAX);
+                self.climbs_at = Some(at + CLIMB_EVERY.saturating_mul(steps));
+            }
+        }
+        self.current
+    }
+
+    /// A global 429 came back at `now` while `let_through` counted requests
+    /// were let through in the last [`WINDOW`]; every request waits until
+    /// `resume`. Returns the pace before and after.
+    fn refused(&mut self, let_through: usize, now: Instant, resume: Instant) -> (usize, usize) {
+        let before = self.at(now);
+        // What Discord let through, a little less: the share of the limit left to the bot.
+        let measured = let_through.saturating_mul(LOWER_TO.0) / LOWER_TO.1;
+        self.current = before.min(measured.max(1));
+        let climbs_at = resume.max(now) + HOLD;
+        self.climbs_at = Some(self.climbs_at.filter(|t| *t > climbs_at).unwrap_or(climbs_at));
+        if self.current == self.configured {
+            // Not lowered (at 1 a second, or Discord let more through than that): nothing to climb back from.
+            self.climbs_at = None;
+        }
+        (before, self.current)
     }
 }
 
 /// The bot's side of Discord's rate limits. See the module's documentation.
 #[derive(Debug)]
 pub struct Limiter {
-    per_second: usize,
+    /// The configured rate, and the pace after global 429s.
+    pace: Mutex<Pace>,
     /// The counted requests on their way, and when answers came back in the last second.
     window: Mutex<Window>,
     /// Requests waiting for a place in the window take their turn (a FIFO lock).
@@ -231,7 +325,7 @@ impl Limiter {
     #[must_use]
     pub fn new(per_second: u32) -> Limiter {
         Limiter {
-            per_second: usize::try_from(per_second.max(1)).unwrap_or(usize::MAX),
+            pace: Mutex::new(Pace::new(usize::try_from(per_second.max(1)).unwrap_or(usize::MAX))),
             window: Mutex::new(Window::default()),
             turn: tokio::sync::Mutex::new(()),
             freed: tokio::sync::Notify::new(),
@@ -263,6 +357,13 @@ impl Limiter {
         }
     }
 
+    /// The counted requests a second the limiter lets go now: the
+    /// configured rate, or less for a while after a global 429.
+    #[must_use]
+    pub fn pace(&self) -> usize {
+        self.pace.lock().unwrap_or_else(PoisonError::into_inner).at(Instant::now())
+    }
+
     /// The 429s answered so far.
     #[must_use]
     pub fn refusals(&self) -> Refusals {
@@ -279,9 +380,9 @@ impl Limiter {
     ///
     /// A request reaches Discord somewhere between the moment it is sent and
     /// the moment its answer is back: so a request may go when fewer than
-    /// `per_second` others are on their way or had their answer within the
-    /// last second. Then no one-second window at Discord holds more than
-    /// `per_second` of them, however late or early each one arrived.
+    /// the pace (see [`Limiter::pace`]) others are on their way or had their
+    /// answer within the last second. Then no one-second window at Discord
+    /// holds more than the pace of them, however late or early each one arrived.
     async fn global_slot(&self) -> Slot<'_> {
         let _turn = self.turn.lock().await;
         loop {
@@ -292,17 +393,26 @@ impl Limiter {
                 sleep_until(until).await;
                 continue;
             }
-            let earliest = {
+            let pace = self.pace.lock().unwrap_or_else(PoisonError::into_inner).at(now);
+            let gap = WINDOW / u32::try_from(pace).unwrap_or(u32::MAX);
+            let (spaced, earliest) = {
                 let mut w = self.window.lock().unwrap_or_else(PoisonError::into_inner);
-                while w.answered.front().is_some_and(|t| now.duration_since(*t) >= WINDOW) {
+                while w.answered.front().is_some_and(|(t, _)| now.duration_since(*t) >= WINDOW) {
                     w.answered.pop_front();
                 }
-                if w.in_flight + w.answered.len() < self.per_second {
+                let spaced = w.last_sent.map(|t| t + gap).filter(|t| *t > now);
+                if spaced.is_none() && w.in_flight + w.answered.len() < pace {
                     w.in_flight += 1;
-                    return Slot { limiter: self };
+                    w.last_sent = Some(now);
+                    return Slot { limiter: self, let_through: false };
                 }
-                w.answered.front().copied()
+                (spaced, w.answered.front().map(|(t, _)| *t))
             };
+            if let Some(at) = spaced {
+                // Spread over the second: never sooner than `gap` after the last one.
+                sleep_until(at).await;
+                continue;
+            }
             match earliest {
                 Some(t) => {
                     tokio::select! {
@@ -353,8 +463,11 @@ impl Limiter {
             if let Some(at) = b.ready_at(Instant::now()) {
                 sleep_until(at).await;
             }
-            let slot = if counted { Some(self.global_slot().await) } else { None };
+            let mut slot = if counted { Some(self.global_slot().await) } else { None };
             let reply = go().await;
+            if let (Some(slot), Ok(a)) = (slot.as_mut(), &reply) {
+                slot.let_through = a.status != 429;
+            }
             drop(slot);
             let reply = reply?;
             let now = Instant::now();
@@ -379,9 +492,26 @@ impl Limiter {
                 }
             }
             if limits.global {
-                let mut p = self.paused_until.lock().unwrap_or_else(PoisonError::into_inner);
-                *p = Some(p.filter(|t| *t > now + wait).unwrap_or(now + wait));
+                let resume = {
+                    let mut p = self.paused_until.lock().unwrap_or_else(PoisonError::into_inner);
+                    *p = Some(p.filter(|t| *t > now + wait).unwrap_or(now + wait));
+                    p.unwrap_or(now + wait)
+                };
                 tracing::warn!(route = %route, retry_after = wait.as_secs_f64(), "Discord's global rate limit: every request waits");
+                if counted {
+                    let let_through = self.window.lock().unwrap_or_else(PoisonError::into_inner).let_through(now);
+                    let (before, after) =
+                        self.pace.lock().unwrap_or_else(PoisonError::into_inner).refused(let_through, now, resume);
+                    if after < before {
+                        tracing::warn!(
+                            from = before,
+                            to = after,
+                            let_through,
+                            "Discord's global rate limit is lower than the bot's pace (another process sharing the token?): \
+                             the requests to Discord go slower for a while, then climb back to the configured pace"
+                        );
+                    }
+                }
             } else {
                 b.refused(wait, now);
                 tracing::info!(route = %route, retry_after = wait.as_secs_f64(), scope = ?limits.scope, "rate limited on a route: its requests wait");
@@ -503,6 +633,167 @@ mod tests {
         let paths: Vec<String> = (0..30).map(|i| format!("/api/v10/interactions/{i}/t/callback")).collect();
         let (times, _) = run(&limiter, &paths, |_| ok(4, 5.0)).await;
         assert_eq!(most_in_a_window(&times), 30);
+    }
+
+    /// Discord as the tests see it: a global limit of `limit` counted
+    /// requests in any one second of arrival, answers `latency` after a
+    /// request is sent (half the way there, half back).
+    struct Discord {
+        limit: usize,
+        latency: Duration,
+        accepted: Mutex<VecDeque<Instant>>,
+        sent: Mutex<Vec<(Instant, u16)>>,
+    }
+
+    impl Discord {
+        fn new(limit: usize, latency: Duration) -> Discord {
+            Discord { limit, latency, accepted: Mutex::new(VecDeque::new()), sent: Mutex::new(Vec::new()) }
+        }
+
+        async fn answer(&self) -> Result<Answer, ()> {
+            tokio::time::sleep(self.latency / 2).await;
+            let now = Instant::now();
+            let answer = {
+                let mut a = self.accepted.lock().unwrap();
+                while a.front().is_some_and(|t| now.duration_since(*t) >= WINDOW) {
+                    a.pop_front();
+                }
+                if a.len() >= self.limit {
+                    refused((WINDOW - now.duration_since(a[0])).as_secs_f64(), true)
+                } else {
+                    a.push_back(now);
+                    ok(4, 5.0)
+                }
+            };
+            self.sent.lock().unwrap().push((now, answer.status));
+            tokio::time::sleep(self.latency / 2).await;
+            Ok(answer)
+        }
+
+        /// The global 429s after `since`.
+        fn refused_after(&self, since: Instant) -> usize {
+            self.sent.lock().unwrap().iter().filter(|(t, s)| *t > since && *s == 429).count()
+        }
+    }
+
+    /// Sends a request to a channel of its own for each of `channels`, all at once, to `discord`.
+    async fn storm(limiter: &Limiter, discord: &Discord, channels: std::ops::Range<usize>) {
+        let paths: Vec<String> = channels.map(|i| format!("/api/v10/channels/{i}/messages")).collect();
+        serenity::futures::future::join_all(paths.iter().map(|p| limiter.send("POST", p, || discord.answer()))).await;
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_global_429_lowers_the_pace_under_a_limit_the_limiter_was_not_told_of() {
+        // Discord allows 10 a second; the limiter is at 50.
+        let limiter = Limiter::new(50);
+        let discord = Discord::new(10, Duration::from_millis(10));
+        let start = Instant::now();
+        storm(&limiter, &discord, 0..40).await;
+        // Spread over the second, the requests overshoot Discord's limit by one.
+        assert_eq!(limiter.refusals(), Refusals { global: 1, route: 0 });
+        assert_eq!(limiter.pace(), 8, "0.8 of the 10 let through");
+        assert_eq!(discord.sent.lock().unwrap().iter().filter(|(_, s)| *s == 200).count(), 40);
+        // 10 in the first 0.2 s, the 11th refused for 0.8 s, 29 more at 8 a second.
+        let took = Instant::now() - start;
+        assert!(took > Duration::from_millis(4500) && took < Duration::from_millis(5000), "{took:?}");
+        // Settled: another storm while the pace holds draws no 429.
+        let again = Instant::now();
+        storm(&limiter, &discord, 40..80).await;
+        assert_eq!(discord.refused_after(again), 0);
+        assert_eq!(limiter.refusals().global, 1);
+        // Interaction answers are not held back by the lowered pace.
+        let paths: Vec<String> = (0..30).map(|i| format!("/api/v10/interactions/{i}/t/callback")).collect();
+        let (times, _) = run(&limiter, &paths, |_| ok(4, 5.0)).await;
+        assert_eq!(most_in_a_window(&times), 30);
+    }
+
+    /// Sends 10 requests, then one Discord refuses (globally or not) for
+    /// 1 s and takes at the second try; returns when the refusal came back.
+    async fn ten_then_refused(limiter: &Limiter, global: bool) -> Instant {
+        let paths: Vec<String> = (0..10).map(|i| format!("/api/v10/channels/{i}/messages")).collect();
+        run(limiter, &paths, |_| ok(4, 5.0)).await;
+        let at = Mutex::new(None);
+        let mut n = 0;
+        limiter
+            .send("POST", "/api/v10/channels/10/messages", || {
+                n += 1;
+                let r = if n == 1 { refused(1.0, global) } else { ok(4, 5.0) };
+                if n == 1 {
+                    *at.lock().unwrap() = Some(Instant::now());
+                }
+                async move { Ok::<_, ()>(r) }
+            })
+            .await
+            .unwrap();
+        at.into_inner().unwrap().expect("refused")
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_routes_429_leaves_the_pace_alone() {
+        let limiter = Limiter::new(50);
+        ten_then_refused(&limiter, false).await;
+        assert_eq!(limiter.refusals(), Refusals { global: 0, route: 1 });
+        assert_eq!(limiter.pace(), 50);
+        // Nor does a global one on an interaction answer, which Discord does not count.
+        let mut n = 0;
+        limiter
+            .send("POST", "/api/v10/interactions/1/t/callback", || {
+                n += 1;
+                let r = if n == 1 { refused(1.0, true) } else { ok(4, 5.0) };
+                async move { Ok::<_, ()>(r) }
+            })
+            .await
+            .unwrap();
+        assert_eq!(limiter.refusals(), Refusals { global: 1, route: 1 });
+        assert_eq!(limiter.pace(), 50);
+    }
+
+    /// The limiter's pace at `t`.
+    async fn pace_at(limiter: &Limiter, t: Instant) -> usize {
+        tokio::time::sleep_until(t).await;
+        limiter.pace()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_lowered_pace_holds_then_climbs_back_slowly_to_the_configured_rate_and_no_further() {
+        let limiter = Limiter::new(12);
+        let refused_at = ten_then_refused(&limiter, true).await;
+        assert_eq!(limiter.pace(), 8, "0.8 of the 10 let through");
+        // It holds for HOLD after the refusal's 1 s is over...
+        let resume = refused_at + Duration::from_secs(1);
+        assert_eq!(pace_at(&limiter, resume + HOLD - Duration::from_millis(10)).await, 8);
+        // ...then climbs by one every CLIMB_EVERY...
+        assert_eq!(pace_at(&limiter, resume + HOLD + Duration::from_millis(10)).await, 9);
+        assert_eq!(pace_at(&limiter, resume + HOLD + CLIMB_EVERY - Duration::from_millis(10)).await, 9);
+        assert_eq!(pace_at(&limiter, resume + HOLD + CLIMB_EVERY + Duration::from_millis(10)).await, 10);
+        assert_eq!(pace_at(&limiter, resume + HOLD + CLIMB_EVERY * 3 + Duration::from_millis(10)).await, 12);
+        // ...to the configured rate, and no further.
+        assert_eq!(pace_at(&limiter, resume + HOLD + CLIMB_EVERY * 50).await, 12);
+        // The same after a gap: the steps due are taken at once, up to the configured rate.
+        ten_then_refused(&limiter, true).await;
+        assert_eq!(limiter.pace(), 8);
+        tokio::time::sleep(Duration::from_secs(600)).await;
+        assert_eq!(limiter.pace(), 12);
+
+        // A limiter at 5 a second let 4 through in the second before the
+        // refusal (answers 200 ms apart, the fifth a second old): 3.
+        let limiter = Limiter::new(5);
+        ten_then_refused(&limiter, true).await;
+        assert_eq!(limiter.pace(), 3);
+        tokio::time::sleep(Duration::from_secs(600)).await;
+        assert_eq!(limiter.pace(), 5);
+        // A global 429 while the pace is lowered lowers it again, and starts the hold over.
+        let limiter = Limiter::new(50);
+        let first = ten_then_refused(&limiter, true).await;
+        assert_eq!(limiter.pace(), 8);
+        tokio::time::sleep_until(first + Duration::from_secs(1) + HOLD + CLIMB_EVERY).await;
+        assert_eq!(limiter.pace(), 10);
+        // At 10 a second the ten go 100 ms apart: 9 were let through in
+        // the second before the refusal, so 7.
+        let again = ten_then_refused(&limiter, true).await;
+        assert_eq!(limiter.pace(), 7);
+        assert_eq!(pace_at(&limiter, again + Duration::from_secs(1) + HOLD - Duration::from_millis(10)).await, 7);
+        assert_eq!(pace_at(&limiter, again + Duration::from_secs(1) + HOLD + Duration::from_millis(10)).await, 8);
     }
 
     #[tokio::test(start_paused = true)]
