@@ -167,7 +167,7 @@ fn embeds(reply: &Reply, files: &[CreateAttachment]) -> (Vec<CreateEmbed>, Vec<S
 pub fn text_of(reply: &Reply) -> String {
     let text = super::markup::for_discord(&reply.text);
     match reply.deadline {
-        Some(t) => format!("{text}\nDeadline: <t:{t}:f> (<t:{t}:R>)"),
+        Some(t) => format!("{text}\nDeadline: <t:{t}:F> (<t:{t}:R>)"),
         None => text,
     }
 }

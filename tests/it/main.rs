@@ -47,6 +47,7 @@ mod leaderboard;
 mod lifecycle;
 mod lifecycle_model;
 mod names;
+mod notify;
 mod outbox;
 mod phone_text;
 mod properties_chessdip;

@@ -193,6 +193,16 @@ pub enum Request {
         /// Which game (none: every rated game).
         game: Option<String>,
     },
+    /// `notify [phase=on|off] [deadline=on|off] [results=on|off]`: the
+    /// caller's direct messages in this server (none given: shown).
+    Notify {
+        /// A phase opening in which they owe orders.
+        phase: Option<bool>,
+        /// The reminder before a deadline.
+        deadline: Option<bool>,
+        /// Each result.
+        results: Option<bool>,
+    },
 }
 
 /// A proposal's number (`3` or `#3`); `example` shows the command written right.
@@ -358,6 +368,10 @@ impl Request {
             )),
             ["leaderboard"] => Request::Leaderboard { game: None },
             ["leaderboard", ..] => Request::Leaderboard { game: Some(rest_after(1)) },
+            ["notify", ..] => {
+                let c = crate::notify::notify_words(&words[1..])?;
+                Request::Notify { phase: c.phase, deadline: c.deadline, results: c.results }
+            }
             _ => return Err(unknown()),
         })
     }
@@ -383,12 +397,13 @@ impl Request {
                 | Request::History { .. }
                 | Request::Profile { .. }
                 | Request::Leaderboard { .. }
+                | Request::Notify { .. }
         )
     }
 
     /// The lifecycle's transition this request is, if it changes the game
     /// (`docs/lifecycle.md`); `None` for what only reads or concerns the
-    /// server (profiles) or the bot (the outbox).
+    /// server (profiles), the user (their direct messages) or the bot (the outbox).
     #[must_use]
     pub fn transition(&self) -> Option<Command> {
         Some(match self {
@@ -432,7 +447,8 @@ impl Request {
             | Request::ExtendVotes
             | Request::History { .. }
             | Request::Profile { .. }
-            | Request::Leaderboard { .. } => return None,
+            | Request::Leaderboard { .. }
+            | Request::Notify { .. } => return None,
         })
     }
 }
@@ -541,6 +557,9 @@ impl Service {
             Request::History { phase } => one(self.history(channel, phase.as_deref())),
             Request::Profile { user } => one(self.profile(guild, caller, user.as_deref())),
             Request::Leaderboard { game } => one(self.leaderboard(guild, &caller.user, game.as_deref())),
+            Request::Notify { phase, deadline, results } => {
+                one(self.notify(channel, guild, caller, crate::notify::NotifyChange { phase, deadline, results }))
+            }
         }
     }
 }

@@ -6,6 +6,7 @@ mod chess_wheel;
 mod game;
 mod hashed;
 mod info;
+mod notify;
 mod orders;
 mod play;
 
@@ -37,6 +38,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         chess_wheel::vote(),
         info::profile(),
         info::leaderboard(),
+        notify::notify(),
         info::help(),
         info::variants(),
     ]

@@ -28,7 +28,8 @@
 //! [`FakeDiscord::set_nonce_window`] of it (for ever unless a test says), and a
 //! second post with a remembered nonce is answered with the first one's
 //! message. Tests add members' messages ([`FakeDiscord::say`]), delete
-//! messages and hide their embeds as a moderator would.
+//! messages and hide their embeds as a moderator would. Users who do not
+//! accept direct messages: `super::fake_dms`.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
@@ -47,6 +48,7 @@ use tokio::sync::{broadcast, Notify};
 use tokio_tungstenite::tungstenite::Message;
 
 use super::fake_channels::Channels;
+use super::fake_dms::Dms;
 use super::fake_limits::LimitState;
 pub use super::fake_limits::{Limits, Refused};
 
@@ -137,6 +139,8 @@ struct Shared {
     channels: Mutex<Channels>,
     /// The `attachment_size_limit` interactions carry (0: Discord's 8 MiB).
     attachment_limit: AtomicU64,
+    /// Users who do not accept direct messages.
+    dms: Mutex<Dms>,
 }
 
 /// Failures the fake answers with, set by a test.
@@ -396,6 +400,11 @@ impl FakeDiscord {
     /// on (their `attachment_size_limit`, bytes; 8 MiB unless set).
     pub fn set_attachment_size_limit(&self, bytes: u64) {
         self.shared.attachment_limit.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The direct messages' state (`super::fake_dms`).
+    pub(super) fn dms(&self) -> &Mutex<Dms> {
+        &self.shared.dms
     }
 
     /// Channel posts succeed again.
@@ -668,7 +677,7 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
                 fault
             }
             (_, _, true) if refuse_callbacks => Some((404, 10062)),
-            _ => None,
+            _ => posted_in.as_deref().and_then(|ch| s.dms.lock().expect("lock").fault(ch)),
         };
         let nonce = json["nonce"].as_str().map(str::to_string);
         let enforced = json["enforce_nonce"].as_bool().unwrap_or(false);
@@ -747,6 +756,7 @@ fn answer(method: &Method, segs: &[&str], ws_url: &str, json: &Value, fault: Opt
             50013 => "Missing Permissions",
             50001 => "Missing Access",
             10062 => "Unknown interaction",
+            50007 => "Cannot send messages to this user",
             _ => "Internal Server Error",
         };
         return (status, axum::Json(json!({"message": message, "code": code}))).into_response();

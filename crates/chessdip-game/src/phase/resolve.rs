@@ -195,6 +195,8 @@ impl Service {
             if over {
                 reply.images.extend(crate::story::whole::story_at_end(c, game)?);
             }
+            // The players who asked for results get this one by direct message.
+            let results = Self::result_dms(c, &g, &players, &reply)?;
             let mut out = vec![reply];
             // Whoever joined a bot's power plays it from the phase that opens now.
             if !over {
@@ -234,6 +236,12 @@ impl Service {
                         record.phase
                     ),
                 ));
+            }
+            out.extend(results);
+            // Each player who owes something in the phase that opens now is told so by direct
+            // message (once the seats are settled: unseatings, a bot's power handed over).
+            if !over {
+                out.extend(self.opening_dms(c, game, seq + 1)?);
             }
             // The result and everything it causes are announced in this transaction.
             self.announced_all(c, &g, out)

@@ -66,6 +66,8 @@ impl Service {
         };
         let mut out = vec![Reply::public(text).due(Some(deadline))];
         out.extend(Self::proposal_windows(c, game, seq, Stage::Reveal)?);
+        // Whoever committed is told by direct message to reveal.
+        out.extend(self.opening_dms(c, game, seq)?);
         self.announced_all(c, &g, out)
     }
 
@@ -151,6 +153,8 @@ impl Service {
             ))
             .due(Some(deadline))];
             out.extend(Self::proposal_windows(c, game, seq, Stage::Commit)?);
+            // The move window is the phase's opening: each player is told by direct message.
+            out.extend(self.opening_dms(c, game, seq)?);
             self.announced_all(c, &g, out)
         }
     }

@@ -406,7 +406,11 @@ impl Service {
                 Image::new("start-position", &position, None, &live.settings, "position")
                     .stored(crate::story::source::ImageSource::Phase { seq: 1 }),
             );
-            self.announced(c, &live.game, r)
+            let r = self.announced(c, &live.game, r)?;
+            // Each player who owes orders in the first phase is told so by direct message, after the start.
+            let mut dms = self.opening_dms(c, live.game.id, 1)?;
+            self.announce(c, &live.game.channel, Some(live.game.id), &mut dms)?;
+            Ok(r)
         })
     }
 

@@ -28,6 +28,7 @@ mod extend;
 mod games;
 mod hashed;
 mod leaderboard;
+mod notify;
 mod orders;
 mod outbox;
 mod phases;
@@ -43,6 +44,7 @@ pub use extend::*;
 pub use games::*;
 pub use hashed::*;
 pub use leaderboard::*;
+pub use notify::*;
 pub use orders::*;
 pub use outbox::*;
 pub use phases::*;
@@ -113,6 +115,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../../../migrations/0024_reliability_count_passes.sql"),
     include_str!("../../../../migrations/0025_outbox_tries.sql"),
     include_str!("../../../../migrations/0026_bots.sql"),
+    include_str!("../../../../migrations/0028_notify.sql"),
 ];
 
 /// The newest schema version this chessdip knows.
