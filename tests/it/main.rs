@@ -38,6 +38,7 @@ mod discord_delivery;
 mod discord_drawing;
 mod discord_limits;
 mod discord_names;
+mod discord_notify;
 mod discord_standings;
 mod extend_votes;
 mod fixed_time;

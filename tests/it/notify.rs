@@ -62,7 +62,7 @@ fn a_phase_opening_tells_each_owing_player_once_with_the_deadline_the_board_and_
     assert_eq!(dm.user.as_deref(), Some("alice"));
     assert!(
         dm.text.starts_with(
-            "**Your orders: Spring 1401**, Chesspolitik (2 players) in <#c>, where you play France. Due in 2d."
+            "**Your orders: Spring 1401**\nChesspolitik (2 players) in <#c>, where you play France. Due in 2d."
         ),
         "{}",
         dm.text
@@ -176,7 +176,7 @@ fn the_reminder_is_sent_by_direct_message_to_the_late_players_who_want_it() {
     assert_eq!(sent.len(), 1, "{sent:#?}");
     assert_eq!(sent[0].user.as_deref(), Some("bob"));
     assert!(
-        sent[0].text.starts_with("**Reminder: Spring 1401**, Chesspolitik (2 players) in <#c>, where you play England: your orders are still missing, due in 6h. Please send them privately"),
+        sent[0].text.starts_with("**Reminder: Spring 1401**\nChesspolitik (2 players) in <#c>, where you play England: your orders are still missing, due in 6h. Please send them privately"),
         "{}",
         sent[0].text
     );
@@ -197,9 +197,13 @@ fn results_are_sent_by_direct_message_only_to_who_asked_with_the_stills() {
     let sent = dms(&s);
     let bob = to(&sent, "bob");
     assert_eq!(bob.len(), 1, "the result only: {sent:#?}");
-    assert!(bob[0]
-        .text
-        .starts_with("From Chesspolitik (2 players) in <#c>, where you play England:\n**Spring 1401 resolved**"));
+    assert!(
+        bob[0].text.starts_with(
+            "**Spring 1401 resolved** (forced by a moderator).\nChesspolitik (2 players) in <#c>, where you play England.\n"
+        ),
+        "{}",
+        bob[0].text
+    );
     let images: serde_json::Value = serde_json::from_str(&bob[0].images).expect("specs");
     let names: Vec<&str> = images.as_array().expect("list").iter().filter_map(|i| i["name"].as_str()).collect();
     assert_eq!(names, ["spring-1401-orders", "spring-1401-result"], "the stills, not the animation");

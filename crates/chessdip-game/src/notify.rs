@@ -233,7 +233,8 @@ impl Service {
         let left =
             row.deadline.map_or(String::new(), |d| format!("{}{}", format_duration(d - now), settings.local_suffix(d)));
         let head = |what: &str, when: &str| {
-            format!("**{what}: {}**, {}, where you play {power}. {when} {left}.", row.name, game_named(g))
+            // The first line alone (a front end may make it a title, where no mention shows).
+            format!("**{what}: {}**\n{}, where you play {power}. {when} {left}.", row.name, game_named(g))
         };
         match owed {
             Owed::Orders { turn } => {
@@ -298,7 +299,7 @@ impl Service {
                 _ => "send them privately with `orders ...`, here or in the game's channel",
             };
             let text = format!(
-                "**Reminder: {}**, {}, where you play {power}: {what} still missing, due{left}. Please {how}.",
+                "**Reminder: {}**\n{}, where you play {power}: {what} still missing, due{left}. Please {how}.",
                 row.name,
                 game_named(g)
             );
@@ -322,7 +323,9 @@ impl Service {
             if store::is_bot(user) || !store::notify_settings(c, user, &g.guild)?.results {
                 continue;
             }
-            let text = format!("From {}, where you play {power}:\n{}", game_named(g), result.text);
+            // The result's first line first (a front end may make it a title), then which game it is.
+            let (first, rest) = result.text.split_once('\n').unwrap_or((&result.text, ""));
+            let text = format!("{first}\n{}, where you play {power}.\n{rest}", game_named(g));
             let mut reply = Reply::to_user(user, text).due(result.deadline);
             reply.images = result
                 .images
