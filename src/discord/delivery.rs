@@ -394,6 +394,11 @@ async fn cannot_dm(data: &Data, d: &Delivery, user: &str, error: &str) {
     let id = d.item.id;
     let (who, why) = (user.to_string(), error.to_string());
     match data.call(move |s| s.dm_refused(id, &who, &why)).await {
+        Ok(Ok(true)) if ids::user(user).is_none() => tracing::warn!(
+            user = %user,
+            outbox = id,
+            "a direct message to an id that is no Discord user's (a console game's player?) is dropped (logged once per user)"
+        ),
         Ok(Ok(true)) => tracing::warn!(
             user = %user,
             outbox = id,
