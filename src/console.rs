@@ -329,7 +329,13 @@ impl Console {
                 }
             }
             self.claimed.push(d.item.id);
-            let shown = self.show(&d.reply, "");
+            // A direct message's text only: its board (a phase opening's, a result's stills) is
+            // the one the channel's announcement of that phase already wrote.
+            let shown = if d.item.user.is_some() {
+                self.show(&Reply { images: Vec::new(), ..d.reply.clone() }, "")
+            } else {
+                self.show(&d.reply, "")
+            };
             if d.item.channel == self.channel {
                 out += &shown;
             } else {

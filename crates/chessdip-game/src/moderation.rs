@@ -417,8 +417,8 @@ impl Service {
             );
             let r = self.announced(c, game, Reply::public(text).due(Some(deadline)))?;
             // A reopened phase is a new opening: whoever owes something in it is told again by direct message.
-            let mut dms = self.opening_dms(c, game.id, seq)?;
-            self.announce(c, &game.channel, Some(game.id), &mut dms)?;
+            let dms = self.opening_dms(c, game.id, seq)?;
+            self.tell(c, game, dms)?;
             Ok(r)
         })
     }

@@ -165,11 +165,19 @@ impl Service {
         })
     }
 
+    /// Writes the direct messages `dms` about game `g` to the outbox, in the
+    /// caller's transaction (each player's a queue of its own beside the
+    /// channel's posts). They are not returned with the command's replies:
+    /// the outbox alone carries them.
+    pub(crate) fn tell(&self, c: &rusqlite::Connection, g: &GameRow, mut dms: Vec<Reply>) -> Result<(), GameError> {
+        self.announce(c, &g.channel, Some(g.id), &mut dms)
+    }
+
     /// The direct messages of the stage of phase `seq` of `game` that has
     /// just opened (its orders, its commit window or its reveal window):
     /// one to each person seated for a power that owes something in it and
     /// has not done it yet, whose `phase` setting in the game's server is
-    /// on. Announced by the caller, in the transaction that opened it.
+    /// on. Told ([`Service::tell`]) by the caller, in the transaction that opened it.
     pub(crate) fn opening_dms(&self, c: &rusqlite::Connection, game: i64, seq: i64) -> Result<Vec<Reply>, GameError> {
         let Some(g) = store::game(c, game)?.filter(|g| g.status == GameStatus::Active) else { return Ok(Vec::new()) };
         let Some(row) = store::phase(c, game, seq)?.filter(|r| r.open) else { return Ok(Vec::new()) };
@@ -259,7 +267,7 @@ impl Service {
     /// The reminders by direct message of phase `row` of `g`, to the late
     /// players `missing` (power, user) whose `deadline` setting is on: those
     /// who still owe what the phase's stage waits for (orders, a commitment
-    /// or a reveal). Announced by the caller with the channel's reminder.
+    /// or a reveal). Told by the caller with the channel's reminder.
     pub(crate) fn reminder_dms(
         &self,
         c: &rusqlite::Connection,

@@ -237,14 +237,17 @@ impl Service {
                     ),
                 ));
             }
-            out.extend(results);
-            // Each player who owes something in the phase that opens now is told so by direct
-            // message (once the seats are settled: unseatings, a bot's power handed over).
-            if !over {
-                out.extend(self.opening_dms(c, game, seq + 1)?);
-            }
             // The result and everything it causes are announced in this transaction.
-            self.announced_all(c, &g, out)
+            let out = self.announced_all(c, &g, out)?;
+            // Then, by direct message, the result to who asked, and the phase that opens now to each
+            // player who owes something in it (once the seats are settled: unseatings, a bot's power
+            // handed over). They are the outbox's alone: the caller's replies stay the channel's.
+            let mut dms = results;
+            if !over {
+                dms.extend(self.opening_dms(c, game, seq + 1)?);
+            }
+            self.tell(c, &g, dms)?;
+            Ok(out)
         }
     }
 

@@ -249,11 +249,10 @@ impl Service {
                     // Announced with the claim: a reminder is sent once, pinging only the late players.
                     let mut reply = Reply::public(reminder_text(&r));
                     reply.mentions = r.missing.iter().map(|(_, u)| u.clone()).collect();
+                    self.announced(c, &g, reply)?;
                     // And by direct message to each late player who asked for it (the default).
                     let dms = self.reminder_dms(c, &g, &row, &r.missing)?;
-                    let mut replies = vec![reply];
-                    replies.extend(dms);
-                    self.announced_all(c, &g, replies)?;
+                    self.tell(c, &g, dms)?;
                     out.push(r);
                 }
             }

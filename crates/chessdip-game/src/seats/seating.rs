@@ -408,8 +408,8 @@ impl Service {
             );
             let r = self.announced(c, &live.game, r)?;
             // Each player who owes orders in the first phase is told so by direct message, after the start.
-            let mut dms = self.opening_dms(c, live.game.id, 1)?;
-            self.announce(c, &live.game.channel, Some(live.game.id), &mut dms)?;
+            let dms = self.opening_dms(c, live.game.id, 1)?;
+            self.tell(c, &live.game, dms)?;
             Ok(r)
         })
     }
