@@ -20,7 +20,8 @@ CREATE TABLE notify_settings (
 -- Users a direct message could not reach (Discord answered 403 with code
 -- 50007: they do not accept direct messages from the bot): the first and
 -- the latest refusal and how many. The log says so at the first only;
--- they are still sent the next ones (they may allow them again).
+-- they are still sent the next ones (they may allow them again), and a
+-- direct message delivered to them removes their row.
 CREATE TABLE dm_refusals (
     user_id  TEXT    PRIMARY KEY,
     first_at INTEGER NOT NULL,

@@ -265,4 +265,12 @@ fn a_refused_direct_message_is_done_and_its_user_recorded_once() {
     let next = pending(&s);
     let again = next.iter().find(|i| i.user.as_deref() == Some("bob")).expect("still told at the next phase");
     assert!(!s.dm_refused(again.id, "bob", "refused").expect("refused"), "logged once per user");
+    // Bob accepts them again: a message delivered forgets the refusals.
+    run(&s, "c", "gm", "game force");
+    let next = pending(&s);
+    let third = next.iter().find(|i| i.user.as_deref() == Some("bob")).expect("told");
+    assert!(s.delivered(third.id).expect("delivered"));
+    assert!(!run(&s, "c", "bob", "notify").contains("do not accept"));
+    let fourth = pending(&s).into_iter().find(|i| i.user.as_deref() == Some("alice")).expect("alice's");
+    assert!(s.dm_refused(fourth.id, "alice", "refused").expect("refused"), "alice's first");
 }

@@ -152,8 +152,8 @@ impl Service {
     /// `user`, for good (they do not accept direct messages from the bot,
     /// or the id is no user's): the item is done (kept as delivered, with
     /// `error`; it is not tried again, nor parked), and the user recorded.
-    /// Returns whether this is the first refusal recorded for them (the one
-    /// to log).
+    /// Returns whether this is the first refusal recorded for them since
+    /// they last accepted one (the one to log).
     ///
     /// # Errors
     /// Database errors.

@@ -58,7 +58,7 @@ pub fn set_notify_settings(
 }
 
 /// Records that a direct message to `user` was refused at `now`; whether
-/// it is the first refusal recorded for them.
+/// it is the first refusal recorded for them (since one was last delivered).
 ///
 /// # Errors
 /// Database errors.
@@ -84,4 +84,18 @@ pub fn dm_refusals(c: &Connection, user: &str) -> Result<Option<(i64, i64)>, Sto
         Ok((r.get(0)?, r.get(1)?))
     })
     .optional()?)
+}
+
+/// Forgets the refusals of the user of outbox item `id`, a direct message
+/// just delivered (they accept direct messages again); nothing for a
+/// channel post.
+///
+/// # Errors
+/// Database errors.
+pub fn dm_delivered(c: &Connection, id: i64) -> Result<(), StoreError> {
+    c.execute(
+        "DELETE FROM dm_refusals WHERE user_id = (SELECT user_id FROM outbox WHERE id = ?1 AND user_id IS NOT NULL)",
+        params![id],
+    )?;
+    Ok(())
 }
