@@ -148,7 +148,10 @@ pub const CONSOLE_GUILD: &str = "console";
 /// queue. A queue is a channel's posts, or the direct messages about the
 /// channel's game to one user: a player's direct messages never wait for
 /// the channel's posts (their images, a missing permission), nor the other
-/// way round. Console games' items are left to the console.
+/// way round. The channels' posts go before the direct messages (a storm
+/// of phases opening posts its results as fast as without them; the
+/// players are told next), each kind oldest first. Console games' items
+/// are left to the console.
 ///
 /// # Errors
 /// Database errors.
@@ -158,7 +161,7 @@ pub fn outbox_heads(c: &Connection, now: i64, limit: usize) -> Result<Vec<Outbox
            AND o.id = (SELECT MIN(id) FROM outbox p
                         WHERE p.status = 'pending' AND p.channel_id = o.channel_id AND p.user_id IS o.user_id)
            AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = o.game_id AND g.guild_id = '{CONSOLE_GUILD}')
-         ORDER BY o.id LIMIT ?2"
+         ORDER BY o.user_id IS NOT NULL, o.id LIMIT ?2"
     );
     let mut st = c.prepare_cached(&sql)?;
     let rows = st.query_map(params![now, i64::try_from(limit).unwrap_or(i64::MAX)], item)?;
