@@ -334,7 +334,13 @@ impl Console {
             if d.item.edits.is_some() {
                 continue;
             }
-            let shown = self.show(&d.reply, "");
+            // A direct message's text only: its board (a phase opening's, a result's stills) is
+            // the one the channel's announcement of that phase already wrote.
+            let shown = if d.item.user.is_some() {
+                self.show(&Reply { images: Vec::new(), ..d.reply.clone() }, "")
+            } else {
+                self.show(&d.reply, "")
+            };
             if d.item.channel == self.channel {
                 out += &shown;
             } else {

@@ -134,7 +134,15 @@ pub enum Failure {
     Permission(String),
     /// The channel or user is gone (404), or the id is not Discord's.
     Gone(String),
+    /// A direct message its user does not take (403 with Discord's code
+    /// [`CANNOT_DM`]: they do not accept direct messages from the bot), or
+    /// to an id that is no Discord user's: done, never tried again.
+    CannotDm(String),
 }
+
+/// Discord's error code for a direct message its user does not accept
+/// ("Cannot send messages to this user").
+pub const CANNOT_DM: isize = 50007;
 
 /// Whether Discord answered `e` with a refusal (4xx): the message was not created.
 fn refused(e: &serenity::Error) -> bool {
@@ -147,6 +155,9 @@ impl Failure {
     pub fn of(e: &serenity::Error) -> Failure {
         match e {
             serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => match r.status_code.as_u16() {
+                403 if r.error.code == CANNOT_DM => {
+                    Failure::CannotDm(format!("{} (Discord code {})", r.error.message, r.error.code))
+                }
                 403 => Failure::Permission(format!("{} (Discord code {})", r.error.message, r.error.code)),
                 404 => Failure::Gone(format!("{} (Discord code {})", r.error.message, r.error.code)),
                 _ => Failure::Transient(e.to_string()),
@@ -286,9 +297,11 @@ async fn send(
     let target = match &d.item.user {
         Some(user) => {
             let Some(user) = ids::user(user) else {
-                return Err(Failure::Gone(format!("`{user}` is not a Discord user id")));
+                return Err(Failure::CannotDm(format!("`{user}` is not a Discord user id")));
             };
-            user.create_dm_channel(http).await.map_err(|e| Failure::of(&e))?.id
+            // Created once per user and run: a storm of direct messages costs one request each, not two.
+            let create = || async move { user.create_dm_channel(http).await.map(|c| c.id) };
+            data.dm_channels.get_or_create(user, create).await.map_err(|e| Failure::of(&e))?
         }
         None => ids::channel(&d.item.channel)
             .ok_or_else(|| Failure::Gone(format!("`{}` is not a Discord channel id", d.item.channel)))?,
@@ -421,6 +434,31 @@ async fn edit(http: &serenity::Http, d: &Delivery) -> Result<(), Failure> {
     }
 }
 
+/// A direct message its user does not take: the item is done (not tried
+/// again, not parked), the user recorded; the log says so at the first
+/// such refusal of this user only. Nothing else changes: they are still
+/// sent the next ones, and pinged in the channel by its reminders.
+async fn cannot_dm(data: &Data, d: &Delivery, user: &str, error: &str) {
+    let id = d.item.id;
+    let (who, why) = (user.to_string(), error.to_string());
+    match data.call(move |s| s.dm_refused(id, &who, &why)).await {
+        Ok(Ok(true)) if ids::user(user).is_none() => tracing::warn!(
+            user = %user,
+            outbox = id,
+            "a direct message to an id that is no Discord user's (a console game's player?) is dropped (logged once per user)"
+        ),
+        Ok(Ok(true)) => tracing::warn!(
+            user = %user,
+            outbox = id,
+            error = %error,
+            "a user does not accept direct messages from the bot: the message is dropped, as are the next ones they refuse (logged once per user)"
+        ),
+        Ok(Ok(false)) => tracing::debug!(user = %user, outbox = id, "a direct message refused again: dropped"),
+        Ok(Err(e)) => tracing::error!(outbox = id, error = %e, "could not record a refused direct message"),
+        Err(e) => tracing::error!(outbox = id, error = %e, "the delivery task's database call failed"),
+    }
+}
+
 /// Records a failed delivery: when to try again. The service parks an item
 /// that has been failing for days while the bot ran.
 async fn failed(data: &Data, d: &Delivery, f: Failure) {
@@ -430,6 +468,11 @@ async fn failed(data: &Data, d: &Delivery, f: Failure) {
         Failure::Transient(e) => (e.clone(), now + backoff(d.item.attempts)),
         Failure::Permission(e) => (format!("missing permission: {e}"), now + PERMISSION_RETRY),
         Failure::Gone(e) => (e.clone(), now + PERMISSION_RETRY),
+        Failure::CannotDm(e) => match &d.item.user {
+            Some(user) => return cannot_dm(data, d, user, e).await,
+            // Only a direct message is refused so.
+            None => (e.clone(), now + PERMISSION_RETRY),
+        },
     };
     let logged = error.clone();
     let channel = &d.item.channel;

@@ -16,7 +16,7 @@ use chessdip_game::{Caller, Reply, Visibility};
 /// First words that are commands rather than orders.
 const COMMANDS: &[&str] = &[
     "show", "clear", "preview", "ready", "unready", "status", "history", "help", "commit", "reveal", "draw", "concede",
-    "extend",
+    "extend", "notify",
 ];
 
 /// The service command line for a direct message's text.
@@ -207,5 +207,6 @@ mod tests {
         assert_eq!(command_line("show"), "orders show");
         assert_eq!(command_line("Ready"), "Ready");
         assert_eq!(command_line("orders clear"), "orders clear");
+        assert_eq!(command_line("notify phase=off"), "notify phase=off", "the game's server's settings");
     }
 }

@@ -289,6 +289,7 @@ async fn run_client(
         delivery: Arc::new(std::sync::Mutex::new(None)),
         pending_dm: PendingDms::default(),
         limiter,
+        dm_channels: types::DmChannels::default(),
     };
     let on_shutdown = data.clone();
     let guilds = config.guilds.clone();

@@ -161,8 +161,9 @@ fn embeds(reply: &Reply, files: &[CreateAttachment]) -> (Vec<CreateEmbed>, Vec<S
 }
 
 /// The reply's text as Discord shows it: the players' names in it escaped
-/// ([`super::markup`]), its deadline as a Discord timestamp (shown in each
-/// reader's time zone).
+/// ([`super::markup`]), its deadline as a pair of Discord timestamps, shown
+/// in each reader's time zone: the full date and time with the weekday
+/// (`:F`), and how far off it is (`:R`).
 #[must_use]
 pub fn text_of(reply: &Reply) -> String {
     let text = super::markup::for_discord(&reply.text);

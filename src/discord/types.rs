@@ -32,6 +32,48 @@ pub struct Data {
     pub pending_dm: PendingDms,
     /// Discord's rate limits, kept by the gate every request goes through.
     pub limiter: Arc<super::limits::Limiter>,
+    /// Each user's DM channel, once created.
+    pub dm_channels: DmChannels,
+}
+
+/// The DM channel of each user the bot has sent a direct message to in
+/// this run: creating it (`POST /users/@me/channels`) is one request, so a
+/// storm of phase openings costs one per user, not one per message. Each
+/// user's is created once even when several of their messages go out at
+/// the same moment (the others wait for it); one that could not be created
+/// is tried again with the next message. One entry per user the bot wrote
+/// to: at most its players.
+#[derive(Debug, Clone, Default)]
+pub struct DmChannels(DmChannelMap);
+
+type DmChannelMap = Arc<Mutex<HashMap<serenity::UserId, Arc<tokio::sync::OnceCell<serenity::ChannelId>>>>>;
+
+impl DmChannels {
+    /// `user`'s DM channel, created (by `create`) only if this run has not
+    /// created it yet.
+    ///
+    /// # Errors
+    /// `create`'s error.
+    pub async fn get_or_create<F, Fut, E>(&self, user: serenity::UserId, create: F) -> Result<serenity::ChannelId, E>
+    where
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<serenity::ChannelId, E>>,
+    {
+        let cell = self.0.lock().unwrap_or_else(PoisonError::into_inner).entry(user).or_default().clone();
+        cell.get_or_try_init(create).await.copied()
+    }
+
+    /// How many users' DM channels are known.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).values().filter(|c| c.initialized()).count()
+    }
+
+    /// Whether none is known.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// Direct messages that named no game, kept until their sender says which
@@ -89,5 +131,31 @@ mod tests {
         let shared = pending.clone();
         assert_eq!(shared.take(alice).as_deref(), Some("K e1 - d2"), "the latest message, through any clone");
         assert_eq!(pending.take(alice), None);
+    }
+
+    #[tokio::test]
+    async fn a_users_dm_channel_is_created_once_and_again_only_after_a_failure() {
+        let channels = DmChannels::default();
+        let alice = serenity::UserId::new(1);
+        let created = std::sync::atomic::AtomicUsize::new(0);
+        let create = |ok: bool| {
+            let created = &created;
+            move || async move {
+                created.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if ok {
+                    Ok(serenity::ChannelId::new(99))
+                } else {
+                    Err("refused")
+                }
+            }
+        };
+        assert_eq!(channels.get_or_create(alice, create(false)).await, Err("refused"));
+        assert!(channels.is_empty());
+        let (a, b) =
+            tokio::join!(channels.get_or_create(alice, create(true)), channels.get_or_create(alice, create(true)));
+        assert_eq!((a, b), (Ok(serenity::ChannelId::new(99)), Ok(serenity::ChannelId::new(99))));
+        assert_eq!(channels.get_or_create(alice, create(true)).await, Ok(serenity::ChannelId::new(99)));
+        assert_eq!(created.load(std::sync::atomic::Ordering::SeqCst), 2, "one failed try, then one creation");
+        assert_eq!(channels.len(), 1);
     }
 }

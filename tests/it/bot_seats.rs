@@ -199,6 +199,8 @@ fn a_bots_orders_stay_private_until_its_phase_resolves() {
     );
     let after = run(&mut c, &["alice orders K c1 - c2", "alice ready"]);
     let result = after.split("Spring 1401 resolved").nth(1).expect("resolved");
+    // The result alone, not the direct messages printed after it.
+    let result = result.split("\n[").next().unwrap_or(result);
     let england = result.split("England (bot):").nth(1).expect("England's orders").split("France").next().unwrap_or("");
     let orders: Vec<&str> = england.lines().filter_map(|l| l.trim().split_once(' ')).map(|(_, o)| o).collect();
     assert!(!orders.is_empty(), "{after}");

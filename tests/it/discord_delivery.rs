@@ -213,8 +213,11 @@ async fn a_parked_result_is_told_to_the_creator_once_listed_and_queued_again_by_
         started_game(&service, CHANNEL2, "someone");
         service.force(&CHANNEL.to_string(), &Caller::moderator(&gm), None, false).expect("force");
         service.force(&CHANNEL2.to_string(), &Caller::moderator("someone"), None, false).expect("force");
-        let heads = service.outbox_heads(2).expect("outbox");
-        let of = |ch: u64| heads.iter().find(|d| d.item.channel == ch.to_string()).expect("a result").item.id;
+        // Each channel's posts are a queue (its players' direct messages queue apart).
+        let heads = service.outbox_heads(100).expect("outbox");
+        let of = |ch: u64| {
+            heads.iter().find(|d| d.item.channel == ch.to_string() && d.item.user.is_none()).expect("a result").item.id
+        };
         let (result, other) = (of(CHANNEL), of(CHANNEL2));
         // The bot has been failing to post the result for a little less than
         // three days (a try every half hour, the last half an hour ago).

@@ -48,7 +48,7 @@ fn game_force_in_a_reveal_window_asks_to_confirm_and_tells_each_unrevealed_playe
         )),
         "{forced}"
     );
-    assert!(!forced.contains("[private to alice]"), "France revealed: {forced}");
+    assert!(!forced.contains("[private to alice] Your commitment"), "France revealed: {forced}");
     // Bob's reveal after the force says what became of his commitment.
     let late = c.line(&format!("bob reveal {BOB}"));
     assert!(

@@ -104,6 +104,7 @@ pub const COMMANDS: &[Spec] = &[
     spec("profile", true, "profile [user]", "a player's record in this server (yours without a name): ratings, results, reliability"),
     spec("games", true, "games", "this server's games: forming (to join), running, and those waiting for your orders"),
     spec("leaderboard", true, "leaderboard [game]", "this server's players of a game by rating (every rated game without a name)"),
+    spec("notify", true, "notify [phase=on|off] [deadline=on|off] [results=on|off]", "\n      your direct messages in this server: a phase opening where you owe orders (on unless\n      turned off), the reminder before a deadline (on), each result (off); `notify` alone shows them"),
     moderators("game force", false, "game force [phase] [confirm]", "resolve the phase now (a reveal window with commitments not revealed yet: only with `confirm`)"),
     moderators("game extend", false, "game extend <duration> | game deadline <duration> | game pause | game resume", ""),
     moderators("game deadline", false, "", ""),

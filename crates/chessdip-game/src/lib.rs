@@ -22,6 +22,7 @@ mod info;
 pub mod lifecycle;
 mod moderation;
 pub mod names;
+pub mod notify;
 pub mod options;
 pub mod orders;
 pub mod phase;

@@ -416,7 +416,11 @@ impl Service {
                 format_duration(deadline - now)
             );
             let buttons = crate::controls::phase_buttons(game.id, seq, true);
-            self.announced(c, game, Reply::public(text).due(Some(deadline)).with(buttons))
+            let r = self.announced(c, game, Reply::public(text).due(Some(deadline)).with(buttons))?;
+            // A reopened phase is a new opening: whoever owes something in it is told again by direct message.
+            let dms = self.opening_dms(c, game.id, seq)?;
+            self.tell(c, game, dms)?;
+            Ok(r)
         })
     }
 

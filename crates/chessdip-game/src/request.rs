@@ -200,6 +200,16 @@ pub enum Request {
         /// A role to ping once (its id).
         role: Option<String>,
     },
+    /// `notify [phase=on|off] [deadline=on|off] [results=on|off]`: the
+    /// caller's direct messages in this server (none given: shown).
+    Notify {
+        /// A phase opening in which they owe orders.
+        phase: Option<bool>,
+        /// The reminder before a deadline.
+        deadline: Option<bool>,
+        /// Each result.
+        results: Option<bool>,
+    },
 }
 
 /// A proposal's number (`3` or `#3`); `example` shows the command written right.
@@ -370,6 +380,10 @@ impl Request {
             }
             ["leaderboard"] => Request::Leaderboard { game: None },
             ["leaderboard", ..] => Request::Leaderboard { game: Some(rest_after(1)) },
+            ["notify", ..] => {
+                let c = crate::notify::notify_words(&words[1..])?;
+                Request::Notify { phase: c.phase, deadline: c.deadline, results: c.results }
+            }
             _ => return Err(unknown()),
         })
     }
@@ -397,12 +411,13 @@ impl Request {
                 | Request::Leaderboard { .. }
                 | Request::Games
                 | Request::Advertise { .. }
+                | Request::Notify { .. }
         )
     }
 
     /// The lifecycle's transition this request is, if it changes the game
     /// (`docs/lifecycle.md`); `None` for what only reads or concerns the
-    /// server (profiles) or the bot (the outbox).
+    /// server (profiles), the user (their direct messages) or the bot (the outbox).
     #[must_use]
     pub fn transition(&self) -> Option<Command> {
         Some(match self {
@@ -448,7 +463,8 @@ impl Request {
             | Request::Profile { .. }
             | Request::Leaderboard { .. }
             | Request::Games
-            | Request::Advertise { .. } => return None,
+            | Request::Advertise { .. }
+            | Request::Notify { .. } => return None,
         })
     }
 }
@@ -575,6 +591,9 @@ impl Service {
             Request::History { phase } => one(self.history(channel, phase.as_deref())),
             Request::Profile { user } => one(self.profile(guild, caller, user.as_deref())),
             Request::Leaderboard { game } => one(self.leaderboard(guild, &caller.user, game.as_deref())),
+            Request::Notify { phase, deadline, results } => {
+                one(self.notify(channel, guild, caller, crate::notify::NotifyChange { phase, deadline, results }))
+            }
         }
     }
 }

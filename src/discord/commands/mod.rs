@@ -7,6 +7,7 @@ mod game;
 mod hashed;
 mod info;
 mod new_channel;
+mod notify;
 mod orders;
 mod play;
 
@@ -39,6 +40,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         info::games(),
         info::profile(),
         info::leaderboard(),
+        notify::notify(),
         info::help(),
         info::variants(),
     ]

@@ -30,7 +30,8 @@
 //! message. Tests add members' messages ([`FakeDiscord::say`]), delete
 //! messages and hide their embeds as a moderator would. The server's
 //! categories, roles and the channels the bot makes for games are
-//! `fake_guild.rs`'s.
+//! `fake_guild.rs`'s. Users who do not
+//! accept direct messages: `super::fake_dms`.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
@@ -49,6 +50,7 @@ use tokio::sync::{broadcast, Notify};
 use tokio_tungstenite::tungstenite::Message;
 
 use super::fake_channels::Channels;
+use super::fake_dms::Dms;
 use super::fake_guild::Guild;
 use super::fake_limits::LimitState;
 pub use super::fake_limits::{Limits, Refused};
@@ -142,6 +144,8 @@ struct Shared {
     attachment_limit: AtomicU64,
     /// The server's categories, roles and the channels the bot made (`fake_guild.rs`).
     guild: Mutex<Guild>,
+    /// Users who do not accept direct messages.
+    dms: Mutex<Dms>,
 }
 
 /// Failures the fake answers with, set by a test.
@@ -411,6 +415,11 @@ impl FakeDiscord {
     /// The server's channels and roles (`fake_guild.rs`).
     pub(super) fn guild(&self) -> std::sync::MutexGuard<'_, Guild> {
         self.shared.guild.lock().expect("lock")
+    }
+
+    /// The direct messages' state (`super::fake_dms`).
+    pub(super) fn dms(&self) -> &Mutex<Dms> {
+        &self.shared.dms
     }
 
     /// Channel posts succeed again.
@@ -752,7 +761,7 @@ fn rest(s: &Shared, ws_url: &str, method: Method, uri: Uri, headers: HeaderMap, 
                 fault
             }
             (_, _, true) if refuse_callbacks => Some((404, 10062)),
-            _ => None,
+            _ => posted_in.as_deref().and_then(|ch| s.dms.lock().expect("lock").fault(ch)),
         };
         let nonce = json["nonce"].as_str().map(str::to_string);
         let enforced = json["enforce_nonce"].as_bool().unwrap_or(false);
@@ -855,6 +864,7 @@ fn answer(method: &Method, segs: &[&str], ws_url: &str, json: &Value, fault: Opt
             50013 => "Missing Permissions",
             50001 => "Missing Access",
             10062 => "Unknown interaction",
+            50007 => "Cannot send messages to this user",
             _ => "Internal Server Error",
         };
         return (status, axum::Json(json!({"message": message, "code": code}))).into_response();

@@ -13,6 +13,7 @@ pub mod diplomat_sample;
 pub mod drawing;
 pub mod fake_channels;
 pub mod fake_discord;
+pub mod fake_dms;
 pub mod fake_guild;
 pub mod fake_limits;
 pub mod flow;

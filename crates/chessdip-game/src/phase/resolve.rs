@@ -199,6 +199,8 @@ impl Service {
             if over {
                 reply.images.extend(crate::story::whole::story_at_end(c, game)?);
             }
+            // The players who asked for results get this one by direct message.
+            let results = Self::result_dms(c, &g, &players, &reply)?;
             let mut out = vec![reply];
             // Whoever joined a bot's power plays it from the phase that opens now.
             if !over {
@@ -240,7 +242,16 @@ impl Service {
                 ));
             }
             // The result and everything it causes are announced in this transaction.
-            self.announced_all(c, &g, out)
+            let out = self.announced_all(c, &g, out)?;
+            // Then, by direct message, the result to who asked, and the phase that opens now to each
+            // player who owes something in it (once the seats are settled: unseatings, a bot's power
+            // handed over). They are the outbox's alone: the caller's replies stay the channel's.
+            let mut dms = results;
+            if !over {
+                dms.extend(self.opening_dms(c, game, seq + 1)?);
+            }
+            self.tell(c, &g, dms)?;
+            Ok(out)
         }
     }
 

@@ -12,8 +12,9 @@ use crate::{decode, kind_of, settings_of, AtDeadline, Caller, GameError, Reply, 
 pub fn reminder_text(r: &Reminder) -> String {
     let who: Vec<String> = r.missing.iter().map(|(power, user)| format!("<@{user}> ({power})")).collect();
     format!(
-        "Reminder: {} is due <t:{}:R>. Still no orders from {}.",
+        "Reminder: {} is due <t:{}:F> (<t:{}:R>). Still no orders from {}.",
         r.phase,
+        r.deadline,
         r.deadline,
         chessdip_rules::words::join_and(&who)
     )
@@ -249,7 +250,7 @@ impl Service {
                 if !missing.is_empty() {
                     let r = Reminder {
                         channel: g.channel.clone(),
-                        phase: row.name,
+                        phase: row.name.clone(),
                         deadline: row.deadline.unwrap_or(now),
                         missing,
                     };
@@ -257,6 +258,9 @@ impl Service {
                     let mut reply = Reply::public(reminder_text(&r));
                     reply.mentions = r.missing.iter().map(|(_, u)| u.clone()).collect();
                     self.announced(c, &g, reply)?;
+                    // And by direct message to each late player who asked for it (the default).
+                    let dms = self.reminder_dms(c, &g, &row, &r.missing)?;
+                    self.tell(c, &g, dms)?;
                     out.push(r);
                 }
             }

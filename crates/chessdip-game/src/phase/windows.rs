@@ -66,7 +66,11 @@ impl Service {
         };
         let mut out = vec![Reply::public(text).due(Some(deadline))];
         out.extend(Self::proposal_windows(c, game, seq, Stage::Reveal)?);
-        self.announced_all(c, &g, out)
+        let out = self.announced_all(c, &g, out)?;
+        // Whoever committed is told by direct message to reveal.
+        let dms = self.opening_dms(c, game, seq)?;
+        self.tell(c, &g, dms)?;
+        Ok(out)
     }
 
     /// The open phase of `game`, if it is a reveal window with nothing left
@@ -151,7 +155,11 @@ impl Service {
             ))
             .due(Some(deadline))];
             out.extend(Self::proposal_windows(c, game, seq, Stage::Commit)?);
-            self.announced_all(c, &g, out)
+            let out = self.announced_all(c, &g, out)?;
+            // The move window is the phase's opening: each player is told by direct message.
+            let dms = self.opening_dms(c, game, seq)?;
+            self.tell(c, &g, dms)?;
+            Ok(out)
         }
     }
 }

@@ -64,6 +64,13 @@ fn a_line_is_read_into_its_request_with_typed_arguments() {
     assert!(Request::parse("game bot add").unwrap_err().to_string().contains("game bot remove <power>"));
     assert!(Request::parse("frobnicate").unwrap_err().to_string().contains("unknown command `frobnicate`"));
     assert!(Request::parse("game extend soon").is_err());
+    assert_eq!(
+        Request::parse("notify phase=off results=on").ok(),
+        Some(Request::Notify { phase: Some(false), deadline: None, results: Some(true) })
+    );
+    assert_eq!(Request::parse("notify").ok(), Some(Request::Notify { phase: None, deadline: None, results: None }));
+    assert!(Request::parse("notify phase=maybe").unwrap_err().to_string().contains("not `maybe`"));
+    assert!(Request::parse("notify colour=on").unwrap_err().to_string().contains("no setting `colour`"));
 }
 
 #[test]
@@ -116,6 +123,8 @@ fn a_request_reads_exactly_when_its_entry_in_the_command_list_does() {
         "profile",
         "leaderboard",
         "game bot add Italy",
+        "notify",
+        "notify phase=off",
     ];
     for line in lines {
         let spec = crate::command::spec_of(line).unwrap_or_else(|| panic!("`{line}` is a command"));

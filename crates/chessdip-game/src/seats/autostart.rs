@@ -100,7 +100,12 @@ impl Service {
                     )));
                 }
             }
-            self.announced_all(c, &live.game, out)
+            let started = live.game.status != GameStatus::Forming || out.len() == 2;
+            let out = self.announced_all(c, &live.game, out)?;
+            if started {
+                self.tell_opening(c, &live.game)?;
+            }
+            Ok(out)
         })
     }
 }

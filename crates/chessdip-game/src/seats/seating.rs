@@ -389,6 +389,7 @@ impl Service {
                 let mut live = live;
                 let begun = self.begin(c, &mut live, now)?;
                 let mut rs = self.announced_all(c, &live.game, vec![Reply::public(text), begun])?;
+                self.tell_opening(c, &live.game)?;
                 return Ok(rs.swap_remove(0));
             }
             self.announced(c, &live.game, Reply::public(text).due(due))
@@ -420,8 +421,17 @@ impl Service {
             // Only a moderator starts a game (every announcement says so), whoever has joined.
             Self::require_moderator(&live.game, caller, "start the game")?;
             let r = self.begin(c, &mut live, now)?;
-            self.announced(c, &live.game, r)
+            let r = self.announced(c, &live.game, r)?;
+            self.tell_opening(c, &live.game)?;
+            Ok(r)
         })
+    }
+
+    /// Each player who owes orders in the first phase is told so by direct
+    /// message, after the start's announcement (in the caller's transaction).
+    pub(crate) fn tell_opening(&self, c: &rusqlite::Connection, game: &store::GameRow) -> Result<(), GameError> {
+        let dms = self.opening_dms(c, game.id, 1)?;
+        self.tell(c, game, dms)
     }
 
     /// Starts a forming game in the caller's transaction: its first phase

@@ -29,6 +29,7 @@ mod extend;
 mod games;
 mod hashed;
 mod leaderboard;
+mod notify;
 mod orders;
 mod outbox;
 mod phases;
@@ -45,6 +46,7 @@ pub use extend::*;
 pub use games::*;
 pub use hashed::*;
 pub use leaderboard::*;
+pub use notify::*;
 pub use orders::*;
 pub use outbox::*;
 pub use phases::*;
@@ -116,6 +118,7 @@ const SOURCES: &[&str] = &[
     include_str!("../../../../migrations/0025_outbox_tries.sql"),
     include_str!("../../../../migrations/0026_bots.sql"),
     include_str!("../../../../migrations/0027_game_channels.sql"),
+    include_str!("../../../../migrations/0028_notify.sql"),
     include_str!("../../../../migrations/0029_components.sql"),
 ];
 

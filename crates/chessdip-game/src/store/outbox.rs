@@ -167,19 +167,26 @@ pub fn push_outbox(c: &Connection, item: &NewItem<'_>, now: i64) -> Result<i64, 
 /// console's to print, never a Discord channel's.
 pub const CONSOLE_GUILD: &str = "console";
 
-/// The next item to deliver on Discord in each channel whose turn has come
-/// (its retry time reached), oldest channel first: at most one per channel,
-/// so that a channel's items go out in order and a failing one holds back
-/// only its channel. Console games' items are left to the console.
+/// The next item to deliver on Discord in each queue whose turn has come
+/// (its retry time reached), oldest first: at most one per queue, so that
+/// a queue's items go out in order and a failing one holds back only its
+/// queue. A queue is a channel's posts, or the direct messages about the
+/// channel's game to one user: a player's direct messages never wait for
+/// the channel's posts (their images, a missing permission), nor the other
+/// way round. The channels' posts go before the direct messages (a storm
+/// of phases opening posts its results as fast as without them; the
+/// players are told next), each kind oldest first. Console games' items
+/// are left to the console.
 ///
 /// # Errors
 /// Database errors.
 pub fn outbox_heads(c: &Connection, now: i64, limit: usize) -> Result<Vec<OutboxItem>, StoreError> {
     let sql = format!(
         "SELECT {COLUMNS} FROM outbox o WHERE o.status = 'pending' AND o.next_attempt_at <= ?1
-           AND o.id = (SELECT MIN(id) FROM outbox p WHERE p.status = 'pending' AND p.channel_id = o.channel_id)
+           AND o.id = (SELECT MIN(id) FROM outbox p
+                        WHERE p.status = 'pending' AND p.channel_id = o.channel_id AND p.user_id IS o.user_id)
            AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = o.game_id AND g.guild_id = '{CONSOLE_GUILD}')
-         ORDER BY o.id LIMIT ?2"
+         ORDER BY o.user_id IS NOT NULL, o.id LIMIT ?2"
     );
     let mut st = c.prepare_cached(&sql)?;
     let rows = st.query_map(params![now, i64::try_from(limit).unwrap_or(i64::MAX)], item)?;
@@ -212,19 +219,19 @@ pub fn outbox_pending_all(c: &Connection) -> Result<Vec<OutboxItem>, StoreError>
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// Pending items in a channel (for `game status`).
+/// Pending posts in a channel (for `game status`; its direct messages aside).
 ///
 /// # Errors
 /// Database errors.
 pub fn outbox_waiting(c: &Connection, channel: &str) -> Result<i64, StoreError> {
     Ok(c.query_row(
-        "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND channel_id = ?1",
+        "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND channel_id = ?1 AND user_id IS NULL",
         params![channel],
         |r| r.get(0),
     )?)
 }
 
-/// Pending items of a channel held back by a missing permission: how many,
+/// Pending posts of a channel held back by a missing permission: how many,
 /// and the error Discord gave.
 ///
 /// # Errors
@@ -232,7 +239,7 @@ pub fn outbox_waiting(c: &Connection, channel: &str) -> Result<i64, StoreError> 
 pub fn outbox_held(c: &Connection, channel: &str) -> Result<Option<(i64, String)>, StoreError> {
     Ok(c.query_row(
         "SELECT COUNT(*), MAX(last_error) FROM outbox
-             WHERE status = 'pending' AND channel_id = ?1 AND last_error LIKE 'missing permission%'",
+             WHERE status = 'pending' AND channel_id = ?1 AND user_id IS NULL AND last_error LIKE 'missing permission%'",
         params![channel],
         |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Option<String>>(1)?)),
     )
@@ -267,6 +274,20 @@ pub fn outbox_delivered(c: &Connection, id: i64, now: i64) -> Result<bool, Store
     Ok(c.execute(
         "UPDATE outbox SET status = 'delivered', delivered_at = ?2 WHERE id = ?1 AND status = 'pending'",
         params![id, now],
+    )? == 1)
+}
+
+/// Marks a pending item done though it was not delivered: Discord refused
+/// it for good (a direct message to a user who does not accept them). It
+/// is kept as delivered, with `error` as its last error, and not tried again.
+///
+/// # Errors
+/// Database errors.
+pub fn outbox_refused(c: &Connection, id: i64, error: &str, now: i64) -> Result<bool, StoreError> {
+    Ok(c.execute(
+        "UPDATE outbox SET status = 'delivered', delivered_at = ?2, last_error = ?3, sent_since = NULL, sent_last = NULL
+         WHERE id = ?1 AND status = 'pending'",
+        params![id, now, error],
     )? == 1)
 }
 

@@ -114,13 +114,20 @@ impl Service {
         Ok(items.into_iter().map(|item| self.delivery(item)).collect())
     }
 
-    /// Marks an item delivered (once a front end has it confirmed).
+    /// Marks an item delivered (once a front end has it confirmed). A
+    /// direct message delivered forgets that its user refused earlier ones.
     ///
     /// # Errors
     /// Database errors.
     pub fn delivered(&self, id: i64) -> Result<bool, GameError> {
         let now = self.now();
-        self.store.write(|c| Ok::<_, GameError>(store::outbox_delivered(c, id, now)?))
+        self.store.write(|c| {
+            let done = store::outbox_delivered(c, id, now)?;
+            if done {
+                store::dm_delivered(c, id)?;
+            }
+            Ok::<_, GameError>(done)
+        })
     }
 
     /// Gives claimed items back to the outbox (a console could not print
