@@ -247,3 +247,65 @@ async fn start_by_button_and_advertise_with_a_role() {
     edited(&fake, n, CHANNEL, "This game has started").await;
     bot.stop().await;
 }
+
+/// What Discord records of one phase: the result in the channel with the
+/// players' buttons, and each player's direct message with "My orders",
+/// whose press answers with their pieces and the order form. Printed (run
+/// with `--nocapture`) as the fake recorded them, text and components.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_phase_as_discord_records_it() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("buttons-phase");
+    let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
+    let bot = Bot::start(config(&fake, &db), service);
+    fake.wait_identified(1, 30).await;
+    registered(&fake).await;
+    let create = [("variant", json!("chesspolitik2")), ("animation", json!(false)), ("start", json!(0))];
+    ask(&fake, (GM, "gm"), &["game", "create"], &create, false).await;
+    let n = fake.requests().len();
+    ask(&fake, (ALICE, "alice"), &["join"], &[("power", json!("France"))], false).await;
+    ask(&fake, (BOB, "bob"), &["join"], &[("power", json!("England"))], false).await;
+    posted(&fake, n, "The game begins").await;
+    // Both ready: Spring 1401 resolves, Fall 1401 opens.
+    let n = fake.requests().len();
+    ask(&fake, (ALICE, "alice"), &["ready"], &[], false).await;
+    ask(&fake, (BOB, "bob"), &["ready"], &[], false).await;
+    let result = posted(&fake, n, "Spring 1401 resolved").await;
+    let dm_path = |u: u64| format!("/channels/{}/messages", FakeDiscord::dm_channel(u));
+    let mut dms = Vec::new();
+    for user in [ALICE, BOB] {
+        let path = dm_path(user);
+        let dm = fake
+            .wait_for(n, 30, move |r| {
+                r.method == "POST" && r.path == path && r.created && r.content().contains("Fall 1401")
+            })
+            .await;
+        dms.push(dm);
+    }
+    let record = |r: &Request| {
+        json!({"path": r.path, "content": r.json["content"], "embeds": r.json["embeds"],
+               "components": r.json["components"], "allowed_mentions": r.json["allowed_mentions"],
+               "files": r.files.iter().map(|(name, _)| name.clone()).collect::<Vec<_>>()})
+    };
+    let recorded: Vec<Value> = std::iter::once(&result).chain(dms.iter()).map(record).collect();
+    eprintln!("{}", serde_json::to_string_pretty(&recorded).expect("json"));
+
+    // The result: the players' buttons for Fall 1401 (phase 2), pinging nobody.
+    assert!(control(&result.json["components"], "orders").ends_with(":2"));
+    assert_eq!(pinged(&result), json!([]));
+    // Each DM: the deadline pair, the board, and My orders for the same phase.
+    for dm in &dms {
+        let text = dm.content();
+        assert!(text.contains(":F> (<t:") && text.contains(":R>)"), "{text}");
+        assert_eq!(dm.pngs().len(), 1, "the board of the opening position");
+        assert_eq!(ids(&dm.json["components"]), vec![control(&result.json["components"], "orders")]);
+    }
+    // My orders pressed in the DM: the pieces, privately, with the order form.
+    let mine = control(&dms[0].json["components"], "orders");
+    let msg = fake.channel_messages(FakeDiscord::dm_channel(ALICE)).into_iter().last().expect("the DM");
+    let r = press(&fake, (ALICE, "alice"), FakeDiscord::dm_channel(ALICE), &msg, &mine, None).await;
+    eprintln!("{}", serde_json::to_string_pretty(&r.json).expect("json"));
+    assert!(r.ephemeral() && r.content().contains("France's orders for Fall 1401"), "{}", r.content());
+    assert!(control(&r.json["data"]["components"], "form").ends_with(":2"));
+    bot.stop().await;
+}

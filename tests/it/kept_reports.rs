@@ -92,7 +92,9 @@ fn old_reports_are_kept_at_start(name: &str, lines: &[&str]) {
          DROP TABLE reliability; DROP TABLE reliability_counted; DROP TABLE vote_extensions; DROP TABLE scores;
          DROP TABLE rating_changes; DROP TABLE ratings; DROP TABLE early_forces; DROP TABLE abandoned; DROP TABLE reliability_count_passes;
          DROP TABLE bot_turns; DROP TABLE bot_seals; DROP TABLE bot_handovers;
-         DROP TABLE notify_settings; DROP TABLE dm_refusals;
+         DROP TABLE notify_settings; DROP TABLE dm_refusals; DROP TABLE game_channels; DROP TABLE adverts;
+         ALTER TABLE outbox DROP COLUMN components; ALTER TABLE outbox DROP COLUMN edits;
+         ALTER TABLE outbox DROP COLUMN message_id;
          ALTER TABLE outbox DROP COLUMN sent_since; ALTER TABLE outbox DROP COLUMN sent_last;
          ALTER TABLE outbox DROP COLUMN first_failed_at; ALTER TABLE outbox DROP COLUMN last_failed_at;
          ALTER TABLE outbox DROP COLUMN failing_for; ALTER TABLE outbox DROP COLUMN parked_at;

@@ -88,7 +88,7 @@ struct Storm {
     bots: Option<u32>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Figures {
     first: f64,
     last: f64,
@@ -537,14 +537,24 @@ async fn a_storm_of_twenty_with_bots_seated_is_not_delayed_by_them() {
     // colder machine).
     let quick = Storm { n: 20, mixed: true, shape: Shape::AtOnce, bots: Some(1) };
     let thinking = Storm { bots: Some(500), ..quick };
-    let f = storm(&thinking).await;
-    eprintln!("bots thinking 500 ms: {}", show(&thinking, &f));
-    let quick_f = storm(&quick).await;
-    eprintln!("bots thinking 1 ms: {}", show(&quick, &quick_f));
-    for g in [&quick_f, &f] {
-        assert_eq!((g.posted, g.twice, g.refused_global), (20, 0, 0), "{g:?}");
-        assert_eq!(g.owed_by_bots, 0, "the bots played every phase the storm opened: {g:?}");
+    // Each storm twice, alternating, and the faster of the two kept: a 2-core machine
+    // running other tests beside this one slows one run or another by a second.
+    let mut runs = Vec::new();
+    for _ in 0..2 {
+        let f = storm(&thinking).await;
+        eprintln!("bots thinking 500 ms: {}", show(&thinking, &f));
+        let quick_f = storm(&quick).await;
+        eprintln!("bots thinking 1 ms: {}", show(&quick, &quick_f));
+        for g in [&quick_f, &f] {
+            assert_eq!((g.posted, g.twice, g.refused_global), (20, 0, 0), "{g:?}");
+            assert_eq!(g.owed_by_bots, 0, "the bots played every phase the storm opened: {g:?}");
+        }
+        runs.push((f, quick_f));
     }
+    let fastest = |pick: fn(&(Figures, Figures)) -> &Figures| {
+        runs.iter().map(pick).min_by(|a, b| a.last.total_cmp(&b.last)).cloned().expect("two runs")
+    };
+    let (f, quick_f) = (fastest(|r| &r.0), fastest(|r| &r.1));
     // Not delayed by their thinking: the last result comes as soon, give or take a busy machine's noise.
     assert!(f.last <= quick_f.last * 1.15 + 0.5, "thinking {f:?}\nquick {quick_f:?}");
     // Nor the players' orders to other games.
