@@ -138,7 +138,7 @@ fn adverts_offer_the_free_powers(store: &Store) {
 
 fn create(service: &Service) {
     let settings = Settings { grace: 0, cd_after: None, animation: false, ..Settings::default() };
-    let request = Request::Create { variant: "chesspolitik2".into(), settings };
+    let request = Request::Create { variant: "chesspolitik2".into(), settings: Box::new(settings) };
     let _ = service.handle(CHANNEL, GUILD, &caller(0), request);
 }
 

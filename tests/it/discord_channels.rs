@@ -345,7 +345,7 @@ fn the_service_says_whom_to_let_in_and_when_to_archive() {
     let who = Caller::player;
     let new = |words: &[&str]| chessdip_game::Request::Create {
         variant: "chesspolitik2".into(),
-        settings: create_settings("chesspolitik2", words, Settings::default()).expect("settings"),
+        settings: Box::new(create_settings("chesspolitik2", words, Settings::default()).expect("settings")),
     };
     service.handle("made", "g", &who("gm"), new(&["channel=new", "archive-after=1h"])).expect("created");
     let state = service.game_channel("made").expect("read").expect("recorded");

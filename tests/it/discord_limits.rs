@@ -87,7 +87,7 @@ fn bot(fake: &FakeDiscord, db: &Path, per_second: u32) -> Bot {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn thirty_results_due_at_once_stay_under_a_lowered_global_limit() {
-    let _alone = crate::support::heavy();
+    let _alone = crate::support::heavy().await;
     let fake = FakeDiscord::start().await;
     fake.set_limits(Limits { global: Some(10), ..Limits::default() });
     let (db, channels) = overdue_games("limits-thirty", 30);
@@ -123,7 +123,7 @@ async fn thirty_results_due_at_once_stay_under_a_lowered_global_limit() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_results_due_at_once_settle_under_a_global_limit_the_bot_was_not_told_of() {
-    let _alone = crate::support::heavy();
+    let _alone = crate::support::heavy().await;
     // Discord allows 10 a second (another process shares the token, say);
     // the bot is left at its default, 45. After its first global 429 it
     // lowers its own pace instead of meeting a 429 after every `retry_after`.

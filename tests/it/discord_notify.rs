@@ -226,6 +226,7 @@ struct StormFigures {
 /// `n` phases open at once (their games overdue when the bot starts), each
 /// telling its two players by direct message.
 async fn dm_storm(name: &str, n: u64) -> StormFigures {
+    let _alone = crate::support::heavy().await;
     let fake = FakeDiscord::start().await;
     fake.light_files(true);
     let db = temp_db(name);

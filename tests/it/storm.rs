@@ -232,7 +232,7 @@ fn result_of(r: &Request) -> Option<usize> {
 
 /// Runs one storm and measures it.
 async fn storm(storm: &Storm) -> Figures {
-    let _alone = crate::support::heavy();
+    let _alone = crate::support::heavy().await;
     let fake = FakeDiscord::start().await;
     // Uploads are kept as their first bytes only: a storm's images would fill this process's memory.
     fake.light_files(true);

@@ -25,8 +25,8 @@ pub enum Request {
     Create {
         /// The variant's id.
         variant: String,
-        /// The settings the words gave.
-        settings: Settings,
+        /// The settings the words gave (boxed: they are most of a request's size).
+        settings: Box<Settings>,
     },
     /// `game start`.
     Start,
@@ -285,7 +285,7 @@ impl Request {
             ["game", "chart"] => Request::Chart,
             ["game", "create", variant, ..] => Request::Create {
                 variant: (*variant).to_string(),
-                settings: crate::options::create_settings(variant, &words[3..], Settings::default())?,
+                settings: Box::new(crate::options::create_settings(variant, &words[3..], Settings::default())?),
             },
             ["game", "create"] => return Err(GameError::Invalid("name a variant: game create chessdip".into())),
             ["game", "start"] => Request::Start,

@@ -260,7 +260,7 @@ async fn create(
     if settings.channel.is_some() {
         return super::new_channel::create(ctx, variant, settings).await;
     }
-    ask(ctx, Request::Create { variant, settings }).await
+    ask(ctx, Request::Create { variant, settings: Box::new(settings) }).await
 }
 
 /// Start the game (a moderator may start with vacant powers)

@@ -109,7 +109,7 @@ async fn made(
     };
     let key = channel.get().to_string();
     let server = guild.get().to_string();
-    let request = Request::Create { variant, settings };
+    let request = Request::Create { variant, settings: Box::new(settings) };
     let created = ctx.data().call(move |s| s.handle(&key, &server, &caller, request)).await;
     let replies = match created {
         Ok(Ok(replies)) => replies,

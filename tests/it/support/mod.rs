@@ -28,9 +28,9 @@ pub mod wheel_scenario;
 
 /// Taken by the tests that measure a storm of results against the real bot:
 /// two at once on a 2-core machine would time each other, not the bot.
-static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Waits for the other storms to finish; held until the guard is dropped.
-pub fn heavy() -> std::sync::MutexGuard<'static, ()> {
-    HEAVY.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+pub async fn heavy() -> tokio::sync::MutexGuard<'static, ()> {
+    HEAVY.lock().await
 }
