@@ -87,7 +87,12 @@ async fn registration_commands_orders_dm_and_forced_resolution() {
     // A direct message with orders: answered in the DM channel.
     let n = fake.requests().len();
     fake.direct_message(BOB, "bob", "K d6 - d5");
-    let r = fake.wait_for(n, 20, |r| r.method == "POST" && r.path.starts_with("/channels/9")).await;
+    // (The phase's own direct message to Bob may come first: the answer is the one that reads his orders back.)
+    let r = fake
+        .wait_for(n, 20, |r| {
+            r.method == "POST" && r.path.starts_with("/channels/9") && r.content().contains("Accepted")
+        })
+        .await;
     assert!(r.content().contains("Accepted for England: K d6 - d5"), "{}", r.content());
 
     // A player's vote to extend is public, posted in the channel; `/extend` alone shows the votes privately.
@@ -270,13 +275,22 @@ async fn a_turn_based_move_by_direct_message_is_resolved_in_the_channel() {
     // Black may not move first: told privately in the DM.
     let n = fake.requests().len();
     fake.direct_message(BOB, "bob", "k3");
-    let r = fake.wait_for(n, 20, |r| r.method == "POST" && r.path.starts_with("/channels/9")).await;
+    // (The phases' own direct messages go to the player to move: the answers are read by their text.)
+    let r = fake
+        .wait_for(n, 20, |r| {
+            r.method == "POST" && r.path.starts_with("/channels/9") && r.content().contains("your move")
+        })
+        .await;
     assert!(r.content().contains("it is not your move"), "{}", r.content());
 
     // White's move by DM: acknowledged in the DM, resolved publicly in the game's channel with the board.
     let n = fake.requests().len();
     fake.direct_message(ALICE, "alice", "d3");
-    let dm = fake.wait_for(n, 20, |r| r.method == "POST" && r.path.starts_with("/channels/9")).await;
+    let dm = fake
+        .wait_for(n, 20, |r| {
+            r.method == "POST" && r.path.starts_with("/channels/9") && r.content().contains("Accepted")
+        })
+        .await;
     assert!(dm.content().contains("Accepted for White: d3"), "{}", dm.content());
     let post = posted(&fake, n, "Move 1 (White) resolved").await;
     assert_eq!(post.pngs().len(), 2);
