@@ -278,7 +278,7 @@ async fn a_turn_based_move_by_direct_message_is_resolved_in_the_channel() {
     // (The phases' own direct messages go to the player to move: the answers are read by their text.)
     let r = fake
         .wait_for(n, 20, |r| {
-            r.method == "POST" && r.path.starts_with("/channels/9") && r.content().contains("your move")
+            r.method == "POST" && r.path.starts_with("/channels/9") && r.content().contains("not your move")
         })
         .await;
     assert!(r.content().contains("it is not your move"), "{}", r.content());
