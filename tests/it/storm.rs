@@ -555,8 +555,11 @@ async fn a_storm_of_twenty_with_bots_seated_is_not_delayed_by_them() {
         runs.iter().map(pick).min_by(|a, b| a.last.total_cmp(&b.last)).cloned().expect("two runs")
     };
     let (f, quick_f) = (fastest(|r| &r.0), fastest(|r| &r.1));
-    // Not delayed by their thinking: the last result comes as soon, give or take a busy machine's noise.
-    assert!(f.last <= quick_f.last * 1.15 + 0.5, "thinking {f:?}\nquick {quick_f:?}");
+    // Not delayed by their thinking: the last result comes as soon, give or take a busy machine's
+    // noise (on two cores shared with the rest of the suite, the thinking itself takes CPU from the
+    // drawings: a second at most). Results held back by the thinking would come 10 s later (20 phases
+    // of 500 ms).
+    assert!(f.last <= quick_f.last * 1.25 + 1.0, "thinking {f:?}\nquick {quick_f:?}");
     // Nor the players' orders to other games.
     let p99 = |g: &Figures| percentile(&g.orders, 0.99);
     assert!(p99(&f) <= p99(&quick_f) * 2.0 + 200.0, "thinking {f:?}\nquick {quick_f:?}");
