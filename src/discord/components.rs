@@ -67,21 +67,8 @@ pub async fn on_component(ctx: &serenity::Context, data: &Data, ci: &ComponentIn
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
         _ => None,
     };
-    let id = ci.data.custom_id.clone();
-    let caller = checks::caller_of(ctx, &data.config.moderator_role, ci.guild_id, &ci.user, ci.member.as_ref()).await;
-    let guild = ci.guild_id.map_or_else(String::new, |g| g.get().to_string());
-    let call = data.call(move |s| s.press(&guild, &caller, &id, value.as_deref()));
-    tokio::pin!(call);
-    let mut deferred = false;
-    let pressed = tokio::select! {
-        done = &mut call => done?,
-        () = tokio::time::sleep(DEFER_AFTER) => {
-            deferred = true;
-            ci.defer_ephemeral(&ctx.http).await?;
-            call.await?
-        }
-    };
-    wake(data);
+    let who = Presser { guild: ci.guild_id, user: &ci.user, member: ci.member.as_ref(), id: &ci.data.custom_id };
+    let (pressed, deferred) = press(ctx, data, who, value, ci.defer_ephemeral(&ctx.http)).await?;
     match pressed {
         Ok((_, Pressed::Form { submit, title, orders, example })) if !deferred => {
             let field = CreateInputText::new(InputTextStyle::Paragraph, "Your orders, one a line", ORDERS_FIELD)
@@ -119,21 +106,8 @@ pub async fn on_modal(ctx: &serenity::Context, data: &Data, mi: &ModalInteractio
             _ => None,
         })
         .collect();
-    let id = mi.data.custom_id.clone();
-    let caller = checks::caller_of(ctx, &data.config.moderator_role, mi.guild_id, &mi.user, mi.member.as_ref()).await;
-    let guild = mi.guild_id.map_or_else(String::new, |g| g.get().to_string());
-    let call = data.call(move |s| s.press(&guild, &caller, &id, Some(&text)));
-    tokio::pin!(call);
-    let mut deferred = false;
-    let pressed = tokio::select! {
-        done = &mut call => done?,
-        () = tokio::time::sleep(DEFER_AFTER) => {
-            deferred = true;
-            mi.defer_ephemeral(&ctx.http).await?;
-            call.await?
-        }
-    };
-    wake(data);
+    let who = Presser { guild: mi.guild_id, user: &mi.user, member: mi.member.as_ref(), id: &mi.data.custom_id };
+    let (pressed, deferred) = press(ctx, data, who, Some(text), mi.defer_ephemeral(&ctx.http)).await?;
     match pressed {
         Ok((channel, Pressed::Replies(rs))) => answer(ctx, data, (mi.id, &mi.token), deferred, &channel, rs).await,
         Ok((_, Pressed::Form { .. })) => {
@@ -142,6 +116,42 @@ pub async fn on_modal(ctx: &serenity::Context, data: &Data, mi: &ModalInteractio
         Err(GameError::Store(e)) => Err(e.into()),
         Err(e) => refuse(ctx, (mi.id, &mi.token), deferred, &e.to_string()).await,
     }
+}
+
+/// Who pressed which control, as the interaction says.
+struct Presser<'a> {
+    guild: Option<serenity::GuildId>,
+    user: &'a serenity::User,
+    member: Option<&'a serenity::Member>,
+    id: &'a str,
+}
+
+/// Carries out a press through the service on a blocking thread, deferring
+/// the answer (with `defer`) if it takes longer than Discord waits; what
+/// the service said, and whether the answer was deferred.
+async fn press(
+    ctx: &serenity::Context,
+    data: &Data,
+    who: Presser<'_>,
+    value: Option<String>,
+    defer: impl std::future::Future<Output = serenity::Result<()>>,
+) -> Result<(Result<(String, Pressed), GameError>, bool), Error> {
+    let caller = checks::caller_of(ctx, &data.config.moderator_role, who.guild, who.user, who.member).await;
+    let guild = who.guild.map_or_else(String::new, |g| g.get().to_string());
+    let id = who.id.to_string();
+    let call = data.call(move |s| s.press(&guild, &caller, &id, value.as_deref()));
+    tokio::pin!(call);
+    let mut deferred = false;
+    let pressed = tokio::select! {
+        done = &mut call => done?,
+        () = tokio::time::sleep(DEFER_AFTER) => {
+            deferred = true;
+            defer.await?;
+            call.await?
+        }
+    };
+    wake(data);
+    Ok((pressed, deferred))
 }
 
 /// Lets the scheduler, the delivery and the bots look again (a press may have opened a phase).

@@ -15,6 +15,7 @@ pub mod fake_channels;
 pub mod fake_discord;
 pub mod fake_dms;
 pub mod fake_guild;
+pub mod fake_interactions;
 pub mod fake_limits;
 pub mod flow;
 pub mod gen;
