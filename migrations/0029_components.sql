@@ -7,6 +7,8 @@ ALTER TABLE outbox ADD COLUMN components TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE outbox ADD COLUMN edits INTEGER;
 -- The id of the item's last message once it is posted (what an edit rewrites).
 ALTER TABLE outbox ADD COLUMN message_id TEXT;
+-- The edits of an item, found without reading every queued item.
+CREATE INDEX outbox_edits ON outbox (edits) WHERE edits IS NOT NULL;
 
 -- A forming game's adverts: its announcement in its channel, and in the
 -- lobby. Each is edited as seats fill, and when the game starts or ends.
@@ -20,3 +22,9 @@ CREATE TABLE adverts (
     shown      TEXT    NOT NULL
 );
 CREATE INDEX adverts_game ON adverts (game_id);
+
+-- When a forming game starts by itself (`start-at=`, unix seconds): kept
+-- beside its settings so that the scheduler finds the games due without
+-- reading every game's settings. Cleared once the game starts or ends.
+ALTER TABLE games ADD COLUMN start_at INTEGER;
+CREATE INDEX games_start_at ON games (start_at) WHERE start_at IS NOT NULL;

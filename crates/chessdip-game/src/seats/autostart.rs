@@ -43,6 +43,7 @@ impl Service {
             }
             // The start time is used once, whatever happens now.
             live.settings.start_at = None;
+            store::set_start_at(c, game, None)?;
             let seats = store::seats(c, game)?;
             let people = seats.iter().filter(|s| !store::is_bot(&s.user)).count();
             let takes_bots = live.settings.vacant == Vacant::Bot || !live.settings.bots.is_none();

@@ -223,6 +223,9 @@ impl Service {
                 });
             };
             let game = store::game(c, id)?.ok_or(GameError::NoGame)?;
+            if let Some(crate::StartAt::At(t)) = settings.start_at {
+                store::set_start_at(c, id, Some(t))?;
+            }
             if let Some(ch) = &settings.channel {
                 // The front end made this channel for the game, its creator let in.
                 let readers = [caller.user.clone()];

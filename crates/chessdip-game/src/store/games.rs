@@ -70,7 +70,9 @@ pub fn insert_game(
 /// Database errors.
 pub fn set_status(c: &Connection, id: i64, status: GameStatus, ended: Option<&str>) -> Result<(), StoreError> {
     c.execute(
-        "UPDATE games SET status = ?2, ended = COALESCE(?3, ended) WHERE id = ?1",
+        "UPDATE games SET status = ?2, ended = COALESCE(?3, ended),
+             start_at = CASE WHEN ?2 = 'forming' THEN start_at END
+         WHERE id = ?1",
         params![id, status.as_str(), ended],
     )?;
     Ok(())
@@ -282,9 +284,8 @@ pub fn moderation_log(c: &Connection, game: i64) -> Result<Vec<ModeratorAction>,
 /// Database errors.
 pub fn starts_due(c: &Connection, now: i64) -> Result<Vec<GameRow>, StoreError> {
     let sql = format!(
-        "SELECT {GAME_COLUMNS} FROM games WHERE status = 'forming'
-           AND json_extract(settings, '$.start_at.at') <= ?1
-         ORDER BY json_extract(settings, '$.start_at.at')"
+        "SELECT {GAME_COLUMNS} FROM games WHERE start_at IS NOT NULL AND start_at <= ?1 AND status = 'forming'
+         ORDER BY start_at"
     );
     let mut st = c.prepare_cached(&sql)?;
     let rows = st.query_map(params![now], game_row)?;
@@ -296,11 +297,9 @@ pub fn starts_due(c: &Connection, now: i64) -> Result<Vec<GameRow>, StoreError> 
 /// # Errors
 /// Database errors.
 pub fn next_start(c: &Connection) -> Result<Option<i64>, StoreError> {
-    Ok(c.query_row(
-        "SELECT MIN(json_extract(settings, '$.start_at.at')) FROM games WHERE status = 'forming'",
-        [],
-        |r| r.get(0),
-    )?)
+    Ok(c.query_row("SELECT MIN(start_at) FROM games WHERE start_at IS NOT NULL AND status = 'forming'", [], |r| {
+        r.get(0)
+    })?)
 }
 
 /// The games of server `guild` that are forming or running (paused ones
@@ -313,4 +312,13 @@ pub fn live_games_in(c: &Connection, guild: &str) -> Result<Vec<GameRow>, StoreE
     let mut st = c.prepare_cached(&sql)?;
     let rows = st.query_map(params![guild], game_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Sets (or clears) when a forming game starts by itself.
+///
+/// # Errors
+/// Database errors.
+pub fn set_start_at(c: &Connection, id: i64, at: Option<i64>) -> Result<(), StoreError> {
+    c.execute("UPDATE games SET start_at = ?2 WHERE id = ?1", params![id, at])?;
+    Ok(())
 }
