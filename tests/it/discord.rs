@@ -379,6 +379,11 @@ async fn one_players_slow_direct_message_does_not_hold_up_anothers() {
     let db = temp_db("slow-dm");
     let service = Service::new(Store::open(&db).expect("db"), Arc::new(TokioClock::new()));
     let (alice, bob) = (ALICE.to_string(), BOB.to_string());
+    // Their phases' own direct messages would share the DM channels measured here: off.
+    for user in [&alice, &bob] {
+        let quiet = chessdip_game::Request::Notify { phase: Some(false), deadline: Some(false), results: None };
+        service.handle("elsewhere", "g", &Caller::player(user), quiet).expect("notify");
+    }
     for ch in [CHANNEL, CHANNEL2] {
         started_game(&service, &ch.to_string(), [(&alice, "France"), (&bob, "England")]);
     }

@@ -93,6 +93,7 @@ fn old_reports_are_kept_at_start(name: &str, lines: &[&str]) {
          DROP TABLE rating_changes; DROP TABLE ratings; DROP TABLE early_forces; DROP TABLE abandoned; DROP TABLE reliability_count_passes;
          DROP TABLE bot_turns; DROP TABLE bot_seals; DROP TABLE bot_handovers;
          DROP TABLE notify_settings; DROP TABLE dm_refusals; DROP TABLE game_channels; DROP TABLE adverts;
+         DROP INDEX outbox_edits; DROP INDEX games_start_at; ALTER TABLE games DROP COLUMN start_at;
          ALTER TABLE outbox DROP COLUMN components; ALTER TABLE outbox DROP COLUMN edits;
          ALTER TABLE outbox DROP COLUMN message_id;
          ALTER TABLE outbox DROP COLUMN sent_since; ALTER TABLE outbox DROP COLUMN sent_last;
