@@ -12,6 +12,7 @@ use crate::lifecycle::GameStatus;
 use crate::standings::profile::channel_shown;
 use crate::store::{self, NewItem, StoreError};
 use crate::{kind_of, settings_of, Caller, GameError, Reply, Request, Service, StartAt, StartRule};
+use chessdip_rules::any::Game;
 use chessdip_rules::family::Seats;
 
 /// What a pressed control asks of the front end.
@@ -306,31 +307,15 @@ fn advert_view(c: &rusqlite::Connection, game: &store::GameRow) -> Result<(Strin
             crate::names::shown(&s.name).to_string()
         }
     };
-    let (lines, free, left): (Vec<String>, Vec<String>, Option<usize>) = match kind.seats() {
-        Seats::Fixed(all) => {
-            let mut free = Vec::new();
-            let lines = all
-                .iter()
-                .map(|p| match seats.iter().find(|s| &s.power == p) {
-                    Some(s) => {
-                        if store::is_bot(&s.user) {
-                            free.push(p.clone());
-                        }
-                        format!("{p}: {}", holder(s))
-                    }
-                    None => {
-                        free.push(p.clone());
-                        format!("{p}: free")
-                    }
-                })
-                .collect();
-            let left = all.iter().filter(|p| !seats.iter().any(|s| &s.power == *p)).count();
-            (lines, free, Some(left))
-        }
-        Seats::Open { max, .. } => {
-            let lines = seats.iter().map(|s| format!("{}: {}", s.power, holder(s))).collect();
-            (lines, Vec::new(), Some(max.saturating_sub(seats.len())))
-        }
+    let (free, left) = open_seats(&kind, &seats);
+    let lines: Vec<String> = match kind.seats() {
+        Seats::Fixed(all) => all
+            .iter()
+            .map(|p| {
+                seats.iter().find(|s| &s.power == p).map_or(format!("{p}: free"), |s| format!("{p}: {}", holder(s)))
+            })
+            .collect(),
+        Seats::Open { .. } => seats.iter().map(|s| format!("{}: {}", s.power, holder(s))).collect(),
     };
     let state = match game.status {
         GameStatus::Forming => None,
@@ -344,9 +329,8 @@ fn advert_view(c: &rusqlite::Connection, game: &store::GameRow) -> Result<(Strin
     let seats_line = if lines.is_empty() { "No players yet.".to_string() } else { lines.join(" · ") };
     let Some(state) = state else {
         let left_line = match left {
-            Some(0) => "Every seat is taken.".to_string(),
-            Some(n) => format!("{} left.", chessdip_rules::words::count(n, "seat")),
-            None => String::new(),
+            0 => "Every seat is taken.".to_string(),
+            n => format!("{} left.", chessdip_rules::words::count(n, "seat")),
         };
         let how = match (&settings.start_at, settings.start) {
             (Some(StartAt::At(t)), _) => format!(" It starts on {}.", when(*t, &settings.timezone)),
@@ -355,14 +339,8 @@ fn advert_view(c: &rusqlite::Connection, game: &store::GameRow) -> Result<(Strin
         };
         let mut components = Vec::new();
         match kind.seats() {
-            Seats::Fixed(_) if !free.is_empty() => {
-                components.push(Component::Menu {
-                    control: Control { action: Action::Join, game: game.id, phase: 0 },
-                    placeholder: "Join as…".into(),
-                    choices: free.into_iter().take(25).collect(),
-                });
-            }
-            Seats::Open { .. } if left != Some(0) => {
+            Seats::Fixed(_) if !free.is_empty() => components.push(join_menu(game.id, "Join as…".into(), free)),
+            Seats::Open { .. } if left != 0 => {
                 components.push(Component::button(Action::Join, game.id, 0, "Join", Style::Primary));
             }
             _ => {}
@@ -371,6 +349,32 @@ fn advert_view(c: &rusqlite::Connection, game: &store::GameRow) -> Result<(Strin
         return Ok((format!("Seats: {seats_line}\n{left_line}{how}"), components));
     };
     Ok((format!("Seats: {seats_line}\n{state}"), Vec::new()))
+}
+
+/// The seats of a forming game one may still take: the powers free or
+/// held by a bot (a person takes a bot's power), in the game's order (none
+/// for a game of open seats, joined by name); and how many seats nobody holds.
+pub(crate) fn open_seats(kind: &Game, seats: &[store::Seat]) -> (Vec<String>, usize) {
+    match kind.seats() {
+        Seats::Fixed(all) => {
+            let held = |p: &String, by_anyone: bool| {
+                seats.iter().any(|s| &s.power == p && (by_anyone || !store::is_bot(&s.user)))
+            };
+            let joinable = all.iter().filter(|p| !held(p, false)).cloned().collect();
+            let left = all.iter().filter(|p| !held(p, true)).count();
+            (joinable, left)
+        }
+        Seats::Open { max, .. } => (Vec::new(), max.saturating_sub(seats.len())),
+    }
+}
+
+/// The Join menu of `game` (while it forms), offering `powers` (at most 25, as Discord shows).
+pub(crate) fn join_menu(game: i64, placeholder: String, powers: Vec<String>) -> Component {
+    Component::Menu {
+        control: Control { action: Action::Join, game, phase: 0 },
+        placeholder,
+        choices: powers.into_iter().take(25).collect(),
+    }
 }
 
 /// `t` in time zone `zone` (`Tuesday 1 December 2026, 20:00 CET`), or in UTC if the zone is unknown.

@@ -2,12 +2,10 @@
 //! Join menu each on Discord), running (phase and deadline), and the
 //! caller's own games where orders are owed now.
 
-use crate::controls::{Action, Component, Control};
 use crate::lifecycle::GameStatus;
 use crate::standings::profile::channel_shown;
 use crate::store::{self, CONSOLE_GUILD};
 use crate::{Caller, GameError, Reply, Service};
-use chessdip_rules::family::Seats;
 
 /// The most Join menus one answer carries (Discord shows five rows of components).
 const MENUS: usize = 5;
@@ -43,18 +41,7 @@ impl Service {
                 let place = channel_shown(guild, &g.channel);
                 let seats = store::seats(c, g.id)?;
                 if g.status == GameStatus::Forming {
-                    let (left, free) = match live.kind.seats() {
-                        Seats::Fixed(all) => {
-                            let free: Vec<String> = all
-                                .iter()
-                                .filter(|p| seats.iter().all(|s| &s.power != *p || store::is_bot(&s.user)))
-                                .cloned()
-                                .collect();
-                            let left = all.iter().filter(|p| seats.iter().all(|s| &s.power != *p)).count();
-                            (left, free)
-                        }
-                        Seats::Open { max, .. } => (max.saturating_sub(seats.len()), Vec::new()),
-                    };
+                    let (free, left) = crate::seats::adverts::open_seats(&live.kind, &seats);
                     let open = if free.is_empty() { String::new() } else { format!(" ({})", free.join(", ")) };
                     forming.push(format!(
                         "- {name} in {place}: {} left{open}. {}",
@@ -62,11 +49,8 @@ impl Service {
                         live.settings.timing(live.kind.has_adjustments())
                     ));
                     if !free.is_empty() && menus.len() < MENUS {
-                        menus.push(Component::Menu {
-                            control: Control { action: Action::Join, game: g.id, phase: 0 },
-                            placeholder: format!("Join {name} as…").chars().take(150).collect(),
-                            choices: free.into_iter().take(25).collect(),
-                        });
+                        let placeholder = format!("Join {name} as…").chars().take(150).collect();
+                        menus.push(crate::seats::adverts::join_menu(g.id, placeholder, free));
                     }
                     continue;
                 }
