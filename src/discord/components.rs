@@ -215,10 +215,7 @@ async fn answer(
 ) -> Result<(), Error> {
     let mut answered = deferred;
     let mut said = false;
-    let announced: Option<String> = replies.iter().find(|r| r.outbox.is_some() && r.to.is_none()).map(|r| {
-        let line = markup::for_discord(r.text.lines().next().unwrap_or("")).replace("**", "");
-        line.chars().take(300).collect()
-    });
+    let done = post::done_line(&replies);
     for r in replies.into_iter().filter(|r| r.outbox.is_none()) {
         match (r.visibility, &r.to) {
             (Visibility::Private, Some(user)) => {
@@ -242,8 +239,7 @@ async fn answer(
         }
     }
     if !said {
-        let text = announced.map_or_else(|| "Done.".to_string(), |line| format!("Posted in the channel: {line}"));
-        send(ctx, to, answered, &text, Vec::new()).await?;
+        send(ctx, to, answered, &done, Vec::new()).await?;
     }
     data.deliver.notify_one();
     Ok(())

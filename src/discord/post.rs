@@ -308,15 +308,7 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
         }
     }
     // What the channel will see, in a line, for the caller's own answer.
-    let announced: Option<String> = replies.iter().find(|r| r.outbox.is_some() && r.to.is_none()).map(|r| {
-        let line = super::markup::for_discord(r.text.lines().next().unwrap_or("")).replace("**", "");
-        let short: String = line.chars().take(300).collect();
-        if short.len() < line.len() {
-            format!("{short}…")
-        } else {
-            short
-        }
-    });
+    let done = done_line(&replies);
     if replies.iter().any(|r| r.outbox.is_some()) {
         ctx.data().deliver.notify_one();
     }
@@ -376,10 +368,26 @@ pub async fn answer(ctx: Context<'_>, channel: ChannelId, replies: Vec<Reply>) -
         }
     }
     if !answered {
-        let text = announced.map_or_else(|| "Done.".to_string(), |line| format!("Posted in the channel: {line}"));
-        ctx.send(CreateReply::default().content(text).ephemeral(true).allowed_mentions(quiet())).await?;
+        ctx.send(CreateReply::default().content(done).ephemeral(true).allowed_mentions(quiet())).await?;
     }
     Ok(())
+}
+
+/// The answer to a command or a press whose replies all go out as
+/// announcements: what the channel will see, in a line (`Posted in the
+/// channel: …`), or `Done.` when nothing is posted.
+#[must_use]
+pub fn done_line(replies: &[Reply]) -> String {
+    let first = replies.iter().find(|r| r.outbox.is_some() && r.to.is_none());
+    first.map_or_else(
+        || "Done.".to_string(),
+        |r| {
+            let line = super::markup::for_discord(r.text.lines().next().unwrap_or("")).replace("**", "");
+            let short: String = line.chars().take(300).collect();
+            let cut = if short.len() < line.len() { "…" } else { "" };
+            format!("Posted in the channel: {short}{cut}")
+        },
+    )
 }
 
 /// How the images answering the command of `ctx` in `channel` are drawn:
