@@ -77,9 +77,9 @@ fn start_at(a: &str, v: &str) -> Result<crate::StartAt, GameError> {
     if let Ok(secs) = parse_duration_within(v, Bounds::PHASE) {
         return Ok(crate::StartAt::In(secs));
     }
-    for format in ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"] {
+    for format in [crate::settings::LOCAL_FORMAT, "%Y-%m-%d %H:%M"] {
         if let Ok(t) = chrono::NaiveDateTime::parse_from_str(v, format) {
-            return Ok(crate::StartAt::Local(t.format("%Y-%m-%dT%H:%M").to_string()));
+            return Ok(crate::StartAt::Local(t.format(crate::settings::LOCAL_FORMAT).to_string()));
         }
     }
     Err(GameError::Invalid(format!(

@@ -119,6 +119,14 @@ pub struct Settings {
     pub channel: Option<NewChannel>,
 }
 
+impl Settings {
+    /// Whether bots take the seats still free at the start time (`bots=` or `vacant=bot`).
+    #[must_use]
+    pub fn takes_bots(&self) -> bool {
+        self.vacant == Vacant::Bot || !self.bots.is_none()
+    }
+}
+
 /// How a game starts (`start=moderator|when-full`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -148,6 +156,9 @@ pub enum StartAt {
     At(i64),
 }
 
+/// How `start-at=` keeps a local date and time (`2026-12-01T20:00`).
+pub(crate) const LOCAL_FORMAT: &str = "%Y-%m-%dT%H:%M";
+
 impl StartAt {
     /// The time it names, for a game created at `now` in time zone `zone`;
     /// `None` for a local time that does not exist there.
@@ -158,7 +169,7 @@ impl StartAt {
             StartAt::At(t) => Some(*t),
             StartAt::Local(text) => {
                 let tz: chrono_tz::Tz = zone.parse().ok()?;
-                let local = chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M").ok()?;
+                let local = chrono::NaiveDateTime::parse_from_str(text, LOCAL_FORMAT).ok()?;
                 local.and_local_timezone(tz).earliest().map(|t| t.timestamp())
             }
         }

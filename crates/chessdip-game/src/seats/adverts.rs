@@ -105,7 +105,7 @@ impl Service {
                     Component::button(Action::Unready, control.game, control.phase, "Not ready", Style::Secondary),
                 ];
                 if let Some(first) = rs.first_mut() {
-                    if !game_is_hashed(&game) {
+                    if !settings_of(&game).hashed {
                         first.components = buttons;
                     } else {
                         first.text += "\nThis game's orders are hashed: `/commit` the SHA-256 of your orders, then `/reveal` them.";
@@ -260,10 +260,6 @@ impl Service {
 /// An intro without the lobby's "In #channel: " (advertised again there).
 fn strip_where(intro: &str) -> &str {
     intro.strip_prefix("In ").and_then(|r| r.split_once(": ")).map_or(intro, |(_, rest)| rest)
-}
-
-fn game_is_hashed(game: &store::GameRow) -> bool {
-    settings_of(game).hashed
 }
 
 /// Refuses a control of `game`/`phase` on `now` (the game as stored now).

@@ -5,7 +5,7 @@
 
 use crate::lifecycle::GameStatus;
 use crate::store::{self, StoreError};
-use crate::{GameError, Reply, Service, StartRule, Vacant};
+use crate::{GameError, Reply, Service, StartRule};
 use chessdip_rules::family::Seats;
 
 impl Service {
@@ -46,7 +46,7 @@ impl Service {
             store::set_start_at(c, game, None)?;
             let seats = store::seats(c, game)?;
             let people = seats.iter().filter(|s| !store::is_bot(&s.user)).count();
-            let takes_bots = live.settings.vacant == Vacant::Bot || !live.settings.bots.is_none();
+            let takes_bots = live.settings.takes_bots();
             let free: Vec<String> = match live.kind.seats() {
                 Seats::Fixed(all) => all.into_iter().filter(|p| !seats.iter().any(|s| &s.power == p)).collect(),
                 Seats::Open { .. } => Vec::new(),

@@ -176,11 +176,7 @@ impl Service {
             (Some(crate::StartAt::At(t)), _) => format!(
                 "it starts by itself on {}{}, or before when {} starts it with `game start`",
                 crate::seats::adverts::when(*t, &settings.timezone),
-                if settings.vacant == crate::Vacant::Bot || !settings.bots.is_none() {
-                    ", with bots in the seats still free"
-                } else {
-                    ""
-                },
+                if settings.takes_bots() { ", with bots in the seats still free" } else { "" },
                 names::shown(&caller.name)
             ),
             (_, crate::StartRule::WhenFull) => format!(
